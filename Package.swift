@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+// TouchScope: the UIKit event-handling model on Linux, made visible.
+import PackageDescription
+
+let package = Package(
+    name: "TouchScope",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "TouchCore", targets: ["TouchCore"]),
+        .library(name: "TouchScene", targets: ["TouchScene"]),
+        .executable(name: "touchscope", targets: ["touchscope"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
+        ),
+        // The event model of SPEC.md. Pure Swift: no SDL, no files, no wall clock.
+        .target(name: "TouchCore"),
+        // Scene YAML -> TouchCore objects; recordings and traces as JSON Lines.
+        .target(name: "TouchScene", dependencies: ["TouchCore", "Yams"]),
+        // Views and overlays -> a display list (data, no SDL).
+        .target(name: "TouchDraw", dependencies: ["TouchCore", "TouchScene"]),
+        // The SDL host: window, input translation, painter, text, audio, gamepad.
+        .target(name: "TouchSDL", dependencies: ["CSDL2", "TouchCore", "TouchScene", "TouchDraw"]),
+        .executableTarget(
+            name: "touchscope",
+            dependencies: [
+                "TouchCore", "TouchScene", "TouchDraw", "TouchSDL",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore"]),
+        .testTarget(name: "TouchSceneTests", dependencies: ["TouchScene", "TouchCore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TouchDrawTests", dependencies: ["TouchDraw", "TouchScene", "TouchCore"]),
+        .testTarget(name: "TouchSDLTests", dependencies: ["TouchSDL", "TouchCore", "CSDL2"]),
+        .testTarget(name: "touchscopeTests", dependencies: ["TouchScene", "TouchCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

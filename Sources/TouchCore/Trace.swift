@@ -1,0 +1,119 @@
+// Trace records: every decision the event model makes, as data (DESIGN.md "Trace").
+
+/// Why a view visited during hit testing was or was not chosen.
+public enum HitVerdict: String, Sendable, Hashable {
+    /// The point is inside the view, but a subview was chosen (or the view passes through).
+    case inside
+    /// The point is outside the view's bounds (enlarged touch area included): skipped with its subtree.
+    case outside
+    /// The view is hidden: skipped with its subtree.
+    case hidden
+    /// The view's alpha is below 0.01: skipped with its subtree.
+    case transparent
+    /// The view has user interaction off: skipped with its subtree.
+    case disabled
+    /// The view is the hit-test view.
+    case hit
+}
+
+/// One view visited by a hit test, in visiting order.
+public struct HitStep: Sendable, Hashable {
+    public var view: String
+    public var verdict: HitVerdict
+    public init(view: String, verdict: HitVerdict) { self.view = view; self.verdict = verdict }
+}
+
+/// A touch phase as UIKit names it.
+public enum TouchPhase: String, Sendable, Hashable {
+    case began, moved, stationary, ended, cancelled
+}
+
+/// The states of a gesture recognizer. `recognized` is `ended` for discrete recognizers:
+/// traces name it `recognized` for discrete ones and `ended` for continuous ones.
+public enum GestureState: String, Sendable, Hashable {
+    case possible, began, changed, ended, recognized, cancelled, failed
+}
+
+/// The outputs of a recognizer at the moment of a transition (those that apply).
+public struct GestureOutputs: Sendable, Hashable {
+    public var location: Point?
+    public var scale: Double?
+    public var rotation: Double?
+    public var translation: Point?
+    /// Scalar velocity (pinch: scale/s, rotation: rad/s).
+    public var velocity: Double?
+    /// Vector velocity in points/s (pan, screen-edge pan).
+    public var velocityVector: Point?
+    public var numberOfTouches: Int?
+    public init(location: Point? = nil, scale: Double? = nil, rotation: Double? = nil,
+                translation: Point? = nil, velocity: Double? = nil, velocityVector: Point? = nil,
+                numberOfTouches: Int? = nil) {
+        self.location = location; self.scale = scale; self.rotation = rotation
+        self.translation = translation; self.velocity = velocity
+        self.velocityVector = velocityVector; self.numberOfTouches = numberOfTouches
+    }
+}
+
+/// Motion event phases (shake).
+public enum MotionPhase: String, Sendable, Hashable { case began, ended, cancelled }
+
+/// One trace record. `t` is the host time in seconds (virtual in headless replay).
+public struct TraceRecord: Sendable, Hashable {
+    public var t: Double
+    public var body: Body
+    public init(t: Double, _ body: Body) { self.t = t; self.body = body }
+
+    public enum Body: Sendable, Hashable {
+        /// A hit test for a touch that began: the visiting order with verdicts, and the result.
+        case hitTest(touch: Int, point: Point, path: [HitStep], view: String?)
+        /// A touch message to one responder (one record per responder that receives it).
+        /// `reason` says why it was sent (forwarded, delayed, cancelled by a recognizer, ...).
+        case touches(phase: TouchPhase, view: String, touches: [Int], reason: String?)
+        /// A recognizer transition with its reason and outputs.
+        case gesture(recognizer: String, view: String, from: GestureState, to: GestureState,
+                     reason: String, outputs: GestureOutputs)
+        /// A control event sent by a control.
+        case control(control: String, event: String)
+        /// An action message: who sent it, its name, the explicit target (nil: travels the
+        /// responder chain), and who handled it (nil: nobody).
+        case action(sender: String, action: String, target: String?, handledBy: String?)
+        /// A motion event (shake) delivered to a responder.
+        case motion(phase: MotionPhase, subtype: String, view: String?, reason: String?)
+        /// A remote-control command and who handled it (nil: not delivered).
+        case remote(command: String, handledBy: String?, reason: String?)
+        /// The first responder changed.
+        case firstResponder(from: String?, to: String?, reason: String)
+        /// The device orientation changed (`portrait`, `landscapeLeft`, ...).
+        case orientation(from: String, to: String)
+        /// A decision worth showing that fits none of the kinds above (ignoring interaction,
+        /// a dropped touch, a capability check). `topic` names it.
+        case note(topic: String, text: String)
+    }
+
+    /// The trace file's `kind` for this record.
+    public var kind: String {
+        switch body {
+        case .hitTest: "hit-test"
+        case .touches: "touches"
+        case .gesture: "gesture"
+        case .control: "control"
+        case .action: "action"
+        case .motion: "motion"
+        case .remote: "remote"
+        case .firstResponder: "first-responder"
+        case .orientation: "orientation"
+        case .note: "note"
+        }
+    }
+}
+
+/// Where trace records go. Costs one branch per decision when nobody listens.
+public final class Tracer {
+    /// Called for every record; nil turns tracing off.
+    public var sink: ((TraceRecord) -> Void)?
+    public init(sink: ((TraceRecord) -> Void)? = nil) { self.sink = sink }
+    @inline(__always) public var isOn: Bool { sink != nil }
+    @inline(__always) public func emit(_ t: Double, _ body: @autoclosure () -> TraceRecord.Body) {
+        if let sink { sink(TraceRecord(t: t, body())) }
+    }
+}

@@ -1,0 +1,3 @@
+// TouchSDL: the SDL host.
+import CSDL2
+import TouchCore

@@ -1,0 +1,2 @@
+// TouchScene: scene files, recordings and traces.
+@_exported import TouchCore
