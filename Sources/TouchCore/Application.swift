@@ -1,0 +1,170 @@
+// Application: receives input, owns the window, the first responder, time and the trace.
+
+/// The window: the root of the view tree. Touches that hit nothing in the scene go to it.
+open class Window: View {
+    public init(size: Size) {
+        super.init(id: "window", frame: Rect(origin: .zero, size: size))
+    }
+    /// The window's next responder is the application.
+    override open var naturalNext: Responder? { application }
+
+    /// Hit-tests the scene's views (front to back); the window itself is not part of the path.
+    public func hitTestScene(_ p: Point, path: inout [HitStep]?) -> View? {
+        for s in subviews.reversed() {
+            if let hit = s.hitTest(s.convertFromSuperview(p), with: nil, path: &path) { return hit }
+        }
+        return nil
+    }
+}
+
+/// The application object, as `UIApplication`: the entry point for input and the end of
+/// the responder chain. Time comes in with the input; nothing here reads a clock.
+///
+///     let app = Application(windowSize: Size(width: 800, height: 600))
+///     app.window.addSubview(myView)
+///     app.send(.touchDown(TouchKey(device: 0, finger: 1), Point(x: 10, y: 10)), at: 0.0)
+///     app.advance(to: 1.0)
+public final class Application: Responder {
+    public let window: Window
+    public let tracer = Tracer()
+    public var defaults = Defaults()
+    /// The host time of the latest input or `advance` (seconds).
+    public private(set) var time: Double = 0
+    /// The app delegate, when it is a responder: the application's next responder.
+    public var delegate: Responder? { didSet { delegate?.application = self } }
+    public private(set) weak var firstResponder: Responder?
+
+    // Touch state (TouchDelivery.swift).
+    var activeTouches: [TouchKey: Touch] = [:]
+    var currentEvent: Event?
+    var nextTouchID = 1
+    var lastTap: (time: Double, location: Point, count: Int)?
+    /// Recognizers with something going on: tracking touches, waiting, or not in `possible`.
+    var busyRecognizers: [GestureRecognizer] = []
+    /// Things that want time to pass (timers, animations).
+    var timeListeners: [TimeListener] = []
+    var ignoreDepth = 0
+
+    public init(windowSize: Size) {
+        window = Window(size: windowSize)
+        super.init(id: "application")
+        application = self
+        window.attach(to: self)
+    }
+
+    override public var naturalNext: Responder? { delegate }
+
+    // MARK: Ignoring interaction
+
+    /// Stops touch delivery until the matching `endIgnoringInteractionEvents` (nested).
+    public func beginIgnoringInteractionEvents() {
+        ignoreDepth += 1
+        tracer.emit(time, .note(topic: "interaction", text: "ignoring interaction events (depth \(ignoreDepth))"))
+    }
+    public func endIgnoringInteractionEvents() {
+        guard ignoreDepth > 0 else { return }
+        ignoreDepth -= 1
+        tracer.emit(time, .note(topic: "interaction", text: ignoreDepth == 0 ? "interaction events resumed" : "still ignoring interaction events (depth \(ignoreDepth))"))
+    }
+    public var isIgnoringInteractionEvents: Bool { ignoreDepth > 0 }
+
+    // MARK: First responder
+
+    @discardableResult
+    func makeFirstResponder(_ r: Responder?, reason: String) -> Bool {
+        if r === firstResponder { return true }
+        if let r, !r.canBecomeFirstResponder {
+            tracer.emit(time, .note(topic: "first-responder", text: "\(r.id) cannot become first responder (canBecomeFirstResponder is false)"))
+            return false
+        }
+        if let cur = firstResponder, !cur.canResignFirstResponder { return false }
+        let old = firstResponder
+        firstResponder = r
+        tracer.emit(time, .firstResponder(from: old?.id, to: r?.id, reason: reason))
+        return true
+    }
+
+    // MARK: Actions
+
+    /// Sends an action message, as `UIApplication.sendAction(_:to:from:for:)`. With a nil
+    /// target it travels the responder chain from the first responder (or, when there is
+    /// none, from the sender). Returns the responder that handled it.
+    /// `senderID` names the sender in the trace when it is not a responder (a recognizer).
+    @discardableResult
+    public func sendAction(_ action: String, to target: Responder?, from sender: Responder?, senderID: String? = nil) -> Responder? {
+        var handler: Responder?
+        if let target {
+            handler = target.target(forAction: action, withSender: sender)
+        } else {
+            let start = firstResponder ?? sender ?? self
+            handler = start.target(forAction: action, withSender: sender)
+            if handler == nil, let sender, firstResponder != nil {
+                handler = sender.target(forAction: action, withSender: sender)
+            }
+        }
+        tracer.emit(time, .action(sender: senderID ?? sender?.id ?? "application", action: action, target: target?.id, handledBy: handler?.id))
+        handler?.perform(action, sender: sender)
+        return handler
+    }
+
+    // MARK: Time
+
+    /// Advances time: recognizer timers, control repeats, animations. Returns true while
+    /// something still animates or waits (the host keeps drawing frames).
+    @discardableResult
+    public func advance(to t: Double) -> Bool {
+        if t > time { time = t }
+        var busy = false
+        var i = 0
+        while i < timeListeners.count {
+            let l = timeListeners[i]
+            if l.timeDidAdvance(to: time) { busy = true; i += 1 } else { timeListeners.remove(at: i) }
+        }
+        for r in busyRecognizers where r.deadline != nil {
+            if let d = r.deadline, d <= time { r.deadline = nil; r.deadlineReached() }
+            if r.deadline != nil { busy = true }
+        }
+        settleRecognizers()
+        return busy || !activeTouches.isEmpty
+    }
+
+    /// Registers something that wants `timeDidAdvance` calls until it returns false.
+    public func addTimeListener(_ l: TimeListener) {
+        if !timeListeners.contains(where: { $0 === l }) { timeListeners.append(l) }
+    }
+
+    // MARK: Input
+
+    /// Delivers one input event at host time `t` (seconds, non-decreasing).
+    public func send(_ input: InputEvent, at t: Double) {
+        if t > time { time = t }
+        advance(to: time)
+        switch input {
+        case let .touchDown(key, p, pressure, emulated):
+            touchDown(key, p, pressure: pressure, emulated: emulated)
+        case let .touchMove(key, p, pressure):
+            touchMove(key, p, pressure: pressure)
+        case let .touchUp(key, p, pressure):
+            touchUp(key, p, pressure: pressure)
+        case let .cancelAllTouches(reason):
+            cancelAllTouches(reason: reason)
+        case .shakeBegan: motion.shakeBegan()
+        case .shakeEnded: motion.shakeEnded()
+        case let .shakeCancelled(reason): motion.shakeCancelled(reason: reason)
+        case let .remote(cmd, value): remote.receive(cmd, value: value)
+        case let .orientation(o): motion.setOrientation(o)
+        }
+        settleRecognizers()
+    }
+
+    /// Motion: shake and device orientation.
+    public private(set) lazy var motion = MotionManager(app: self)
+    /// Remote control: the command centre and Now Playing.
+    public private(set) lazy var remote = RemoteCommandCenter(app: self)
+}
+
+/// Something that wants to hear about time passing (timers, animations).
+public protocol TimeListener: AnyObject {
+    /// Returns false when it no longer needs calls.
+    func timeDidAdvance(to time: Double) -> Bool
+}

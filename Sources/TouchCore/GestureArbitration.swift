@@ -1,0 +1,161 @@
+// Arbitration: shouldBegin, failure requirements, default exclusivity and simultaneity.
+// The contract in one line: a recognizer leaves `possible` only when it may begin, every
+// recognizer it must wait for has failed, and no recognizer it cannot run beside is active.
+
+extension Application {
+    func markBusy(_ r: GestureRecognizer) {
+        if !busyRecognizers.contains(where: { $0 === r }) { busyRecognizers.append(r) }
+    }
+
+    /// Whether `a` and `b` may recognize at the same time (either side's delegate says yes).
+    public func canRecognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        (a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) ?? false)
+            || (b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) ?? false)
+    }
+
+    private func sharesTouches(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        a.trackedTouches.contains { t in b.trackedTouches.contains { $0 === t } }
+    }
+
+    /// The recognizers `r` must see fail: permanent links plus the delegates' per-attempt answers.
+    private func failureDependencies(of r: GestureRecognizer) -> [GestureRecognizer] {
+        var deps = r.failureRequirements
+        for o in busyRecognizers where o !== r && !deps.contains(where: { $0 === o }) && sharesTouches(r, o) {
+            let asked = (r.delegate?.gestureRecognizer(r, shouldRequireFailureOf: o) ?? false)
+                || r.shouldRequireFailure(of: o)
+                || (o.delegate?.gestureRecognizer(o, shouldBeRequiredToFailBy: r) ?? false)
+                || o.shouldBeRequiredToFail(by: r)
+            if asked { deps.append(o) }
+        }
+        return deps
+    }
+
+    func requestTransition(_ r: GestureRecognizer, to: GestureState, reason: String) {
+        markBusy(r)
+        // Held back: merge the request into the pending transitions.
+        if !r.pending.isEmpty {
+            switch to {
+            case .changed: return  // the held `began` will carry the latest outputs
+            case .ended, .recognized: if r.pending.last != to { r.pending.append(to) }; return
+            case .failed, .cancelled:
+                r.pending.removeAll(); r.pendingDeps.removeAll()
+                finish(r, .failed, reason: to == .failed ? reason : "failed: \(reason) while waiting")
+                return
+            case .possible, .began: return
+            }
+        }
+        if r.state == .possible && (to == .began || to == .recognized) {
+            attemptToLeavePossible(r, to: to, reason: reason)
+        } else if to == .failed || to == .ended || to == .cancelled {
+            finish(r, to, reason: reason)
+        } else {
+            r.commitState(to, reason: reason)
+            if to != .failed { r.sendActions() }
+        }
+    }
+
+    private func attemptToLeavePossible(_ r: GestureRecognizer, to: GestureState, reason: String) {
+        if let d = r.delegate, !d.gestureRecognizerShouldBegin(r) {
+            finish(r, .failed, reason: "failed: delegate's gestureRecognizerShouldBegin returned false"); return
+        }
+        if let v = r.view, !v.gestureRecognizerShouldBegin(r) {
+            finish(r, .failed, reason: "failed: \(v.id).gestureRecognizerShouldBegin returned false"); return
+        }
+        let deps = failureDependencies(of: r)
+        if let winner = deps.first(where: { $0.state.isActive || $0.state == .recognized || $0.state == .ended }) {
+            finish(r, .failed, reason: "failed: requires \(winner.id) to fail, which \(winner.state.rawValue)"); return
+        }
+        // A dependency that analyses none of the touches can never fail for them: it does not hold us.
+        let waiting = deps.filter { d in
+            d.state == .possible && d.isEnabled && !d.trackedTouches.isEmpty && !d.pendingDeps.contains { $0 === r }
+        }
+        if !waiting.isEmpty {
+            r.pending = [to]
+            r.pendingDeps = waiting
+            tracer.emit(time, .note(topic: "gesture", text: "\(r.id) blocked until \(waiting.map(\.id).joined(separator: ", ")) fail\(waiting.count == 1 ? "s" : "")"))
+            return
+        }
+        commitLeavingPossible(r, to: to, reason: reason)
+    }
+
+    private func commitLeavingPossible(_ r: GestureRecognizer, to: GestureState, reason: String) {
+        // An active recognizer that may not run beside r prevents it.
+        if let blocker = busyRecognizers.first(where: { o in
+            o !== r && o.state.isActive && sharesTouches(r, o) && !canRecognizeSimultaneously(r, o)
+                && o.canPrevent(r) && r.canBePrevented(by: o)
+        }) {
+            finish(r, .failed, reason: "failed: \(blocker.id) already \(blocker.state.rawValue) and they may not recognize simultaneously")
+            return
+        }
+        guard r.commitState(to, reason: reason) else { return }
+        // SPEC 6: the view gets touchesCancelled before the first action message.
+        if r.cancelsTouchesInView { cancelTouchesInView(for: r, event: nil) }
+        r.sendActions()
+        dependentsSee(r, succeed: true)
+        // Default exclusivity: the others analysing the same touches fail (or are cancelled).
+        for o in busyRecognizers where o !== r && sharesTouches(r, o) && !canRecognizeSimultaneously(r, o)
+            && r.canPrevent(o) && o.canBePrevented(by: r) {
+            if o.state == .possible {
+                o.pending.removeAll(); o.pendingDeps.removeAll()
+                finish(o, .failed, reason: "failed: \(r.id) \(to.rawValue) first (default exclusivity)")
+            } else if o.state.isActive {
+                finish(o, .cancelled, reason: "cancelled: \(r.id) \(to.rawValue) (default exclusivity)")
+            }
+        }
+        if !r.cancelsTouchesInView { for t in r.trackedTouches { flushHeld(t, event: nil) } }
+    }
+
+    /// Moves `r` to a terminal state (failed, ended, cancelled) with its side effects.
+    private func finish(_ r: GestureRecognizer, _ to: GestureState, reason: String) {
+        guard r.commitState(to, reason: reason) else { return }
+        if to != .failed { r.sendActions() }
+        if to == .failed { dependentsSee(r, succeed: false) }
+        for t in r.trackedTouches { flushHeld(t, event: nil) }
+    }
+
+    /// Recognizers waiting for `r` to fail learn whether it failed or succeeded.
+    private func dependentsSee(_ r: GestureRecognizer, succeed: Bool) {
+        for d in busyRecognizers where d.pendingDeps.contains(where: { $0 === r }) {
+            if succeed {
+                d.pending.removeAll(); d.pendingDeps.removeAll()
+                finish(d, .failed, reason: "failed: requires \(r.id) to fail, which \(r.state.rawValue)")
+                continue
+            }
+            d.pendingDeps.removeAll { $0 === r || $0.state == .failed }
+            guard d.pendingDeps.isEmpty, !d.pending.isEmpty else { continue }
+            let held = d.pending
+            d.pending.removeAll()
+            guard let first = held.first else { continue }
+            commitLeavingPossible(d, to: first, reason: "\(first.rawValue): \(r.id) failed")
+            for next in held.dropFirst() where d.state.isActive {
+                finish(d, next, reason: "\(next.rawValue) (held while waiting for \(r.id))")
+            }
+        }
+    }
+
+    /// Resets recognizers whose gesture is over, and fails those left with nothing to do.
+    func settleRecognizers() {
+        var i = 0
+        while i < busyRecognizers.count {
+            let r = busyRecognizers[i]
+            let anyActive = r.trackedTouches.contains(where: \.isActive)
+            if r.state == .possible, !anyActive, r.pending.isEmpty, r.deadline == nil, !r.trackedTouches.isEmpty {
+                finish(r, .failed, reason: "failed: its touches ended before it recognized")
+            }
+            if r.state.isTerminal, !anyActive {
+                let from = r.state
+                _ = r.machine.apply(.possible)
+                if tracer.isOn {
+                    tracer.emit(time, .gesture(recognizer: r.id, view: r.view?.id ?? "", from: from, to: .possible,
+                                               reason: "reset: its touches are over", outputs: GestureOutputs()))
+                }
+                r.performReset()
+            }
+            if r.state == .possible && r.trackedTouches.isEmpty && r.pending.isEmpty && r.deadline == nil {
+                busyRecognizers.remove(at: i)
+            } else {
+                i += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,284 @@
+// GestureRecognizer: the base of every recognizer: state machine, touches, targets, arbitration hooks.
+//
+//   discrete:    possible ──▶ recognized          possible ──▶ failed
+//   continuous:  possible ──▶ began ──▶ changed* ──▶ ended | cancelled
+//                possible ──▶ failed
+//   (every terminal state resets to possible once the recognizer's touches are over)
+
+extension GestureState {
+    /// recognized / ended, cancelled, failed.
+    public var isTerminal: Bool {
+        switch self {
+        case .recognized, .ended, .cancelled, .failed: true
+        case .possible, .began, .changed: false
+        }
+    }
+    /// began or changed: a continuous gesture under way.
+    public var isActive: Bool { self == .began || self == .changed }
+}
+
+/// The legal edges of the two state machines. `apply` refuses every other edge.
+struct GestureStateMachine {
+    let continuous: Bool
+    private(set) var state: GestureState = .possible
+
+    /// Moves to `to` if that is a legal edge; returns whether it did.
+    mutating func apply(_ to: GestureState) -> Bool {
+        let ok: Bool
+        switch (state, to) {
+        case (.possible, .failed): ok = true
+        case (.possible, .recognized): ok = !continuous
+        case (.possible, .began): ok = continuous
+        case (.began, .changed), (.changed, .changed): ok = true
+        case (.began, .ended), (.changed, .ended): ok = true
+        case (.began, .cancelled), (.changed, .cancelled): ok = true
+        case (.recognized, .possible), (.ended, .possible), (.cancelled, .possible), (.failed, .possible): ok = true
+        case (.possible, _), (.began, _), (.changed, _), (.recognized, _), (.ended, _), (.cancelled, _), (.failed, _): ok = false
+        }
+        if ok { state = to }
+        return ok
+    }
+}
+
+/// Answers a recognizer's questions (UIGestureRecognizerDelegate). Every method has UIKit's default.
+public protocol GestureRecognizerDelegate: AnyObject {
+    func gestureRecognizerShouldBegin(_ r: GestureRecognizer) -> Bool
+    func gestureRecognizer(_ r: GestureRecognizer, shouldReceive touch: Touch) -> Bool
+    func gestureRecognizer(_ r: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
+    func gestureRecognizer(_ r: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool
+    func gestureRecognizer(_ r: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool
+}
+extension GestureRecognizerDelegate {
+    public func gestureRecognizerShouldBegin(_ r: GestureRecognizer) -> Bool { true }
+    public func gestureRecognizer(_ r: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
+    public func gestureRecognizer(_ r: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(_ r: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(_ r: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool { false }
+}
+
+/// A delegate whose answers are data (what scene files give): ids of the other recognizers.
+public final class AnswersDelegate: GestureRecognizerDelegate {
+    public var shouldBegin = true
+    /// Touches that begin in these views are refused (`shouldReceive` false).
+    public var refuseTouchesIn: Set<String> = []
+    /// When non-empty, only touches that begin in these views are received.
+    public var onlyTouchesIn: Set<String> = []
+    public var receivesTouches = true
+    public var simultaneousWith: Set<String> = []
+    public var simultaneousWithAll = false
+    public var requireFailureOf: Set<String> = []
+    public var requiredToFailBy: Set<String> = []
+    public init() {}
+
+    public func gestureRecognizerShouldBegin(_ r: GestureRecognizer) -> Bool { shouldBegin }
+    public func gestureRecognizer(_ r: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
+        guard receivesTouches else { return false }
+        let vid = touch.view?.id ?? "window"
+        if refuseTouchesIn.contains(vid) { return false }
+        if !onlyTouchesIn.isEmpty && !onlyTouchesIn.contains(vid) { return false }
+        return true
+    }
+    public func gestureRecognizer(_ r: GestureRecognizer, shouldRecognizeSimultaneouslyWith o: GestureRecognizer) -> Bool {
+        simultaneousWithAll || simultaneousWith.contains(o.id)
+    }
+    public func gestureRecognizer(_ r: GestureRecognizer, shouldRequireFailureOf o: GestureRecognizer) -> Bool {
+        requireFailureOf.contains(o.id)
+    }
+    public func gestureRecognizer(_ r: GestureRecognizer, shouldBeRequiredToFailBy o: GestureRecognizer) -> Bool {
+        requiredToFailBy.contains(o.id)
+    }
+}
+
+/// The base class of every recognizer, as `UIGestureRecognizer`. Subclass
+/// `DiscreteGestureRecognizer` or `ContinuousGestureRecognizer`, override the touch
+/// methods, and call the transition methods those classes offer; the base does the
+/// arbitration (exclusivity, failure requirements, simultaneity), the delivery options,
+/// the target-actions and the trace.
+open class GestureRecognizer {
+    public let id: String
+    public internal(set) weak var view: View?
+    weak var application: Application?
+    var machine: GestureStateMachine
+    public var state: GestureState { machine.state }
+    public var isContinuous: Bool { machine.continuous }
+
+    /// Disabling an active recognizer cancels it (a possible one fails).
+    public var isEnabled = true {
+        didSet { if oldValue && !isEnabled { disabled() } }
+    }
+    public var cancelsTouchesInView = true
+    public var delaysTouchesBegan = false
+    public var delaysTouchesEnded = true
+    public weak var delegate: GestureRecognizerDelegate?
+    /// A strong reference for delegates the recognizer owns (data-driven answers).
+    public var ownedDelegate: GestureRecognizerDelegate? { didSet { delegate = ownedDelegate } }
+    /// Permanent failure requirements (`require(toFail:)`).
+    public private(set) var failureRequirements: [GestureRecognizer] = []
+
+    /// Touches this recognizer analyses since its last reset (ignored ones removed).
+    public private(set) var trackedTouches: [Touch] = []
+    /// A time at which `deadlineReached` is called (multi-tap interval, long press...).
+    public var deadline: Double?
+    /// Transitions held back by an unresolved failure requirement.
+    var pending: [GestureState] = []
+    var pendingDeps: [GestureRecognizer] = []
+    private var handlers: [(GestureRecognizer) -> Void] = []
+    private var actionMessages: [(action: String, target: Responder?)] = []
+    /// Where the last touch of the gesture was (window space), for `location(in:)` after lift.
+    private var lastCentroid: Point = .zero
+
+    init(id: String, continuous: Bool) {
+        self.id = id
+        machine = GestureStateMachine(continuous: continuous)
+    }
+
+    /// The current time (the application's clock).
+    public var time: Double { application?.time ?? 0 }
+    /// The thresholds in force.
+    public var defaults: Defaults { application?.defaults ?? Defaults() }
+
+    // MARK: Public API
+
+    /// Adds a closure called on every state change but to `failed`.
+    public func addTarget(_ handler: @escaping (GestureRecognizer) -> Void) { handlers.append(handler) }
+    /// Adds an action message sent on every state change but to `failed` (nil target:
+    /// travels the responder chain).
+    public func addAction(_ action: String, target: Responder?) { actionMessages.append((action, target)) }
+    /// Makes this recognizer wait for `other` to fail before it leaves `possible`.
+    public func require(toFail other: GestureRecognizer) {
+        if other !== self && !failureRequirements.contains(where: { $0 === other }) { failureRequirements.append(other) }
+    }
+
+    /// Touches still down among those analysed.
+    public var activeTouches: [Touch] { trackedTouches.filter(\.isActive) }
+    public var numberOfTouches: Int { activeTouches.count }
+    /// The centroid of the gesture's touches in `view`'s space (nil: the window's).
+    public func location(in view: View?) -> Point {
+        let act = activeTouches
+        if !act.isEmpty {
+            var sx = 0.0, sy = 0.0
+            for t in act { sx += t.locationInWindow.x; sy += t.locationInWindow.y }
+            lastCentroid = Point(x: sx / Double(act.count), y: sy / Double(act.count))
+        }
+        return view?.convertFromRoot(lastCentroid) ?? lastCentroid
+    }
+    public func location(ofTouch index: Int, in view: View?) -> Point {
+        let act = activeTouches
+        guard index >= 0, index < act.count else { return location(in: view) }
+        return act[index].location(in: view)
+    }
+    /// Stops analysing `touch` (it is delivered to the view as if this recognizer did not exist).
+    public func ignore(_ touch: Touch, for event: Event?) {
+        trackedTouches.removeAll { $0 === touch }
+        touch.gestureRecognizers.removeAll { $0 === self }
+        application?.flushHeld(touch, event: event)
+    }
+    /// Whether this recognizer analyses `touch`.
+    public func isTracking(_ touch: Touch) -> Bool { trackedTouches.contains { $0 === touch } }
+
+    // MARK: The subclassing contract
+
+    /// The outputs shown in the trace at each transition. Override to add scale, rotation...
+    open var outputs: GestureOutputs { GestureOutputs(location: location(in: nil), numberOfTouches: numberOfTouches) }
+    open func touchesBegan(_ touches: [Touch], with event: Event) {}
+    open func touchesMoved(_ touches: [Touch], with event: Event) {}
+    open func touchesEnded(_ touches: [Touch], with event: Event) {}
+    /// Default: an active gesture is cancelled, a possible one fails.
+    open func touchesCancelled(_ touches: [Touch], with event: Event) {}
+    /// Called when `deadline` passes.
+    open func deadlineReached() {}
+    /// Clears per-gesture state; called when the recognizer returns to `possible`.
+    open func reset() {}
+    /// Whether this recognizer may prevent `other` (default exclusivity). Default true.
+    open func canPrevent(_ other: GestureRecognizer) -> Bool { true }
+    /// Whether `other` may prevent this recognizer. Default true.
+    open func canBePrevented(by other: GestureRecognizer) -> Bool { true }
+    /// Per-attempt failure requirement decided by the subclass itself. Default false.
+    open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
+    open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
+
+    // MARK: Touch intake (called by the application)
+
+    func beginTracking(_ touch: Touch, event: Event) {
+        trackedTouches.append(touch)
+        application?.markBusy(self)
+        touchesBegan([touch], with: event)
+    }
+    func touchEnded(_ touch: Touch, event: Event) {
+        touchesEnded([touch], with: event)
+    }
+    func touchCancelled(_ touch: Touch, event: Event, reason: String) {
+        let before = state
+        touchesCancelled([touch], with: event)
+        guard state == before else { return }
+        if state.isActive { transition(.cancelled, reason: "cancelled: touches cancelled by \(reason)") }
+        else if state == .possible { transition(.failed, reason: "failed: touches cancelled by \(reason)") }
+    }
+
+    private func disabled() {
+        if state.isActive { transition(.cancelled, reason: "cancelled: disabled while active") }
+        else if state == .possible && !trackedTouches.isEmpty { transition(.failed, reason: "failed: disabled") }
+        for t in trackedTouches { t.gestureRecognizers.removeAll { $0 === self } }
+    }
+
+    // MARK: Transitions (the arbitration lives in GestureArbitration.swift)
+
+    /// Requests a transition. Leaving `possible` goes through arbitration; illegal edges are
+    /// refused (and traced as such), so no recognizer can reach an illegal state.
+    func transition(_ to: GestureState, reason: String) {
+        guard let app = application else {
+            _ = machine.apply(to)
+            return
+        }
+        app.requestTransition(self, to: to, reason: reason)
+    }
+
+    /// Applies a legal edge, traces it, and runs its side effects. Returns false if illegal.
+    @discardableResult
+    func commitState(_ to: GestureState, reason: String) -> Bool {
+        let from = state
+        guard machine.apply(to) else {
+            application?.tracer.emit(time, .note(topic: "gesture", text: "\(id): illegal transition \(from.rawValue) → \(to.rawValue) refused"))
+            return false
+        }
+        if let app = application, app.tracer.isOn {
+            app.tracer.emit(time, .gesture(recognizer: id, view: view?.id ?? "", from: from, to: to, reason: reason, outputs: outputs))
+        }
+        return true
+    }
+
+    func sendActions() {
+        for h in handlers { h(self) }
+        guard let app = application else { return }
+        for m in actionMessages {
+            app.sendAction(m.action, to: m.target, from: view, senderID: id)
+        }
+    }
+
+    func performReset() {
+        pending.removeAll()
+        pendingDeps.removeAll()
+        deadline = nil
+        for t in trackedTouches { t.gestureRecognizers.removeAll { $0 === self } }
+        trackedTouches.removeAll()
+        reset()
+    }
+}
+
+/// A recognizer whose gesture happens at once: `possible → recognized | failed`.
+open class DiscreteGestureRecognizer: GestureRecognizer {
+    public init(id: String) { super.init(id: id, continuous: false) }
+    /// The gesture happened (UIKit's `.recognized`).
+    public final func recognize(_ reason: String = "recognized") { transition(.recognized, reason: reason) }
+    public final func fail(_ reason: String) { transition(.failed, reason: reason) }
+}
+
+/// A recognizer whose gesture unfolds: `possible → began → changed* → ended | cancelled`.
+open class ContinuousGestureRecognizer: GestureRecognizer {
+    public init(id: String) { super.init(id: id, continuous: true) }
+    public final func begin(_ reason: String = "began") { transition(.began, reason: reason) }
+    public final func change(_ reason: String = "changed") { transition(.changed, reason: reason) }
+    public final func end(_ reason: String = "ended") { transition(.ended, reason: reason) }
+    public final func cancel(_ reason: String) { transition(.cancelled, reason: reason) }
+    public final func fail(_ reason: String) { transition(.failed, reason: reason) }
+}

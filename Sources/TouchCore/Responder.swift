@@ -1,0 +1,136 @@
+// Responder: anything that can receive events and pass them along the responder chain.
+
+/// The subtype of a motion event.
+public enum MotionSubtype: String, Sendable, Hashable { case shake }
+
+/// An object that responds to and handles events, as `UIResponder`.
+///
+/// Unhandled events travel to `next`. Override the touch, motion and remote methods in a
+/// subclass, or set the data-driven flags (`handledActions`, `handlesMotion`,
+/// `handlesRemoteControl`) that scene files use.
+///
+///     final class Canvas: View { override func touchesBegan(_ t: [Touch], with e: Event) { ... } }
+open class Responder {
+    /// The id this responder has in the scene and the trace.
+    public let id: String
+    /// The application this responder belongs to, once attached.
+    public internal(set) weak var application: Application?
+    /// A scene-level override of `next` (`next:` in the scene file).
+    public weak var nextOverride: Responder?
+
+    public init(id: String) { self.id = id }
+
+    /// The next responder in the chain; `nextOverride` wins over the natural one.
+    public var next: Responder? { nextOverride ?? naturalNext }
+    /// The chain's natural next link (superview, view controller, window, application...).
+    open var naturalNext: Responder? { nil }
+
+    /// The chain from this responder up, this one first.
+    public var responderChain: [Responder] {
+        var out: [Responder] = []
+        var seen = Set<ObjectIdentifier>()
+        var r: Responder? = self
+        while let cur = r, seen.insert(ObjectIdentifier(cur)).inserted {
+            out.append(cur); r = cur.next
+        }
+        return out
+    }
+
+    // MARK: First responder
+
+    /// Whether this responder accepts first-responder status (default false).
+    open var canBecomeFirstResponder: Bool = false
+    open var canResignFirstResponder: Bool { true }
+    public var isFirstResponder: Bool { application?.firstResponder === self }
+
+    /// Asks to become first responder; returns whether it did.
+    @discardableResult
+    open func becomeFirstResponder() -> Bool {
+        application?.makeFirstResponder(self, reason: "becomeFirstResponder") ?? false
+    }
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        guard isFirstResponder, canResignFirstResponder, let app = application else { return false }
+        return app.makeFirstResponder(nil, reason: "\(id) resigned")
+    }
+
+    // MARK: Touches (default: pass to the next responder)
+
+    open func touchesBegan(_ touches: [Touch], with event: Event) { forward(.began, touches, event) }
+    open func touchesMoved(_ touches: [Touch], with event: Event) { forward(.moved, touches, event) }
+    open func touchesEnded(_ touches: [Touch], with event: Event) { forward(.ended, touches, event) }
+    open func touchesCancelled(_ touches: [Touch], with event: Event) { forward(.cancelled, touches, event) }
+
+    /// Passes a touch message to the next responder, as UIResponder's default does.
+    public func forward(_ phase: TouchPhase, _ touches: [Touch], _ event: Event) {
+        guard let next else { return }
+        next.receive(phase, touches, event, reason: "forwarded by \(id)")
+    }
+
+    /// Delivers one touch message to this responder and records it in the trace.
+    public func receive(_ phase: TouchPhase, _ touches: [Touch], _ event: Event, reason: String?) {
+        if let app = application, app.tracer.isOn {
+            app.tracer.emit(app.time, .touches(phase: phase, view: id, touches: touches.map(\.id), reason: reason))
+        }
+        switch phase {
+        case .began: touchesBegan(touches, with: event)
+        case .moved, .stationary: touchesMoved(touches, with: event)
+        case .ended: touchesEnded(touches, with: event)
+        case .cancelled: touchesCancelled(touches, with: event)
+        }
+    }
+
+    // MARK: Motion
+
+    /// Whether this responder handles shake motion itself (scene: `handlesMotion`).
+    public var handlesMotion = false
+    open func motionBegan(_ motion: MotionSubtype, with event: Event) { forwardMotion(.began, motion, event) }
+    open func motionEnded(_ motion: MotionSubtype, with event: Event) { forwardMotion(.ended, motion, event) }
+    open func motionCancelled(_ motion: MotionSubtype, with event: Event) { forwardMotion(.cancelled, motion, event) }
+
+    /// Delivers one motion message here; returns the responder that handled it, or nil.
+    @discardableResult
+    public func receiveMotion(_ phase: MotionPhase, _ motion: MotionSubtype, _ event: Event) -> Responder? {
+        event.handledBy = nil
+        switch phase {
+        case .began: motionBegan(motion, with: event)
+        case .ended: motionEnded(motion, with: event)
+        case .cancelled: motionCancelled(motion, with: event)
+        }
+        if handlesMotion, event.handledBy == nil { event.handledBy = self }
+        return event.handledBy
+    }
+    private func forwardMotion(_ phase: MotionPhase, _ motion: MotionSubtype, _ event: Event) {
+        if handlesMotion { event.handledBy = self; return }
+        if let next { _ = next.receiveMotion(phase, motion, event) }
+    }
+
+    // MARK: Remote control (the legacy first-responder path)
+
+    /// Whether this responder handles remote-control events (scene: `handlesRemote`).
+    public var handlesRemoteControl = false
+    open func remoteControlReceived(with event: Event) {
+        if handlesRemoteControl { event.handledBy = self; return }
+        next?.remoteControlReceived(with: event)
+    }
+
+    // MARK: Actions
+
+    /// Action names this responder implements (scene: `actions`).
+    public var handledActions: Set<String> = []
+    /// Called when an action this responder implements arrives; the default records nothing.
+    public var onAction: ((String, Responder?) -> Void)?
+
+    /// Whether this responder can perform `action` (UIKit's `canPerformAction(_:withSender:)`).
+    open func canPerformAction(_ action: String, withSender sender: Responder?) -> Bool {
+        handledActions.contains(action)
+    }
+    /// Performs an action this responder implements.
+    open func perform(_ action: String, sender: Responder?) { onAction?(action, sender) }
+
+    /// The responder that would receive `action` travelling the chain from here.
+    public func target(forAction action: String, withSender sender: Responder?) -> Responder? {
+        for r in responderChain where r.canPerformAction(action, withSender: sender) { return r }
+        return nil
+    }
+}

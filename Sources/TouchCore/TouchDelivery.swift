@@ -1,0 +1,230 @@
+// Touch delivery: hit testing, recognizers first, then the view, subject to delivery options.
+
+extension Application {
+    // MARK: Phases
+
+    func touchDown(_ key: TouchKey, _ p: Point, pressure: Double, emulated: Bool) {
+        if let old = activeTouches[key] {
+            // SDL patches a repeated down by sending the missing up first; so do we.
+            touchUp(key, old.locationInWindow, pressure: old.force)
+        }
+        if isIgnoringInteractionEvents {
+            tracer.emit(time, .note(topic: "interaction", text: "touch at \(p) dropped: application is ignoring interaction events"))
+            return
+        }
+        let event: Event
+        if let e = currentEvent { event = e } else {
+            event = Event(type: .touches, timestamp: time)
+            currentEvent = event
+        }
+        event.timestamp = time
+        let touch = Touch(id: nextTouchID, location: p, time: time)
+        nextTouchID += 1
+        touch.force = pressure
+        touch.isEmulated = emulated
+        touch.window = window
+        touch.tapCount = tapCount(at: p)
+
+        var path: [HitStep]? = tracer.isOn ? [] : nil
+        let hit = window.hitTestScene(p, path: &path)
+        if let path { tracer.emit(time, .hitTest(touch: touch.id, point: p, path: path, view: hit?.id)) }
+        touch.view = hit ?? window
+        activeTouches[key] = touch
+        event.allTouches.append(touch)
+
+        if let blocker = exclusiveBlocker(for: touch) {
+            tracer.emit(time, .note(topic: "delivery", text: blocker))
+            touch.finishedForView = true
+            return
+        }
+        touch.receiver = receiver(for: touch)
+        touch.gestureRecognizers = recognizers(for: touch, event: event)
+        for r in touch.gestureRecognizers { r.beginTracking(touch, event: event) }
+        deliverToView(touch, .began, event)
+    }
+
+    func touchMove(_ key: TouchKey, _ p: Point, pressure: Double) {
+        guard let touch = activeTouches[key] else {
+            // SDL turns motion for an unknown finger into a down; so do we.
+            touchDown(key, p, pressure: pressure, emulated: false)
+            return
+        }
+        guard let event = currentEvent else { return }
+        if p == touch.locationInWindow && pressure == touch.force { return }
+        touch.previousLocationInWindow = touch.locationInWindow
+        touch.locationInWindow = p
+        touch.force = pressure
+        touch.timestamp = time
+        touch.phase = .moved
+        event.timestamp = time
+        for other in event.allTouches where other !== touch && other.isActive { other.phase = .stationary }
+        for r in touch.gestureRecognizers where r.isTracking(touch) { r.touchesMoved([touch], with: event) }
+        deliverToView(touch, .moved, event)
+    }
+
+    func touchUp(_ key: TouchKey, _ p: Point, pressure: Double) {
+        // A finger-up for an unknown finger is dropped, as SDL does.
+        guard let touch = activeTouches.removeValue(forKey: key), let event = currentEvent else { return }
+        if p != touch.locationInWindow {
+            touch.previousLocationInWindow = touch.locationInWindow
+            touch.locationInWindow = p
+        }
+        touch.timestamp = time
+        touch.phase = .ended
+        event.timestamp = time
+        lastTap = (time, p, touch.tapCount)
+        for r in touch.gestureRecognizers where r.isTracking(touch) { r.touchEnded(touch, event: event) }
+        deliverToView(touch, .ended, event)
+        endSequenceIfDone()
+    }
+
+    /// Cancels every active touch: recognizers and views get `cancelled` (SPEC.md section 1).
+    public func cancelAllTouches(reason: String) {
+        guard let event = currentEvent else { return }
+        let touches = activeTouches.sorted { $0.value.id < $1.value.id }.map(\.value)
+        if !touches.isEmpty {
+            tracer.emit(time, .note(topic: "cancel", text: "cancelling \(touches.count) touch(es): \(reason)"))
+        }
+        activeTouches.removeAll()
+        for t in touches {
+            t.phase = .cancelled
+            t.timestamp = time
+        }
+        for t in touches {
+            for r in t.gestureRecognizers where r.isTracking(t) { r.touchCancelled(t, event: event, reason: reason) }
+            deliverToView(t, .cancelled, event)
+        }
+        lastTap = nil
+        endSequenceIfDone()
+    }
+
+    private func endSequenceIfDone() {
+        if activeTouches.isEmpty { currentEvent = nil }
+    }
+
+    // MARK: Helpers
+
+    private func tapCount(at p: Point) -> Int {
+        guard let last = lastTap, activeTouches.isEmpty,
+              time - last.time <= defaults.tapInterval,
+              p.distance(to: last.location) <= defaults.tapDistance else { return 1 }
+        return last.count + 1
+    }
+
+    /// Why a new touch may not be delivered because of `isExclusiveTouch` (nil: it may).
+    private func exclusiveBlocker(for touch: Touch) -> String? {
+        let others = activeTouches.values.filter { $0 !== touch && $0.receiver != nil && !$0.finishedForView }
+        if let ex = others.first(where: { $0.receiver?.isExclusiveTouch == true && $0.receiver !== touch.view }) {
+            return "touch \(touch.id) dropped: \(ex.receiver?.id ?? "?") is exclusive-touch and is tracking touch \(ex.id)"
+        }
+        if let v = touch.view, v.isExclusiveTouch, let other = others.first(where: { $0.receiver !== v }) {
+            return "touch \(touch.id) dropped: \(v.id) is exclusive-touch and \(other.receiver?.id ?? "?") is tracking touch \(other.id)"
+        }
+        return nil
+    }
+
+    /// The view that gets the touch's messages, honouring `isMultipleTouchEnabled`.
+    private func receiver(for touch: Touch) -> View? {
+        guard let v = touch.view else { return nil }
+        if !v.isMultipleTouchEnabled,
+           activeTouches.values.contains(where: { $0 !== touch && $0.receiver === v && !$0.finishedForView }) {
+            tracer.emit(time, .note(topic: "delivery", text: "touch \(touch.id) not delivered to \(v.id): multipleTouchEnabled is false and it is tracking another touch"))
+            return nil
+        }
+        return v
+    }
+
+    /// The recognizers that analyse a new touch: the hit-test view's and its ancestors'.
+    private func recognizers(for touch: Touch, event: Event) -> [GestureRecognizer] {
+        var out: [GestureRecognizer] = []
+        var v: View? = touch.view
+        let origin = touch.view
+        while let cur = v {
+            for r in cur.gestureRecognizers where r.isEnabled {
+                if r.state.isTerminal {
+                    continue  // finishing its own sequence; it resets once its touches end
+                }
+                if let o = origin, o !== cur, o.defaultActionWins(over: r) {
+                    tracer.emit(time, .note(topic: "gesture", text: "\(r.id) does not analyse touch \(touch.id): \(o.id)'s default action wins"))
+                    continue
+                }
+                if let d = r.delegate, !d.gestureRecognizer(r, shouldReceive: touch) {
+                    tracer.emit(time, .note(topic: "gesture", text: "\(r.id) does not analyse touch \(touch.id): shouldReceive returned false"))
+                    continue
+                }
+                out.append(r)
+            }
+            v = cur.superview
+        }
+        return out
+    }
+
+    // MARK: View delivery and the delivery options (SPEC.md section 6)
+
+    func deliverToView(_ touch: Touch, _ phase: TouchPhase, _ event: Event) {
+        guard let view = touch.receiver, !touch.finishedForView else { return }
+        switch phase {
+        case .began:
+            if let r = touch.gestureRecognizers.first(where: { $0.delaysTouchesBegan && $0.state == .possible && $0.isTracking(touch) }) {
+                touch.held.append(.began)
+                tracer.emit(time, .note(topic: "delivery", text: "touchesBegan for touch \(touch.id) held back from \(view.id): \(r.id) delays touches began"))
+                return
+            }
+        case .moved, .stationary:
+            if !touch.held.isEmpty {
+                if touch.held.last != .moved { touch.held.append(.moved) }
+                return
+            }
+        case .ended:
+            if let r = touch.gestureRecognizers.first(where: { $0.delaysTouchesEnded && $0.state == .possible && $0.isTracking(touch) }) {
+                touch.held.append(.ended)
+                tracer.emit(time, .note(topic: "delivery", text: "touchesEnded for touch \(touch.id) held back from \(view.id): \(r.id) delays touches ended"))
+                return
+            }
+            if !touch.held.isEmpty { touch.held.append(.ended); flushHeld(touch, event: event); return }
+        case .cancelled:
+            touch.held.removeAll()
+            touch.finishedForView = true
+            if touch.deliveredBegan { view.receive(.cancelled, [touch], event, reason: nil) }
+            return
+        }
+        send(phase, touch, to: view, event, reason: nil)
+    }
+
+    private func send(_ phase: TouchPhase, _ touch: Touch, to view: View, _ event: Event, reason: String?) {
+        if phase == .began { touch.deliveredBegan = true }
+        if phase == .ended || phase == .cancelled { touch.finishedForView = true }
+        view.receive(phase, [touch], event, reason: reason)
+    }
+
+    /// Delivers held messages once no recognizer in `possible` delays them any more.
+    func flushHeld(_ touch: Touch, event: Event?) {
+        guard !touch.held.isEmpty, let view = touch.receiver, !touch.finishedForView else { return }
+        let delaying = touch.gestureRecognizers.contains { r in
+            r.state == .possible && r.isTracking(touch) &&
+                ((r.delaysTouchesBegan && touch.held.first == .began) ||
+                 (r.delaysTouchesEnded && touch.held.last == .ended))
+        }
+        if delaying { return }
+        let ev = event ?? currentEvent ?? Event(type: .touches, timestamp: time)
+        let held = touch.held
+        touch.held.removeAll()
+        for phase in held {
+            if phase == .moved && !touch.deliveredBegan { continue }
+            send(phase, touch, to: view, ev, reason: "delivered late: no recognizer delays it any more")
+        }
+    }
+
+    /// A recognizer with `cancelsTouchesInView` recognized or began: the view gets
+    /// `touchesCancelled` for the gesture's touches and no further messages for them.
+    func cancelTouchesInView(for r: GestureRecognizer, event: Event?) {
+        for touch in r.trackedTouches where touch.receiver != nil && !touch.finishedForView {
+            touch.held.removeAll()
+            touch.finishedForView = true
+            if touch.deliveredBegan, let view = touch.receiver {
+                let ev = event ?? currentEvent ?? Event(type: .touches, timestamp: time)
+                view.receive(.cancelled, [touch], ev, reason: "cancelled: \(r.id) \(r.state == .began ? "began" : "recognized") (cancelsTouchesInView)")
+            }
+        }
+    }
+}

@@ -1,0 +1,282 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How a view takes part in hit testing (SPEC.md section 2, custom hit rules).
+public enum HitRule: String, Sendable, Hashable {
+    /// UIKit's default: the deepest subview containing the point, else the view itself.
+    case normal
+    /// Never returns itself, only its subviews (a transparent container).
+    case passThrough
+    /// Returns itself instead of any subview (restricts delivery to the container).
+    case selfOnly
+}
+
+/// An RGBA colour, components 0…1.
+public struct Color: Hashable, Sendable {
+    public var r, g, b, a: Double
+    public init(r: Double, g: Double, b: Double, a: Double = 1) { self.r = r; self.g = g; self.b = b; self.a = a }
+    public static let clear = Color(r: 0, g: 0, b: 0, a: 0)
+    public static let white = Color(r: 1, g: 1, b: 1)
+    public static let black = Color(r: 0, g: 0, b: 0)
+}
+
+/// A rectangular area that draws and receives touches, as `UIView`.
+///
+/// Geometry follows UIKit: `center` in the superview's bounds space, `bounds` (origin and
+/// size) in the view's own space, and `transform` applied about the centre.
+///
+///     let v = View(id: "card", frame: Rect(x: 10, y: 10, width: 100, height: 60))
+///     root.addSubview(v)
+open class View: Responder {
+    public var center: Point
+    public var bounds: Rect
+    public var transform: AffineTransform = .identity
+    public private(set) weak var superview: View?
+    public private(set) var subviews: [View] = []
+    /// The view controller whose root view this is, if any.
+    public internal(set) weak var viewController: ViewController?
+
+    public var backgroundColor: Color = .clear
+    public var borderColor: Color = .clear
+    public var borderWidth: Double = 0
+    public var cornerRadius: Double = 0
+    public var alpha: Double = 1
+    public var isHidden = false
+    public var clipsToBounds = false
+    public var isUserInteractionEnabled = true
+    public var isMultipleTouchEnabled = false
+    public var isExclusiveTouch = false
+    public var hitRule: HitRule = .normal
+    /// Points added on each side of the bounds for `point(inside:)` (an enlarged touch area).
+    public var touchOutset: Size = .zero
+    /// Whether the view handles touch messages itself (true) or passes them on (false, the
+    /// default for a plain view, as UIView does).
+    public var handlesTouches = false
+    /// Called for each touch message the view handles itself (`handlesTouches`).
+    public var onTouches: ((TouchPhase, [Touch], Event) -> Void)?
+    /// Text shown in the view (labels, buttons, text fields); drawing only.
+    public var text: String?
+    public var textColor: Color = .white
+    public var fontSize: Double = 16
+    /// An image asset path; drawing only.
+    public var imagePath: String?
+
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    public init(id: String, frame: Rect) {
+        center = frame.center
+        bounds = Rect(origin: .zero, size: frame.size)
+        super.init(id: id)
+    }
+
+    /// The untransformed frame: `center` and `bounds.size` (what the scene file gives).
+    public var frame: Rect {
+        get { Rect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height) }
+        set { center = newValue.center; bounds.size = newValue.size }
+    }
+
+    override open var naturalNext: Responder? {
+        if let vc = viewController { return vc }
+        return superview
+    }
+
+    public var window: Window? {
+        var v: View? = self
+        while let cur = v { if let w = cur as? Window { return w }; v = cur.superview }
+        return nil
+    }
+
+    // MARK: Hierarchy
+
+    public func addSubview(_ v: View) {
+        v.removeFromSuperview()
+        subviews.append(v)
+        v.superview = self
+        v.attach(to: application)
+    }
+    public func insertSubview(_ v: View, at index: Int) {
+        v.removeFromSuperview()
+        subviews.insert(v, at: min(max(index, 0), subviews.count))
+        v.superview = self
+        v.attach(to: application)
+    }
+    public func removeFromSuperview() {
+        guard let s = superview else { return }
+        s.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+    func attach(to app: Application?) {
+        application = app
+        viewController?.application = app
+        for r in gestureRecognizers { r.application = app }
+        for s in subviews { s.attach(to: app) }
+    }
+    /// Whether `self` is `v` or one of its descendants.
+    public func isDescendant(of v: View) -> Bool {
+        var cur: View? = self
+        while let c = cur { if c === v { return true }; cur = c.superview }
+        return false
+    }
+    /// Depth-first walk of this view and its descendants, back to front.
+    public func forEachInTree(_ body: (View) -> Void) {
+        body(self)
+        for s in subviews { s.forEachInTree(body) }
+    }
+    /// Finds a view with the given id in this subtree.
+    public func view(withID id: String) -> View? {
+        if self.id == id { return self }
+        for s in subviews { if let v = s.view(withID: id) { return v } }
+        return nil
+    }
+
+    // MARK: Gesture recognizers
+
+    public func addGestureRecognizer(_ r: GestureRecognizer) {
+        r.view?.removeGestureRecognizer(r)
+        gestureRecognizers.append(r)
+        r.view = self
+        r.application = application
+    }
+    public func removeGestureRecognizer(_ r: GestureRecognizer) {
+        gestureRecognizers.removeAll { $0 === r }
+        if r.view === self { r.view = nil }
+    }
+    /// Asked before a recognizer attached to this view leaves `possible`; false makes it fail.
+    open func gestureRecognizerShouldBegin(_ r: GestureRecognizer) -> Bool { true }
+    /// Whether a recognizer attached to an ancestor must leave a touch that began in this
+    /// view alone, because this view's own default action needs it (controls).
+    open func defaultActionWins(over r: GestureRecognizer) -> Bool { false }
+
+    // MARK: Coordinates
+
+    /// Maps a point from the superview's bounds space to this view's bounds space.
+    @inline(__always)
+    public func convertFromSuperview(_ p: Point) -> Point {
+        var d = Point(x: p.x - center.x, y: p.y - center.y)
+        if !transform.isIdentity {
+            guard let inv = transform.inverted() else { return Point(x: .nan, y: .nan) }
+            d = inv.apply(d)
+        }
+        return Point(x: d.x + bounds.origin.x + bounds.width / 2, y: d.y + bounds.origin.y + bounds.height / 2)
+    }
+    /// Maps a point from this view's bounds space to the superview's bounds space.
+    @inline(__always)
+    public func convertToSuperview(_ p: Point) -> Point {
+        var d = Point(x: p.x - bounds.origin.x - bounds.width / 2, y: p.y - bounds.origin.y - bounds.height / 2)
+        if !transform.isIdentity { d = transform.apply(d) }
+        return Point(x: d.x + center.x, y: d.y + center.y)
+    }
+    /// This view's bounds space to the root of its tree (the window's space).
+    public func convertToRoot(_ p: Point) -> Point {
+        var q = p; var v: View? = self
+        while let cur = v, cur.superview != nil { q = cur.convertToSuperview(q); v = cur.superview }
+        return q
+    }
+    public func convertFromRoot(_ p: Point) -> Point {
+        var chain: [View] = []
+        var v: View? = self
+        while let cur = v, cur.superview != nil { chain.append(cur); v = cur.superview }
+        var q = p
+        for cur in chain.reversed() { q = cur.convertFromSuperview(q) }
+        return q
+    }
+    /// Converts a point in this view's space to `view`'s space (nil: the window's space).
+    public func convert(_ p: Point, to view: View?) -> Point {
+        let root = convertToRoot(p)
+        return view?.convertFromRoot(root) ?? root
+    }
+    /// Converts a point in `view`'s space (nil: the window's) to this view's space.
+    public func convert(_ p: Point, from view: View?) -> Point {
+        convertFromRoot(view?.convertToRoot(p) ?? p)
+    }
+    /// Converts a rect to `view`'s space: the bounding box of its four transformed corners.
+    public func convert(_ r: Rect, to view: View?) -> Rect {
+        let pts = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
+                   Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)].map { convert($0, to: view) }
+        let xs = pts.map(\.x), ys = pts.map(\.y)
+        let x0 = xs.min() ?? 0, y0 = ys.min() ?? 0
+        return Rect(x: x0, y: y0, width: (xs.max() ?? 0) - x0, height: (ys.max() ?? 0) - y0)
+    }
+    public func convert(_ r: Rect, from view: View?) -> Rect {
+        guard let view else {
+            return (self.window ?? rootView).convert(r, to: self)
+        }
+        return view.convert(r, to: self)
+    }
+    var rootView: View { var v = self; while let s = v.superview { v = s }; return v }
+
+    /// The four corners of the bounds in the root's space (for drawing transformed views).
+    public func cornersInRoot() -> [Point] {
+        let b = bounds
+        return [Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY),
+                Point(x: b.maxX, y: b.maxY), Point(x: b.minX, y: b.maxY)].map(convertToRoot)
+    }
+
+    // MARK: Hit testing (SPEC.md section 2)
+
+    /// Whether a point in this view's space is inside it (bounds plus `touchOutset`).
+    open func point(inside p: Point, with event: Event?) -> Bool {
+        let b = bounds
+        return p.x >= b.minX - touchOutset.width && p.x < b.maxX + touchOutset.width
+            && p.y >= b.minY - touchOutset.height && p.y < b.maxY + touchOutset.height
+    }
+
+    /// The deepest view containing `p` (in this view's space), as `UIView.hitTest`.
+    open func hitTest(_ p: Point, with event: Event?) -> View? {
+        var path: [HitStep]? = nil
+        return hitTest(p, with: event, path: &path)
+    }
+
+    /// Hit testing that also records the visiting order and verdicts when `path` is non-nil.
+    public func hitTest(_ p: Point, with event: Event?, path: inout [HitStep]?) -> View? {
+        if isHidden { path?.append(HitStep(view: id, verdict: .hidden)); return nil }
+        if !isUserInteractionEnabled { path?.append(HitStep(view: id, verdict: .disabled)); return nil }
+        if alpha < 0.01 { path?.append(HitStep(view: id, verdict: .transparent)); return nil }
+        if !point(inside: p, with: event) { path?.append(HitStep(view: id, verdict: .outside)); return nil }
+        let myIndex = path?.count ?? 0
+        path?.append(HitStep(view: id, verdict: .inside))
+        if hitRule != .selfOnly {
+            for s in subviews.reversed() {
+                if let hit = s.hitTest(s.convertFromSuperview(p), with: event, path: &path) { return hit }
+            }
+        }
+        if hitRule == .passThrough { return nil }
+        path?[myIndex].verdict = .hit
+        return self
+    }
+
+    // MARK: Touch handling
+
+    override open func touchesBegan(_ touches: [Touch], with event: Event) {
+        if handlesTouches { onTouches?(.began, touches, event) } else { forward(.began, touches, event) }
+    }
+    override open func touchesMoved(_ touches: [Touch], with event: Event) {
+        if handlesTouches { onTouches?(.moved, touches, event) } else { forward(.moved, touches, event) }
+    }
+    override open func touchesEnded(_ touches: [Touch], with event: Event) {
+        if handlesTouches { onTouches?(.ended, touches, event) } else { forward(.ended, touches, event) }
+    }
+    override open func touchesCancelled(_ touches: [Touch], with event: Event) {
+        if handlesTouches { onTouches?(.cancelled, touches, event) } else { forward(.cancelled, touches, event) }
+    }
+
+    /// Called each frame with the host time, for views that animate (scroll views, bindings).
+    /// Returns true while the view is still animating.
+    open func advance(to time: Double) -> Bool { false }
+}
+
+/// A view controller: manages a root view and sits in the responder chain after it.
+open class ViewController: Responder {
+    public let view: View
+    public init(id: String, view: View) {
+        self.view = view
+        super.init(id: id)
+        view.viewController = self
+        application = view.application
+    }
+    /// A view controller's next responder is its view's superview (the window for the root).
+    override open var naturalNext: Responder? { view.superview }
+}
