@@ -1,0 +1,87 @@
+// TapGestureRecognizer: taps × touches, discrete.
+//
+//   possible ──(all taps done with the right number of fingers)──▶ recognized
+//   possible ──(moved past the slop, too many fingers, next tap too late or too far)──▶ failed
+
+/// Recognizes `numberOfTapsRequired` taps of `numberOfTouchesRequired` fingers, as
+/// `UITapGestureRecognizer`. Between taps it waits at most `maximumTapInterval`; a finger
+/// may not move more than `allowableMovement`; each tap lands within `maximumTapDistance`
+/// of the first.
+///
+///     let doubleTap = TapGestureRecognizer(id: "doubleTap"); doubleTap.numberOfTapsRequired = 2
+open class TapGestureRecognizer: DiscreteGestureRecognizer {
+    public var numberOfTapsRequired = 1
+    public var numberOfTouchesRequired = 1
+    /// Defaults.tapInterval unless set.
+    public var maximumTapInterval: Double?
+    /// Defaults.tapSlop unless set.
+    public var allowableMovement: Double?
+    /// Defaults.tapDistance unless set.
+    public var maximumTapDistance: Double?
+
+    private var tapsDone = 0
+    private var fingersThisTap = 0
+    private var firstTapLocation: Point?
+    private var starts: [ObjectIdentifier: Point] = [:]
+
+    override public init(id: String) { super.init(id: id) }
+
+    override open var outputs: GestureOutputs {
+        GestureOutputs(location: location(in: nil), numberOfTouches: numberOfTouches)
+    }
+
+    override open func touchesBegan(_ touches: [Touch], with event: Event) {
+        deadline = nil
+        for t in touches {
+            starts[ObjectIdentifier(t)] = t.locationInWindow
+            fingersThisTap += 1
+        }
+        let here = location(in: nil)
+        if fingersThisTap > numberOfTouchesRequired {
+            fail("failed: \(fingersThisTap) fingers down, needs \(numberOfTouchesRequired)")
+            return
+        }
+        if tapsDone > 0, let first = firstTapLocation,
+           here.distance(to: first) > (maximumTapDistance ?? defaults.tapDistance) {
+            fail("failed: tap \(tapsDone + 1) landed \(fmt((here.distance(to: first) * 10).rounded() / 10)) pt from the first")
+        }
+    }
+
+    override open func touchesMoved(_ touches: [Touch], with event: Event) {
+        let slop = allowableMovement ?? defaults.tapSlop
+        for t in touches {
+            if let s = starts[ObjectIdentifier(t)], t.locationInWindow.distance(to: s) > slop {
+                fail("failed: touch \(t.id) moved more than \(fmt(slop)) pt")
+                return
+            }
+        }
+        _ = location(in: nil)
+    }
+
+    override open func touchesEnded(_ touches: [Touch], with event: Event) {
+        guard activeTouches.isEmpty else { return }
+        if fingersThisTap != numberOfTouchesRequired {
+            fail("failed: tap with \(fingersThisTap) finger\(fingersThisTap == 1 ? "" : "s"), needs \(numberOfTouchesRequired)")
+            return
+        }
+        tapsDone += 1
+        fingersThisTap = 0
+        if firstTapLocation == nil { firstTapLocation = location(in: nil) }
+        if tapsDone >= numberOfTapsRequired {
+            recognize("recognized: \(numberOfTapsRequired) tap\(numberOfTapsRequired == 1 ? "" : "s") of \(numberOfTouchesRequired) finger\(numberOfTouchesRequired == 1 ? "" : "s")")
+        } else {
+            deadline = time + (maximumTapInterval ?? defaults.tapInterval)
+        }
+    }
+
+    override open func deadlineReached() {
+        fail("failed: waited \(fmt(maximumTapInterval ?? defaults.tapInterval)) s for tap \(tapsDone + 1) of \(numberOfTapsRequired)")
+    }
+
+    override open func reset() {
+        tapsDone = 0
+        fingersThisTap = 0
+        firstTapLocation = nil
+        starts.removeAll()
+    }
+}
