@@ -113,6 +113,16 @@ public final class Application: Responder {
     /// something still animates or waits (the host keeps drawing frames).
     @discardableResult
     public func advance(to t: Double) -> Bool {
+        // Timers fire at their own deadlines, in order, so the trace does not depend on
+        // how often the host advances time (frame rate, replay steps).
+        while let r = busyRecognizers.filter({ ($0.deadline ?? .infinity) <= t })
+                .min(by: { ($0.deadline ?? .infinity) < ($1.deadline ?? .infinity) }),
+              let d = r.deadline {
+            if d > time { time = d }
+            r.deadline = nil
+            r.deadlineReached()
+            settleRecognizers()
+        }
         if t > time { time = t }
         var busy = false
         var i = 0
@@ -120,10 +130,7 @@ public final class Application: Responder {
             let l = timeListeners[i]
             if l.timeDidAdvance(to: time) { busy = true; i += 1 } else { timeListeners.remove(at: i) }
         }
-        for r in busyRecognizers where r.deadline != nil {
-            if let d = r.deadline, d <= time { r.deadline = nil; r.deadlineReached() }
-            if r.deadline != nil { busy = true }
-        }
+        if busyRecognizers.contains(where: { $0.deadline != nil }) { busy = true }
         settleRecognizers()
         return busy || !activeTouches.isEmpty
     }

@@ -363,3 +363,18 @@ struct TouchDeliveryTests {
         #expect(rig.messages(to: "v") == ["began 1", "ended 1", "began 2", "ended 2"])
     }
 }
+
+@Suite("Time")
+struct TimeTests {
+    @Test("a timer fires at its own deadline however coarsely time advances")
+    func exactDeadline() {
+        let rig = Rig()
+        let v = rig.view("v", 0, 0, 800, 600)
+        let dt = TapGestureRecognizer(id: "dt"); dt.numberOfTapsRequired = 2
+        v.addGestureRecognizer(dt)
+        rig.tap(100, 100, at: 0)        // up at 0.05: waits until 0.40
+        rig.advance(5)
+        let failed = rig.records.first { if case .gesture(_, _, _, .failed, _, _) = $0.body { return true }; return false }
+        #expect(failed.map { abs($0.t - 0.4) < 1e-9 } == true)
+    }
+}
