@@ -1,0 +1,38 @@
+# TouchScope. `make` builds and opens the default scene in a window.
+#
+#   make run       build, then run touchscope (ARGS="run scenes/x.yaml" to pass arguments)
+#   make test      every test: swift test, then the Xvfb scripts in Tests/xvfb/*.sh
+#   make build     debug build
+#   make release   release build (.build/release/touchscope)
+#   make deps      install the Debian packages (SDL2, SDL2_ttf, SDL2_image, fonts, Xvfb, ...)
+
+SWIFT ?= swift
+ARGS ?=
+
+.PHONY: run test build release deps deps-run clean
+
+run: deps-run build
+	$(SWIFT) run touchscope $(ARGS)
+
+test: deps
+	$(SWIFT) test
+	@for t in Tests/xvfb/*.sh; do \
+		[ -e "$$t" ] || continue; \
+		echo "== $$t"; \
+		xvfb-run -a -s "-screen 0 1280x800x24" bash "$$t" || exit 1; \
+	done
+
+build: deps-run
+	$(SWIFT) build
+
+release: deps-run
+	$(SWIFT) build -c release
+
+deps:
+	@.ci/deps test
+
+deps-run:
+	@.ci/deps run
+
+clean:
+	$(SWIFT) package clean

@@ -1,0 +1,361 @@
+// SDLHost: the window, the frame loop, and the clock.
+//
+//     let host = try SDLHost(options: HostOptions(sceneName: "gallery"))
+//     host.run(client: app)        // returns on window close, SIGINT or SIGTERM
+//
+// Each loop turn: wait for input (only when nothing animates: `SDL_WaitEventTimeout`, so a
+// static scene costs almost no CPU), translate every pending event and hand it to the
+// client, advance the client to now, draw, present (paced by vsync, or by a 60 Hz sleep
+// when the renderer has no vsync). Input that arrived before a frame starts is handled
+// before that frame draws. Time is seconds since the host started (SDL ticks); the core
+// never reads the clock.
+import CSDL2
+import Foundation
+import TouchCore
+import TouchDraw
+
+/// The program that the host drives (the touchscope app).
+@MainActor
+public protocol HostClient: AnyObject {
+    /// The scene's window size in points. Read every frame; a change re-lays out.
+    var sceneSize: Size { get }
+    /// Called once by `run` before the first frame (keep the host to call its methods).
+    func hostDidStart(_ host: SDLHost)
+    /// One translated input (DESIGN.md step 1's output); `t` is seconds since the start.
+    func handle(_ input: RawInput)
+    /// Advances timers and animations to `time`; true while something animates (the host
+    /// then draws every vsync instead of waiting for input).
+    func advance(to time: Double) -> Bool
+    /// The next time a timer fires (long press, double-tap window), so an idle host wakes
+    /// for it; nil when none. The host wakes at least every 0.25 s regardless.
+    var nextWakeTime: Double? { get }
+    /// Produces the frame: scene and panels, in canvas pixels (`layout.sceneTransform`
+    /// maps scene points to canvas pixels). The list's size and background are set.
+    func draw(into list: inout DisplayList, layout: HostLayout)
+    /// Host notifications: quit requested, layout changed, pads changed, screenshot saved.
+    func hostCommand(_ command: HostCommand)
+}
+
+extension HostClient {
+    public func hostDidStart(_ host: SDLHost) {}
+    public var nextWakeTime: Double? { nil }
+    public func hostCommand(_ command: HostCommand) {}
+}
+
+/// Why the loop ends.
+public enum QuitReason: String, Sendable, Hashable {
+    case windowClosed, interrupt, terminate, requested
+}
+
+/// Notifications from the host to its client.
+public enum HostCommand: Sendable, Hashable {
+    /// The loop ends after this call; `run` returns so the caller can flush files.
+    case quit(QuitReason)
+    /// The window, renderer output, scene size or panel options changed.
+    case layoutChanged(HostLayout)
+    /// A game controller was added or removed (see `SDLHost.pads.pads`).
+    case padsChanged([PadInfo])
+    case screenshotSaved(path: String)
+    case screenshotFailed(path: String, message: String)
+}
+
+public struct HostOptions: Sendable {
+    /// Shown after "TouchScope — " in the window title.
+    public var sceneName: String
+    /// Dummy video driver and software renderer: no display needed, nothing shown.
+    public var headless: Bool
+    public var fullscreen: Bool
+    /// The display to open on (0-based); nil for SDL's default.
+    public var displayIndex: Int?
+    /// Window size in window units; nil for 1280×800 clamped to the display.
+    public var windowSize: Size?
+    public var vsync: Bool
+    public var layout: LayoutOptions
+    /// Font files; nil for `FontLocator.locate()`.
+    public var fonts: FontFiles?
+    public var background: Color
+
+    public init(sceneName: String = "", headless: Bool = false, fullscreen: Bool = false, displayIndex: Int? = nil,
+                windowSize: Size? = nil, vsync: Bool = true, layout: LayoutOptions = LayoutOptions(),
+                fonts: FontFiles? = nil, background: Color = Color(r: 28, g: 28, b: 30)) {
+        self.sceneName = sceneName; self.headless = headless; self.fullscreen = fullscreen
+        self.displayIndex = displayIndex; self.windowSize = windowSize; self.vsync = vsync
+        self.layout = layout; self.fonts = fonts; self.background = background
+    }
+
+    public var title: String { sceneName.isEmpty ? "TouchScope" : "TouchScope — \(sceneName)" }
+}
+
+/// Set by the SIGINT / SIGTERM handlers (async-signal-safe: a plain store).
+nonisolated(unsafe) private var receivedSignal: Int32 = 0
+
+@MainActor
+public final class SDLHost {
+    public let options: HostOptions
+    public let window: OpaquePointer
+    public let renderer: OpaquePointer
+    public let painter: SDLPainter
+    public let pads = GamepadManager()
+    public private(set) var layout: HostLayout
+    public var translator: InputTranslator
+    /// Whether the renderer waits for vsync on present.
+    public let hasVSync: Bool
+
+    private let startTicks: UInt64
+    private var lastInputTime = 0.0
+    private var quitReason: QuitReason?
+    private var pendingScreenshots: [String] = []
+    private var layoutOptions: LayoutOptions
+
+    /// Opens the window and renderer (SDL initialised on first use).
+    public init(options: HostOptions = HostOptions(), sceneSize: Size = Size(width: 800, height: 600)) throws {
+        self.options = options
+        try SDLContext.initVideo(headless: options.headless)
+        var w = options.windowSize ?? Size(width: 1280, height: 800)
+        let display = Int32(options.displayIndex ?? 0)
+        var usable = SDL_Rect()
+        if options.windowSize == nil, SDL_GetDisplayUsableBounds(display, &usable) == 0, usable.w > 0, usable.h > 0 {
+            w.width = max(min(w.width, Double(usable.w) * 0.95), min(1024, Double(usable.w)))
+            w.height = max(min(w.height, Double(usable.h) * 0.92), min(640, Double(usable.h)))
+        }
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        if options.fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        let pos = options.displayIndex.map { ts_windowpos_centered_display(Int32($0)) } ?? ts_windowpos_undefined()
+        guard let win = SDL_CreateWindow(options.title, pos, pos, Int32(w.width), Int32(w.height), flags) else {
+            throw SDLError.last("SDL_CreateWindow")
+        }
+        var renderFlags = options.headless ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue
+        if options.vsync && !options.headless { renderFlags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
+        var ren = SDL_CreateRenderer(win, -1, renderFlags)
+        if ren == nil { ren = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE.rawValue) }
+        guard let ren else {
+            SDL_DestroyWindow(win)
+            throw SDLError.last("SDL_CreateRenderer")
+        }
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(ren, &info)
+        hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        window = win
+        renderer = ren
+        painter = SDLPainter(renderer: ren, fonts: options.fonts)
+        layoutOptions = options.layout
+        let l = HostLayout(canvasSize: .zero, sceneSize: sceneSize, options: options.layout)
+        layout = l
+        translator = InputTranslator(layout: l, fingerScaling: FingerScaling.forDriver(SDLContext.videoDriver))
+        startTicks = SDL_GetTicks64()
+        refreshLayout(sceneSize: sceneSize)
+    }
+
+    isolated deinit {
+        pads.closeAll()
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+    }
+
+    // MARK: Clock
+
+    /// Seconds since the host started.
+    public var time: Double { Double(SDL_GetTicks64() - startTicks) / 1000 }
+
+    /// An event's time: its SDL timestamp on our clock, never before the previous input, never after now.
+    private func eventTime(_ e: SDL_Event) -> Double {
+        let now = time
+        let ts = Double(e.common.timestamp) - Double(startTicks)
+        var t = e.common.timestamp == 0 ? now : ts / 1000
+        t = min(max(t, lastInputTime), now)
+        lastInputTime = t
+        return t
+    }
+
+    // MARK: Layout
+
+    /// Re-reads the window and output sizes; true when the layout changed.
+    @discardableResult
+    public func refreshLayout(sceneSize: Size? = nil) -> Bool {
+        var ww: Int32 = 0, wh: Int32 = 0, ow: Int32 = 0, oh: Int32 = 0
+        SDL_GetWindowSize(window, &ww, &wh)
+        if SDL_GetRendererOutputSize(renderer, &ow, &oh) != 0 || ow <= 0 { ow = ww; oh = wh }
+        let new = HostLayout(canvasSize: Size(width: Double(ow), height: Double(oh)),
+                             windowSize: Size(width: Double(ww), height: Double(wh)),
+                             sceneSize: sceneSize ?? layout.sceneSize, options: layoutOptions)
+        guard new != layout else { return false }
+        layout = new
+        translator.layout = new
+        return true
+    }
+
+    public var panelsVisible: Bool {
+        get { layoutOptions.panelsVisible }
+        set { layoutOptions.panelsVisible = newValue; refreshLayout() }
+    }
+    public func togglePanels() { panelsVisible.toggle() }
+    public func setLayoutOptions(_ o: LayoutOptions) { layoutOptions = o; refreshLayout() }
+
+    public func setFullscreen(_ on: Bool) {
+        SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+        refreshLayout()
+    }
+    public var isFullscreen: Bool { SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 }
+
+    // MARK: Commands from the client
+
+    /// Ends `run` after the current turn.
+    public func requestQuit() { if quitReason == nil { quitReason = .requested } }
+
+    /// Saves the next frame drawn as a PNG (the client gets `.screenshotSaved` / `.screenshotFailed`).
+    public func saveScreenshot(to path: String) { pendingScreenshots.append(path) }
+
+    /// The painter's text measurer, for layout in `draw`.
+    public var textMeasurer: any TextMeasurer { painter.measurer }
+
+    // MARK: Input
+
+    /// Translates and returns every pending event without waiting (for tests and custom
+    /// loops; `run` does this itself). Also reacts to pads and window size changes.
+    public func pollInputs() -> [RawInput] {
+        var out: [RawInput] = []
+        var e = SDL_Event()
+        while SDL_PollEvent(&e) != 0 { out += process(e) }
+        out += checkTouchDevices()
+        return out
+    }
+
+    private func process(_ e: SDL_Event) -> [RawInput] {
+        switch e.type {
+        case SDL_QUIT.rawValue:
+            if quitReason == nil { quitReason = .windowClosed }
+            return []
+        case SDL_WINDOWEVENT.rawValue where UInt32(e.window.event) == SDL_WINDOWEVENT_CLOSE.rawValue:
+            if quitReason == nil { quitReason = .windowClosed }
+            return []
+        case SDL_WINDOWEVENT.rawValue where UInt32(e.window.event) == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue:
+            refreshLayout()
+        case SDL_CONTROLLERDEVICEADDED.rawValue, SDL_CONTROLLERDEVICEREMOVED.rawValue:
+            if !pads.process(e) { return [] }   // e.g. a pad already open
+        default:
+            break
+        }
+        return translator.translate(e, time: eventTime(e))
+    }
+
+    private func checkTouchDevices() -> [RawInput] {
+        let n = SDL_GetNumTouchDevices()
+        let ids = (0..<max(0, n)).map { Int64(SDL_GetTouchDevice($0)) }
+        return translator.touchDevicesChanged(present: ids, time: time)
+    }
+
+    // MARK: Frame loop
+
+    /// Runs until the window closes, SIGINT / SIGTERM arrive, or `requestQuit()`. Returns
+    /// the reason; the client got `.quit(reason)` just before.
+    @discardableResult
+    public func run(client: HostClient) -> QuitReason {
+        receivedSignal = 0
+        let previousInt = signal(SIGINT) { receivedSignal = $0 }
+        let previousTerm = signal(SIGTERM) { receivedSignal = $0 }
+        defer {
+            signal(SIGINT, previousInt)
+            signal(SIGTERM, previousTerm)
+        }
+        quitReason = nil
+        client.hostDidStart(self)
+        refreshLayout(sceneSize: client.sceneSize)
+        client.hostCommand(.layoutChanged(layout))
+        if !pads.pads.isEmpty { client.hostCommand(.padsChanged(pads.pads)) }
+        var animating = true
+        var lastFrame = time
+
+        while true {
+            // Wait only when idle; any event wakes us.
+            if !animating {
+                let now = time
+                var wait = 0.25
+                if let wake = client.nextWakeTime { wait = min(wait, max(0, wake - now)) }
+                var e = SDL_Event()
+                if SDL_WaitEventTimeout(&e, Int32((wait * 1000).rounded(.up))) != 0 {
+                    deliver(process(e), to: client)
+                }
+            }
+            let padsBefore = pads.pads
+            var e = SDL_Event()
+            while SDL_PollEvent(&e) != 0 { deliver(process(e), to: client) }
+            deliver(checkTouchDevices(), to: client)
+            if pads.pads != padsBefore { client.hostCommand(.padsChanged(pads.pads)) }
+            if receivedSignal != 0, quitReason == nil { quitReason = receivedSignal == SIGTERM ? .terminate : .interrupt }
+            if let reason = quitReason {
+                client.hostCommand(.quit(reason))
+                return reason
+            }
+            if refreshLayout(sceneSize: client.sceneSize) { client.hostCommand(.layoutChanged(layout)) }
+
+            animating = client.advance(to: time)
+            drawFrame(client)
+
+            // Without vsync, keep animation at 60 Hz instead of spinning.
+            if animating && !hasVSync {
+                let elapsed = time - lastFrame
+                if elapsed < 1.0 / 60 { SDL_Delay(UInt32(((1.0 / 60 - elapsed) * 1000).rounded())) }
+            }
+            lastFrame = time
+        }
+    }
+
+    private func deliver(_ inputs: [RawInput], to client: HostClient) {
+        for i in inputs { client.handle(i) }
+    }
+
+    /// Draws one frame with `client` and presents it (also used by tests).
+    public func drawFrame(_ client: HostClient) {
+        var list = DisplayList(size: layout.canvasSize, background: options.background)
+        client.draw(into: &list, layout: layout)
+        painter.paint(list)
+        SDL_RenderFlush(renderer)
+        while !pendingScreenshots.isEmpty {
+            let path = pendingScreenshots.removeFirst()
+            do {
+                try saveRenderer(to: path)
+                client.hostCommand(.screenshotSaved(path: path))
+            } catch {
+                client.hostCommand(.screenshotFailed(path: path, message: "\(error)"))
+            }
+        }
+        SDL_RenderPresent(renderer)
+    }
+
+    /// Reads the renderer's output back (before present) and saves it as a PNG.
+    public func saveRenderer(to path: String) throws {
+        var w: Int32 = 0, h: Int32 = 0
+        guard SDL_GetRendererOutputSize(renderer, &w, &h) == 0 else { throw SDLError.last("SDL_GetRendererOutputSize") }
+        guard let s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
+            throw SDLError.last("SDL_CreateRGBSurfaceWithFormat")
+        }
+        defer { SDL_FreeSurface(s) }
+        guard SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, s.pointee.pixels, s.pointee.pitch) == 0 else {
+            throw SDLError.last("SDL_RenderReadPixels")
+        }
+        guard IMG_SavePNG(s, path) == 0 else { throw SDLError.last("IMG_SavePNG(\(path))") }
+    }
+
+    // MARK: Without a window
+
+    /// Renders `list` (of `list.size` pixels) to a PNG with the software renderer; needs no
+    /// display. Used by `touchscope replay --headless --screenshot`.
+    public static func renderOffscreen(_ list: DisplayList, toPNG path: String, fonts: FontFiles? = nil,
+                                       imageBaseDirectory: String? = nil) throws {
+        let canvas = try OffscreenCanvas(size: list.size, fonts: fonts)
+        canvas.painter.imageBaseDirectory = imageBaseDirectory
+        canvas.paint(list)
+        try canvas.savePNG(path)
+    }
+
+    /// A one-line message when there is no display to open a window on (neither `DISPLAY`
+    /// nor `WAYLAND_DISPLAY` set, and `SDL_VIDEODRIVER` is not a driver that needs none);
+    /// nil when a window can be tried.
+    public static func checkDisplay(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let driver = environment["SDL_VIDEODRIVER"]?.lowercased() ?? ""
+        if ["dummy", "offscreen", "kmsdrm", "evdev"].contains(driver) { return nil }
+        if !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty { return nil }
+        return "touchscope: no display (neither DISPLAY nor WAYLAND_DISPLAY is set); "
+            + "to run without one use: touchscope replay SCENE RECORDING --headless"
+    }
+}

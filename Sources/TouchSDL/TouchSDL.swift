@@ -1,3 +1,0 @@
-// TouchSDL: the SDL host.
-import CSDL2
-import TouchCore
