@@ -14,15 +14,6 @@ public enum HitRule: String, Sendable, Hashable {
     case selfOnly
 }
 
-/// An RGBA colour, components 0…1.
-public struct Color: Hashable, Sendable {
-    public var r, g, b, a: Double
-    public init(r: Double, g: Double, b: Double, a: Double = 1) { self.r = r; self.g = g; self.b = b; self.a = a }
-    public static let clear = Color(r: 0, g: 0, b: 0, a: 0)
-    public static let white = Color(r: 1, g: 1, b: 1)
-    public static let black = Color(r: 0, g: 0, b: 0)
-}
-
 /// A rectangular area that draws and receives touches, as `UIView`.
 ///
 /// Geometry follows UIKit: `center` in the superview's bounds space, `bounds` (origin and
