@@ -81,3 +81,18 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public static let cyan = Color(r: 50, g: 173, b: 230)
 }
 
+
+/// The two faces the painter knows: DejaVu Sans and DejaVu Sans Mono (or the bitmap fallback).
+public enum FontFace: String, Hashable, Sendable, CaseIterable {
+    case sans, mono
+}
+
+public enum TextAlignment: String, Hashable, Sendable {
+    /// `position.x` is the left edge.
+    case left
+    /// `position.x` is the centre.
+    case center
+    /// `position.x` is the right edge.
+    case right
+}
+

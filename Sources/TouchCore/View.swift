@@ -52,6 +52,8 @@ open class View: Responder {
     public var text: String?
     public var textColor: Color = .white
     public var fontSize: Double = 16
+    public var font: FontFace = .sans
+    public var textAlignment: TextAlignment = .center
     /// An image asset path; drawing only.
     public var imagePath: String?
 

@@ -21,20 +21,6 @@ import TouchCore
 
 // MARK: - Text
 
-/// The two faces the painter knows: DejaVu Sans and DejaVu Sans Mono (or the bitmap fallback).
-public enum FontFace: String, Hashable, Sendable, CaseIterable {
-    case sans, mono
-}
-
-public enum TextAlignment: String, Hashable, Sendable {
-    /// `position.x` is the left edge.
-    case left
-    /// `position.x` is the centre.
-    case center
-    /// `position.x` is the right edge.
-    case right
-}
-
 public enum TextBaseline: String, Hashable, Sendable {
     /// `position.y` is the top of the line box.
     case top

@@ -1,2 +1,2 @@
 // TouchDraw: views and overlays as a display list.
-import TouchCore
+@_exported import TouchCore
