@@ -253,9 +253,16 @@ public final class SDLHost {
         receivedSignal = 0
         let previousInt = signal(SIGINT) { receivedSignal = $0 }
         let previousTerm = signal(SIGTERM) { receivedSignal = $0 }
+        // Make sure this thread can receive them (a parent may have blocked them).
+        var unblock = sigset_t(), previousMask = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigaddset(&unblock, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, &previousMask)
         defer {
             signal(SIGINT, previousInt)
             signal(SIGTERM, previousTerm)
+            pthread_sigmask(SIG_SETMASK, &previousMask, nil)
         }
         quitReason = nil
         client.hostDidStart(self)
