@@ -143,6 +143,17 @@ struct HostTests {
         #expect(host.layout.sceneRect.width == 800)
     }
 
+    @Test("toggling panels from the client re-lays out and tells the client")
+    func togglePanelsNotifies() throws {
+        let host = try Self.makeHost(panels: false)
+        let client = RecordingClient(quitAfter: 3)
+        client.onFrame = { n in if n == 1 { host.togglePanels() } }
+        host.run(client: client)
+        let layouts = client.commands.compactMap { c -> HostLayout? in if case let .layoutChanged(l) = c { l } else { nil } }
+        #expect(layouts.count == 2)
+        #expect(layouts.last?.sidePanel != nil)
+    }
+
     @Test("checkDisplay explains what to do when there is no display")
     func checkDisplay() {
         let message = SDLHost.checkDisplay(environment: [:])
