@@ -76,13 +76,15 @@ extension TextMeasurer {
     /// The longest prefix of `string` (plus "…" when cut) that fits in `width`.
     public func truncate(_ string: String, toWidth width: Double, size: Double, font: FontFace) -> String {
         if measure(string, size: size, font: font).width <= width { return string }
-        var chars = Array(string)
-        while !chars.isEmpty {
-            chars.removeLast()
-            let candidate = String(chars) + "…"
-            if measure(candidate, size: size, font: font).width <= width { return candidate }
+        // Binary search on the prefix length (widths grow with the prefix).
+        let chars = Array(string)
+        var lo = 0, hi = chars.count - 1   // lo fits (the bare "…" is tried last), hi is the largest candidate
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if measure(String(chars[0..<mid]) + "…", size: size, font: font).width <= width { lo = mid } else { hi = mid - 1 }
         }
-        return ""
+        if lo == 0 { return measure("…", size: size, font: font).width <= width ? "…" : "" }
+        return String(chars[0..<lo]) + "…"
     }
 }
 

@@ -73,8 +73,10 @@ enum BitmapFont {
                     if bits & (0x80 >> UInt8(col)) == 0 { col += 1; continue }
                     var end = col
                     while end < 8, bits & (0x80 >> UInt8(end)) != 0 { end += 1 }
-                    out.append(Rect(x: x0 + Double(col) * s, y: top + Double(row) * s,
-                                    width: Double(end - col) * s, height: s))
+                    // Snapped to whole pixels so fractional scales leave no gaps.
+                    let left = (x0 + Double(col) * s).rounded(), right = (x0 + Double(end) * s).rounded()
+                    let upper = (top + Double(row) * s).rounded(), lower = (top + Double(row + 1) * s).rounded()
+                    out.append(Rect(x: left, y: upper, width: right - left, height: lower - upper))
                     col = end
                 }
             }

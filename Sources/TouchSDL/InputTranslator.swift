@@ -49,7 +49,7 @@ public struct InputTranslator {
     private struct FingerKey: Hashable { var touch: Int64; var finger: Int64 }
     private var fingers: [FingerKey: Int] = [:]
     private var devices: [Int64: Int] = [:]
-    private var knownTouchDevices: Set<Int64> = []
+    private var listedTouchDevices: Set<Int64> = []
     private var lastAccel: [Int32: Double] = [:]
     private var hasFocus = true
 
@@ -122,7 +122,6 @@ public struct InputTranslator {
 
     private mutating func finger(_ f: SDL_TouchFingerEvent, type: UInt32, time t: Double) -> [RawInput] {
         if f.touchId == ts_mouse_touch_id() { return [] }
-        knownTouchDevices.insert(f.touchId)
         let key = FingerKey(touch: f.touchId, finger: f.fingerId)
         let device = deviceIndex(f.touchId)
         let p = fingerPoint(x: Double(f.x), y: Double(f.y))
@@ -174,12 +173,13 @@ public struct InputTranslator {
     }
 
     /// Call with the touch devices SDL lists now (`SDL_GetTouchDevice(0..<n)`), once per
-    /// event batch: when a device seen before is gone, its fingers are forgotten and one
-    /// `touch-device-removed` is returned.
+    /// event batch: when a device SDL listed before is gone, its fingers are forgotten and
+    /// one `touch-device-removed` is returned. (Devices only seen in events, such as
+    /// injected ones, are not tracked.)
     public mutating func touchDevicesChanged(present: [Int64], time t: Double) -> [RawInput] {
         let now = Set(present)
-        let gone = knownTouchDevices.subtracting(now)
-        knownTouchDevices = knownTouchDevices.intersection(now).union(now)
+        let gone = listedTouchDevices.subtracting(now)
+        listedTouchDevices = now
         guard !gone.isEmpty else { return [] }
         for key in fingers.keys where gone.contains(key.touch) { fingers[key] = nil }
         return [RawInput(t: t, .touchDeviceRemoved)]

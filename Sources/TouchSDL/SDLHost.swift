@@ -106,6 +106,8 @@ public final class SDLHost {
     private var quitReason: QuitReason?
     private var pendingScreenshots: [String] = []
     private var layoutOptions: LayoutOptions
+    private var needsDisplay = true
+    private var layoutChangePending = false
 
     /// Opens the window and renderer (SDL initialised on first use).
     public init(options: HostOptions = HostOptions(), sceneSize: Size = Size(width: 800, height: 600)) throws {
@@ -181,6 +183,7 @@ public final class SDLHost {
         guard new != layout else { return false }
         layout = new
         translator.layout = new
+        layoutChangePending = true
         return true
     }
 
@@ -253,32 +256,48 @@ public final class SDLHost {
         receivedSignal = 0
         let previousInt = signal(SIGINT) { receivedSignal = $0 }
         let previousTerm = signal(SIGTERM) { receivedSignal = $0 }
+        // Make sure this thread can receive them (a parent may have blocked them).
+        var unblock = sigset_t(), previousMask = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigaddset(&unblock, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, &previousMask)
         defer {
             signal(SIGINT, previousInt)
             signal(SIGTERM, previousTerm)
+            pthread_sigmask(SIG_SETMASK, &previousMask, nil)
         }
         quitReason = nil
         client.hostDidStart(self)
         refreshLayout(sceneSize: client.sceneSize)
+        layoutChangePending = false
         client.hostCommand(.layoutChanged(layout))
         if !pads.pads.isEmpty { client.hostCommand(.padsChanged(pads.pads)) }
         var animating = true
         var lastFrame = time
+        needsDisplay = true
 
         while true {
             // Wait only when idle; any event wakes us.
+            var sawEvent = false
+            var timerDue = false
             if !animating {
                 let now = time
                 var wait = 0.25
                 if let wake = client.nextWakeTime { wait = min(wait, max(0, wake - now)) }
                 var e = SDL_Event()
                 if SDL_WaitEventTimeout(&e, Int32((wait * 1000).rounded(.up))) != 0 {
+                    sawEvent = true
                     deliver(process(e), to: client)
                 }
+                if let wake = client.nextWakeTime, wake <= time { timerDue = true }
             }
             let padsBefore = pads.pads
             var e = SDL_Event()
-            while SDL_PollEvent(&e) != 0 { deliver(process(e), to: client) }
+            while SDL_PollEvent(&e) != 0 {
+                sawEvent = true
+                deliver(process(e), to: client)
+            }
             deliver(checkTouchDevices(), to: client)
             if pads.pads != padsBefore { client.hostCommand(.padsChanged(pads.pads)) }
             if receivedSignal != 0, quitReason == nil { quitReason = receivedSignal == SIGTERM ? .terminate : .interrupt }
@@ -286,10 +305,20 @@ public final class SDLHost {
                 client.hostCommand(.quit(reason))
                 return reason
             }
-            if refreshLayout(sceneSize: client.sceneSize) { client.hostCommand(.layoutChanged(layout)) }
+            refreshLayout(sceneSize: client.sceneSize)
+            if layoutChangePending {
+                layoutChangePending = false
+                needsDisplay = true
+                client.hostCommand(.layoutChanged(layout))
+            }
 
+            let wasAnimating = animating
             animating = client.advance(to: time)
-            drawFrame(client)
+            // A static scene with no input is not redrawn: the idle heartbeat only advances time.
+            if animating || wasAnimating || sawEvent || timerDue || needsDisplay || !pendingScreenshots.isEmpty {
+                needsDisplay = false
+                drawFrame(client)
+            }
 
             // Without vsync, keep animation at 60 Hz instead of spinning.
             if animating && !hasVSync {
@@ -299,6 +328,9 @@ public final class SDLHost {
             lastFrame = time
         }
     }
+
+    /// Asks for a redraw on the next loop turn (e.g. after a state change outside input).
+    public func setNeedsDisplay() { needsDisplay = true }
 
     private func deliver(_ inputs: [RawInput], to client: HostClient) {
         for i in inputs { client.handle(i) }

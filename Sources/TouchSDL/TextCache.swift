@@ -32,7 +32,19 @@ public final class FontCache: TextMeasurer {
         return f
     }
 
+    private struct MeasureKey: Hashable { var string: String; var size: Int32; var face: FontFace }
+    private var measured: [MeasureKey: Size] = [:]
+
     public func measure(_ string: String, size: Double, font face: FontFace) -> Size {
+        let key = MeasureKey(string: string, size: Self.pixelSize(size), face: face)
+        if let s = measured[key] { return s }
+        if measured.count > 5000 { measured.removeAll(keepingCapacity: true) }
+        let s = measureUncached(string, size: size, font: face)
+        measured[key] = s
+        return s
+    }
+
+    private func measureUncached(_ string: String, size: Double, font face: FontFace) -> Size {
         guard let f = font(face, size: size) else { return BitmapFont.measure(string, size: size) }
         var w: Int32 = 0, h: Int32 = 0
         if string.isEmpty { return Size(width: 0, height: Double(TTF_FontHeight(f))) }

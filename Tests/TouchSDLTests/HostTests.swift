@@ -1,0 +1,166 @@
+import CSDL2
+import Foundation
+import Testing
+import TouchCore
+import TouchDraw
+@testable import TouchSDL
+
+/// A client that records what the host gives it and quits after `frames` frames.
+@MainActor
+final class RecordingClient: HostClient {
+    var sceneSize = Size(width: 400, height: 300)
+    var inputs: [RawInput] = []
+    var commands: [HostCommand] = []
+    var frames = 0
+    var quitAfter: Int
+    weak var host: SDLHost?
+    var onFrame: ((Int) -> Void)?
+
+    init(quitAfter: Int) { self.quitAfter = quitAfter }
+
+    func hostDidStart(_ host: SDLHost) { self.host = host }
+    func handle(_ input: RawInput) { inputs.append(input) }
+    func advance(to time: Double) -> Bool { true }
+    func draw(into list: inout DisplayList, layout: HostLayout) {
+        frames += 1
+        list.withTransform(layout.sceneTransform) { l in
+            l.fillRect(Rect(x: 0, y: 0, width: 400, height: 300), .white)
+        }
+        onFrame?(frames)
+        if frames >= quitAfter { host?.requestQuit() }
+    }
+    func hostCommand(_ command: HostCommand) { commands.append(command) }
+}
+
+@MainActor
+func pushFinger(_ host: SDLHost, _ type: SDL_EventType, finger: Int64, x: Float, y: Float, dx: Float = 0, dy: Float = 0) {
+    var e = SDL_Event()
+    e.type = type.rawValue
+    e.tfinger.timestamp = SDL_GetTicks()
+    e.tfinger.touchId = 42
+    e.tfinger.fingerId = finger
+    e.tfinger.x = x
+    e.tfinger.y = y
+    e.tfinger.dx = dx
+    e.tfinger.dy = dy
+    e.tfinger.pressure = 1
+    e.tfinger.windowID = SDL_GetWindowID(host.window)
+    #expect(SDL_PushEvent(&e) == 1)
+}
+
+@MainActor
+@Suite("SDL host under the dummy video driver", .serialized)
+struct HostTests {
+    static func makeHost(panels: Bool = false) throws -> SDLHost {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        let host = try SDLHost(options: HostOptions(sceneName: "test", headless: true, windowSize: Size(width: 800, height: 600),
+                                                    layout: LayoutOptions(panelsVisible: panels, margin: 0), fonts: .bitmap),
+                               sceneSize: Size(width: 400, height: 300))
+        _ = host.pollInputs()   // drain window-shown and similar start-up events
+        return host
+    }
+
+    @Test("pushed finger events come back as RawInput in scene points with small ids")
+    func pushedFingers() throws {
+        let host = try Self.makeHost()
+        #expect(host.layout.sceneRect == Rect(x: 0, y: 0, width: 800, height: 600))
+        pushFinger(host, SDL_FINGERDOWN, finger: 900, x: 0.5, y: 0.5)
+        pushFinger(host, SDL_FINGERMOTION, finger: 900, x: 0.6, y: 0.5, dx: 0.1)
+        pushFinger(host, SDL_FINGERUP, finger: 900, x: 0.6, y: 0.5)
+        let inputs = host.pollInputs()
+        #expect(inputs.map(\.typeName) == ["finger-down", "finger-move", "finger-up"])
+        guard case let .fingerDown(id, x, y, _, _) = inputs.first?.kind else { Issue.record("\(inputs)"); return }
+        #expect(id == 1)
+        // 0.5 · (800 − 1) window px at scale 2 (800 px show 400 points).
+        #expect(abs(x - 199.75) < 1e-9)
+        #expect(abs(y - 149.75) < 1e-9)
+        #expect(inputs.map(\.t) == inputs.map(\.t).sorted())
+        #expect(inputs.allSatisfy { $0.t >= 0 && $0.t <= host.time })
+    }
+
+    @Test("the frame loop hands input to the client before the frame and returns on quit")
+    func runLoop() throws {
+        let host = try Self.makeHost()
+        let client = RecordingClient(quitAfter: 3)
+        pushFinger(host, SDL_FINGERDOWN, finger: 5, x: 0.1, y: 0.1)
+        var inputsAtFirstFrame = -1
+        client.onFrame = { n in if n == 1 { inputsAtFirstFrame = client.inputs.count } }
+        let reason = host.run(client: client)
+        #expect(reason == .requested)
+        #expect(inputsAtFirstFrame == 1)
+        #expect(client.frames == 3)
+        #expect(client.commands.first == .layoutChanged(host.layout))
+        #expect(client.commands.last == .quit(.requested))
+    }
+
+    @Test("closing the window (SDL_QUIT) ends the loop")
+    func quitEvent() throws {
+        let host = try Self.makeHost()
+        let client = RecordingClient(quitAfter: 1000)
+        client.onFrame = { n in
+            if n == 2 { var e = SDL_Event(); e.type = SDL_QUIT.rawValue; SDL_PushEvent(&e) }
+        }
+        #expect(host.run(client: client) == .windowClosed)
+        #expect(client.frames == 2)
+    }
+
+    @Test("SIGINT ends the loop cleanly")
+    func sigint() throws {
+        let host = try Self.makeHost()
+        let client = RecordingClient(quitAfter: 1000)
+        client.onFrame = { n in if n == 2 { raise(SIGINT) } }
+        #expect(host.run(client: client) == .interrupt)
+        #expect(client.commands.last == .quit(.interrupt))
+    }
+
+    @Test("SIGTERM ends the loop cleanly")
+    func sigterm() throws {
+        let host = try Self.makeHost()
+        let client = RecordingClient(quitAfter: 1000)
+        client.onFrame = { n in if n == 3 { raise(SIGTERM) } }
+        #expect(host.run(client: client) == .terminate)
+    }
+
+    @Test("a screenshot of the live window is a PNG of the frame")
+    func screenshot() throws {
+        let host = try Self.makeHost()
+        let client = RecordingClient(quitAfter: 2)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("touchscope-host-\(getpid()).png").path
+        host.saveScreenshot(to: path)
+        host.run(client: client)
+        #expect(client.commands.contains(.screenshotSaved(path: path)))
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    @Test("with panels visible the scene shares the window with a side and a bottom panel")
+    func panels() throws {
+        let host = try Self.makeHost(panels: true)
+        #expect(host.layout.sidePanel != nil)
+        host.togglePanels()
+        #expect(host.layout.sidePanel == nil)
+        #expect(host.layout.sceneRect.width == 800)
+    }
+
+    @Test("toggling panels from the client re-lays out and tells the client")
+    func togglePanelsNotifies() throws {
+        let host = try Self.makeHost(panels: false)
+        let client = RecordingClient(quitAfter: 3)
+        client.onFrame = { n in if n == 1 { host.togglePanels() } }
+        host.run(client: client)
+        let layouts = client.commands.compactMap { c -> HostLayout? in if case let .layoutChanged(l) = c { l } else { nil } }
+        #expect(layouts.count == 2)
+        #expect(layouts.last?.sidePanel != nil)
+    }
+
+    @Test("checkDisplay explains what to do when there is no display")
+    func checkDisplay() {
+        let message = SDLHost.checkDisplay(environment: [:])
+        #expect(message?.contains("--headless") == true)
+        #expect(message?.contains("\n") == false)
+        #expect(SDLHost.checkDisplay(environment: ["DISPLAY": ":0"]) == nil)
+        #expect(SDLHost.checkDisplay(environment: ["WAYLAND_DISPLAY": "wayland-0"]) == nil)
+        #expect(SDLHost.checkDisplay(environment: ["SDL_VIDEODRIVER": "dummy"]) == nil)
+    }
+}
