@@ -1,14 +1,28 @@
-// Motion: shake delivered to the first responder and up the chain; device orientation.
+// Motion: shake delivered to the first responder and up the chain; device orientation with
+// begin/end of orientation notifications; sensor samples straight to subscribers.
 
 /// Shake and orientation, as UIKit's motion events and `UIDevice` orientation notifications.
+///
+/// Orientation notifications are generated while the begin/end count is above zero, as
+/// `UIDevice.beginGeneratingDeviceOrientationNotifications()` (calls nest). The count
+/// starts at 1: the application's own request, as UIKit's `UIApplication` makes one for
+/// interface rotation; one `endGenerating...` turns them off. While off, `orientation`
+/// reads `unknown`, changes are neither traced nor announced, and `physicalOrientation`
+/// still follows the device.
 public final class MotionManager: TimeListener {
     unowned let app: Application
     /// When the shake under way began (nil: no shake).
     public private(set) var shakeStart: Double?
-    public private(set) var orientation: DeviceOrientation = .portrait
-    /// Called with each orientation change (the `orientationDidChange` notification).
+    /// The orientation the device is in, whether or not notifications are generated.
+    public private(set) var physicalOrientation: DeviceOrientation = .portrait
+    /// The device orientation, as `UIDevice.orientation`: `unknown` unless generating.
+    public var orientation: DeviceOrientation { isGeneratingDeviceOrientationNotifications ? physicalOrientation : .unknown }
+    /// Called with each orientation change (the `orientationDidChange` notification), only
+    /// while notifications are generated.
     public var onOrientationChange: ((DeviceOrientation, DeviceOrientation) -> Void)?
-    private var shakeEvent: Event?
+    /// Accelerometer and gyroscope subscribers (Core Motion; not the responder chain).
+    public let subscriptions = MotionSubscriptions()
+    private var generationCount = 1
 
     init(app: Application) { self.app = app }
 
@@ -48,11 +62,43 @@ public final class MotionManager: TimeListener {
         app.tracer.emit(app.time, .motion(phase: phase, subtype: "shake", view: handler?.id, reason: why))
     }
 
+    /// Whether orientation notifications are being generated (`UIDevice`'s property).
+    public var isGeneratingDeviceOrientationNotifications: Bool { generationCount > 0 }
+
+    /// Starts (or nests) orientation notifications. The first start announces the current
+    /// orientation, as `orientation` goes from `unknown` to it.
+    public func beginGeneratingDeviceOrientationNotifications() {
+        generationCount += 1
+        guard generationCount == 1 else { return }
+        app.tracer.emit(app.time, .note(topic: "orientation", text: "began generating orientation notifications"))
+        if physicalOrientation != .unknown { announce(from: .unknown, to: physicalOrientation) }
+    }
+
+    /// Ends one `beginGenerating...`; at zero, `orientation` reads `unknown` and changes go unannounced.
+    public func endGeneratingDeviceOrientationNotifications() {
+        guard generationCount > 0 else { return }
+        generationCount -= 1
+        guard generationCount == 0 else { return }
+        app.tracer.emit(app.time, .note(topic: "orientation", text: "ended generating orientation notifications: orientation reads unknown"))
+    }
+
     func setOrientation(_ o: DeviceOrientation) {
-        guard o != orientation else { return }
-        let old = orientation
-        orientation = o
+        guard o != physicalOrientation else { return }
+        let old = physicalOrientation
+        physicalOrientation = o
+        guard isGeneratingDeviceOrientationNotifications else { return }
+        announce(from: old, to: o)
+    }
+
+    private func announce(from old: DeviceOrientation, to o: DeviceOrientation) {
         app.tracer.emit(app.time, .orientation(from: old.rawValue, to: o.rawValue))
         onOrientationChange?(old, o)
+    }
+
+    /// A sensor sample: to the subscribers only (SPEC.md section 3).
+    func sample(_ s: MotionSample) {
+        var s = s
+        s.timestamp = app.time
+        subscriptions.deliver(s)
     }
 }
