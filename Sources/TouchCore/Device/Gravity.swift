@@ -49,8 +49,9 @@ extension DeviceOrientation {
         let candidates: [DeviceOrientation] = [.portrait, .portraitUpsideDown, .landscapeLeft, .landscapeRight, .faceUp, .faceDown]
         var best = DeviceOrientation.portrait
         for c in candidates where score(c) > score(best) { best = c }
-        // cos 45° ≈ 0.707: below this the reading lies between orientations.
-        guard score(best) >= 0.6 else { return nil }
+        // Within about 41° of an axis (cos 41° ≈ 0.75); nearer the diagonals the reading
+        // lies between orientations and shows none.
+        guard score(best) >= 0.75 else { return nil }
         if current != .unknown, best != current, score(best) < score(current) + margin {
             self = current
             return
