@@ -136,10 +136,11 @@ public final class MediaPlayer: TimeListener {
 
     // MARK: Remote commands
 
-    /// Installs a handler for every remote command, each traced as handled by `id`.
+    /// Installs a handler for every remote command, each traced as handled by `id`. The
+    /// centre holds the player weakly: once the player is gone its handlers decline.
     public func registerRemoteCommands() {
         for cmd in RemoteCommand.allCases {
-            app.remote.addHandler(for: cmd, handledBy: id) { [unowned self] c, v in self.perform(c, value: v) }
+            app.remote.addHandler(for: cmd, handledBy: id) { [weak self] c, v in self?.perform(c, value: v) ?? false }
         }
     }
 

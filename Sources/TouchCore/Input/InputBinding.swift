@@ -88,6 +88,25 @@ extension InputMapper {
         ]
     }
 
+    /// The input map as a Markdown table (for the README).
+    public static func markdownTable(_ rows: [InputBinding]) -> String {
+        var out = "| device | input | effect |\n|---|---|---|\n"
+        for r in rows {
+            let cells = [r.device.rawValue, r.input, r.effect].map { $0.replacingAll("|", with: "\\|") }
+            out += "| " + cells.joined(separator: " | ") + " |\n"
+        }
+        return out
+    }
+
     /// The input map with this mapper's defaults.
     public var help: [InputBinding] { Self.help(defaults: defaults) }
+}
+
+extension String {
+    /// Replaces every occurrence of one character (no Foundation in TouchCore).
+    fileprivate func replacingAll(_ c: Character, with s: String) -> String {
+        var out = ""
+        for ch in self { if ch == c { out += s } else { out.append(ch) } }
+        return out
+    }
 }

@@ -383,3 +383,16 @@ struct GamepadMappingTests {
         #expect(m.map(RawInput(t: 0.3, .padUp(button: "back"))).isEmpty)
     }
 }
+
+@Suite("InputBinding")
+struct InputBindingTests {
+    @Test("the input map renders as a Markdown table, one row per binding")
+    func markdown() {
+        let rows = InputMapper.help()
+        let table = InputMapper.markdownTable(rows)
+        let lines = table.split(separator: "\n")
+        #expect(lines.count == rows.count + 2)
+        #expect(lines.contains("| keyboard | F7 / F8 / F9 | remote previousTrack / togglePlayPause / nextTrack |"))
+        #expect(!table.contains("| - 9.81 |"))
+    }
+}
