@@ -21,7 +21,7 @@ extension InputMapper {
     /// The input map: every input the mapper understands and what it does. The numbers
     /// come from `defaults`, so the table matches the scene's settings.
     public static func help(defaults: Defaults = Defaults()) -> [InputBinding] {
-        let g = fmt(standardGravity)
+        let g = fmt((standardGravity * 100).rounded() / 100)
         return [
             .init(device: .touchscreen, input: "finger down / move / up",
                   effect: "touch began / moved / ended, keyed by (device, finger), with the device's pressure"),
@@ -72,7 +72,7 @@ extension InputMapper {
             .init(device: .gamepad, input: "dpleft / dpright",
                   effect: "remote skipBackward / skipForward"),
             .init(device: .gamepad, input: "shaking (accelerometer)",
-                  effect: "shake while | |a| - \(g) | > \(fmt(defaults.shakeAccelThreshold)) m/s², ended after \(fmt(defaults.shakeQuietTime)) s of quiet"),
+                  effect: "shake while the acceleration's length differs from gravity (\(g) m/s²) by more than \(fmt(defaults.shakeAccelThreshold)) m/s²; ended after \(fmt(defaults.shakeQuietTime)) s of quiet"),
             .init(device: .gamepad, input: "tilting (accelerometer at rest)",
                   effect: "orientation from gravity: +y up portrait, -y upside down, +x up landscapeLeft, -x up landscapeRight, +z up faceUp, -z up faceDown"),
             .init(device: .gamepad, input: "accelerometer samples",
