@@ -160,6 +160,7 @@ public final class Application: Responder {
         case let .shakeCancelled(reason): motion.shakeCancelled(reason: reason)
         case let .remote(cmd, value): remote.receive(cmd, value: value)
         case let .orientation(o): motion.setOrientation(o)
+        case let .motionSample(s): motion.sample(s)
         }
         settleRecognizers()
     }

@@ -35,4 +35,6 @@ public enum InputEvent: Sendable, Hashable {
     /// A remote command, with an optional argument (seek position, rate, skip interval).
     case remote(RemoteCommand, value: Double? = nil)
     case orientation(DeviceOrientation)
+    /// An accelerometer or gyroscope sample: to motion subscribers, not the responder chain.
+    case motionSample(MotionSample)
 }

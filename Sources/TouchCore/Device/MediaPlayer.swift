@@ -1,0 +1,223 @@
+// MediaPlayer: a play queue whose transport the remote commands drive; keeps Now Playing current.
+//
+//   stopped ──play──▶ playing ◀──play / pause──▶ paused
+//      ▲                 │ end of last item            │
+//      └──── stop ───────┴─────────────────────────────┘
+//   seeking (forward/backward) runs on top of any state until endSeeking.
+
+/// One item of the queue.
+public struct MediaItem: Sendable, Hashable {
+    public var title: String
+    public var artist: String
+    /// Seconds; 0 means unknown (the item never ends by itself).
+    public var duration: Double
+    public init(title: String, artist: String = "", duration: Double = 0) {
+        self.title = title; self.artist = artist; self.duration = duration
+    }
+}
+
+/// A media player model, as the app's `AVPlayer` plus its `MPRemoteCommandCenter` wiring.
+///
+/// `registerRemoteCommands()` installs a handler for every command of SPEC.md section 8 in
+/// the application's command centre, named with the player's id, so the trace says
+/// `handledBy: "player"`. Starting playback makes the app the Now Playing app. Elapsed
+/// time follows host time while playing (`advance` drives it), or the host sets it from
+/// its audio clock (`followsHostTime = false`, then `syncElapsed`).
+///
+///     let player = MediaPlayer(id: "player", app: app, queue: [MediaItem(title: "Song", duration: 180)])
+///     player.registerRemoteCommands()
+///     player.play()
+public final class MediaPlayer: TimeListener {
+    public enum Seeking: String, Sendable, Hashable { case forward, backward }
+    public enum Rating: String, Sendable, Hashable { case liked, disliked }
+
+    /// The id the trace names as the handler of remote commands.
+    public let id: String
+    unowned let app: Application
+    public var queue: [MediaItem] { didSet { index = min(index, max(queue.count - 1, 0)); publish() } }
+    public private(set) var index = 0
+    public private(set) var isPlaying = false
+    /// Seconds into the current item.
+    public private(set) var elapsed: Double = 0
+    /// The playback rate while playing (1 normal). Now Playing shows 0 while paused.
+    public private(set) var rate: Double = 1
+    public private(set) var seeking: Seeking?
+    /// How many times normal speed seeking runs. 4×.
+    public var seekSpeed: Double = 4
+    /// `previousTrack` more than this far into an item restarts it instead. 3 s, as iOS.
+    public var restartThreshold: Double = 3
+    /// Whether elapsed time advances with host time; false when the host's audio clock sets it.
+    public var followsHostTime = true
+    /// Ratings and bookmarks per queue index (like, dislike, bookmark).
+    public private(set) var ratings: [Int: Rating] = [:]
+    public private(set) var bookmarks: Set<Int> = []
+    /// Called after every change (for a scene's player view to redraw).
+    public var onChange: ((MediaPlayer) -> Void)?
+    private var lastTick: Double = 0
+
+    public init(id: String, app: Application, queue: [MediaItem] = []) {
+        self.id = id; self.app = app; self.queue = queue
+    }
+
+    public var currentItem: MediaItem? { queue.indices.contains(index) ? queue[index] : nil }
+
+    // MARK: Transport
+
+    public func play() {
+        guard !isPlaying else { return }
+        tick()
+        isPlaying = true
+        app.remote.becomeNowPlaying(reason: "\(id) started playback")
+        startTicking()
+        publish()
+    }
+    public func pause() {
+        guard isPlaying else { return }
+        tick()
+        isPlaying = false
+        publish()
+    }
+    public func togglePlayPause() { if isPlaying { pause() } else { play() } }
+    /// Stops and rewinds the current item.
+    public func stop() {
+        tick()
+        isPlaying = false
+        seeking = nil
+        elapsed = 0
+        publish()
+    }
+    /// The next item from its start; past the last item, stops.
+    public func nextTrack() {
+        tick()
+        if index + 1 < queue.count { index += 1; elapsed = 0; publish() } else { index = 0; stop() }
+    }
+    /// Restarts the item when more than `restartThreshold` into it, else the previous item.
+    public func previousTrack() {
+        tick()
+        if elapsed <= restartThreshold, index > 0 { index -= 1 }
+        elapsed = 0
+        publish()
+    }
+    /// Jumps to `position` seconds (clamped to the item).
+    public func seek(to position: Double) {
+        tick()
+        elapsed = clamp(position)
+        publish()
+    }
+    /// Skips by `interval` seconds (negative: backward).
+    public func skip(by interval: Double) { tick(); seek(to: elapsed + interval) }
+    public func setRate(_ r: Double) {
+        tick()
+        rate = max(0, r)
+        publish()
+    }
+    public func beginSeeking(_ direction: Seeking) {
+        tick()
+        seeking = direction
+        startTicking()
+        publish()
+    }
+    public func endSeeking() {
+        tick()
+        seeking = nil
+        publish()
+    }
+    public func rate(_ rating: Rating) { ratings[index] = rating; publish() }
+    public func toggleBookmark() {
+        if bookmarks.remove(index) == nil { bookmarks.insert(index) }
+        publish()
+    }
+    /// Sets elapsed time from the host's audio clock.
+    public func syncElapsed(_ seconds: Double) {
+        lastTick = app.time
+        elapsed = clamp(seconds)
+        publish()
+    }
+
+    // MARK: Remote commands
+
+    /// Installs a handler for every remote command, each traced as handled by `id`. The
+    /// centre holds the player weakly: once the player is gone its handlers decline.
+    public func registerRemoteCommands() {
+        for cmd in RemoteCommand.allCases {
+            app.remote.addHandler(for: cmd, handledBy: id) { [weak self] c, v in self?.perform(c, value: v) ?? false }
+        }
+    }
+
+    /// Performs one remote command; returns whether it applied (false: a missing argument).
+    @discardableResult
+    public func perform(_ cmd: RemoteCommand, value: Double?) -> Bool {
+        switch cmd {
+        case .play: play()
+        case .pause: pause()
+        case .togglePlayPause: togglePlayPause()
+        case .stop: stop()
+        case .nextTrack: nextTrack()
+        case .previousTrack: previousTrack()
+        case .beginSeekingForward: beginSeeking(.forward)
+        case .beginSeekingBackward: beginSeeking(.backward)
+        case .endSeekingForward, .endSeekingBackward: endSeeking()
+        case .skipForward: skip(by: value ?? app.remote.preferredSkipInterval)
+        case .skipBackward: skip(by: -(value ?? app.remote.preferredSkipInterval))
+        case .changePlaybackPosition:
+            guard let value else { return false }
+            seek(to: value)
+        case .changePlaybackRate:
+            guard let value else { return false }
+            setRate(value)
+        case .like: rate(.liked)
+        case .dislike: rate(.disliked)
+        case .bookmark: toggleBookmark()
+        }
+        return true
+    }
+
+    // MARK: Time
+
+    public func timeDidAdvance(to time: Double) -> Bool {
+        tick()
+        publish()
+        return isPlaying || seeking != nil
+    }
+
+    private func startTicking() {
+        lastTick = app.time
+        app.addTimeListener(self)
+    }
+
+    /// Brings elapsed time up to the application's time.
+    private func tick() {
+        let now = app.time
+        let dt = max(0, now - lastTick)
+        lastTick = now
+        guard dt > 0, followsHostTime || seeking != nil else { return }
+        let speed: Double = switch seeking {
+        case .forward: seekSpeed
+        case .backward: -seekSpeed
+        case nil: isPlaying ? rate : 0
+        }
+        guard speed != 0 else { return }
+        let duration = currentItem?.duration ?? 0
+        let next = elapsed + dt * speed
+        if duration > 0, next >= duration, seeking == nil {
+            // The item finished: on to the next one, or stop after the last.
+            if index + 1 < queue.count { index += 1; elapsed = 0 } else { index = 0; isPlaying = false; elapsed = 0 }
+        } else {
+            elapsed = clamp(next)
+        }
+    }
+
+    private func clamp(_ s: Double) -> Double {
+        let duration = currentItem?.duration ?? 0
+        return duration > 0 ? min(max(0, s), duration) : max(0, s)
+    }
+
+    /// Copies the player's state to the command centre's Now Playing info.
+    private func publish() {
+        let item = currentItem
+        app.remote.nowPlaying = NowPlayingInfo(title: item?.title ?? "", artist: item?.artist ?? "",
+                                               duration: item?.duration ?? 0, elapsed: elapsed,
+                                               rate: isPlaying ? rate : 0)
+        onChange?(self)
+    }
+}

@@ -1,0 +1,112 @@
+// InputBinding: one row of the input map (input → effect), for the README and the in-window help.
+
+/// One row of the input map.
+///
+///     InputBinding(device: .keyboard, input: "F8", effect: "remote togglePlayPause")
+public struct InputBinding: Sendable, Hashable {
+    public enum Device: String, Sendable, Hashable, CaseIterable {
+        case touchscreen, mouse, keyboard, gamepad, window
+    }
+    public var device: Device
+    /// The input as a person names it (`Alt + left drag`, `Ctrl+Z (hold)`).
+    public var input: String
+    /// What it does, in the event model's words.
+    public var effect: String
+    public init(device: Device, input: String, effect: String) {
+        self.device = device; self.input = input; self.effect = effect
+    }
+}
+
+extension InputMapper {
+    /// The input map: every input the mapper understands and what it does. The numbers
+    /// come from `defaults`, so the table matches the scene's settings.
+    public static func help(defaults: Defaults = Defaults()) -> [InputBinding] {
+        let g = fmt((standardGravity * 100).rounded() / 100)
+        return [
+            .init(device: .touchscreen, input: "finger down / move / up",
+                  effect: "touch began / moved / ended, keyed by (device, finger), with the device's pressure"),
+            .init(device: .mouse, input: "left drag",
+                  effect: "one finger (emulated touch, key device -1 finger 0)"),
+            .init(device: .mouse, input: "Alt + left drag",
+                  effect: "a second finger mirrored about the window's centre: pinch and rotate"),
+            .init(device: .mouse, input: "Alt + Shift + left drag",
+                  effect: "two fingers moving together (the second keeps its offset): two-finger pan"),
+            .init(device: .mouse, input: "Shift + left drag",
+                  effect: "the finger and every resting finger move together: three- and four-finger pans"),
+            .init(device: .mouse, input: "middle click, or Ctrl + left click",
+                  effect: "drops a resting finger that stays down; on a resting finger (within \(fmt(InputMapper.restingRadius)) pt) lifts it"),
+            .init(device: .mouse, input: "right button",
+                  effect: "nothing (reserved)"),
+            .init(device: .keyboard, input: "Escape",
+                  effect: "interrupt: cancels every touch (\"interrupt key (Escape)\") and a shake under way"),
+            .init(device: .keyboard, input: "Ctrl+Z (hold)",
+                  effect: "shake: motionBegan on press, motionEnded on release; cancelled when held over \(fmt(defaults.shakeMaxDuration)) s"),
+            .init(device: .keyboard, input: "Ctrl+Up / Ctrl+Down",
+                  effect: "orientation portrait / portraitUpsideDown"),
+            .init(device: .keyboard, input: "Ctrl+Left / Ctrl+Right",
+                  effect: "orientation landscapeLeft / landscapeRight"),
+            .init(device: .keyboard, input: "Ctrl+PageUp / Ctrl+PageDown",
+                  effect: "orientation faceUp / faceDown"),
+            .init(device: .keyboard, input: "F7 / F8 / F9",
+                  effect: "remote previousTrack / togglePlayPause / nextTrack"),
+            .init(device: .keyboard, input: "Shift+F7 / Shift+F9",
+                  effect: "remote skipBackward / skipForward (the command centre's preferred interval, 15 s)"),
+            .init(device: .keyboard, input: "AudioPlay / AudioStop",
+                  effect: "remote togglePlayPause / stop"),
+            .init(device: .keyboard, input: "AudioPrev / AudioNext",
+                  effect: "remote previousTrack / nextTrack"),
+            .init(device: .keyboard, input: "AudioRewind (hold)",
+                  effect: "remote beginSeekingBackward, endSeekingBackward on release"),
+            .init(device: .keyboard, input: "AudioFastForward (hold)",
+                  effect: "remote beginSeekingForward, endSeekingForward on release"),
+            .init(device: .keyboard, input: "Mute / AudioMute",
+                  effect: "nothing (the remote command centre has no mute command)"),
+            .init(device: .gamepad, input: "back (hold)",
+                  effect: "shake, as Ctrl+Z"),
+            .init(device: .gamepad, input: "a",
+                  effect: "remote togglePlayPause"),
+            .init(device: .gamepad, input: "leftshoulder / rightshoulder",
+                  effect: "remote previousTrack / nextTrack"),
+            .init(device: .gamepad, input: "lefttrigger / righttrigger (hold past half)",
+                  effect: "remote begin/endSeekingBackward / begin/endSeekingForward"),
+            .init(device: .gamepad, input: "dpleft / dpright",
+                  effect: "remote skipBackward / skipForward"),
+            .init(device: .gamepad, input: "shaking (accelerometer)",
+                  effect: "shake while the acceleration's length differs from gravity (\(g) m/s²) by more than \(fmt(defaults.shakeAccelThreshold)) m/s²; ended after \(fmt(defaults.shakeQuietTime)) s of quiet"),
+            .init(device: .gamepad, input: "tilting (accelerometer at rest)",
+                  effect: "orientation from gravity: +y up portrait, -y upside down, +x up landscapeLeft, -x up landscapeRight, +z up faceUp, -z up faceDown"),
+            .init(device: .gamepad, input: "accelerometer samples",
+                  effect: "to motion subscribers (Core Motion style), not the responder chain"),
+            .init(device: .gamepad, input: "pad removed",
+                  effect: "cancels a gamepad shake (\"gamepad removed\"), ends held seeks"),
+            .init(device: .window, input: "focus lost",
+                  effect: "cancels every touch (\"window lost focus\"), a shake under way and held seeks"),
+            .init(device: .window, input: "touch device removed",
+                  effect: "cancels every touch (\"touch device removed\")"),
+            .init(device: .window, input: "focus gained, pad added, resize",
+                  effect: "nothing for the event model"),
+        ]
+    }
+
+    /// The input map as a Markdown table (for the README).
+    public static func markdownTable(_ rows: [InputBinding]) -> String {
+        var out = "| device | input | effect |\n|---|---|---|\n"
+        for r in rows {
+            let cells = [r.device.rawValue, r.input, r.effect].map { $0.replacingAll("|", with: "\\|") }
+            out += "| " + cells.joined(separator: " | ") + " |\n"
+        }
+        return out
+    }
+
+    /// The input map with this mapper's defaults.
+    public var help: [InputBinding] { Self.help(defaults: defaults) }
+}
+
+extension String {
+    /// Replaces every occurrence of one character (no Foundation in TouchCore).
+    fileprivate func replacingAll(_ c: Character, with s: String) -> String {
+        var out = ""
+        for ch in self { if ch == c { out += s } else { out.append(ch) } }
+        return out
+    }
+}
