@@ -22,7 +22,7 @@ final class NodeReader {
     func describe(_ node: Node) -> String {
         switch node {
         case .mapping: return "a mapping"
-        case .sequence: return "a list"
+        case .sequence(let s): return s.count == 1 ? "a list of 1 item" : "a list of \(s.count) items"
         case .scalar(let s):
             if isNull(node) { return "nothing (null)" }
             let text = s.string.count > 40 ? String(s.string.prefix(40)) + "…" : s.string
