@@ -1,2 +1,2 @@
-// TouchScene: scene files, recordings and traces.
+// TouchScene: scene files, recordings and traces (DESIGN.md "Interchange formats").
 @_exported import TouchCore

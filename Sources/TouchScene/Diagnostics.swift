@@ -1,0 +1,88 @@
+// Diagnostics: where a scene, recording or trace is wrong, and why (`FILE:LINE:COLUMN: message`).
+
+/// A position in a source file. Lines and columns start at 1; columns count Unicode scalars.
+///
+///     SourceLocation(line: 12, column: 5)
+public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public init(line: Int, column: Int) { self.line = line; self.column = column }
+    /// The start of a file, used when no better position is known.
+    public static let start = SourceLocation(line: 1, column: 1)
+    public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
+        (a.line, a.column) < (b.line, b.column)
+    }
+    public var description: String { "\(line):\(column)" }
+}
+
+/// One problem found in an input file, rendered as `FILE:LINE:COLUMN: message`.
+///
+///     SceneDiagnostic(file: "scenes/a.yaml", line: 3, column: 7, message: "expected a number")
+public struct SceneDiagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public init(file: String, line: Int, column: Int, message: String) {
+        self.file = file; self.line = line; self.column = column; self.message = message
+    }
+    public init(file: String, at location: SourceLocation, _ message: String) {
+        self.init(file: file, line: location.line, column: location.column, message: message)
+    }
+    public var location: SourceLocation { SourceLocation(line: line, column: column) }
+    /// `FILE:LINE:COLUMN: message`, the form the command line prints.
+    public var rendered: String { "\(file):\(line):\(column): \(message)" }
+    public var description: String { rendered }
+}
+
+/// Loading a scene failed: every problem found, in file order.
+public struct SceneLoadError: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [SceneDiagnostic]
+    public init(diagnostics: [SceneDiagnostic]) { self.diagnostics = diagnostics }
+    public var description: String { diagnostics.map(\.rendered).joined(separator: "\n") }
+}
+
+/// Reading a recording or a trace failed at one place (the first problem stops the reader).
+public struct InputFileError: Error, Sendable, CustomStringConvertible {
+    public var diagnostic: SceneDiagnostic
+    public init(_ diagnostic: SceneDiagnostic) { self.diagnostic = diagnostic }
+    public init(file: String, line: Int, column: Int, _ message: String) {
+        diagnostic = SceneDiagnostic(file: file, line: line, column: column, message: message)
+    }
+    public var description: String { diagnostic.rendered }
+}
+
+/// Levenshtein distance, for "did you mean `x`?" suggestions.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.lowercased().unicodeScalars), b = Array(b.lowercased().unicodeScalars)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var prev = Array(0...b.count)
+    var cur = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        cur[0] = i
+        for j in 1...b.count {
+            cur[j] = Swift.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&prev, &cur)
+    }
+    return prev[b.count]
+}
+
+/// The closest candidate to `word`, if it is close enough to be a likely typo.
+func suggestion(for word: String, in candidates: [String]) -> String? {
+    var best: (String, Int)?
+    for c in candidates {
+        let d = editDistance(word, c)
+        if d < (best?.1 ?? Int.max) { best = (c, d) }
+    }
+    guard let (c, d) = best else { return nil }
+    let limit = Swift.max(1, Swift.min(3, (word.count + 2) / 3))
+    return d <= limit ? c : nil
+}
+
+/// " (did you mean `x`?)" or "".
+func didYouMean(_ word: String, _ candidates: [String]) -> String {
+    suggestion(for: word, in: candidates).map { "; did you mean `\($0)`?" } ?? ""
+}

@@ -1,0 +1,146 @@
+// LineIO: streamed line reading with a fixed buffer, and buffered writing with explicit flush/close.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a file (or bytes) line by line. Memory stays fixed: one 64 KiB read buffer plus one
+/// line of at most `maxLineLength` bytes.
+final class LineSource {
+    static let maxLineLength = 1 << 20
+    private var fd: Int32 = -1
+    private var buffer: [UInt8]
+    private var start = 0, end = 0
+    private var eof = false
+    /// The current line number (1-based) after `nextLine`.
+    private(set) var lineNumber = 0
+
+    init(path: String) throws(FileProblem) {
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw FileProblem("cannot open: \(String(cString: strerror(errno)))") }
+        if (st.st_mode & S_IFMT) == S_IFDIR { throw FileProblem("is a directory, not a file") }
+        fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw FileProblem("cannot open: \(String(cString: strerror(errno)))") }
+        buffer = [UInt8](repeating: 0, count: 65536)
+    }
+
+    init(bytes: [UInt8]) {
+        buffer = bytes
+        end = bytes.count
+        eof = true
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+
+    /// The current line's bytes (without "\n" and a trailing "\r"), valid until the next `advance()`.
+    private(set) var current: [UInt8] = []
+
+    /// Moves to the next line; false at the end of the input.
+    func advance() throws(FileProblem) -> Bool {
+        current.removeAll(keepingCapacity: true)
+        var haveData = false
+        while true {
+            var found = -1
+            buffer.withUnsafeBufferPointer { b in
+                var k = start
+                while k < end { if b[k] == 0x0a { found = k; break }; k += 1 }
+            }
+            if found >= 0 {
+                current.append(contentsOf: buffer[start..<found])
+                start = found + 1
+                return finish()
+            }
+            if end > start {
+                haveData = true
+                current.append(contentsOf: buffer[start..<end])
+                start = end
+                if current.count > LineSource.maxLineLength {
+                    lineNumber += 1
+                    throw FileProblem("line longer than \(LineSource.maxLineLength / 1024) KiB; refused")
+                }
+            }
+            if eof || fd < 0 {
+                return haveData ? finish() : false
+            }
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { eof = true; start = 0; end = 0; continue }
+            start = 0; end = n
+        }
+    }
+
+    private func finish() -> Bool {
+        lineNumber += 1
+        if current.last == 0x0d { current.removeLast() }
+        return true
+    }
+}
+
+/// A buffered file writer: `write` appends to a buffer, flushed when it grows past 64 KiB,
+/// on `flush()` and on `close()`. Safe to `close()` more than once.
+final class OutputFile {
+    private var fd: Int32
+    private var buffer: [UInt8] = []
+    private let ownsDescriptor: Bool
+    let path: String
+
+    init(path: String) throws(FileProblem) {
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileProblem("cannot create: \(String(cString: strerror(errno)))") }
+        self.path = path
+        ownsDescriptor = true
+        buffer.reserveCapacity(1 << 17)
+    }
+
+    /// Writes to an already open descriptor (e.g. 1 for standard output); `close()` leaves it open.
+    init(descriptor: Int32, name: String) {
+        fd = descriptor; path = name; ownsDescriptor = false
+    }
+
+    deinit { close() }
+
+    var isOpen: Bool { fd >= 0 }
+
+    func append(_ bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    func withBuffer(_ body: (inout [UInt8]) -> Void) {
+        body(&buffer)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    /// Writes everything buffered to the file.
+    @discardableResult
+    func flush() -> Bool {
+        guard fd >= 0 else { buffer.removeAll(); return false }
+        var ok = true
+        buffer.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var off = 0
+            while off < raw.count {
+                let n = write(fd, base + off, raw.count - off)
+                if n < 0 { if errno == EINTR { continue }; ok = false; break }
+                off += n
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+        return ok
+    }
+
+    /// Flushes and closes the file.
+    func close() {
+        guard fd >= 0 else { return }
+        flush()
+        if ownsDescriptor {
+            #if canImport(Glibc)
+            _ = Glibc.close(fd)
+            #else
+            _ = Darwin.close(fd)
+            #endif
+        }
+        fd = -1
+    }
+}

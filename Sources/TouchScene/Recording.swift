@@ -1,0 +1,367 @@
+// Recording: RawInput as JSON Lines (DESIGN.md "Recording"), read streamed and written buffered.
+
+/// The first line of a recording: `{"recording":1,"window":[800,600]}`.
+public struct RecordingHeader: Hashable, Sendable {
+    /// Format version (1).
+    public var version: Int
+    /// The scene window size the coordinates refer to.
+    public var window: Size
+    public init(version: Int = 1, window: Size) { self.version = version; self.window = window }
+}
+
+/// SDL game controller button names accepted in `pad-down` / `pad-up`.
+public let gamepadButtonNames: Set<String> = [
+    "a", "b", "x", "y", "back", "guide", "start", "leftstick", "rightstick", "leftshoulder", "rightshoulder",
+    "dpup", "dpdown", "dpleft", "dpright", "misc1", "paddle1", "paddle2", "paddle3", "paddle4", "touchpad",
+]
+
+/// Reads a recording line by line with fixed memory, checking every line.
+///
+///     let reader = try RecordingReader(path: "tap.jsonl")
+///     while let input = try reader.next() { app.handle(input) }
+///
+/// Errors are `InputFileError`s naming `FILE:LINE:COLUMN` (column 1 when no better one is known).
+/// Blank lines are skipped; unknown keys are ignored (forward compatibility).
+public final class RecordingReader {
+    public let file: String
+    public private(set) var header: RecordingHeader
+    private let source: LineSource
+    private var lastTime = -Double.infinity
+
+    /// Opens a recording file and reads its header.
+    public convenience init(path: String) throws(InputFileError) {
+        let source: LineSource
+        do { source = try LineSource(path: path) } catch {
+            throw InputFileError(file: path, line: 1, column: 1, "cannot read the recording: \(error.message)")
+        }
+        try self.init(source: source, file: path)
+    }
+
+    /// Reads a recording held in memory (tests).
+    public convenience init(text: String, file: String = "<recording>") throws(InputFileError) {
+        try self.init(source: LineSource(bytes: Array(text.utf8)), file: file)
+    }
+
+    private init(source: LineSource, file: String) throws(InputFileError) {
+        self.source = source
+        self.file = file
+        header = RecordingHeader(window: .zero)
+        guard try advance() else {
+            throw InputFileError(file: file, line: 1, column: 1, "missing header: the recording is empty; the first line must be {\"recording\":1,\"window\":[W,H]}")
+        }
+        header = try source.current.withUnsafeBufferPointer { (b) throws(InputFileError) in try parseHeader(b) }
+    }
+
+    /// The line number of the last line read.
+    public var lineNumber: Int { source.lineNumber }
+
+    /// The next input event, or nil at the end of the file.
+    public func next() throws(InputFileError) -> RawInput? {
+        while try advance() {
+            let input = try source.current.withUnsafeBufferPointer { (b) throws(InputFileError) -> RawInput? in
+                try parseLine(b)
+            }
+            if let input { return input }
+        }
+        return nil
+    }
+
+    /// Reads all remaining events (tests and small files).
+    public func readAll() throws(InputFileError) -> [RawInput] {
+        var out: [RawInput] = []
+        while let x = try next() { out.append(x) }
+        return out
+    }
+
+    private func advance() throws(InputFileError) -> Bool {
+        do { return try source.advance() } catch {
+            throw InputFileError(file: file, line: source.lineNumber, column: 1, error.message)
+        }
+    }
+
+    private func error(_ offset: Int, _ message: String) -> InputFileError {
+        InputFileError(file: file, line: source.lineNumber, column: offset + 1, message)
+    }
+
+    private func parseHeader(_ b: UnsafeBufferPointer<UInt8>) throws(InputFileError) -> RecordingHeader {
+        var s = JSONScanner(b)
+        let value: JSONValue
+        do throws(JSONError) {
+            value = try s.value()
+            s.skipSpace()
+            if !s.atEnd { throw s.fail("bad JSON: unexpected text after the object") }
+        } catch {
+            throw self.error(error.offset, "missing header: the first line must be {\"recording\":1,\"window\":[W,H]} (\(error.message))")
+        }
+        guard case .object = value, let version = value["recording"]?.number else {
+            throw self.error(0, "missing header: the first line must be {\"recording\":1,\"window\":[W,H]}")
+        }
+        guard version == 1 else { throw self.error(0, "unsupported recording version \(fmt(version)) (this reader knows version 1)") }
+        guard let w = value["window"]?.array, w.count == 2, let width = w[0].number, let height = w[1].number,
+              width.isFinite, height.isFinite, width > 0, height > 0 else {
+            throw self.error(0, "header field `window` must be [width, height] with positive numbers")
+        }
+        return RecordingHeader(version: 1, window: Size(width: width, height: height))
+    }
+
+    // The fields of one line, scanned without building a dictionary.
+    private struct Line {
+        var t: Double?, tAt = 0
+        var type: String?, typeAt = 0
+        var x: Double?, y: Double?, z: Double?, xAt = 0
+        var finger: Double?, fingerAt = 0
+        var device: Double?, deviceAt = 0
+        var pressure: Double?, pressureAt = 0
+        var button: String?, buttonAt = 0, buttonNull = false
+        var key: String?
+        var mods: [KeyModifier] = []
+        var width: Double?, height: Double?
+    }
+
+    private func parseLine(_ b: UnsafeBufferPointer<UInt8>) throws(InputFileError) -> RawInput? {
+        var s = JSONScanner(b)
+        guard s.peek() != nil else { return nil } // blank line
+        var line = Line()
+        do throws(JSONError) {
+            try s.expect(0x7b, "`{` (each line is one JSON object)")
+            if s.peek() != 0x7d {
+                while true {
+                    s.skipSpace()
+                    let keyStart = s.i
+                    let k = try s.rawKey()
+                    try s.expect(0x3a, "`:`")
+                    s.skipSpace()
+                    let at = s.i
+                    func num(_ name: String) throws(JSONError) -> Double {
+                        guard let c = s.peek(), c == 0x2d || (c >= 0x30 && c <= 0x39) else {
+                            throw s.fail("field `\(name)` must be a number")
+                        }
+                        let v = try s.number()
+                        guard v.isFinite else { throw JSONError(offset: at, message: "field `\(name)` is not a finite number") }
+                        return v
+                    }
+                    func str(_ name: String) throws(JSONError) -> String {
+                        guard s.peek() == 0x22 else { throw s.fail("field `\(name)` must be a string") }
+                        return try s.string()
+                    }
+                    if s.bytesEqual(k, "t") { line.t = try num("t"); line.tAt = at }
+                    else if s.bytesEqual(k, "type") { line.type = try str("type"); line.typeAt = at }
+                    else if s.bytesEqual(k, "x") { line.x = try num("x"); line.xAt = at }
+                    else if s.bytesEqual(k, "y") { line.y = try num("y") }
+                    else if s.bytesEqual(k, "z") { line.z = try num("z") }
+                    else if s.bytesEqual(k, "finger") { line.finger = try num("finger"); line.fingerAt = at }
+                    else if s.bytesEqual(k, "device") { line.device = try num("device"); line.deviceAt = at }
+                    else if s.bytesEqual(k, "pressure") { line.pressure = try num("pressure"); line.pressureAt = at }
+                    else if s.bytesEqual(k, "button") {
+                        line.buttonAt = at
+                        if s.peek() == 0x6e { _ = try s.value(); line.buttonNull = true } else { line.button = try str("button") }
+                    }
+                    else if s.bytesEqual(k, "key") { line.key = try str("key") }
+                    else if s.bytesEqual(k, "width") { line.width = try num("width") }
+                    else if s.bytesEqual(k, "height") { line.height = try num("height") }
+                    else if s.bytesEqual(k, "mods") {
+                        try s.expect(0x5b, "a list of modifier names for `mods`")
+                        if s.peek() != 0x5d {
+                            while true {
+                                s.skipSpace()
+                                let mAt = s.i
+                                let name = try str("mods")
+                                guard let m = KeyModifier(rawValue: name) else {
+                                    throw JSONError(offset: mAt, message: "unknown modifier `\(name)` (expected shift, ctrl or alt)")
+                                }
+                                if !line.mods.contains(m) { line.mods.append(m) }
+                                if s.peek() == 0x2c { s.i += 1; continue }
+                                break
+                            }
+                        }
+                        try s.expect(0x5d, "`]`")
+                    } else {
+                        _ = keyStart
+                        _ = try s.value() // unknown key: ignored
+                    }
+                    guard let n = s.peek() else { throw s.fail("bad JSON: unterminated object (expected `,` or `}`)") }
+                    if n == 0x2c { s.i += 1; continue }
+                    if n == 0x7d { break }
+                    throw s.fail("bad JSON: expected `,` or `}`, found \(s.describeHere())")
+                }
+            }
+            s.i += 1
+            s.skipSpace()
+            if !s.atEnd { throw s.fail("bad JSON: unexpected text after the object") }
+        } catch {
+            throw self.error(error.offset, error.message)
+        }
+        return try makeInput(line)
+    }
+
+    private func makeInput(_ l: Line) throws(InputFileError) -> RawInput {
+        guard let t = l.t else { throw error(0, "missing field `t` (seconds since the start)") }
+        guard let type = l.type else { throw error(0, "missing field `type`") }
+        if t < 0 { throw error(l.tAt, "time `t` must not be negative, found \(fmt(t))") }
+        if t < lastTime { throw error(l.tAt, "time goes backwards: \(fmt(t)) after \(fmt(lastTime))") }
+        lastTime = t
+        func need(_ v: Double?, _ name: String) throws(InputFileError) -> Double {
+            guard let v else { throw error(0, "missing field `\(name)` for `\(type)`") }
+            return v
+        }
+        func int(_ v: Double?, _ name: String, _ at: Int) throws(InputFileError) -> Int {
+            let x = try need(v, name)
+            guard x == x.rounded(), abs(x) < 1e15 else { throw error(at, "field `\(name)` must be a whole number, found \(fmt(x))") }
+            return Int(x)
+        }
+        func optInt(_ v: Double?, _ name: String, _ at: Int) throws(InputFileError) -> Int? {
+            guard v != nil else { return nil }
+            return try int(v, name, at)
+        }
+        func mouseButton(required: Bool) throws(InputFileError) -> MouseButton? {
+            guard let name = l.button else {
+                if required { throw error(l.buttonNull ? l.buttonAt : 0, "missing field `button` for `\(type)` (left, right or middle)") }
+                return nil
+            }
+            guard let b = MouseButton(rawValue: name) else {
+                throw error(l.buttonAt, "unknown mouse button `\(name)` (expected left, right or middle)")
+            }
+            return b
+        }
+        func finger() throws(InputFileError) -> (Int, Double, Double, Double?, Int?) {
+            let f = try int(l.finger, "finger", l.fingerAt)
+            if let p = l.pressure, p < 0 || p > 1 { throw error(l.pressureAt, "field `pressure` must be between 0 and 1, found \(fmt(p))") }
+            return (f, try need(l.x, "x"), try need(l.y, "y"), l.pressure, try optInt(l.device, "device", l.deviceAt))
+        }
+        let kind: RawInput.Kind
+        switch type {
+        case "finger-down": let f = try finger(); kind = .fingerDown(finger: f.0, x: f.1, y: f.2, pressure: f.3, device: f.4)
+        case "finger-move": let f = try finger(); kind = .fingerMove(finger: f.0, x: f.1, y: f.2, pressure: f.3, device: f.4)
+        case "finger-up": let f = try finger(); kind = .fingerUp(finger: f.0, x: f.1, y: f.2, pressure: f.3, device: f.4)
+        case "mouse-down":
+            kind = .mouseDown(x: try need(l.x, "x"), y: try need(l.y, "y"), button: try mouseButton(required: true) ?? .left, mods: l.mods)
+        case "mouse-move":
+            kind = .mouseMove(x: try need(l.x, "x"), y: try need(l.y, "y"), button: try mouseButton(required: false), mods: l.mods)
+        case "mouse-up":
+            kind = .mouseUp(x: try need(l.x, "x"), y: try need(l.y, "y"), button: try mouseButton(required: true) ?? .left, mods: l.mods)
+        case "key-down", "key-up":
+            guard let key = l.key else { throw error(0, "missing field `key` for `\(type)` (an SDL key name)") }
+            if key.isEmpty { throw error(0, "field `key` must not be empty") }
+            kind = type == "key-down" ? .keyDown(key: key, mods: l.mods) : .keyUp(key: key, mods: l.mods)
+        case "pad-down", "pad-up":
+            guard let name = l.button else { throw error(0, "missing field `button` for `\(type)` (an SDL game controller button name)") }
+            guard gamepadButtonNames.contains(name) else {
+                throw error(l.buttonAt, "unknown gamepad button `\(name)`\(didYouMean(name, gamepadButtonNames.sorted()))")
+            }
+            kind = type == "pad-down" ? .padDown(button: name) : .padUp(button: name)
+        case "pad-accel": kind = .padAccel(x: try need(l.x, "x"), y: try need(l.y, "y"), z: try need(l.z, "z"))
+        case "focus-lost": kind = .focusLost
+        case "focus-gained": kind = .focusGained
+        case "touch-device-removed": kind = .touchDeviceRemoved
+        case "pad-added": kind = .padAdded
+        case "pad-removed": kind = .padRemoved
+        case "resize":
+            let w = try need(l.width, "width"), h = try need(l.height, "height")
+            if w <= 0 || h <= 0 { throw error(0, "`resize` needs a positive width and height") }
+            kind = .resize(width: w, height: h)
+        default:
+            throw error(l.typeAt, "unknown type `\(type)`\(didYouMean(type, RecordingReader.typeNames))")
+        }
+        return RawInput(t: t, kind)
+    }
+
+    static let typeNames = ["finger-down", "finger-move", "finger-up", "mouse-down", "mouse-move", "mouse-up",
+                            "key-down", "key-up", "pad-down", "pad-up", "pad-accel", "focus-lost", "focus-gained",
+                            "touch-device-removed", "pad-added", "pad-removed", "resize"]
+}
+
+/// Writes a recording: the header at once, then one line per input. Buffered; flushed when
+/// the buffer passes 64 KiB, when input time has advanced a second since the last flush,
+/// on `flush()` and on `close()` (call it on SIGINT/SIGTERM's clean-exit path).
+///
+///     let w = try RecordingWriter(path: "out.jsonl", window: Size(width: 800, height: 600))
+///     w.write(RawInput(t: 0, .fingerDown(finger: 1, x: 10, y: 20)))
+///     w.close()
+public final class RecordingWriter {
+    private let out: OutputFile
+    private var lastFlush = 0.0
+
+    public init(path: String, window: Size) throws(InputFileError) {
+        do { out = try OutputFile(path: path) } catch {
+            throw InputFileError(file: path, line: 1, column: 1, "cannot write the recording: \(error.message)")
+        }
+        out.append(Array(RecordingWriter.headerLine(window).utf8))
+        out.flush()
+    }
+
+    /// The header line (with its newline).
+    public static func headerLine(_ window: Size) -> String {
+        var b: [UInt8] = []
+        b.append(contentsOf: "{\"recording\":1,\"window\":[".utf8)
+        JSONOut.number(window.width, into: &b); b.append(0x2c); JSONOut.number(window.height, into: &b)
+        b.append(contentsOf: "]}\n".utf8)
+        return String(decoding: b, as: UTF8.self)
+    }
+
+    public func write(_ input: RawInput) {
+        out.withBuffer { RecordingWriter.encode(input, into: &$0) }
+        if input.t - lastFlush >= 1 { lastFlush = input.t; out.flush() }
+    }
+
+    /// Writes everything buffered to disk.
+    public func flush() { out.flush() }
+    /// Flushes and closes the file; later writes are dropped. Safe to call twice.
+    public func close() { out.close() }
+
+    /// One recording line for `input` (without the newline).
+    public static func line(_ input: RawInput) -> String {
+        var b: [UInt8] = []
+        encode(input, into: &b)
+        b.removeLast()
+        return String(decoding: b, as: UTF8.self)
+    }
+
+    /// Appends one line (with its newline): `t`, `type`, then the type's fields in table order.
+    static func encode(_ input: RawInput, into b: inout [UInt8]) {
+        b.append(contentsOf: "{\"t\":".utf8)
+        JSONOut.time(input.t, into: &b)
+        b.append(contentsOf: ",\"type\":\"".utf8)
+        b.append(contentsOf: input.typeName.utf8)
+        b.append(0x22)
+        func num(_ key: String, _ v: Double) {
+            b.append(0x2c); b.append(0x22); b.append(contentsOf: key.utf8); b.append(contentsOf: "\":".utf8)
+            JSONOut.number(v, into: &b)
+        }
+        func str(_ key: String, _ v: String) {
+            b.append(0x2c); b.append(0x22); b.append(contentsOf: key.utf8); b.append(contentsOf: "\":".utf8)
+            JSONOut.string(v, into: &b)
+        }
+        func mods(_ m: [KeyModifier]) {
+            guard !m.isEmpty else { return }
+            b.append(contentsOf: ",\"mods\":[".utf8)
+            for (k, x) in m.enumerated() { if k > 0 { b.append(0x2c) }; JSONOut.string(x.rawValue, into: &b) }
+            b.append(0x5d)
+        }
+        func finger(_ f: Int, _ x: Double, _ y: Double, _ p: Double?, _ d: Int?) {
+            num("finger", Double(f)); num("x", x); num("y", y)
+            if let p { num("pressure", p) }
+            if let d { num("device", Double(d)) }
+        }
+        switch input.kind {
+        case let .fingerDown(f, x, y, p, d), let .fingerMove(f, x, y, p, d), let .fingerUp(f, x, y, p, d):
+            finger(f, x, y, p, d)
+        case let .mouseDown(x, y, button, m), let .mouseUp(x, y, button, m):
+            num("x", x); num("y", y); str("button", button.rawValue); mods(m)
+        case let .mouseMove(x, y, button, m):
+            num("x", x); num("y", y)
+            if let button { str("button", button.rawValue) }
+            mods(m)
+        case let .keyDown(key, m), let .keyUp(key, m):
+            str("key", key); mods(m)
+        case let .padDown(button), let .padUp(button):
+            str("button", button)
+        case let .padAccel(x, y, z):
+            num("x", x); num("y", y); num("z", z)
+        case .focusLost, .focusGained, .touchDeviceRemoved, .padAdded, .padRemoved:
+            break
+        case let .resize(w, h):
+            num("width", w); num("height", h)
+        }
+        b.append(0x7d); b.append(0x0a)
+    }
+}

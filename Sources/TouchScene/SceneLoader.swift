@@ -1,0 +1,142 @@
+// SceneLoader: scene file -> SceneDescription, or every problem found (`FILE:LINE:COLUMN: message`).
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Yams
+
+/// Loads and validates scene files.
+///
+///     do { let scene = try SceneLoader.load(path: "scenes/photo.yaml") }
+///     catch { for d in error.diagnostics { print(d.rendered) } }
+public enum SceneLoader {
+    /// Reads, parses and validates a scene file. The size is checked before reading.
+    /// `assetsFolder` defaults to `assets/` next to the scene's folder (`FOLDER/../assets`).
+    public static func load(path: String, assetsFolder: String? = nil) throws(SceneLoadError) -> SceneDescription {
+        let bytes: [UInt8]
+        switch FileAccess.readSmallFile(path, limit: SceneLimits.maxFileSize, what: "scene") {
+        case .success(let b): bytes = b
+        case .failure(let problem):
+            throw SceneLoadError(diagnostics: [SceneDiagnostic(file: path, line: 1, column: 1, message: problem.message)])
+        }
+        let folder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
+        return try parse(bytes: bytes, file: path, folder: folder.isEmpty ? "/" : folder, assetsFolder: assetsFolder)
+    }
+
+    /// Parses and validates scene text. `file` names it in messages; `folder` is where
+    /// relative asset paths start.
+    public static func parse(text: String, file: String = "<scene>", folder: String = ".", assetsFolder: String? = nil) throws(SceneLoadError) -> SceneDescription {
+        try parse(bytes: Array(text.utf8), file: file, folder: folder, assetsFolder: assetsFolder)
+    }
+
+    /// Parses and validates scene bytes (checked for size, binary content, UTF-8 and depth first).
+    public static func parse(bytes: [UInt8], file: String, folder: String, assetsFolder: String? = nil) throws(SceneLoadError) -> SceneDescription {
+        func fail(_ d: [SceneDiagnostic]) -> SceneLoadError { SceneLoadError(diagnostics: d) }
+        let text: String
+        switch InputGuard.text(from: bytes, file: file) {
+        case .success(let t): text = t
+        case .failure(let d): throw fail([d])
+        }
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw fail([SceneDiagnostic(file: file, line: 1, column: 1, message: "the file holds no YAML document; a scene needs at least `scene:` and `window:`")])
+            }
+            root = node
+        } catch let e as SceneLoadError {
+            throw e
+        } catch let e as YamlError {
+            throw fail([yamlDiagnostic(e, file: file, text: text)])
+        } catch {
+            throw fail([SceneDiagnostic(file: file, line: 1, column: 1, message: "YAML error: \(error)")])
+        }
+        if let problem = checkNodeBudget(root) {
+            throw fail([SceneDiagnostic(file: file, line: 1, column: 1, message: problem)])
+        }
+        let reader = NodeReader(file: file)
+        let parser = SceneParser(reader: reader, assets: AssetResolver(folder: folder, assetsFolder: assetsFolder))
+        let scene = parser.scene(root, file: file, folder: folder)
+        if let scene { SceneValidator(r: reader).validate(scene) }
+        let diagnostics = reader.diagnostics.enumerated()
+            .sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
+            .map(\.element)
+        if let scene, diagnostics.isEmpty { return scene }
+        throw fail(diagnostics.isEmpty ? [SceneDiagnostic(file: file, line: 1, column: 1, message: "not a scene")] : diagnostics)
+    }
+
+    static func yamlDiagnostic(_ e: YamlError, file: String, text: String) -> SceneDiagnostic {
+        func d(_ mark: Mark, _ problem: String, _ context: YamlError.Context?) -> SceneDiagnostic {
+            var message = "YAML syntax error: \(problem)"
+            if let c = context { message += " (\(c.text) at line \(c.mark.line), column \(c.mark.column))" }
+            return SceneDiagnostic(file: file, line: mark.line, column: mark.column, message: message)
+        }
+        switch e {
+        case let .scanner(context, problem, mark, _): return d(mark, problem, context)
+        case let .parser(context, problem, mark, _): return d(mark, problem, context)
+        case let .composer(context, problem, mark, _): return d(mark, problem, context)
+        case let .reader(problem, offset, _, _):
+            var line = 1, column = 1
+            if let offset {
+                for ch in text.prefix(offset) { if ch == "\n" { line += 1; column = 1 } else { column += 1 } }
+            }
+            return SceneDiagnostic(file: file, line: line, column: column, message: "YAML reader error: \(problem)")
+        default:
+            return SceneDiagnostic(file: file, line: 1, column: 1, message: "YAML error: \(e)")
+        }
+    }
+}
+
+/// `touchscope check`: validates scene files and reports every problem.
+public enum SceneChecker {
+    /// Loads every path; returns all diagnostics (file order) and how many files were fine.
+    /// The command line exits with status 2 when `diagnostics` is not empty.
+    public static func check(paths: [String], assetsFolder: String? = nil) -> (diagnostics: [SceneDiagnostic], okCount: Int) {
+        var all: [SceneDiagnostic] = []
+        var ok = 0
+        for path in paths {
+            do throws(SceneLoadError) {
+                _ = try SceneLoader.load(path: path, assetsFolder: assetsFolder)
+                ok += 1
+            } catch {
+                all += error.diagnostics
+            }
+        }
+        return (all, ok)
+    }
+}
+
+/// Why a file could not be read.
+struct FileProblem: Error { var message: String; init(_ m: String) { message = m } }
+
+/// Small file access helpers (the only place TouchScene reads whole files).
+enum FileAccess {
+    /// Reads a regular file of at most `limit` bytes; the size is checked before reading.
+    static func readSmallFile(_ path: String, limit: Int, what: String) -> Result<[UInt8], FileProblem> {
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            return .failure(FileProblem("cannot open the \(what) file: \(String(cString: strerror(errno)))"))
+        }
+        if (st.st_mode & S_IFMT) == S_IFDIR { return .failure(FileProblem("is a directory, not a \(what) file")) }
+        if (st.st_mode & S_IFMT) != S_IFREG { return .failure(FileProblem("is not a regular file; refused")) }
+        if Int(st.st_size) > limit {
+            return .failure(FileProblem("file is \(st.st_size) bytes, larger than the \(limit / 1024 / 1024) MiB limit for \(what) files; refused"))
+        }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return .failure(FileProblem("cannot open the \(what) file: \(String(cString: strerror(errno)))")) }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, 65536) }
+            if n < 0 { return .failure(FileProblem("cannot read the \(what) file: \(String(cString: strerror(errno)))")) }
+            if n == 0 { break }
+            bytes += chunk[0..<n]
+            if bytes.count > limit {
+                return .failure(FileProblem("file is larger than the \(limit / 1024 / 1024) MiB limit for \(what) files; refused"))
+            }
+        }
+        return .success(bytes)
+    }
+}

@@ -1,0 +1,134 @@
+import Testing
+@testable import TouchScene
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The error message of reading `text` as a recording (nil if it reads).
+func recordingError(_ text: String) -> SceneDiagnostic? {
+    do throws(InputFileError) {
+        let r = try RecordingReader(text: text, file: "r.jsonl")
+        _ = try r.readAll()
+        return nil
+    } catch {
+        return error.diagnostic
+    }
+}
+
+let header = "{\"recording\": 1, \"window\": [800, 600]}\n"
+
+@Suite("Recordings")
+struct RecordingTests {
+    static let inputs: [RawInput] = [
+        RawInput(t: 0, .fingerDown(finger: 1, x: 100, y: 200.5)),
+        RawInput(t: 0.016, .fingerMove(finger: 1, x: 101.25, y: 199, pressure: 0.5, device: 3)),
+        RawInput(t: 0.032, .fingerUp(finger: 1, x: 101.25, y: 199)),
+        RawInput(t: 0.1, .mouseDown(x: 10, y: 20, button: .left, mods: [.alt, .shift])),
+        RawInput(t: 0.1, .mouseMove(x: 11, y: 21, button: nil)),
+        RawInput(t: 0.2, .mouseMove(x: 12, y: 22, button: .left, mods: [.ctrl])),
+        RawInput(t: 0.3, .mouseUp(x: 12, y: 22, button: .right)),
+        RawInput(t: 0.4, .keyDown(key: "Z", mods: [.ctrl])),
+        RawInput(t: 0.5, .keyUp(key: "Audio \"Play\"\\")),
+        RawInput(t: 0.6, .padDown(button: "a")),
+        RawInput(t: 0.7, .padUp(button: "leftshoulder")),
+        RawInput(t: 0.8, .padAccel(x: 0.1, y: -9.81, z: 1e-7)),
+        RawInput(t: 0.9, .focusLost),
+        RawInput(t: 1.0, .focusGained),
+        RawInput(t: 1.1, .touchDeviceRemoved),
+        RawInput(t: 1.2, .padAdded),
+        RawInput(t: 1.3, .padRemoved),
+        RawInput(t: 12345.678901, .resize(width: 1024, height: 768)),
+    ]
+
+    @Test("a recording written to disk reads back identical")
+    func roundTrip() throws {
+        let path = Paths.temporary("round-trip.jsonl")
+        let w = try RecordingWriter(path: path, window: Size(width: 800, height: 600))
+        for x in Self.inputs { w.write(x) }
+        w.close()
+        w.close() // twice is fine
+        let r = try RecordingReader(path: path)
+        #expect(r.header == RecordingHeader(version: 1, window: Size(width: 800, height: 600)))
+        let back = try r.readAll()
+        #expect(back == Self.inputs)
+        unlink(path)
+    }
+
+    @Test("recording lines have a fixed field order and number format")
+    func lines() {
+        #expect(RecordingWriter.headerLine(Size(width: 800, height: 600)) == "{\"recording\":1,\"window\":[800,600]}\n")
+        #expect(RecordingWriter.line(Self.inputs[0]) == #"{"t":0,"type":"finger-down","finger":1,"x":100,"y":200.5}"#)
+        #expect(RecordingWriter.line(Self.inputs[1]) == #"{"t":0.016,"type":"finger-move","finger":1,"x":101.25,"y":199,"pressure":0.5,"device":3}"#)
+        #expect(RecordingWriter.line(Self.inputs[3]) == #"{"t":0.1,"type":"mouse-down","x":10,"y":20,"button":"left","mods":["alt","shift"]}"#)
+        #expect(RecordingWriter.line(Self.inputs[4]) == #"{"t":0.1,"type":"mouse-move","x":11,"y":21}"#)
+        #expect(RecordingWriter.line(Self.inputs[8]) == #"{"t":0.5,"type":"key-up","key":"Audio \"Play\"\\"}"#)
+        #expect(RecordingWriter.line(Self.inputs[11]) == #"{"t":0.8,"type":"pad-accel","x":0.1,"y":-9.81,"z":1e-07}"#)
+        #expect(RecordingWriter.line(Self.inputs[12]) == #"{"t":0.9,"type":"focus-lost"}"#)
+        #expect(RecordingWriter.line(RawInput(t: 1.0000004, .focusLost)) == #"{"t":1,"type":"focus-lost"}"#)
+    }
+
+    @Test("the reader accepts spacing, blank lines, CRLF, unknown keys and escapes")
+    func lenient() throws {
+        let text = header + "\r\n  { \"type\" : \"finger-down\", \"t\": 1.5, \"finger\": 2, \"x\": 1e2, \"y\": -0.5, \"extra\": {\"a\": [1, null]} }\r\n\n" +
+            #"{"t":2,"type":"key-down","key":"\u00e9\n"}"# + "\n"
+        let r = try RecordingReader(text: text)
+        let all = try r.readAll()
+        #expect(all == [RawInput(t: 1.5, .fingerDown(finger: 2, x: 100, y: -0.5)), RawInput(t: 2, .keyDown(key: "é\n"))])
+    }
+
+    @Test("a missing or bad header is an error at line 1")
+    func headerErrors() {
+        #expect(recordingError("")?.message.contains("missing header") == true)
+        let e = recordingError(#"{"t":0,"type":"focus-lost"}"# + "\n")
+        #expect(e?.rendered.hasPrefix("r.jsonl:1:1: missing header") == true, "\(String(describing: e))")
+        #expect(recordingError("{\"recording\": 2, \"window\": [8, 6]}\n")?.message.contains("unsupported recording version 2") == true)
+        #expect(recordingError("{\"recording\": 1, \"window\": [8]}\n")?.message.contains("`window`") == true)
+    }
+
+    @Test("every recording error names its line and column", arguments: [
+        (#"{"t":0.1,"type":"finger-down","finger":1,"x":1,"y":2,}"#, 2, 54, "bad JSON: expected a key in double quotes"),
+        (#"{"t":0.1,"type":"finger-down","finger":1,"x":1,"y":2"#, 2, 53, "bad JSON: unterminated object"),
+        (#"not json"#, 2, 1, "bad JSON: expected `{`"),
+        (#"{"t":0.1,"type":"finger-dwn","finger":1,"x":1,"y":2}"#, 2, 17, "unknown type `finger-dwn`; did you mean `finger-down`?"),
+        (#"{"t":0.1,"type":"finger-down","finger":1,"y":2}"#, 2, 1, "missing field `x` for `finger-down`"),
+        (#"{"type":"focus-lost"}"#, 2, 1, "missing field `t`"),
+        (#"{"t":0.1}"#, 2, 1, "missing field `type`"),
+        (#"{"t":0.1,"type":"finger-down","finger":1,"x":"12","y":2}"#, 2, 46, "field `x` must be a number"),
+        (#"{"t":0.1,"type":"finger-down","finger":1.5,"x":1,"y":2}"#, 2, 40, "field `finger` must be a whole number"),
+        (#"{"t":0.1,"type":"finger-down","finger":1,"x":1e999,"y":2}"#, 2, 46, "field `x` is not a finite number"),
+        (#"{"t":0.1,"type":"finger-down","finger":1,"x":1,"y":2,"pressure":2}"#, 2, 65, "`pressure` must be between 0 and 1"),
+        (#"{"t":0.1,"type":"mouse-down","x":1,"y":2,"button":"lft"}"#, 2, 51, "unknown mouse button `lft`"),
+        (#"{"t":0.1,"type":"mouse-down","x":1,"y":2}"#, 2, 1, "missing field `button`"),
+        (#"{"t":0.1,"type":"key-down","key":"A","mods":["shift","meta"]}"#, 2, 54, "unknown modifier `meta`"),
+        (#"{"t":0.1,"type":"pad-down","button":"aa"}"#, 2, 37, "unknown gamepad button `aa`"),
+        (#"{"t":-1,"type":"focus-lost"}"#, 2, 6, "must not be negative"),
+    ] as [(String, Int, Int, String)])
+    func lineErrors(line: String, expectedLine: Int, column: Int, fragment: String) {
+        let e = recordingError(header + line + "\n")
+        #expect(e?.line == expectedLine && e?.column == column, "\(String(describing: e))")
+        #expect(e?.message.contains(fragment) == true, "\(String(describing: e))")
+    }
+
+    @Test("time going backwards is an error at the later line")
+    func backwards() {
+        let e = recordingError(header + #"{"t":1,"type":"focus-lost"}"# + "\n" + #"{"t":0.5,"type":"focus-gained"}"# + "\n")
+        #expect(e?.rendered == "r.jsonl:3:6: time goes backwards: 0.5 after 1")
+    }
+
+    @Test("reading streams: memory does not grow with the file, and it is fast enough")
+    func streaming() throws {
+        let path = Paths.temporary("long.jsonl")
+        let w = try RecordingWriter(path: path, window: Size(width: 800, height: 600))
+        let n = 100_000
+        for k in 0..<n { w.write(RawInput(t: Double(k) * 0.001, .fingerMove(finger: 1, x: Double(k % 800) + 0.25, y: 300.5))) }
+        w.close()
+        let r = try RecordingReader(path: path)
+        var count = 0
+        let clock = ContinuousClock()
+        let elapsed = try clock.measure { while try r.next() != nil { count += 1 } }
+        #expect(count == n)
+        #expect(r.lineNumber == n + 1)
+        #expect(elapsed < .seconds(10))
+        unlink(path)
+    }
+}
