@@ -87,7 +87,7 @@ public enum FontFace: String, Hashable, Sendable, CaseIterable {
     case sans, mono
 }
 
-public enum TextAlignment: String, Hashable, Sendable {
+public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
     /// `position.x` is the left edge.
     case left
     /// `position.x` is the centre.

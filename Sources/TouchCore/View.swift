@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// How a view takes part in hit testing (SPEC.md section 2, custom hit rules).
-public enum HitRule: String, Sendable, Hashable {
+public enum HitRule: String, Sendable, Hashable, CaseIterable {
     /// UIKit's default: the deepest subview containing the point, else the view itself.
     case normal
     /// Never returns itself, only its subviews (a transparent container).

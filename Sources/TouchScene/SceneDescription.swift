@@ -83,17 +83,8 @@ public enum Capability: String, Sendable, Hashable, CaseIterable {
     case accelerometer, gyroscope, touchscreen, gamepad
 }
 
-/// An RGBA colour (`#RGB`, `#RRGGBB`, `#RRGGBBAA`, or a name such as `red`, `clear`).
-public struct Color: Sendable, Hashable, CustomStringConvertible {
-    public var r, g, b, a: UInt8
-    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) { self.r = r; self.g = g; self.b = b; self.a = a }
-    public static let clear = Color(r: 0, g: 0, b: 0, a: 0)
-    public static let white = Color(r: 255, g: 255, b: 255)
-    public static let black = Color(r: 0, g: 0, b: 0)
-    public var description: String {
-        func h(_ v: UInt8) -> String { let s = String(v, radix: 16); return s.count == 1 ? "0" + s : s }
-        return "#" + h(r) + h(g) + h(b) + (a == 255 ? "" : h(a))
-    }
+/// Scene colours: `#RGB`, `#RRGGBB`, `#RRGGBBAA`, or a name such as `red`, `clear`.
+extension Color {
     /// The colour names a scene may use.
     public static let named: [String: Color] = [
         "clear": .clear, "black": .black, "white": .white,
@@ -108,16 +99,8 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
     /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA` or a name; nil when invalid.
     public init?(parsing text: String) {
         if let c = Color.named[text] { self = c; return }
-        guard text.hasPrefix("#") else { return nil }
-        let hex = Array(text.dropFirst())
-        guard hex.allSatisfy(\.isHexDigit) else { return nil }
-        func v(_ s: ArraySlice<Character>) -> UInt8 { UInt8(String(s), radix: 16) ?? 0 }
-        switch hex.count {
-        case 3: self.init(r: v(hex[0...0]) * 17, g: v(hex[1...1]) * 17, b: v(hex[2...2]) * 17)
-        case 6: self.init(r: v(hex[0...1]), g: v(hex[2...3]), b: v(hex[4...5]))
-        case 8: self.init(r: v(hex[0...1]), g: v(hex[2...3]), b: v(hex[4...5]), a: v(hex[6...7]))
-        default: return nil
-        }
+        guard text.hasPrefix("#"), [4, 7, 9].contains(text.count), let c = Color(hex: text) else { return nil }
+        self = c
     }
 }
 
@@ -135,21 +118,8 @@ public enum ViewKind: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// How a view answers `hitTest` (`hitRule`).
-public enum HitRule: String, Sendable, Hashable, CaseIterable {
-    /// UIKit's rule: the deepest view containing the point.
-    case normal
-    /// Never returns itself, only its subviews (a transparent container).
-    case passThrough
-    /// Returns itself instead of any of its subviews (restricts delivery to itself).
-    case selfOnly
-}
-
-/// Text alignment in labels, buttons and text fields (`align`).
-public enum TextAlignment: String, Sendable, Hashable, CaseIterable { case left, center, right }
-
-/// The font family of a view's text (`font`).
-public enum FontFamily: String, Sendable, Hashable, CaseIterable { case sans, mono }
+/// The font family of a view's text (`font`): TouchCore's `FontFace`.
+public typealias FontFamily = FontFace
 
 /// A view's transform as the scene gives it (`transform`), applied about the view's centre
 /// in the order scale, rotate, translate.
@@ -574,11 +544,11 @@ public enum ThresholdKey: String, Sendable, Hashable, CaseIterable {
     case swipeMinDistance
     /// Swipe minimum speed, points/s (200).
     case swipeMinSpeed
-    /// Swipe maximum angle off its direction, radians (0.4363, 25°).
+    /// Swipe maximum angle off its direction, radians (0.4636, about 26.6°).
     case swipeMaxAngle
-    /// Pinch: scale change before beginning (0.05).
+    /// Pinch: change in finger distance before beginning, points (8).
     case pinchThreshold
-    /// Rotation: angle before beginning, radians (0.0873, 5°).
+    /// Rotation: angle before beginning, radians (0.1, about 5.7°).
     case rotationThreshold
     /// Pan: distance before beginning, points (10).
     case panSlop
@@ -588,22 +558,35 @@ public enum ThresholdKey: String, Sendable, Hashable, CaseIterable {
     case scrollDelay
 
     /// The documented value.
-    public var standard: Double {
+    public var standard: Double { Defaults()[keyPath: keyPath] }
+
+    /// The `Defaults` field this key overrides (TouchCore's Defaults.swift is the one place
+    /// the numbers and their units are documented).
+    public var keyPath: WritableKeyPath<Defaults, Double> {
         switch self {
-        case .tapInterval: 0.35
-        case .tapSlop: 10
-        case .controlTolerance: 70
-        case .shakeMaxDuration: 3
-        case .longPressDuration: 0.5
-        case .allowableMovement: 10
-        case .swipeMinDistance: 50
-        case .swipeMinSpeed: 200
-        case .swipeMaxAngle: 0.4363
-        case .pinchThreshold: 0.05
-        case .rotationThreshold: 0.0873
-        case .panSlop: 10
-        case .velocityWindow: 0.1
-        case .scrollDelay: 0.15
+        case .tapInterval: \.tapInterval
+        case .tapSlop: \.tapSlop
+        case .controlTolerance: \.controlTolerance
+        case .shakeMaxDuration: \.shakeMaxDuration
+        case .longPressDuration: \.longPressDuration
+        case .allowableMovement: \.allowableMovement
+        case .swipeMinDistance: \.swipeMinDistance
+        case .swipeMinSpeed: \.swipeMinSpeed
+        case .swipeMaxAngle: \.swipeMaxAngle
+        case .pinchThreshold: \.pinchThreshold
+        case .rotationThreshold: \.rotationThreshold
+        case .panSlop: \.panSlop
+        case .velocityWindow: \.velocityWindow
+        case .scrollDelay: \.scrollDelay
         }
+    }
+}
+
+extension ThresholdOverrides {
+    /// TouchCore's `Defaults` with these overrides applied.
+    public func apply(to d: Defaults = Defaults()) -> Defaults {
+        var out = d
+        for (k, v) in values { out[keyPath: k.keyPath] = v }
+        return out
     }
 }
