@@ -58,6 +58,8 @@ open class View: Responder {
     public var imagePath: String?
 
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// The transform state recognizer bindings share (TransformBinding.swift).
+    public internal(set) var manipulation: ManipulatedTransform?
 
     public init(id: String, frame: Rect) {
         center = frame.center
