@@ -141,4 +141,33 @@ struct GestureInteractionTests {
         #expect(pinch.scale > 1)
         #expect(rotation.rotation > 0)
     }
+
+    @Test("cancelling the touches cancels an active pinch")
+    func cancelledPinch() {
+        let rig = GestureRig()
+        let pinch = PinchGestureRecognizer(id: "pinch")
+        rig.add(pinch)
+        rig.down(1, 300, 300, at: 0)
+        rig.down(2, 400, 300, at: 0)
+        rig.move(2, 420, 300, at: 0.05)
+        #expect(pinch.state == .began)
+        rig.app.send(.cancelAllTouches(reason: "focus lost"), at: 0.2)
+        #expect(rig.states("pinch") == [.began, .cancelled, .possible])
+        #expect(rig.transitions("pinch")[1].reason == "cancelled: touches cancelled by focus lost")
+    }
+
+    @Test("cancelling the touches fails a pan held by a swipe, whichever was added first", arguments: [true, false])
+    func cancelledHeldPan(panFirst: Bool) {
+        let rig = GestureRig()
+        let swipe = SwipeGestureRecognizer(id: "swipe")
+        let pan = PanGestureRecognizer(id: "pan")
+        pan.require(toFail: swipe)
+        if panFirst { rig.add(pan); rig.add(swipe) } else { rig.add(swipe); rig.add(pan) }
+        rig.down(1, 100, 300, at: 0)
+        rig.drag(1, from: Point(100, 300), to: Point(130, 300), at: 0, duration: 0.2, steps: 4)
+        #expect(pan.state == .possible)  // began, held by the swipe
+        rig.app.send(.cancelAllTouches(reason: "focus lost"), at: 0.25)
+        #expect(rig.states("pan") == [.failed, .possible])
+        #expect(rig.states("swipe") == [.failed, .possible])
+    }
 }

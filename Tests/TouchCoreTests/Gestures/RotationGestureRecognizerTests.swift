@@ -94,4 +94,19 @@ struct RotationGestureRecognizerTests {
         rig.move(3, f2.x + v.length * cos(a), f2.y + v.length * sin(a), at: 0.12)
         #expect(near(rotation.rotation, 0.7, 1e-9))
     }
+
+    @Test("the rotation velocity is radians per second from the fit")
+    func velocity() {
+        let rig = GestureRig()
+        let rotation = RotationGestureRecognizer(id: "rotation")
+        rig.add(rotation)
+        rig.down(1, 350, 300, at: 0)
+        rig.down(2, 450, 300, at: 0)
+        // Finger 2 circles finger 1 at 2 rad/s, counter-clockwise on screen.
+        for i in 1...30 {
+            let a = -2.0 * Double(i) / 60
+            rig.move(2, 350 + 100 * cos(a), 300 + 100 * sin(a), at: Double(i) / 60)
+        }
+        #expect(abs(rotation.velocity + 2) < 1e-6)
+    }
 }
