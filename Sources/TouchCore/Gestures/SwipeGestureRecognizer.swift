@@ -9,36 +9,6 @@ import Darwin
 //   possible ──(far enough, fast enough, straight enough, in an allowed direction)──▶ recognized
 //   possible ──(wrong direction / too far off / too slow / too long / wrong touch count / lifted short)──▶ failed
 
-/// The directions a swipe may take (`UISwipeGestureRecognizer.Direction`).
-public struct SwipeDirection: OptionSet, Sendable, Hashable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
-    public static let right = SwipeDirection(rawValue: 1 << 0)
-    public static let left = SwipeDirection(rawValue: 1 << 1)
-    public static let up = SwipeDirection(rawValue: 1 << 2)
-    public static let down = SwipeDirection(rawValue: 1 << 3)
-    public static let all: SwipeDirection = [.right, .left, .up, .down]
-
-    /// The unit vector of a single direction (y points down).
-    var unit: Point {
-        switch self {
-        case .left: Point(-1, 0)
-        case .up: Point(0, -1)
-        case .down: Point(0, 1)
-        default: Point(1, 0)
-        }
-    }
-    var name: String {
-        switch self {
-        case .right: "right"
-        case .left: "left"
-        case .up: "up"
-        case .down: "down"
-        default: "\(rawValue)"
-        }
-    }
-}
-
 /// Recognizes a swipe, discrete: it recognizes during the stroke, as soon as the motion of
 /// `numberOfTouchesRequired` fingers (the mean of their displacements from where each
 /// began) in one of `direction`'s directions
@@ -57,7 +27,7 @@ public struct SwipeDirection: OptionSet, Sendable, Hashable {
 ///     swipe.direction = [.left, .right]
 public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
     /// The allowed directions (UIKit default: right).
-    public var direction: SwipeDirection = .right
+    public var direction: Direction = .right
     /// How many fingers must swipe together (UIKit default 1).
     public var numberOfTouchesRequired = 1
     /// Shortest stroke along the direction (default `Defaults.swipeMinDistance`).
@@ -123,7 +93,7 @@ public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
 
     /// The allowed directions, for reasons.
     private var allowed: String {
-        [SwipeDirection.right, .left, .up, .down].filter { direction.contains($0) }.map(\.name).joined(separator: " or ")
+        [Direction.right, .left, .up, .down].filter { direction.contains($0) }.map(\.name).joined(separator: " or ")
     }
 
     /// Decides from the stroke so far: recognize, fail, or wait.
@@ -138,8 +108,8 @@ public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
         d = d / Double(trackedTouches.count)
         guard d.length >= minimumDistance else { return }
         // The cardinal direction the stroke is nearest to.
-        let candidates: [SwipeDirection] = [.right, .left, .up, .down]
-        var best = SwipeDirection.right
+        let candidates: [Direction] = [.right, .left, .up, .down]
+        var best = Direction.right
         var bestAlong = -Double.infinity
         for c in candidates {
             let along = d.x * c.unit.x + d.y * c.unit.y
@@ -159,5 +129,37 @@ public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
             fail("failed: \(GestureMath.show(speed)) pt/s, slower than \(fmt(minimumSpeed)) pt/s (too slow)"); return
         }
         recognize("recognized: swiped \(best.name) \(GestureMath.show(bestAlong)) pt in \(GestureMath.show(elapsed)) s")
+    }
+}
+
+extension SwipeGestureRecognizer {
+    /// The directions a swipe may take (`UISwipeGestureRecognizer.Direction`).
+    public struct Direction: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let right = Direction(rawValue: 1 << 0)
+        public static let left = Direction(rawValue: 1 << 1)
+        public static let up = Direction(rawValue: 1 << 2)
+        public static let down = Direction(rawValue: 1 << 3)
+        public static let all: Direction = [.right, .left, .up, .down]
+
+        /// The unit vector of a single direction (y points down).
+        var unit: Point {
+            switch self {
+            case .left: Point(-1, 0)
+            case .up: Point(0, -1)
+            case .down: Point(0, 1)
+            default: Point(1, 0)
+            }
+        }
+        var name: String {
+            switch self {
+            case .right: "right"
+            case .left: "left"
+            case .up: "up"
+            case .down: "down"
+            default: "\(rawValue)"
+            }
+        }
     }
 }
