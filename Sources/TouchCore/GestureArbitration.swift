@@ -123,6 +123,12 @@ extension Application {
             }
             d.pendingDeps.removeAll { $0 === r || $0.state == .failed }
             guard d.pendingDeps.isEmpty, !d.pending.isEmpty else { continue }
+            // Its touches were cancelled (and so `r` failed): nothing to begin any more.
+            if d.trackedTouches.contains(where: { $0.phase == .cancelled }) {
+                d.pending.removeAll()
+                finish(d, .failed, reason: "failed: its touches were cancelled while it waited for \(r.id) to fail")
+                continue
+            }
             let held = d.pending
             d.pending.removeAll()
             guard let first = held.first else { continue }

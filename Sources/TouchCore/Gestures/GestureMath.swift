@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// GestureMath: centroids, spreads, angles and vector conversion shared by the built-in recognizers.
+
+enum GestureMath {
+    /// The mean location of `touches` in the window's space (nil: no touches).
+    static func centroid(_ touches: [Touch]) -> Point? {
+        guard !touches.isEmpty else { return nil }
+        var sx = 0.0, sy = 0.0
+        for t in touches { sx += t.locationInWindow.x; sy += t.locationInWindow.y }
+        return Point(x: sx / Double(touches.count), y: sy / Double(touches.count))
+    }
+
+    /// The mean distance of `touches` from their centroid (half the finger distance for two).
+    static func spread(_ touches: [Touch]) -> Double? {
+        guard touches.count >= 2, let c = centroid(touches) else { return nil }
+        var sum = 0.0
+        for t in touches { sum += t.locationInWindow.distance(to: c) }
+        return sum / Double(touches.count)
+    }
+
+    /// The angle of the line from the first to the second touch, in radians. The window's
+    /// y axis points down, so the angle grows clockwise on screen (as UIKit's rotation).
+    static func angle(_ touches: [Touch]) -> Double? {
+        guard touches.count >= 2 else { return nil }
+        let d = touches[1].locationInWindow - touches[0].locationInWindow
+        guard d.x != 0 || d.y != 0 else { return nil }
+        return atan2(d.y, d.x)
+    }
+
+    /// `a` folded into (-π, π]: the shortest turn, so angles unwrap across ±π.
+    static func wrap(_ a: Double) -> Double {
+        var x = a.truncatingRemainder(dividingBy: 2 * Double.pi)
+        if x > Double.pi { x -= 2 * Double.pi }
+        if x <= -Double.pi { x += 2 * Double.pi }
+        return x
+    }
+
+    /// A vector (a translation, a velocity) from the window's space to `view`'s space.
+    static func vector(_ v: Point, toView view: View?) -> Point {
+        guard let view else { return v }
+        return view.convertFromRoot(v) - view.convertFromRoot(.zero)
+    }
+    /// A vector from `view`'s space to the window's space.
+    static func vector(_ v: Point, fromView view: View?) -> Point {
+        guard let view else { return v }
+        return view.convertToRoot(v) - view.convertToRoot(.zero)
+    }
+
+    /// A number as reasons show it: rounded to 0.01.
+    static func show(_ v: Double) -> String { fmt((v * 100).rounded() / 100) }
+}

@@ -1,0 +1,87 @@
+// LongPressGestureRecognizer: fingers held still long enough, then moved; as UILongPressGestureRecognizer.
+//
+//   possible ──(held minimumPressDuration within allowableMovement)──▶ began ──(move)──▶ changed* ──(lift)──▶ ended
+//   possible ──(moved too far / lifted early / wrong touch or tap count)──▶ failed
+//   began | changed ──(touches cancelled, disabled, prevented)──▶ cancelled
+
+/// Recognizes a long press, continuous: it begins when `numberOfTouchesRequired` fingers
+/// have stayed down for `minimumPressDuration` (0.5 s, a timer through `deadline`) without
+/// any of them moving more than `allowableMovement` (10 pt) from where it landed; after
+/// that each move is `changed` (the fingers may go anywhere) and the lift `ended`.
+///
+/// It fails when a finger moves too far or lifts before the duration, and when more
+/// fingers land than required. A finger landing after it began is ignored.
+/// `numberOfTapsRequired` (UIKit default 0) counts the taps just before the press: the
+/// press must be touch number `numberOfTapsRequired + 1` of a multi-tap (`Touch.tapCount`),
+/// otherwise it fails when the finger lands.
+///
+///     let press = LongPressGestureRecognizer(id: "press")
+///     press.minimumPressDuration = 1
+public final class LongPressGestureRecognizer: ContinuousGestureRecognizer {
+    /// How many fingers must press (UIKit default 1).
+    public var numberOfTouchesRequired = 1
+    /// Taps just before the press (UIKit default 0).
+    public var numberOfTapsRequired = 0
+    /// How long the fingers must stay down (default `Defaults.longPressDuration`).
+    public var minimumPressDuration: Double {
+        get { minimumPressDurationOverride ?? defaults.longPressDuration }
+        set { minimumPressDurationOverride = newValue }
+    }
+    /// How far a finger may stray before the press begins (default `Defaults.allowableMovement`).
+    public var allowableMovement: Double {
+        get { allowableMovementOverride ?? defaults.allowableMovement }
+        set { allowableMovementOverride = newValue }
+    }
+    private var minimumPressDurationOverride: Double?
+    private var allowableMovementOverride: Double?
+    private var beginRequested = false
+
+    public override init(id: String) { super.init(id: id) }
+
+    public override func touchesBegan(_ touches: [Touch], with event: Event) {
+        if beginRequested {
+            for t in touches { ignore(t, for: event) }
+            return
+        }
+        guard state == .possible else { return }
+        if let t = touches.first, t.tapCount != numberOfTapsRequired + 1 {
+            fail("failed: touch is tap \(t.tapCount) of a multi-tap; long press needs \(numberOfTapsRequired) tap(s) first")
+            return
+        }
+        if numberOfTouches > numberOfTouchesRequired {
+            fail("failed: \(numberOfTouches) touches, long press requires \(numberOfTouchesRequired)")
+        } else if numberOfTouches == numberOfTouchesRequired {
+            deadline = time + minimumPressDuration
+        }
+    }
+
+    public override func touchesMoved(_ touches: [Touch], with event: Event) {
+        if state.isActive { change(); return }
+        guard state == .possible, !beginRequested else { return }
+        for t in activeTouches {
+            let moved = t.locationInWindow.distance(to: t.startLocationInWindow)
+            if moved > allowableMovement {
+                fail("failed: moved \(GestureMath.show(moved)) pt, more than allowableMovement \(fmt(allowableMovement))")
+                return
+            }
+        }
+    }
+
+    public override func touchesEnded(_ touches: [Touch], with event: Event) {
+        if beginRequested {
+            if state.isActive || state == .possible { end("ended: touch lifted") }
+            return
+        }
+        guard state == .possible else { return }
+        let held = touches.first.map { time - $0.startTimestamp } ?? 0
+        fail("failed: lifted after \(GestureMath.show(held)) s, before the minimum press duration \(fmt(minimumPressDuration)) s")
+    }
+
+    public override func deadlineReached() {
+        guard state == .possible, !beginRequested, numberOfTouches == numberOfTouchesRequired else { return }
+        beginRequested = true
+        begin("began: held \(fmt(minimumPressDuration)) s within \(fmt(allowableMovement)) pt")
+    }
+
+    public override func reset() { beginRequested = false }
+}

@@ -1,0 +1,160 @@
+// PanGestureRecognizer: fingers drag; translation and velocity of their centroid, as UIPanGestureRecognizer.
+//
+//   possible ──(centroid moved > panSlop with min…max touches)──▶ began ──▶ changed* ──(fewer than min touches)──▶ ended
+//   possible ──(touches lifted before the slop / more than max touches)──▶ failed
+//   began | changed ──(touches cancelled, disabled, prevented)──▶ cancelled
+
+/// Recognizes a drag of `minimumNumberOfTouches`…`maximumNumberOfTouches` fingers.
+///
+///     let pan = PanGestureRecognizer(id: "pan")
+///     pan.addTarget { r in
+///         guard let pan = r as? PanGestureRecognizer else { return }
+///         photo.center = start + pan.translation(in: photo.superview)
+///     }
+///     photo.addGestureRecognizer(pan)
+///
+/// Rules (UIKit's where it documents them, ours where it does not):
+/// - It begins once the centroid of its touches has moved more than `panSlop` (10 pt)
+///   while `minimumNumberOfTouches`…`maximumNumberOfTouches` fingers are down.
+/// - A finger landing or lifting re-bases the centroid: the translation continues from
+///   where it was, it never jumps by the centroid's shift (a `changed` says so).
+/// - More than `maximumNumberOfTouches` fingers before it began: it fails. After it began
+///   (or while its `began` is held by a failure requirement): the extra finger is ignored.
+/// - It ends when fewer than `minimumNumberOfTouches` fingers remain; fingers that all lift
+///   before it began make it fail.
+/// - `velocity(in:)` is the least-squares slope of the translation over `velocityWindow`
+///   (see `VelocityTracker`): 0 when the fingers rested before lifting.
+open class PanGestureRecognizer: ContinuousGestureRecognizer {
+    /// Fewest fingers that pan (UIKit default 1).
+    public var minimumNumberOfTouches = 1
+    /// Most fingers that pan (UIKit default: unbounded).
+    public var maximumNumberOfTouches = Int.max
+    /// How far the centroid must move before the pan begins (default `Defaults.panSlop`).
+    public var panSlop: Double {
+        get { panSlopOverride ?? defaults.panSlop }
+        set { panSlopOverride = newValue }
+    }
+    /// The horizon of the velocity fit (default `Defaults.velocityWindow`).
+    public var velocityWindow: Double {
+        get { velocityWindowOverride ?? defaults.velocityWindow }
+        set { velocityWindowOverride = newValue }
+    }
+    private var panSlopOverride: Double?
+    private var velocityWindowOverride: Double?
+
+    /// The centroid's travel since the first touch, re-based across finger changes (window space).
+    private var travelled = Point.zero
+    /// What `setTranslation` added to the travel.
+    private var offset = Point.zero
+    /// The centroid of the current fingers at the last event (nil: no fingers).
+    private var lastCentroid: Point?
+    private var tracker = VelocityTracker(window: 0.1)
+    /// `begin()` was asked for: the pan is active, or its `began` is held by a failure requirement.
+    private(set) var beginRequested = false
+
+    public override init(id: String) { super.init(id: id) }
+
+    // MARK: Outputs
+
+    /// The translation of the fingers' centroid in `view`'s coordinate space (nil: the window's).
+    public func translation(in view: View?) -> Point { GestureMath.vector(travelled + offset, toView: view) }
+    /// Makes the current translation read `translation` in `view`'s space (usually `.zero`
+    /// after applying it). Velocity is unaffected.
+    public func setTranslation(_ translation: Point, in view: View?) {
+        offset = GestureMath.vector(translation, fromView: view) - travelled
+    }
+    /// The velocity of the translation, in points per second of `view`'s space.
+    public func velocity(in view: View?) -> Point {
+        GestureMath.vector(tracker.velocity(at: time), toView: view)
+    }
+    open override var outputs: GestureOutputs {
+        GestureOutputs(location: location(in: nil), translation: translation(in: nil),
+                       velocityVector: velocity(in: nil), numberOfTouches: numberOfTouches)
+    }
+
+    // MARK: Hooks for subclasses in this module
+
+    /// A reason to fail instead of beginning with `translation` (window space); nil: begin.
+    func refusalToBegin(translation: Point) -> String? { nil }
+
+    // MARK: Touches
+
+    private var isLive: Bool { state == .possible || state.isActive }
+
+    open override func touchesBegan(_ touches: [Touch], with event: Event) {
+        guard isLive else { return }
+        if numberOfTouches > maximumNumberOfTouches {
+            if beginRequested {
+                for t in touches { ignore(t, for: event) }
+                return
+            }
+            fail("failed: \(numberOfTouches) touches, more than maximumNumberOfTouches \(maximumNumberOfTouches)")
+            return
+        }
+        rebase()
+        if state.isActive { change("changed: \(numberOfTouches) touches (centroid re-based)") }
+    }
+
+    open override func touchesMoved(_ touches: [Touch], with event: Event) {
+        guard isLive else { return }
+        follow(activeTouches)
+        if !beginRequested && numberOfTouches < minimumNumberOfTouches {
+            // Too few fingers to pan yet: the translation counts from when enough are down.
+            travelled = .zero
+            tracker.reset()
+            sample()
+            return
+        }
+        if state.isActive {
+            change()
+        } else if !beginRequested, (minimumNumberOfTouches...maximumNumberOfTouches).contains(numberOfTouches),
+                  travelled.length > panSlop {
+            if let refusal = refusalToBegin(translation: travelled) { fail(refusal); return }
+            beginRequested = true
+            begin("began: centroid moved \(GestureMath.show(travelled.length)) pt (slop \(fmt(panSlop)))")
+        }
+    }
+
+    open override func touchesEnded(_ touches: [Touch], with event: Event) {
+        guard isLive else { return }
+        // The lifting fingers' last move counts before the centroid re-bases without them.
+        follow(activeTouches + touches)
+        rebase()
+        let left = numberOfTouches
+        if beginRequested {
+            if left == 0 { end("ended: touches lifted") }
+            else if left < minimumNumberOfTouches { end("ended: \(left) touches left, fewer than minimumNumberOfTouches \(minimumNumberOfTouches)") }
+            else if state.isActive { change("changed: \(left) touches (centroid re-based)") }
+        } else if left == 0 {
+            fail("failed: touches lifted before the centroid moved \(fmt(panSlop)) pt")
+        }
+    }
+
+    open override func reset() {
+        travelled = .zero
+        offset = .zero
+        lastCentroid = nil
+        tracker.reset()
+        beginRequested = false
+    }
+
+    // MARK: Centroid bookkeeping
+
+    /// Adds the centroid's move since the last event (same fingers) to the travel.
+    private func follow(_ touches: [Touch]) {
+        if let c = GestureMath.centroid(touches) {
+            if let last = lastCentroid { travelled = travelled + (c - last) }
+            lastCentroid = c
+        }
+        sample()
+    }
+    /// The fingers changed: the next move is measured from the new fingers' centroid.
+    private func rebase() {
+        lastCentroid = GestureMath.centroid(activeTouches)
+        sample()
+    }
+    private func sample() {
+        tracker.window = velocityWindow
+        tracker.add(travelled, at: time)
+    }
+}

@@ -1,0 +1,165 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// SwipeGestureRecognizer: a quick straight stroke in an allowed direction, as UISwipeGestureRecognizer.
+//
+//   possible ──(far enough, fast enough, straight enough, in an allowed direction)──▶ recognized
+//   possible ──(wrong direction / too far off / too slow / too long / wrong touch count / lifted short)──▶ failed
+
+/// Recognizes a swipe, discrete: it recognizes during the stroke, as soon as the motion of
+/// `numberOfTouchesRequired` fingers (the mean of their displacements from where each
+/// began) in one of `direction`'s directions
+/// - is at least `minimumDistance` (50 pt) long,
+/// - is at most `maximumAngle` (0.46 rad, about 26.6°) off that direction,
+/// - has an average speed (distance along the direction / time since the first finger
+///   landed) of at least `minimumSpeed` (200 pt/s),
+/// - and all that within `maximumDuration` (0.5 s) of the first finger landing.
+///
+/// It fails as soon as the motion, once `minimumDistance` long, points nearest to a
+/// direction not allowed or is too far off it or too slow; when `maximumDuration` passes
+/// (a timer, so a finger held still fails too); when more fingers than required land; and
+/// when a finger lifts before it recognized.
+///
+///     let swipe = SwipeGestureRecognizer(id: "swipe")
+///     swipe.direction = [.left, .right]
+public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
+    /// The allowed directions (UIKit default: right).
+    public var direction: Direction = .right
+    /// How many fingers must swipe together (UIKit default 1).
+    public var numberOfTouchesRequired = 1
+    /// Shortest stroke along the direction (default `Defaults.swipeMinDistance`).
+    public var minimumDistance: Double {
+        get { minimumDistanceOverride ?? defaults.swipeMinDistance }
+        set { minimumDistanceOverride = newValue }
+    }
+    /// Slowest average speed along the direction (default `Defaults.swipeMinSpeed`).
+    public var minimumSpeed: Double {
+        get { minimumSpeedOverride ?? defaults.swipeMinSpeed }
+        set { minimumSpeedOverride = newValue }
+    }
+    /// Largest angle between the stroke and the direction, radians (default `Defaults.swipeMaxAngle`).
+    public var maximumAngle: Double {
+        get { maximumAngleOverride ?? defaults.swipeMaxAngle }
+        set { maximumAngleOverride = newValue }
+    }
+    /// Longest a swipe may take (default `Defaults.swipeMaxDuration`).
+    public var maximumDuration: Double {
+        get { maximumDurationOverride ?? defaults.swipeMaxDuration }
+        set { maximumDurationOverride = newValue }
+    }
+    private var minimumDistanceOverride: Double?
+    private var minimumSpeedOverride: Double?
+    private var maximumAngleOverride: Double?
+    private var maximumDurationOverride: Double?
+
+    /// When the first finger landed.
+    private var startTime: Double?
+
+    public override init(id: String) { super.init(id: id) }
+
+    public override func touchesBegan(_ touches: [Touch], with event: Event) {
+        guard state == .possible else { return }
+        if trackedTouches.count > numberOfTouchesRequired {
+            fail("failed: \(trackedTouches.count) touches, swipe requires \(numberOfTouchesRequired)")
+            return
+        }
+        if startTime == nil {
+            startTime = time
+            deadline = time + maximumDuration
+        }
+    }
+
+    public override func touchesMoved(_ touches: [Touch], with event: Event) {
+        guard state == .possible else { return }
+        evaluate()
+    }
+
+    public override func touchesEnded(_ touches: [Touch], with event: Event) {
+        guard state == .possible else { return }
+        evaluate()  // the lift may complete the stroke
+        guard state == .possible else { return }
+        fail("failed: lifted before swiping \(fmt(minimumDistance)) pt \(allowed)")
+    }
+
+    public override func deadlineReached() {
+        guard state == .possible else { return }
+        fail("failed: no swipe within \(fmt(maximumDuration)) s (too long)")
+    }
+
+    public override func reset() { startTime = nil }
+
+    /// The allowed directions, for reasons.
+    private var allowed: String {
+        [Direction.right, .left, .up, .down].filter { direction.contains($0) }.map(\.name).joined(separator: " or ")
+    }
+
+    /// Decides from the stroke so far: recognize, fail, or wait.
+    private func evaluate() {
+        guard let start = startTime, trackedTouches.count == numberOfTouchesRequired else { return }
+        let elapsed = time - start
+        if elapsed > maximumDuration {
+            fail("failed: took \(GestureMath.show(elapsed)) s, longer than \(fmt(maximumDuration)) s (too long)"); return
+        }
+        var d = Point.zero
+        for t in trackedTouches { d = d + (t.locationInWindow - t.startLocationInWindow) }
+        d = d / Double(trackedTouches.count)
+        guard d.length >= minimumDistance else { return }
+        // The cardinal direction the stroke is nearest to.
+        let candidates: [Direction] = [.right, .left, .up, .down]
+        var best = Direction.right
+        var bestAlong = -Double.infinity
+        for c in candidates {
+            let along = d.x * c.unit.x + d.y * c.unit.y
+            if along > bestAlong { best = c; bestAlong = along }
+        }
+        guard direction.contains(best) else {
+            fail("failed: swiped \(best.name), not \(allowed) (wrong direction)"); return
+        }
+        let across = abs(d.x * best.unit.y - d.y * best.unit.x)
+        let angle = atan2(across, bestAlong)
+        guard angle <= maximumAngle else {
+            fail("failed: stroke \(GestureMath.show(angle)) rad off \(best.name), more than \(GestureMath.show(maximumAngle))"); return
+        }
+        guard bestAlong >= minimumDistance else { return }
+        let speed = elapsed > 0 ? bestAlong / elapsed : .infinity
+        guard speed >= minimumSpeed else {
+            fail("failed: \(GestureMath.show(speed)) pt/s, slower than \(fmt(minimumSpeed)) pt/s (too slow)"); return
+        }
+        recognize("recognized: swiped \(best.name) \(GestureMath.show(bestAlong)) pt in \(GestureMath.show(elapsed)) s")
+    }
+}
+
+extension SwipeGestureRecognizer {
+    /// The directions a swipe may take (`UISwipeGestureRecognizer.Direction`).
+    public struct Direction: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let right = Direction(rawValue: 1 << 0)
+        public static let left = Direction(rawValue: 1 << 1)
+        public static let up = Direction(rawValue: 1 << 2)
+        public static let down = Direction(rawValue: 1 << 3)
+        public static let all: Direction = [.right, .left, .up, .down]
+
+        /// The unit vector of a single direction (y points down).
+        var unit: Point {
+            switch self {
+            case .left: Point(-1, 0)
+            case .up: Point(0, -1)
+            case .down: Point(0, 1)
+            default: Point(1, 0)
+            }
+        }
+        var name: String {
+            switch self {
+            case .right: "right"
+            case .left: "left"
+            case .up: "up"
+            case .down: "down"
+            default: "\(rawValue)"
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+// VelocityTracker: speed from a least-squares line over the last `window` seconds of samples.
+//
+//   add(value, at: t) ──▶ samples (pruned to the window) ──▶ velocity(at: now) = slope of the fit
+
+/// Estimates how fast a value (a scalar, or a 2-D point) changes, as the slope of the
+/// least-squares line `value ≈ a + v·t` through the recent samples, not from the last two
+/// samples, so one jittery sample cannot swing the result.
+///
+///     var tracker = VelocityTracker(window: 0.1)
+///     tracker.add(Point(x: 0, y: 0), at: 0.00)
+///     tracker.add(Point(x: 5, y: 0), at: 0.01)
+///     tracker.add(Point(x: 10, y: 0), at: 0.02)
+///     tracker.velocity(at: 0.02)   // (500, 0) points per second
+///
+/// The rule, in full (`now` is the time asked about, usually the latest event's time):
+/// 1. The fit uses the samples taken in `[now - window, now]`.
+/// 2. No sample in that span: the data is too old (the finger rested), the velocity is 0.
+/// 3. Exactly one sample in that span (sparse input): the newest sample before the span
+///    joins it, so a single coarse move still has a speed. A finger that rested and then
+///    lifted at the same place gives two equal values, hence 0.
+/// 4. Fewer than two samples, or samples that all share one time: 0.
+///
+/// Recognizers feed it their re-based outputs (translation, scale, rotation), never the
+/// raw centroid, so a finger landing or lifting does not show up as a burst of speed.
+public struct VelocityTracker: Sendable, Hashable {
+    /// The horizon of the fit, in seconds (`Defaults.velocityWindow`).
+    public var window: Double
+    /// Samples, oldest first: time and value (a scalar uses `x` only).
+    public private(set) var samples: [Sample] = []
+
+    public struct Sample: Sendable, Hashable {
+        public var t: Double
+        public var value: Point
+    }
+
+    public init(window: Double) { self.window = window }
+
+    /// Forgets every sample.
+    public mutating func reset() { samples.removeAll() }
+
+    /// Records a 2-D value at time `t` (non-decreasing). A sample at the same time as the
+    /// latest one replaces it.
+    public mutating func add(_ value: Point, at t: Double) {
+        if let last = samples.last, last.t == t {
+            samples[samples.count - 1].value = value
+        } else {
+            samples.append(Sample(t: t, value: value))
+        }
+        prune(before: t - window)
+    }
+    /// Records a scalar value at time `t`.
+    public mutating func add(_ value: Double, at t: Double) { add(Point(x: value, y: 0), at: t) }
+
+    /// The velocity of a 2-D value (units per second) at time `now`.
+    public func velocity(at now: Double) -> Point {
+        let inWindow = samples.filter { $0.t >= now - window && $0.t <= now }
+        var used = inWindow
+        if inWindow.count == 1, let before = samples.last(where: { $0.t < now - window }) {
+            used.insert(before, at: 0)
+        }
+        guard used.count >= 2 else { return .zero }
+        // Times relative to the newest sample keep the sums well conditioned.
+        let t0 = used[used.count - 1].t
+        let n = Double(used.count)
+        var st = 0.0, sx = 0.0, sy = 0.0
+        for s in used { st += s.t - t0; sx += s.value.x; sy += s.value.y }
+        let mt = st / n, mx = sx / n, my = sy / n
+        var stt = 0.0, stx = 0.0, sty = 0.0
+        for s in used {
+            let dt = s.t - t0 - mt
+            stt += dt * dt
+            stx += dt * (s.value.x - mx)
+            sty += dt * (s.value.y - my)
+        }
+        guard stt > 1e-12 else { return .zero }
+        return Point(x: stx / stt, y: sty / stt)
+    }
+    /// The velocity of a scalar value (units per second) at time `now`.
+    public func scalarVelocity(at now: Double) -> Double { velocity(at: now).x }
+
+    /// Drops samples older than `limit`, keeping the newest of them (rule 3 may need it).
+    private mutating func prune(before limit: Double) {
+        guard let firstKept = samples.firstIndex(where: { $0.t >= limit }) else {
+            if samples.count > 1 { samples.removeFirst(samples.count - 1) }
+            return
+        }
+        if firstKept > 1 { samples.removeFirst(firstKept - 1) }
+    }
+}

@@ -1,0 +1,173 @@
+import Testing
+import TouchCore
+
+// The built-in recognizers under the base's arbitration: failure requirements, default
+// exclusivity and simultaneous recognition (SPEC.md section 5, "Interaction between recognizers").
+@Suite("Built-in recognizers together")
+struct GestureInteractionTests {
+    @Test("a swipe is not read as a pan when the pan requires the swipe to fail")
+    func swipeIsNotAPan() throws {
+        let rig = GestureRig()
+        let swipe = SwipeGestureRecognizer(id: "swipe")
+        let pan = PanGestureRecognizer(id: "pan")
+        pan.require(toFail: swipe)
+        rig.add(pan)
+        rig.add(swipe)
+        rig.down(1, 100, 300, at: 0)
+        rig.drag(1, from: Point(100, 300), to: Point(200, 300), at: 0, duration: 0.1, steps: 10)
+        rig.up(1, 200, 300, at: 0.12)
+        #expect(rig.states("swipe") == [.recognized, .possible])
+        let panStates = rig.transitions("pan")
+        #expect(panStates.map(\.to) == [.failed, .possible])
+        #expect(panStates.first?.reason == "failed: requires swipe to fail, which recognized")
+        // The pan was held, never began.
+        #expect(!panStates.contains { $0.to == .began })
+    }
+
+    @Test("a slow drag becomes a pan once the swipe fails")
+    func slowDragIsAPan() throws {
+        let rig = GestureRig()
+        let swipe = SwipeGestureRecognizer(id: "swipe")
+        let pan = PanGestureRecognizer(id: "pan")
+        pan.require(toFail: swipe)
+        rig.add(swipe)
+        rig.add(pan)
+        rig.down(1, 100, 300, at: 0)
+        // 100 pt/s: past the pan's slop at 0.1 s, too slow for a swipe.
+        rig.drag(1, from: Point(100, 300), to: Point(200, 300), at: 0, duration: 1, steps: 50)
+        rig.up(1, 200, 300, at: 1.05)
+        let swipeFail = try #require(rig.transitions("swipe").first)
+        #expect(swipeFail.to == .failed)
+        let tr = rig.transitions("pan")
+        let began = try #require(tr.first)
+        #expect(began.to == .began)
+        #expect(began.t == swipeFail.t)
+        #expect(began.reason == "began: swipe failed")
+        // The translation is the whole drag so far (the swipe's timer fires just before the
+        // move at 0.5 s, so the finger is at most one 2 pt step behind): nothing lost while held.
+        #expect(near(began.outputs.translation?.x ?? 0, 100 * began.t, 2.0001))
+        #expect(tr.map(\.to).suffix(2) == [.ended, .possible])
+        #expect(near(tr.first { $0.to == .ended }?.outputs.translation, Point(100, 0)))
+    }
+
+    @Test("a pan held by a swipe and lifted before the swipe decides ends in order")
+    func heldPanLifted() {
+        let rig = GestureRig()
+        let swipe = SwipeGestureRecognizer(id: "swipe")
+        let pan = PanGestureRecognizer(id: "pan")
+        pan.require(toFail: swipe)
+        rig.add(pan)
+        rig.add(swipe)
+        rig.down(1, 100, 300, at: 0)
+        rig.drag(1, from: Point(100, 300), to: Point(130, 300), at: 0, duration: 0.2, steps: 4)
+        #expect(pan.state == .possible)
+        rig.up(1, 130, 300, at: 0.25)
+        #expect(rig.states("swipe") == [.failed, .possible])
+        #expect(rig.states("pan") == [.began, .ended, .possible])
+    }
+
+    @Test("a long press and a pan exclude each other by default")
+    func longPressAndPanExclusive() throws {
+        let rig = GestureRig()
+        let press = LongPressGestureRecognizer(id: "press")
+        let pan = PanGestureRecognizer(id: "pan")
+        rig.add(press)
+        rig.add(pan)
+        rig.down(1, 200, 200, at: 0)
+        rig.advance(to: 0.5)
+        #expect(press.state == .began)
+        let panFail = try #require(rig.transitions("pan").first)
+        #expect(panFail.to == .failed)
+        #expect(panFail.reason == "failed: press began first (default exclusivity)")
+        rig.drag(1, from: Point(200, 200), to: Point(300, 200), at: 0.5, duration: 0.2, steps: 5)
+        rig.up(1, 300, 200, at: 0.8)
+        #expect(rig.states("pan") == [.failed, .possible])
+        #expect(rig.states("press") == [.began, .changed, .changed, .changed, .changed, .changed, .ended, .possible])
+    }
+
+    @Test("a quick drag is a pan and fails the long press")
+    func quickDragIsAPan() {
+        let rig = GestureRig()
+        let press = LongPressGestureRecognizer(id: "press")
+        let pan = PanGestureRecognizer(id: "pan")
+        rig.add(press)
+        rig.add(pan)
+        rig.down(1, 200, 200, at: 0)
+        rig.drag(1, from: Point(200, 200), to: Point(300, 200), at: 0, duration: 0.2, steps: 10)
+        rig.advance(to: 0.6)
+        #expect(pan.state == .changed)
+        #expect(rig.states("press") == [.failed])
+    }
+
+    @Test("a long press and a pan recognize simultaneously when a delegate allows it")
+    func longPressAndPanSimultaneous() {
+        let rig = GestureRig()
+        let press = LongPressGestureRecognizer(id: "press")
+        let pan = PanGestureRecognizer(id: "pan")
+        let answers = AnswersDelegate()
+        answers.simultaneousWith = ["press"]
+        pan.ownedDelegate = answers
+        rig.add(press)
+        rig.add(pan)
+        rig.down(1, 200, 200, at: 0)
+        rig.advance(to: 0.5)
+        #expect(press.state == .began)
+        #expect(pan.state == .possible)
+        rig.drag(1, from: Point(200, 200), to: Point(300, 200), at: 0.5, duration: 0.2, steps: 5)
+        #expect(press.state == .changed)
+        #expect(pan.state == .changed)
+        #expect(near(pan.translation(in: nil), Point(100, 0)))
+        rig.up(1, 300, 200, at: 0.8)
+        #expect(rig.states("press").suffix(2) == [.ended, .possible])
+        #expect(rig.states("pan").suffix(2) == [.ended, .possible])
+    }
+
+    @Test("a pinch and a rotation on one photo run together when allowed")
+    func pinchAndRotation() {
+        let rig = GestureRig()
+        let pinch = PinchGestureRecognizer(id: "pinch")
+        let rotation = RotationGestureRecognizer(id: "rotation")
+        let answers = AnswersDelegate()
+        answers.simultaneousWith = ["rotation"]
+        pinch.ownedDelegate = answers
+        rig.add(pinch)
+        rig.add(rotation)
+        rig.down(1, 350, 300, at: 0)
+        rig.down(2, 450, 300, at: 0)
+        // Finger 2 goes from (450, 300) to (400, 400): the pair turns and spreads.
+        rig.drag(2, from: Point(450, 300), to: Point(400, 400), at: 0, duration: 0.2, steps: 10)
+        #expect(pinch.state == .changed)
+        #expect(rotation.state == .changed)
+        #expect(pinch.scale > 1)
+        #expect(rotation.rotation > 0)
+    }
+
+    @Test("cancelling the touches cancels an active pinch")
+    func cancelledPinch() {
+        let rig = GestureRig()
+        let pinch = PinchGestureRecognizer(id: "pinch")
+        rig.add(pinch)
+        rig.down(1, 300, 300, at: 0)
+        rig.down(2, 400, 300, at: 0)
+        rig.move(2, 420, 300, at: 0.05)
+        #expect(pinch.state == .began)
+        rig.app.send(.cancelAllTouches(reason: "focus lost"), at: 0.2)
+        #expect(rig.states("pinch") == [.began, .cancelled, .possible])
+        #expect(rig.transitions("pinch")[1].reason == "cancelled: touches cancelled by focus lost")
+    }
+
+    @Test("cancelling the touches fails a pan held by a swipe, whichever was added first", arguments: [true, false])
+    func cancelledHeldPan(panFirst: Bool) {
+        let rig = GestureRig()
+        let swipe = SwipeGestureRecognizer(id: "swipe")
+        let pan = PanGestureRecognizer(id: "pan")
+        pan.require(toFail: swipe)
+        if panFirst { rig.add(pan); rig.add(swipe) } else { rig.add(swipe); rig.add(pan) }
+        rig.down(1, 100, 300, at: 0)
+        rig.drag(1, from: Point(100, 300), to: Point(130, 300), at: 0, duration: 0.2, steps: 4)
+        #expect(pan.state == .possible)  // began, held by the swipe
+        rig.app.send(.cancelAllTouches(reason: "focus lost"), at: 0.25)
+        #expect(rig.states("pan") == [.failed, .possible])
+        #expect(rig.states("swipe") == [.failed, .possible])
+    }
+}
