@@ -29,7 +29,7 @@ import Darwin
 // - Deceleration: the release velocity (least-squares over `Defaults.velocityWindow`) decays by
 //   `decelerationRate` (0.998) per millisecond, in closed form, so the offset depends only on
 //   the host time: offset(t) = o₀ + v·(r^(1000t) − 1)/(1000·ln r). It stops when the speed falls
-//   below `Defaults.scrollStopSpeed` (10 pt/s) or at an edge (no overshoot: a simplification).
+//   below `Defaults.scrollStopSpeed` (10 pt/s) (the offset it has then) or at an edge (no overshoot: a simplification).
 //   Released past an edge, the offset returns to it exponentially (`Defaults.scrollBounceTime`).
 // Time comes from the application's time listeners; nothing reads a clock.
 
@@ -150,11 +150,13 @@ open class ScrollView: View, TimeListener {
         case let .decelerating(start, from, v):
             let r = min(max(decelerationRate ?? d.decelerationRate, 0.5), 0.99999)
             let k = 1000 * log(r)
-            let f = pow(r, 1000 * max(t - start, 0))
-            let p = from + v * ((f - 1) / k)
+            // The glide ends when the speed |v|·r^(1000·dt) reaches scrollStopSpeed.
+            let stopAfter = log(d.scrollStopSpeed / max(v.length, d.scrollStopSpeed)) / k
+            let dt = min(max(t - start, 0), stopAfter)
+            let p = from + v * ((pow(r, 1000 * dt) - 1) / k)
             let c = clampedOffset(p)
             contentOffset = c
-            if c != p || v.length * f < d.scrollStopSpeed {
+            if c != p || dt >= stopAfter {
                 animation = .none
                 note(c != p ? "\(id) stopped at the edge, \(c)" : "\(id) stopped decelerating at \(c)")
                 return false
