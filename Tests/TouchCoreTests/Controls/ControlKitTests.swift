@@ -174,3 +174,56 @@ struct ControlKitTests {
         #expect(rec.events(of: "pages").filter { $0 == "valueChanged" }.count == 3)
     }
 }
+
+@Suite("Control edge cases")
+struct ControlEdgeCaseTests {
+    @Test("a non-continuous stepper sends one valueChanged when the touch ends")
+    func stepperNotContinuous() {
+        let (app, rec) = makeApp()
+        let st = Stepper(id: "count", frame: Rect(x: 100, y: 100, width: 94, height: 32))
+        st.isContinuous = false
+        app.window.addSubview(st)
+        app.down(170, 116, at: 0)
+        app.advance(to: 0.5)
+        app.advance(to: 0.6)
+        app.up(170, 116, at: 0.65)
+        #expect(st.value == 3)
+        #expect(rec.events(of: "count") == ["touchDown", "valueChanged", "touchUpInside"])
+    }
+
+    @Test("disabling a control mid-touch stops tracking without further events")
+    func disableMidTouch() {
+        let (app, rec) = makeApp()
+        let b = Button(id: "ok", frame: Rect(x: 100, y: 100, width: 100, height: 50))
+        app.window.addSubview(b)
+        app.down(150, 125, at: 0)
+        b.isEnabled = false
+        #expect(!b.isTracking && !b.isHighlighted)
+        app.move(150, 130, at: 0.05)
+        app.up(150, 130, at: 0.1)
+        #expect(rec.events(of: "ok") == ["touchDown"])
+        #expect(rec.touchMessages(to: "window").isEmpty)
+    }
+
+    @Test("removed targets get nothing; the control event is still traced")
+    func removeTarget() {
+        let (app, rec) = makeApp()
+        let b = Button(id: "ok", frame: Rect(x: 100, y: 100, width: 100, height: 50))
+        app.window.addSubview(b)
+        let model = Responder(id: "model")
+        model.handledActions = ["save"]
+        b.addTarget(action: "save", target: model, for: [.touchUpInside, .touchUpOutside])
+        #expect(b.actions(for: .touchUpInside) == ["save"])
+        b.removeTarget(model, action: "save", for: .allEvents)
+        app.tap(150, 125, at: 0)
+        #expect(rec.actions.isEmpty)
+        #expect(rec.events(of: "ok").contains("touchUpInside"))
+    }
+
+    @Test("control event names round-trip through ControlEvents(name:)")
+    func names() {
+        for (event, name) in ControlEvents.named { #expect(ControlEvents(name: name) == event) }
+        #expect(ControlEvents.named.count == 15)
+        #expect(ControlEvents(name: "touchUp") == nil)
+    }
+}
