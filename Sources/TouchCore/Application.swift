@@ -33,6 +33,8 @@ public final class Application: Responder {
     /// The app delegate, when it is a responder: the application's next responder.
     public var delegate: Responder? { didSet { delegate?.application = self } }
     public private(set) weak var firstResponder: Responder?
+    /// The general pasteboard (`UIPasteboard.general`), supplied by the host.
+    public var pasteboard: Pasteboard = MemoryPasteboard()
 
     // Touch state (TouchDelivery.swift).
     var activeTouches: [TouchKey: Touch] = [:]
@@ -81,6 +83,8 @@ public final class Application: Responder {
         let old = firstResponder
         firstResponder = r
         tracer.emit(time, .firstResponder(from: old?.id, to: r?.id, reason: reason))
+        old?.didResignFirstResponder()
+        r?.didBecomeFirstResponder()
         return true
     }
 

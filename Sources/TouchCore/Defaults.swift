@@ -40,6 +40,16 @@ public struct Defaults: Sendable, Hashable {
     public var scrollDelay: Double = 0.15
     /// Scroll view deceleration rate per millisecond (UIKit's normal rate, 0.998).
     public var decelerationRate: Double = 0.998
+    /// Scroll view: deceleration stops once the speed falls below this. 10 pt/s.
+    public var scrollStopSpeed: Double = 10
+    /// Scroll view: rubber-band stiffness past an edge while dragging (UIKit's 0.55).
+    public var scrollRubberBand: Double = 0.55
+    /// Scroll view: time constant of the return to the edge after a bounce. 0.1 s.
+    public var scrollBounceTime: Double = 0.1
+    /// Stepper: how long a half is held before autorepeat starts (UIKit: 0.5 s).
+    public var stepperRepeatDelay: Double = 0.5
+    /// Stepper: the interval between autorepeated steps. 0.1 s.
+    public var stepperRepeatInterval: Double = 0.1
     /// Shake from an accelerometer: the acceleration beyond gravity (m/s²) that counts as
     /// shaking, and how long it must stay quiet for the shake to end.
     public var shakeAccelThreshold: Double = 12

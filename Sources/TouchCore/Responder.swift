@@ -53,6 +53,10 @@ open class Responder {
         guard isFirstResponder, canResignFirstResponder, let app = application else { return false }
         return app.makeFirstResponder(nil, reason: "\(id) resigned")
     }
+    /// Called after this responder became first responder (text fields begin editing here).
+    open func didBecomeFirstResponder() {}
+    /// Called after this responder stopped being first responder, however that happened.
+    open func didResignFirstResponder() {}
 
     // MARK: Touches (default: pass to the next responder)
 

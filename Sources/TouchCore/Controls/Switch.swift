@@ -1,0 +1,57 @@
+// Switch: an on/off control that toggles on a tap or follows a drag of its thumb.
+//
+//   touchDown ──▶ moved less than tapSlop ──▶ up inside: toggles ─────────────▶ valueChanged (if changed)
+//             └─▶ moved farther (a drag) ──▶ thumb follows; up anywhere: on if the thumb is past halfway
+// valueChanged is sent from endTracking, so before touchUpInside / touchUpOutside.
+
+/// An on/off switch, as `UISwitch`. The thumb is a circle as tall as the switch; it travels
+/// `width - height` points.
+///
+///     let wifi = Switch(id: "wifi", frame: Rect(x: 0, y: 0, width: 51, height: 31), isOn: true)
+open class Switch: Control {
+    /// Whether the switch is on. Setting it sends no event (as `setOn(_:animated:)`).
+    public var isOn: Bool
+    /// Where the thumb is, 0 (off) … 1 (on); follows the finger during a drag.
+    public private(set) var thumbPosition: Double
+    private var startX = 0.0
+    private var startPosition = 0.0
+    private var dragging = false
+
+    public init(id: String, frame: Rect, isOn: Bool = false) {
+        self.isOn = isOn
+        thumbPosition = isOn ? 1 : 0
+        super.init(id: id, frame: frame)
+    }
+
+    public func setOn(_ on: Bool) { isOn = on; thumbPosition = on ? 1 : 0 }
+
+    override open func beginTracking(_ touch: Touch, with event: Event) -> Bool {
+        startX = touch.location(in: self).x
+        startPosition = isOn ? 1 : 0
+        dragging = false
+        return true
+    }
+    override open func continueTracking(_ touch: Touch, with event: Event) -> Bool {
+        let dx = touch.location(in: self).x - startX
+        if !dragging && abs(dx) > defaults.tapSlop { dragging = true }
+        if dragging {
+            let travel = max(bounds.width - bounds.height, 1)
+            thumbPosition = min(max(startPosition + dx / travel, 0), 1)
+        }
+        return true
+    }
+    override open func endTracking(_ touch: Touch, with event: Event) {
+        let newOn: Bool
+        if dragging { newOn = thumbPosition >= 0.5 } else { newOn = isTouchInside ? !isOn : isOn }
+        let changed = newOn != isOn
+        setOn(newOn)
+        if changed { sendActions(for: .valueChanged) }
+    }
+    override open func cancelTracking(with event: Event?) {
+        thumbPosition = isOn ? 1 : 0
+    }
+    /// A single-finger single tap, and a single-finger pan along the thumb, belong to the switch.
+    override open func keepsDefaultAction(from kind: DefaultActionKind, touch: Touch?) -> Bool {
+        kind.isSingleFingerSingleTap || kind.isSingleFingerPan
+    }
+}
