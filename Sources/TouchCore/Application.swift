@@ -73,7 +73,7 @@ public final class Application: Responder {
     // MARK: First responder
 
     @discardableResult
-    func makeFirstResponder(_ r: Responder?, reason: String) -> Bool {
+    public func makeFirstResponder(_ r: Responder?, reason: String) -> Bool {
         if r === firstResponder { return true }
         if let r, !r.canBecomeFirstResponder {
             tracer.emit(time, .note(topic: "first-responder", text: "\(r.id) cannot become first responder (canBecomeFirstResponder is false)"))
@@ -138,6 +138,14 @@ public final class Application: Responder {
         settleRecognizers()
         return busy || !activeTouches.isEmpty
     }
+
+    /// The earliest pending recognizer timer (multi-tap interval, long press), if any: a
+    /// host that sleeps while idle wakes for it.
+    public var nextDeadline: Double? {
+        busyRecognizers.compactMap(\.deadline).min()
+    }
+    /// Whether time-driven work is under way (animations, timers, a shake, touches down).
+    public var isBusy: Bool { !timeListeners.isEmpty || nextDeadline != nil || !activeTouches.isEmpty }
 
     /// Registers something that wants `timeDidAdvance` calls until it returns false.
     public func addTimeListener(_ l: TimeListener) {

@@ -31,6 +31,8 @@ extension Application {
     }
 
     func requestTransition(_ r: GestureRecognizer, to: GestureState, reason: String) {
+        // A recognizer that has finished (or failed) waits for its reset: late requests are moot.
+        if r.state.isTerminal { return }
         markBusy(r)
         // Held back: merge the request into the pending transitions.
         if !r.pending.isEmpty {

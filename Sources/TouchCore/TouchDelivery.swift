@@ -58,7 +58,7 @@ extension Application {
         touch.phase = .moved
         event.timestamp = time
         for other in event.allTouches where other !== touch && other.isActive { other.phase = .stationary }
-        for r in touch.gestureRecognizers where r.isTracking(touch) { r.touchesMoved([touch], with: event) }
+        for r in touch.gestureRecognizers where r.isTracking(touch) && !r.state.isTerminal { r.touchesMoved([touch], with: event) }
         deliverToView(touch, .moved, event)
     }
 
@@ -73,7 +73,7 @@ extension Application {
         touch.phase = .ended
         event.timestamp = time
         lastTap = (time, p, touch.tapCount)
-        for r in touch.gestureRecognizers where r.isTracking(touch) { r.touchEnded(touch, event: event) }
+        for r in touch.gestureRecognizers where r.isTracking(touch) && !r.state.isTerminal { r.touchEnded(touch, event: event) }
         deliverToView(touch, .ended, event)
         endSequenceIfDone()
     }
@@ -91,7 +91,7 @@ extension Application {
             t.timestamp = time
         }
         for t in touches {
-            for r in t.gestureRecognizers where r.isTracking(t) { r.touchCancelled(t, event: event, reason: reason) }
+            for r in t.gestureRecognizers where r.isTracking(t) && !r.state.isTerminal { r.touchCancelled(t, event: event, reason: reason) }
             deliverToView(t, .cancelled, event)
         }
         lastTap = nil
@@ -141,8 +141,8 @@ extension Application {
         let origin = touch.view
         while let cur = v {
             for r in cur.gestureRecognizers where r.isEnabled {
-                if r.state.isTerminal {
-                    continue  // finishing its own sequence; it resets once its touches end
+                if r.state.isTerminal || !r.pending.isEmpty {
+                    continue  // finishing its own sequence, or already decided and waiting
                 }
                 if let o = origin, o !== cur, o.defaultActionWins(over: r) {
                     tracer.emit(time, .note(topic: "gesture", text: "\(r.id) does not analyse touch \(touch.id): \(o.id)'s default action wins"))

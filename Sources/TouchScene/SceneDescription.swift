@@ -333,12 +333,10 @@ public enum RecognizerType: String, Sendable, Hashable, CaseIterable {
     case tap, pinch, rotation, pan, swipe, longPress, screenEdgePan
     /// The custom check-mark recognizer (a drawn ✓).
     case checkmark
-    /// A custom recognizer for a drawn circle.
-    case circle
     /// Discrete recognizers recognize once; continuous ones begin, change and end.
     public var isDiscrete: Bool {
         switch self {
-        case .tap, .swipe, .checkmark, .circle: true
+        case .tap, .swipe, .checkmark: true
         case .pinch, .rotation, .pan, .longPress, .screenEdgePan: false
         }
     }
@@ -419,7 +417,7 @@ public struct RecognizerDescription: Sendable, Hashable {
     public var enabled = true
     /// `taps`: taps required (tap: default 1; long press: default 0).
     public var taps: Int
-    /// `touches`: touches required (tap, swipe, long press, checkmark, circle: default 1).
+    /// `touches`: touches required (tap, swipe, long press: default 1).
     public var touches = 1
     /// `minTouches` (pan, default 1) and `maxTouches` (pan, default nil: unbounded).
     public var minTouches = 1
@@ -445,8 +443,6 @@ public struct RecognizerDescription: Sendable, Hashable {
     /// `threshold`: pinch scale change or rotation angle (radians) before beginning
     /// (default `pinchThreshold` / `rotationThreshold`).
     public var threshold: Double?
-    /// `tolerance`: how far, in points, a drawn shape may stray (checkmark, circle; default 20).
-    public var tolerance: Double?
     /// `cancelsTouchesInView` (default true), `delaysTouchesBegan` (default false),
     /// `delaysTouchesEnded` (default true).
     public var cancelsTouchesInView = true

@@ -31,12 +31,11 @@ enum SceneKeys {
                                    "delaysTouchesEnded", "requireToFail", "simultaneousWith", "shouldBegin",
                                    "shouldReceiveTouch", "requireFailureOf", "requiredToFailBy", "action", "bind"]
     static let recognizerSpecific: [String: [RecognizerType]] = [
-        "taps": [.tap, .longPress], "touches": [.tap, .swipe, .longPress, .checkmark, .circle],
+        "taps": [.tap, .longPress], "touches": [.tap, .swipe, .longPress],
         "minTouches": [.pan], "maxTouches": [.pan], "directions": [.swipe], "direction": [.swipe],
         "duration": [.longPress], "allowableMovement": [.longPress], "edges": [.screenEdgePan],
         "maximumInterval": [.tap], "maximumDistance": [.tap], "minimumDistance": [.pan, .screenEdgePan, .swipe],
         "minimumSpeed": [.swipe], "maximumAngle": [.swipe], "threshold": [.pinch, .rotation],
-        "tolerance": [.checkmark, .circle],
     ]
     static let recognizer = recognizerCommon + recognizerSpecific.keys.sorted()
     static let bind = ["view", "property", "momentum", "limits", "spring"]
@@ -342,7 +341,6 @@ final class SceneParser {
         if let n = f["minimumSpeed"] { g.minimumSpeed = r.number(n, "minimumSpeed", min: 0) }
         if let n = f["maximumAngle"] { g.maximumAngle = r.number(n, "maximumAngle", min: 0, max: Double.pi) }
         if let n = f["threshold"] { g.threshold = r.number(n, "threshold", min: 0) }
-        if let n = f["tolerance"] { g.tolerance = r.number(n, "tolerance", min: 0) }
         if let n = f["cancelsTouchesInView"], let b = r.bool(n, "cancelsTouchesInView") { g.cancelsTouchesInView = b }
         if let n = f["delaysTouchesBegan"], let b = r.bool(n, "delaysTouchesBegan") { g.delaysTouchesBegan = b }
         if let n = f["delaysTouchesEnded"], let b = r.bool(n, "delaysTouchesEnded") { g.delaysTouchesEnded = b }
@@ -391,7 +389,7 @@ final class SceneParser {
         case .pinch: natural = .scale
         case .rotation: natural = .rotation
         case .pan, .screenEdgePan: natural = .translation
-        case .tap, .swipe, .longPress, .checkmark, .circle: natural = nil
+        case .tap, .swipe, .longPress, .checkmark: natural = nil
         }
         guard let natural else {
             r.error(node, "`bind` needs a continuous recognizer with an output (pinch, rotation, pan, screenEdgePan); `\(id)` is a `\(type.rawValue)`")

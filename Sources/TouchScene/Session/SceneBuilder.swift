@@ -1,0 +1,305 @@
+// SceneBuilder: a validated SceneDescription -> a live TouchCore Application.
+
+/// What building a scene produced besides the application: handles the host needs.
+public struct BuiltScene {
+    public let app: Application
+    /// Views by id, recognizers by id.
+    public let views: [String: View]
+    public let recognizers: [String: GestureRecognizer]
+    /// The scene's media player, when it has one (a `player` section or a `kind: player` view).
+    public let player: MediaPlayer?
+    /// Recognizer bindings that drive view transforms.
+    public let bindings: [TransformBinding]
+}
+
+/// Turns a scene description into TouchCore objects. The description is already validated
+/// (every reference resolves), so building cannot fail.
+public enum SceneBuilder {
+    public static func build(_ scene: SceneDescription) -> BuiltScene {
+        let app = Application(windowSize: scene.window)
+        app.defaults = scene.defaults.apply()
+        app.window.backgroundColor = scene.background
+        var views: [String: View] = [:]
+        var controllers: [String: ViewController] = [:]
+        var recognizers: [String: GestureRecognizer] = [:]
+        var pending: [(View, ViewDescription)] = []
+
+        func make(_ d: ViewDescription, in parent: View) {
+            let v = makeView(d)
+            parent.addSubview(v)
+            views[d.id] = v
+            pending.append((v, d))
+            for c in d.children { make(c, in: v) }
+        }
+        for d in scene.views { make(d, in: app.window) }
+
+        // Controllers (after the tree exists, so their views have superviews).
+        for c in scene.controllers {
+            guard let root = views[c.view] else { continue }
+            let vc = ViewController(id: c.id, view: root)
+            apply(c.responder, to: vc)
+            controllers[c.id] = vc
+        }
+        if let d = scene.appDelegate {
+            let delegate = Responder(id: "appDelegate")
+            apply(d, to: delegate)
+            app.delegate = delegate
+        }
+        apply(scene.application, to: app)
+
+        func responder(_ r: Reference?) -> Responder? {
+            guard let id = r?.id else { return nil }
+            switch id {
+            case "application": return app
+            case "appDelegate": return app.delegate
+            case "window": return app.window
+            default: return views[id] ?? controllers[id]
+            }
+        }
+
+        // Recognizers, then their links (all ids exist by then).
+        var bindings: [TransformBinding] = []
+        for (v, d) in pending {
+            for rd in d.recognizers {
+                let r = makeRecognizer(rd)
+                v.addGestureRecognizer(r)
+                recognizers[rd.id] = r
+            }
+        }
+        for (v, d) in pending {
+            v.nextOverride = responder(d.next)
+            for rd in d.recognizers {
+                guard let r = recognizers[rd.id] else { continue }
+                for dep in rd.requireToFail { if let o = recognizers[dep.id] { r.require(toFail: o) } }
+                let answers = AnswersDelegate()
+                answers.shouldBegin = rd.shouldBegin
+                switch rd.simultaneousWith {
+                case .none: break
+                case .all: answers.simultaneousWithAll = true
+                case .recognizers(let ids): answers.simultaneousWith = Set(ids.map(\.id))
+                }
+                answers.requireFailureOf = Set(rd.requireFailureOf.map(\.id))
+                answers.requiredToFailBy = Set(rd.requiredToFailBy.map(\.id))
+                switch rd.shouldReceiveTouch {
+                case .always: break
+                case .never: answers.receivesTouches = false
+                case .outside(let ids): answers.refuseTouchesIn = subtreeIDs(ids, views)
+                case .insideOnly(let ids): answers.onlyTouchesIn = subtreeIDs(ids, views)
+                }
+                r.ownedDelegate = answers
+                if let a = rd.action { r.addAction(a.action, target: responder(a.target)) }
+                if let b = rd.bind {
+                    let target = b.view.flatMap { views[$0.id] } ?? v
+                    let component: TransformComponent = switch b.property {
+                    case .scale: .scale
+                    case .rotation: .rotation
+                    case .translation: .translation
+                    }
+                    let binding = TransformBinding(recognizer: r, view: target, component: component)
+                    binding.momentum = b.momentum
+                    binding.minimum = b.minimum
+                    binding.maximum = b.maximum
+                    binding.spring = b.spring
+                    binding.install()
+                    bindings.append(binding)
+                }
+            }
+            if let control = v as? Control, let cd = d.control {
+                for t in cd.targets {
+                    guard let events = ControlEvents(name: t.event.rawValue) else { continue }
+                    control.addTarget(action: t.action, target: responder(t.target), for: events)
+                }
+            }
+        }
+
+        // The media player: driven by the player view's actions and the remote command centre.
+        var player: MediaPlayer?
+        let playerView = scene.allViews.first { $0.kind == .player }.flatMap { views[$0.id] }
+        if scene.player != nil || playerView != nil {
+            let p = scene.player ?? PlayerDescription()
+            let mp = MediaPlayer(id: playerView?.id ?? "player", app: app,
+                                 queue: [MediaItem(title: p.title, artist: p.artist, duration: p.duration)])
+            mp.registerRemoteCommands()
+            app.remote.preferredSkipInterval = p.skipInterval
+            if let pv = playerView { connect(mp, to: pv) }
+            player = mp
+        }
+
+        if let fr = scene.firstResponder, let r = responder(fr) {
+            _ = app.makeFirstResponder(r, reason: "the scene's firstResponder")
+        }
+        return BuiltScene(app: app, views: views, recognizers: recognizers, player: player, bindings: bindings)
+    }
+
+    /// A player view performs the transport actions on the media player.
+    private static func connect(_ mp: MediaPlayer, to view: View) {
+        let transport = ["play", "pause", "togglePlayPause", "stop", "nextTrack", "previousTrack"]
+        view.handledActions.formUnion(transport)
+        let previous = view.onAction
+        view.onAction = { [weak mp] action, sender in
+            previous?(action, sender)
+            guard let mp else { return }
+            switch action {
+            case "play": mp.play()
+            case "pause": mp.pause()
+            case "togglePlayPause": mp.togglePlayPause()
+            case "stop": mp.stop()
+            case "nextTrack": mp.nextTrack()
+            case "previousTrack": mp.previousTrack()
+            default: break
+            }
+        }
+    }
+
+    private static func subtreeIDs(_ refs: [Reference], _ views: [String: View]) -> Set<String> {
+        var out = Set<String>()
+        for r in refs { views[r.id]?.forEachInTree { out.insert($0.id) } }
+        return out
+    }
+
+    private static func apply(_ t: ResponderTraits, to r: Responder) {
+        r.handledActions.formUnion(t.actions)
+        r.handlesMotion = t.handlesMotion
+        r.handlesRemoteControl = t.handlesRemote
+        if t.canBecomeFirstResponder { r.canBecomeFirstResponder = true }
+    }
+
+    static func makeView(_ d: ViewDescription) -> View {
+        let c = d.control ?? ControlDescription()
+        let v: View
+        switch d.kind {
+        case .view, .label, .image, .player:
+            v = View(id: d.id, frame: d.frame)
+        case .button:
+            v = Button(id: d.id, frame: d.frame, title: c.title ?? d.text)
+        case .switch:
+            v = Switch(id: d.id, frame: d.frame, isOn: c.isOn)
+        case .slider:
+            let s = Slider(id: d.id, frame: d.frame, value: c.value, minimumValue: c.minimum, maximumValue: c.maximum)
+            s.isContinuous = c.continuous
+            v = s
+        case .stepper:
+            let s = Stepper(id: d.id, frame: d.frame)
+            s.minimumValue = c.minimum; s.maximumValue = c.maximum; s.stepValue = c.step
+            s.value = c.value; s.wraps = c.wraps; s.autorepeat = c.autorepeat
+            v = s
+        case .segmented:
+            v = SegmentedControl(id: d.id, frame: d.frame, segments: c.segments,
+                                 selectedSegmentIndex: c.selectedSegment < 0 ? SegmentedControl.noSegment : c.selectedSegment)
+        case .pageControl:
+            v = PageControl(id: d.id, frame: d.frame, numberOfPages: c.pages, currentPage: c.currentPage)
+        case .textField:
+            v = TextField(id: d.id, frame: d.frame, text: d.text, placeholder: c.placeholder)
+        case .scrollView:
+            let s = ScrollView(id: d.id, frame: d.frame, contentSize: d.scroll?.contentSize)
+            if let sd = d.scroll {
+                s.delaysContentTouches = sd.delaysContentTouches
+                s.canCancelContentTouches = sd.canCancelContentTouches
+                s.bounces = sd.bounces
+                s.decelerationRate = sd.decelerationRate
+                s.contentOffset = sd.contentOffset
+            }
+            v = s
+        }
+        if let control = v as? Control {
+            control.isEnabled = c.enabled
+            control.isSelected = c.selected
+        }
+        v.bounds.origin = d.kind == .scrollView ? v.bounds.origin : d.boundsOrigin
+        v.transform = d.transform.affine
+        v.backgroundColor = d.color
+        v.borderColor = d.borderColor
+        v.borderWidth = d.borderWidth
+        v.cornerRadius = d.cornerRadius
+        v.alpha = d.alpha
+        v.isHidden = d.hidden
+        v.clipsToBounds = d.clipsToBounds || d.kind == .scrollView
+        v.isUserInteractionEnabled = d.userInteraction
+        v.isMultipleTouchEnabled = d.multipleTouch
+        v.isExclusiveTouch = d.exclusiveTouch
+        if !(v is Control) && d.kind != .scrollView { v.handlesTouches = d.handlesTouches }
+        v.hitRule = d.hitRule
+        v.touchOutset = d.touchOutset
+        if v.text == nil { v.text = d.text }
+        v.textColor = d.textColor
+        v.fontSize = d.fontSize
+        v.font = d.font
+        v.textAlignment = d.align
+        v.imagePath = d.image?.resolved
+        apply(d.responder, to: v)
+        return v
+    }
+
+    static func makeRecognizer(_ d: RecognizerDescription) -> GestureRecognizer {
+        let r: GestureRecognizer
+        switch d.type {
+        case .tap:
+            let t = TapGestureRecognizer(id: d.id)
+            t.numberOfTapsRequired = d.taps
+            t.numberOfTouchesRequired = d.touches
+            t.maximumTapInterval = d.maximumInterval
+            t.allowableMovement = d.maximumDistance
+            r = t
+        case .pinch:
+            let p = PinchGestureRecognizer(id: d.id)
+            if let th = d.threshold { p.pinchThreshold = th }
+            r = p
+        case .rotation:
+            let p = RotationGestureRecognizer(id: d.id)
+            if let th = d.threshold { p.rotationThreshold = th }
+            r = p
+        case .pan:
+            let p = PanGestureRecognizer(id: d.id)
+            p.minimumNumberOfTouches = d.minTouches
+            p.maximumNumberOfTouches = d.maxTouches ?? Int.max
+            if let m = d.minimumDistance { p.panSlop = m }
+            r = p
+        case .screenEdgePan:
+            let p = ScreenEdgePanGestureRecognizer(id: d.id)
+            var edges: RectEdge = []
+            for e in d.edges {
+                switch e {
+                case .left: edges.insert(.left)
+                case .right: edges.insert(.right)
+                case .top: edges.insert(.top)
+                case .bottom: edges.insert(.bottom)
+                }
+            }
+            p.edges = edges
+            if let m = d.minimumDistance { p.panSlop = m }
+            r = p
+        case .swipe:
+            let s = SwipeGestureRecognizer(id: d.id)
+            var dir: SwipeGestureRecognizer.Direction = []
+            for x in d.directions {
+                switch x {
+                case .right: dir.insert(.right)
+                case .left: dir.insert(.left)
+                case .up: dir.insert(.up)
+                case .down: dir.insert(.down)
+                }
+            }
+            s.direction = dir
+            s.numberOfTouchesRequired = d.touches
+            if let m = d.minimumDistance { s.minimumDistance = m }
+            if let m = d.minimumSpeed { s.minimumSpeed = m }
+            if let m = d.maximumAngle { s.maximumAngle = m }
+            r = s
+        case .longPress:
+            let l = LongPressGestureRecognizer(id: d.id)
+            if let x = d.duration { l.minimumPressDuration = x }
+            if let x = d.allowableMovement { l.allowableMovement = x }
+            l.numberOfTouchesRequired = d.touches
+            l.numberOfTapsRequired = d.taps
+            r = l
+        case .checkmark:
+            let c = CheckmarkGestureRecognizer(id: d.id)
+            r = c
+        }
+        r.isEnabled = d.enabled
+        r.cancelsTouchesInView = d.cancelsTouchesInView
+        r.delaysTouchesBegan = d.delaysTouchesBegan
+        r.delaysTouchesEnded = d.delaysTouchesEnded
+        return r
+    }
+}

@@ -1,0 +1,41 @@
+// SceneSession: one loaded scene with its input mapping: what live runs and replays drive.
+
+/// A scene brought to life: the application built from it, the input mapper (DESIGN.md
+/// step 2) and the media player. Live windows and headless replays drive it the same way:
+/// `handle` every RawInput, `advance` the clock.
+///
+///     let session = SceneSession(scene: try SceneLoader.load(path: "scenes/photo.yaml"))
+///     session.app.tracer.sink = { print($0) }
+///     session.handle(RawInput(t: 0, .fingerDown(finger: 1, x: 400, y: 300)))
+///     session.advance(to: 1)
+public final class SceneSession {
+    public let scene: SceneDescription
+    public let built: BuiltScene
+    public var app: Application { built.app }
+    public private(set) var mapper: InputMapper
+
+    public init(scene: SceneDescription) {
+        self.scene = scene
+        built = SceneBuilder.build(scene)
+        mapper = InputMapper(sceneSize: scene.window, defaults: built.app.defaults)
+    }
+
+    /// Maps one raw input (step 2) and delivers the resulting events at its time.
+    public func handle(_ raw: RawInput) {
+        let events = mapper.map(raw)
+        for e in events { app.send(e, at: raw.t) }
+        if events.isEmpty { app.advance(to: raw.t) }
+    }
+
+    /// Advances time (timers, animations, the media player). True while something moves.
+    @discardableResult
+    public func advance(to t: Double) -> Bool {
+        for e in mapper.advance(to: t) { app.send(e, at: t) }
+        return app.advance(to: t)
+    }
+
+    /// Cancels every touch, e.g. before the scene is replaced by a reload.
+    public func interrupt(reason: String) {
+        app.send(.cancelAllTouches(reason: reason), at: app.time)
+    }
+}

@@ -1,0 +1,31 @@
+// TreeDump: the view tree as JSON (DESIGN.md "Tree dump").
+
+public enum TreeDump {
+    /// The window's subviews as a JSON array, each view with id, frame (centre and bounds as
+    /// the scene gives them, untransformed), transform, alpha, hidden and children.
+    public static func json(of window: Window) -> String {
+        var out: [UInt8] = []
+        JSONOut.value(.array(window.subviews.map(node)), into: &out)
+        out.append(0x0a)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func node(_ v: View) -> JSONValue {
+        let f = v.frame, t = v.transform
+        return .object([
+            ("id", .string(v.id)),
+            ("frame", .array([f.minX, f.minY, f.width, f.height].map { .number(round6($0)) })),
+            ("transform", .object([("a", t.a), ("b", t.b), ("c", t.c), ("d", t.d), ("tx", t.tx), ("ty", t.ty)]
+                .map { ($0.0, .number(round6($0.1))) })),
+            ("alpha", .number(round6(v.alpha))),
+            ("hidden", .bool(v.isHidden)),
+            ("children", .array(v.subviews.map(node))),
+        ])
+    }
+
+    /// Six decimals: enough for points and matrix entries, stable across platforms.
+    static func round6(_ x: Double) -> Double {
+        let r = (x * 1_000_000).rounded() / 1_000_000
+        return r == 0 ? 0 : r
+    }
+}

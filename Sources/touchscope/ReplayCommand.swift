@@ -1,0 +1,106 @@
+// touchscope replay: plays a recording into a scene, headless (deterministic) or in a window.
+import ArgumentParser
+import Foundation
+import TouchScene
+import TouchDraw
+import TouchSDL
+
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Play a recording (JSON Lines) into a scene; with --headless, no display and a deterministic trace.",
+        discussion: """
+            Time runs until --until, by default one second after the last input, so pending
+            timers (double-tap interval, long press) resolve. Headless replay runs on a virtual
+            clock stepped every 1/120 s: the same recording always gives the same trace.
+            """)
+
+    @Argument(help: "The scene (a path, or a name in scenes/).")
+    var scene: String
+    @Argument(help: "The recording (JSON Lines, see the README).")
+    var recording: String
+    @Flag(help: "Run without a display on a virtual clock (deterministic).")
+    var headless = false
+    @Option(help: ArgumentHelp("Write the trace (JSON Lines) to this file.", valueName: "file"))
+    var trace: String?
+    @Option(help: ArgumentHelp("Write the view tree at the end as JSON to this file.", valueName: "file"))
+    var dumpTree: String?
+    @Option(help: ArgumentHelp("Write a PNG of the window (scene and overlays).", valueName: "file.png"))
+    var screenshot: String?
+    @Option(help: ArgumentHelp("When to take the screenshot, in seconds (default: the end).", valueName: "seconds"))
+    var at: Double?
+    @Option(help: ArgumentHelp("Stop at this time, in seconds.", valueName: "seconds"))
+    var until: Double?
+    @Flag(help: "Draw the scene only, without the debugging panels.")
+    var noOverlays = false
+
+    func validate() throws {
+        if let at, !(at.isFinite && at >= 0) { throw ValidationError("--at must be a time in seconds, 0 or more") }
+        if let until, !(until.isFinite && until >= 0) { throw ValidationError("--until must be a time in seconds, 0 or more") }
+        if at != nil && screenshot == nil { throw ValidationError("--at needs --screenshot") }
+        if let s = screenshot, !s.lowercased().hasSuffix(".png") { throw ValidationError("--screenshot must name a .png file") }
+    }
+
+    func run() throws {
+        // SDL wants the main thread; a command runs on it.
+        try MainActor.assumeIsolated { try runOnMain() }
+    }
+
+    @MainActor
+    private func runOnMain() throws {
+        let scenePath = resolveScene(scene)
+        let description = try loadScene(scenePath)
+        let reader: RecordingReader
+        do { reader = try RecordingReader(path: recording) } catch { throw CLIError.badInput(error.description) }
+        if !headless {
+            if let message = SDLHost.checkDisplay() { throw CLIError(message: message, status: 1) }
+            do {
+                let live = try LiveApp(scenePath: scenePath, scene: description, options: LiveOptions(
+                    traceFile: trace, recordFile: nil, noOverlays: noOverlays, fullscreen: false, display: nil))
+                try live.replay(reader, until: until, screenshot: screenshot, at: at, dumpTree: dumpTree)
+            }
+            return
+        }
+        let session = SceneSession(scene: description)
+        let writer: TraceWriter?
+        do { writer = try trace.map { path throws(InputFileError) in try TraceWriter(path: path) } }
+        catch { throw CLIError.failure(error.description) }
+        let log = FrameState(overlays: !noOverlays)
+        session.app.tracer.sink = { record in
+            writer?.write(record)
+            log.note(record)
+        }
+        let replayer = Replayer(session: session, recording: reader)
+        var shotError: Error?
+        if let screenshot {
+            replayer.snapshotTime = at
+            replayer.onSnapshot = { s in
+                do { try renderPNG(s, log: log, to: screenshot) } catch { shotError = error }
+            }
+        }
+        do {
+            try replayer.run(until: until)
+        } catch {
+            writer?.close()
+            throw CLIError.badInput(error.description)
+        }
+        writer?.close()
+        if let shotError { throw CLIError.failure("screenshot: \(shotError)") }
+        if let dumpTree {
+            do { try TreeDump.json(of: session.app.window).write(toFile: dumpTree, atomically: true, encoding: .utf8) }
+            catch { throw CLIError.failure("cannot write \(dumpTree): \(error.localizedDescription)") }
+        }
+    }
+}
+
+@MainActor
+/// Renders one frame of a session (scene and, unless off, the panels) to a PNG, headless.
+func renderPNG(_ session: SceneSession, log: FrameState, to path: String) throws {
+    setenv("SDL_VIDEODRIVER", "dummy", 0)
+    let canvas = log.overlays ? Size(width: 1280, height: 800) : session.scene.window
+    let layout = HostLayout(canvasSize: canvas, sceneSize: session.scene.window,
+                            options: LayoutOptions(panelsVisible: log.overlays))
+    var list = DisplayList(size: canvas, background: Color(r: 24, g: 24, b: 28))
+    log.draw(session, into: &list, layout: layout)
+    try SDLHost.renderOffscreen(list, toPNG: path, fonts: FontLocator.locate(), imageBaseDirectory: session.scene.folder)
+}

@@ -1,0 +1,45 @@
+// touchscope run: a scene in a window.
+import ArgumentParser
+import Foundation
+import TouchScene
+import TouchSDL
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Open a scene in a window (default: scenes/welcome.yaml).")
+
+    @Argument(help: "The scene (a path, or a name in scenes/).")
+    var scene: String?
+    @Flag(help: "Full screen (for tablets).")
+    var fullscreen = false
+    @Option(help: ArgumentHelp("The display to open on (0 is the first).", valueName: "n"))
+    var display: Int?
+    @Option(help: ArgumentHelp("Record the input as JSON Lines to this file.", valueName: "file"))
+    var record: String?
+    @Option(help: ArgumentHelp("Write the trace as JSON Lines to this file.", valueName: "file"))
+    var trace: String?
+    @Flag(help: "Draw the scene only, without the debugging panels.")
+    var noOverlays = false
+
+    func validate() throws {
+        if let display, display < 0 { throw ValidationError("--display must be 0 or more") }
+    }
+
+    func run() throws {
+        // SDL wants the main thread; a command runs on it.
+        try MainActor.assumeIsolated { try runOnMain() }
+    }
+
+    @MainActor
+    private func runOnMain() throws {
+        let path = resolveScene(scene)
+        let description = try loadScene(path)
+        if let message = SDLHost.checkDisplay() { throw CLIError(message: message, status: 1) }
+        do {
+            let live = try LiveApp(scenePath: path, scene: description, options: LiveOptions(
+                traceFile: trace, recordFile: record, noOverlays: noOverlays, fullscreen: fullscreen, display: display))
+            try live.run()
+        }
+    }
+}
