@@ -163,7 +163,7 @@ public enum TraceReader {
                 throw InputFileError(file: file, line: source.lineNumber, column: 1, error.message)
             }
             guard more else { return out }
-            let value = try source.current.withUnsafeBufferPointer { (b) throws(InputFileError) -> JSONValue? in
+            let value = try source.withCurrent { (b) throws(InputFileError) -> JSONValue? in
                 var s = JSONScanner(b)
                 do throws(JSONError) {
                     guard s.peek() != nil else { return nil }
