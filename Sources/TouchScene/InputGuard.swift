@@ -106,6 +106,7 @@ enum InputGuard {
             // Scan the rest of the line for flow brackets, quotes, comments, block scalars.
             var prev: UInt8 = 0x20
             var lastSignificant: UInt8 = 0
+            var inPlain = false // inside a plain scalar in block context: brackets are text
             while p < end {
                 let c = bytes[p]
                 if quote != 0 {
@@ -119,20 +120,21 @@ enum InputGuard {
                 switch c {
                 case 0x23 where prev == 0x20 || prev == 0x09: // comment
                     p = end; continue
-                case 0x22, 0x27 where prev == 0x20 || prev == 0x5b || prev == 0x7b || prev == 0x2c || prev == 0x3a || p == start:
-                    quote = c
+                case 0x22, 0x27: // a quote opens only where a scalar may start
+                    if prev == 0x20 || prev == 0x09 || prev == 0x5b || prev == 0x7b || prev == 0x2c || prev == 0x3a { quote = c }
+                case 0x3a: // `: ` ends a plain key
+                    if p + 1 >= end || bytes[p + 1] == 0x20 || bytes[p + 1] == 0x0d { inPlain = false }
                 case 0x5b, 0x7b: // [ {
-                    let opens = flow > 0 || lastSignificant == 0 || lastSignificant == 0x3a || lastSignificant == 0x2d
-                        || lastSignificant == 0x3f || lastSignificant == 0x5b || lastSignificant == 0x7b
-                    if opens {
+                    if flow > 0 || !inPlain {
                         flow += 1
                         if indents.count + flow > limit { return tooDeep(p - start + 1) }
                     }
                 case 0x5d, 0x7d: // ] }
                     if flow > 0 { flow -= 1 }
-                case 0x7c, 0x3e where flow == 0 && (lastSignificant == 0x3a || lastSignificant == 0x2d || lastSignificant == 0): // | >
-                    blockScalarIndent = indent
-                default: break
+                case 0x7c, 0x3e: // | > start a block scalar after `key:` or `-`
+                    if flow == 0, lastSignificant == 0x3a || lastSignificant == 0x2d || lastSignificant == 0 { blockScalarIndent = indent }
+                default:
+                    if flow == 0, c != 0x20, c != 0x09, c != 0x0d { inPlain = true }
                 }
                 if c != 0x20, c != 0x09, c != 0x0d { lastSignificant = c }
                 prev = c; p += 1

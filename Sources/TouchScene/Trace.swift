@@ -1,8 +1,8 @@
 // Trace files: TraceRecord as JSON Lines (DESIGN.md "Trace"), byte-identical for identical records.
 
 /// Writes trace records, one JSON object per line, fields in a fixed order: `t` (rounded to
-/// microseconds), `kind`, then the kind's fields (see `TraceWriter.line`). Buffered; flushed
-/// past 64 KiB, on `flush()` and on `close()`.
+/// microseconds), `kind`, then the kind's fields (see `TraceWriter.encode`). Buffered; flushed
+/// past 64 KiB, after each second of trace time, on `flush()` and on `close()`.
 ///
 ///     let w = try TraceWriter(path: "trace.jsonl")
 ///     tracer.sink = { w.write($0) }
@@ -22,8 +22,12 @@ public final class TraceWriter {
         out = OutputFile(descriptor: descriptor, name: name)
     }
 
+    private var lastFlush = 0.0
+
+    /// Appends one record; flushes past 64 KiB or when a second of trace time has passed.
     public func write(_ record: TraceRecord) {
         out.withBuffer { TraceWriter.encode(record, into: &$0) }
+        if record.t - lastFlush >= 1 { lastFlush = record.t; out.flush() }
     }
 
     public func flush() { out.flush() }

@@ -154,4 +154,13 @@ struct HostileInputTests {
         #expect(d.count == 1 && d.first?.message.hasPrefix("YAML syntax error") == true, "\(d)")
         #expect(d.first?.line == 6)
     }
+
+    @Test("brackets inside quotes, plain text and block scalars do not count as nesting")
+    func depthScanIgnoresText() {
+        let many = String(repeating: "[", count: 300)
+        #expect(diagnostics("scene: t\nwindow: [8, 6]\ntitle: \"\(many)\"\n").isEmpty)
+        #expect(diagnostics("scene: t\nwindow: [8, 6]\ntitle: '\(many) it''s'\n").isEmpty)
+        #expect(diagnostics("scene: t\nwindow: [8, 6]\ntitle: a\(many)\n").isEmpty)
+        #expect(diagnostics("scene: t\nwindow: [8, 6]\ndescription: |\n  \(many)\n    - - - -\n  end\ntitle: x # \(many)\n").isEmpty)
+    }
 }
