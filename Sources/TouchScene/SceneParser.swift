@@ -84,7 +84,7 @@ final class SceneParser {
         }
         if let n = f["background"], let c = r.color(n, "background") { scene.background = c }
         if let n = f["views"], let items = r.list(n, "views") {
-            scene.views = items.compactMap { view($0, depth: 1, superKind: nil) }
+            scene.views = items.compactMap { view($0, depth: 1) }
         }
         if let n = f["application"] { scene.application = responderTraits(n, "`application`") }
         if let n = f["appDelegate"], !r.isNull(n) { scene.appDelegate = responderTraits(n, "`appDelegate`") }
@@ -111,7 +111,7 @@ final class SceneParser {
 
     // MARK: Views
 
-    func view(_ node: Node, depth: Int, superKind: ViewKind?) -> ViewDescription? {
+    func view(_ node: Node, depth: Int) -> ViewDescription? {
         guard let f = r.fields(node, in: "a view", allowed: SceneKeys.view) else { return nil }
         let loc = r.location(node)
         r.require(["id", "frame"], in: f)
@@ -200,7 +200,7 @@ final class SceneParser {
             v.recognizers = items.compactMap { recognizer($0, viewID: id) }
         }
         if let n = f["children"], let items = r.list(n, "children") {
-            v.children = items.compactMap { view($0, depth: depth + 1, superKind: kind) }
+            v.children = items.compactMap { view($0, depth: depth + 1) }
         }
         return v
     }

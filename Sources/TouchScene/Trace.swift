@@ -143,7 +143,8 @@ public final class TraceWriter {
 /// Reads a trace file back, one `JSONValue` object (keys in file order) per line, and can
 /// rebuild `TraceRecord`s from them. For tests and golden comparisons.
 ///
-///     for try line in TraceReader.lines(path: "trace.jsonl") { ... }
+///     let lines = try TraceReader.read(path: "trace.jsonl")
+///     lines[0]["kind"]?.string  // "hit-test"
 public enum TraceReader {
     /// Every line of a trace file as a JSON object. Blank lines are skipped.
     public static func read(path: String) throws(InputFileError) -> [JSONValue] {
