@@ -58,7 +58,7 @@ public enum SceneLoader {
         let reader = NodeReader(file: file)
         let parser = SceneParser(reader: reader, assets: AssetResolver(folder: folder, assetsFolder: assetsFolder))
         let scene = parser.scene(root, file: file, folder: folder)
-        if let scene { SceneValidator(r: reader).validate(scene) }
+        if let scene { SceneValidator(r: reader, ignored: parser.brokenRecognizers).validate(scene) }
         let diagnostics = reader.diagnostics.enumerated()
             .sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
             .map(\.element)

@@ -57,6 +57,9 @@ final class SceneParser {
     let assets: AssetResolver
     /// Controllers named by views, in order, with the view that names them.
     var controllerRoots: [(ref: Reference, view: String)] = []
+    /// Ids of recognizers dropped for an invalid `type` (already reported): references to
+    /// them are not reported again.
+    var brokenRecognizers: Set<String> = []
 
     init(reader: NodeReader, assets: AssetResolver) { r = reader; self.assets = assets }
 
@@ -309,7 +312,10 @@ final class SceneParser {
         guard let f = r.fields(node, in: "a recognizer", allowed: SceneKeys.recognizer) else { return nil }
         r.require(["id", "type"], in: f)
         let id = f["id"].flatMap { r.identifier($0, "id") } ?? ""
-        guard let type = f["type"].flatMap({ r.choice($0, "type", RecognizerType.self) }) else { return nil }
+        guard let type = f["type"].flatMap({ r.choice($0, "type", RecognizerType.self) }) else {
+            if !id.isEmpty { brokenRecognizers.insert(id) }
+            return nil
+        }
         var g = RecognizerDescription(id: id, type: type, location: r.location(node))
         for p in f.pairs {
             if let types = SceneKeys.recognizerSpecific[p.key], !types.contains(type) {
