@@ -1,11 +1,11 @@
-// InputGuard: refuses hostile scene files (huge, binary, too deep) before the YAML parser sees them.
+// InputGuard: refuses hostile scene files (huge, binary, too deep, alias bombs) before the YAML composer sees them.
 
 /// The limits a scene file must respect (documented in scenes/README.md).
 public enum SceneLimits {
     /// Largest scene file accepted, in bytes (8 MiB). Checked before reading.
     public static let maxFileSize = 8 * 1024 * 1024
-    /// Deepest YAML nesting accepted (block indentation levels plus flow brackets). Checked
-    /// on the raw bytes before composing, because the YAML composer recurses.
+    /// Deepest YAML nesting accepted (open sequences and mappings). Measured on libyaml's
+    /// events (no recursion) before the YAML composer, which recurses, is allowed to run.
     public static let maxYAMLDepth = 200
     /// Deepest view nesting accepted (`children` levels below the window).
     public static let maxViewDepth = 64
@@ -14,7 +14,8 @@ public enum SceneLimits {
 }
 
 enum InputGuard {
-    /// Checks the bytes of a scene file: not empty, no NUL, valid UTF-8, not too deep.
+    /// Checks the bytes of a scene file: not too large, not empty, no NUL or control bytes,
+    /// valid UTF-8, not nested too deep, not expanding to too many nodes.
     /// Returns the text, or one diagnostic.
     static func text(from bytes: [UInt8], file: String) -> Result<String, SceneDiagnostic> {
         func fail(_ line: Int, _ column: Int, _ message: String) -> Result<String, SceneDiagnostic> {
@@ -56,88 +57,9 @@ enum InputGuard {
             if b == 0x0a { line += 1; column = 1 } else { column += 1 }
             i += len
         }
-        if let d = depthProblem(bytes) { return fail(d.line, d.column, d.message) }
-        return .success(String(decoding: bytes, as: UTF8.self))
-    }
-
-    /// A conservative estimate of the YAML nesting depth, computed without recursion:
-    /// block indentation levels (each `- ` / `? ` on a line opens one more) plus open flow
-    /// brackets. Reports the first place deeper than `SceneLimits.maxYAMLDepth`.
-    static func depthProblem(_ bytes: [UInt8], limit: Int = SceneLimits.maxYAMLDepth) -> (line: Int, column: Int, message: String)? {
-        var indents: [Int] = []      // block indentation stack
-        var flow = 0                 // open [ and {
-        var quote: UInt8 = 0         // open quote spanning lines (in flow context)
-        var blockScalarIndent: Int? = nil
-        var lineNumber = 0
-        var start = 0
-        let n = bytes.count
-        func tooDeep(_ column: Int) -> (Int, Int, String) {
-            (lineNumber, column, "YAML nested deeper than \(limit) levels; refused (scene files are limited to \(limit) levels of YAML and \(SceneLimits.maxViewDepth) levels of views)")
-        }
-        while start < n {
-            lineNumber += 1
-            var end = start
-            while end < n, bytes[end] != 0x0a { end += 1 }
-            defer { start = end + 1 }
-            var p = start
-            while p < end, bytes[p] == 0x20 { p += 1 }
-            let indent = p - start
-            let blank = p >= end || bytes[p] == 0x23 /* # */ || bytes[p] == 0x0d
-            if let bsi = blockScalarIndent {
-                if blank || indent > bsi { continue }
-                blockScalarIndent = nil
-            }
-            if blank { continue }
-            if flow == 0, quote == 0 {
-                while let top = indents.last, top >= indent { indents.removeLast() }
-                // Sequence entries and complex keys opening on the same line.
-                while p + 1 < end, bytes[p] == 0x2d || bytes[p] == 0x3f, bytes[p + 1] == 0x20 || bytes[p + 1] == 0x0d {
-                    indents.append(p - start)
-                    if indents.count + flow > limit { return tooDeep(p - start + 1) }
-                    p += 2
-                    while p < end, bytes[p] == 0x20 { p += 1 }
-                }
-                if p < end, bytes[p] == 0x2d, p + 1 == end { // a lone "-" ending the line
-                    indents.append(p - start); p += 1
-                }
-                indents.append(p - start)
-                if indents.count > limit { return tooDeep(p - start + 1) }
-            }
-            // Scan the rest of the line for flow brackets, quotes, comments, block scalars.
-            var prev: UInt8 = 0x20
-            var lastSignificant: UInt8 = 0
-            while p < end {
-                let c = bytes[p]
-                if quote != 0 {
-                    if quote == 0x22, c == 0x5c { p += 2; continue } // \" escape
-                    if c == quote {
-                        if quote == 0x27, p + 1 < end, bytes[p + 1] == 0x27 { p += 2; continue }
-                        quote = 0
-                    }
-                    prev = c; p += 1; continue
-                }
-                switch c {
-                case 0x23 where prev == 0x20 || prev == 0x09: // comment
-                    p = end; continue
-                case 0x22, 0x27 where prev == 0x20 || prev == 0x5b || prev == 0x7b || prev == 0x2c || prev == 0x3a || p == start:
-                    quote = c
-                case 0x5b, 0x7b: // [ {
-                    let opens = flow > 0 || lastSignificant == 0 || lastSignificant == 0x3a || lastSignificant == 0x2d
-                        || lastSignificant == 0x3f || lastSignificant == 0x5b || lastSignificant == 0x7b
-                    if opens {
-                        flow += 1
-                        if indents.count + flow > limit { return tooDeep(p - start + 1) }
-                    }
-                case 0x5d, 0x7d: // ] }
-                    if flow > 0 { flow -= 1 }
-                case 0x7c, 0x3e where flow == 0 && (lastSignificant == 0x3a || lastSignificant == 0x2d || lastSignificant == 0): // | >
-                    blockScalarIndent = indent
-                default: break
-                }
-                if c != 0x20, c != 0x09, c != 0x0d { lastSignificant = c }
-                prev = c; p += 1
-            }
-        }
-        return nil
+        let text = String(decoding: bytes, as: UTF8.self)
+        // Depth and expanded size, measured on libyaml's events before the recursive composer runs.
+        if let d = YAMLEventGuard.problem(in: text) { return fail(d.line, d.column, d.message) }
+        return .success(text)
     }
 }

@@ -55,6 +55,7 @@ struct JSONScanner {
 
     var atEnd: Bool { i >= bytes.count }
 
+    @inline(__always)
     mutating func skipSpace() {
         while i < bytes.count {
             let c = bytes[i]
@@ -77,6 +78,7 @@ struct JSONScanner {
     }
 
     /// Peeks the next non-space byte.
+    @inline(__always)
     mutating func peek() -> UInt8? { skipSpace(); return i < bytes.count ? bytes[i] : nil }
 
     /// The raw bytes of a string without escapes (fast path for keys), or nil if it has escapes.
@@ -232,6 +234,23 @@ struct JSONScanner {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
         guard let v = Double(text) else { throw fail("bad JSON: bad number", at: start) }
         return v
+    }
+
+    /// A finite number for field `name` (errors name the field).
+    mutating func finiteNumber(_ name: StaticString) throws(JSONError) -> Double {
+        let at = i
+        guard i < bytes.count, bytes[i] == 0x2d || (bytes[i] >= 0x30 && bytes[i] <= 0x39) else {
+            throw fail("field `\(name)` must be a number")
+        }
+        let v = try number()
+        guard v.isFinite else { throw JSONError(offset: at, message: "field `\(name)` is not a finite number") }
+        return v
+    }
+
+    /// A string for field `name` (errors name the field).
+    mutating func stringValue(_ name: StaticString) throws(JSONError) -> String {
+        guard i < bytes.count, bytes[i] == 0x22 else { throw fail("field `\(name)` must be a string") }
+        return try string()
     }
 
     /// Any JSON value (recursion bounded by `depth`).

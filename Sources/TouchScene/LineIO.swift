@@ -34,46 +34,70 @@ final class LineSource {
 
     deinit { if fd >= 0 { close(fd) } }
 
+    /// The current line when it spans two reads (else the line lies in `buffer[lineRange]`).
+    private var spill: [UInt8] = []
+    private var lineRange: Range<Int>? = nil
+
     /// The current line's bytes (without "\n" and a trailing "\r"), valid until the next `advance()`.
-    private(set) var current: [UInt8] = []
+    var current: [UInt8] { withCurrent { Array($0) } }
+
+    /// Calls `body` with the current line's bytes, without copying them.
+    func withCurrent<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+        if let r = lineRange {
+            return try buffer.withUnsafeBufferPointer { (b) throws(E) -> R in try body(UnsafeBufferPointer(rebasing: b[r])) }
+        }
+        return try spill.withUnsafeBufferPointer { (b) throws(E) -> R in try body(b) }
+    }
 
     /// Moves to the next line; false at the end of the input.
     func advance() throws(FileProblem) -> Bool {
-        current.removeAll(keepingCapacity: true)
+        spill.removeAll(keepingCapacity: true)
+        lineRange = nil
         var haveData = false
         while true {
             var found = -1
-            buffer.withUnsafeBufferPointer { b in
-                var k = start
-                while k < end { if b[k] == 0x0a { found = k; break }; k += 1 }
+            if end > start {
+                buffer.withUnsafeBufferPointer { b in
+                    if let base = b.baseAddress, let hit = memchr(base + start, 0x0a, end - start) {
+                        found = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+                    }
+                }
             }
             if found >= 0 {
-                current.append(contentsOf: buffer[start..<found])
+                lineNumber += 1
+                if haveData {
+                    spill.append(contentsOf: buffer[start..<found])
+                    if spill.last == 0x0d { spill.removeLast() }
+                    if spill.count > LineSource.maxLineLength {
+                        throw FileProblem("line longer than \(LineSource.maxLineLength / 1024) KiB; refused")
+                    }
+                } else {
+                    var e = found
+                    if e > start, buffer[e - 1] == 0x0d { e -= 1 }
+                    lineRange = start..<e
+                }
                 start = found + 1
-                return finish()
+                return true
             }
             if end > start {
                 haveData = true
-                current.append(contentsOf: buffer[start..<end])
+                spill.append(contentsOf: buffer[start..<end])
                 start = end
-                if current.count > LineSource.maxLineLength {
+                if spill.count > LineSource.maxLineLength {
                     lineNumber += 1
                     throw FileProblem("line longer than \(LineSource.maxLineLength / 1024) KiB; refused")
                 }
             }
             if eof || fd < 0 {
-                return haveData ? finish() : false
+                guard haveData else { return false }
+                lineNumber += 1
+                if spill.last == 0x0d { spill.removeLast() }
+                return true
             }
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n <= 0 { eof = true; start = 0; end = 0; continue }
             start = 0; end = n
         }
-    }
-
-    private func finish() -> Bool {
-        lineNumber += 1
-        if current.last == 0x0d { current.removeLast() }
-        return true
     }
 }
 
@@ -142,5 +166,39 @@ final class OutputFile {
             #endif
         }
         fd = -1
+    }
+}
+
+/// Why a file could not be read.
+struct FileProblem: Error { var message: String; init(_ m: String) { message = m } }
+
+/// Small file access helpers (the only place TouchScene reads whole files).
+enum FileAccess {
+    /// Reads a regular file of at most `limit` bytes; the size is checked before reading.
+    static func readSmallFile(_ path: String, limit: Int, what: String) -> Result<[UInt8], FileProblem> {
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            return .failure(FileProblem("cannot open the \(what) file: \(String(cString: strerror(errno)))"))
+        }
+        if (st.st_mode & S_IFMT) == S_IFDIR { return .failure(FileProblem("is a directory, not a \(what) file")) }
+        if (st.st_mode & S_IFMT) != S_IFREG { return .failure(FileProblem("is not a regular file; refused")) }
+        if Int(st.st_size) > limit {
+            return .failure(FileProblem("file is \(st.st_size) bytes, larger than the \(limit / 1024 / 1024) MiB limit for \(what) files; refused"))
+        }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return .failure(FileProblem("cannot open the \(what) file: \(String(cString: strerror(errno)))")) }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, 65536) }
+            if n < 0 { return .failure(FileProblem("cannot read the \(what) file: \(String(cString: strerror(errno)))")) }
+            if n == 0 { break }
+            bytes += chunk[0..<n]
+            if bytes.count > limit {
+                return .failure(FileProblem("file is larger than the \(limit / 1024 / 1024) MiB limit for \(what) files; refused"))
+            }
+        }
+        return .success(bytes)
     }
 }

@@ -49,7 +49,7 @@ public final class RecordingReader {
         guard try advance() else {
             throw InputFileError(file: file, line: 1, column: 1, "missing header: the recording is empty; the first line must be {\"recording\":1,\"window\":[W,H]}")
         }
-        header = try source.current.withUnsafeBufferPointer { (b) throws(InputFileError) in try parseHeader(b) }
+        header = try source.withCurrent { (b) throws(InputFileError) in try parseHeader(b) }
     }
 
     /// The line number of the last line read.
@@ -58,7 +58,7 @@ public final class RecordingReader {
     /// The next input event, or nil at the end of the file.
     public func next() throws(InputFileError) -> RawInput? {
         while try advance() {
-            let input = try source.current.withUnsafeBufferPointer { (b) throws(InputFileError) -> RawInput? in
+            let input = try source.withCurrent { (b) throws(InputFileError) -> RawInput? in
                 try parseLine(b)
             }
             if let input { return input }
@@ -127,45 +127,34 @@ public final class RecordingReader {
             if s.peek() != 0x7d {
                 while true {
                     s.skipSpace()
-                    let keyStart = s.i
                     let k = try s.rawKey()
                     try s.expect(0x3a, "`:`")
                     s.skipSpace()
                     let at = s.i
-                    func num(_ name: String) throws(JSONError) -> Double {
-                        guard let c = s.peek(), c == 0x2d || (c >= 0x30 && c <= 0x39) else {
-                            throw s.fail("field `\(name)` must be a number")
-                        }
-                        let v = try s.number()
-                        guard v.isFinite else { throw JSONError(offset: at, message: "field `\(name)` is not a finite number") }
-                        return v
-                    }
-                    func str(_ name: String) throws(JSONError) -> String {
-                        guard s.peek() == 0x22 else { throw s.fail("field `\(name)` must be a string") }
-                        return try s.string()
-                    }
-                    if s.bytesEqual(k, "t") { line.t = try num("t"); line.tAt = at }
-                    else if s.bytesEqual(k, "type") { line.type = try str("type"); line.typeAt = at }
-                    else if s.bytesEqual(k, "x") { line.x = try num("x"); line.xAt = at }
-                    else if s.bytesEqual(k, "y") { line.y = try num("y") }
-                    else if s.bytesEqual(k, "z") { line.z = try num("z") }
-                    else if s.bytesEqual(k, "finger") { line.finger = try num("finger"); line.fingerAt = at }
-                    else if s.bytesEqual(k, "device") { line.device = try num("device"); line.deviceAt = at }
-                    else if s.bytesEqual(k, "pressure") { line.pressure = try num("pressure"); line.pressureAt = at }
-                    else if s.bytesEqual(k, "button") {
+                    // Dispatch on the key's length and first byte (no string building).
+                    let first = b[k.lowerBound]
+                    switch (k.count, first) {
+                    case (1, 0x74): line.t = try s.finiteNumber("t"); line.tAt = at                    // t
+                    case (1, 0x78): line.x = try s.finiteNumber("x"); line.xAt = at                    // x
+                    case (1, 0x79): line.y = try s.finiteNumber("y")                                   // y
+                    case (1, 0x7a): line.z = try s.finiteNumber("z")                                   // z
+                    case (4, 0x74) where s.bytesEqual(k, "type"): line.type = try s.stringValue("type"); line.typeAt = at
+                    case (6, 0x66) where s.bytesEqual(k, "finger"): line.finger = try s.finiteNumber("finger"); line.fingerAt = at
+                    case (6, 0x64) where s.bytesEqual(k, "device"): line.device = try s.finiteNumber("device"); line.deviceAt = at
+                    case (8, 0x70) where s.bytesEqual(k, "pressure"): line.pressure = try s.finiteNumber("pressure"); line.pressureAt = at
+                    case (6, 0x62) where s.bytesEqual(k, "button"):
                         line.buttonAt = at
-                        if s.peek() == 0x6e { _ = try s.value(); line.buttonNull = true } else { line.button = try str("button") }
-                    }
-                    else if s.bytesEqual(k, "key") { line.key = try str("key") }
-                    else if s.bytesEqual(k, "width") { line.width = try num("width") }
-                    else if s.bytesEqual(k, "height") { line.height = try num("height") }
-                    else if s.bytesEqual(k, "mods") {
+                        if s.peek() == 0x6e { _ = try s.value(); line.buttonNull = true } else { line.button = try s.stringValue("button") }
+                    case (3, 0x6b) where s.bytesEqual(k, "key"): line.key = try s.stringValue("key")
+                    case (5, 0x77) where s.bytesEqual(k, "width"): line.width = try s.finiteNumber("width")
+                    case (6, 0x68) where s.bytesEqual(k, "height"): line.height = try s.finiteNumber("height")
+                    case (4, 0x6d) where s.bytesEqual(k, "mods"):
                         try s.expect(0x5b, "a list of modifier names for `mods`")
                         if s.peek() != 0x5d {
                             while true {
                                 s.skipSpace()
                                 let mAt = s.i
-                                let name = try str("mods")
+                                let name = try s.stringValue("mods")
                                 guard let m = KeyModifier(rawValue: name) else {
                                     throw JSONError(offset: mAt, message: "unknown modifier `\(name)` (expected shift, ctrl or alt)")
                                 }
@@ -175,8 +164,7 @@ public final class RecordingReader {
                             }
                         }
                         try s.expect(0x5d, "`]`")
-                    } else {
-                        _ = keyStart
+                    default:
                         _ = try s.value() // unknown key: ignored
                     }
                     guard let n = s.peek() else { throw s.fail("bad JSON: unterminated object (expected `,` or `}`)") }

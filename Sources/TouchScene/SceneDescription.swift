@@ -10,7 +10,7 @@
 public struct SceneDescription: Sendable, Hashable {
     /// `scene`: the scene's name (required).
     public var name: String
-    /// `title`: shown in the window title bar. Defaults to `name`.
+    /// `title`: shown in the window title bar (nil: show `name`).
     public var title: String?
     /// `description`: a hint shown to the user.
     public var description: String?
@@ -189,8 +189,8 @@ public struct TargetAction: Sendable, Hashable {
 /// The properties of a control (kinds button … textField). Keys that do not apply to the
 /// control's kind are refused by the loader.
 public struct ControlDescription: Sendable, Hashable {
-    /// `enabled` (default true). A disabled control gets no touches (hit-test verdict `disabled`
-    /// is for user interaction; a disabled control still hit-tests but does not track).
+    /// `enabled` (default true). A disabled control still hit-tests (the `disabled` hit-test
+    /// verdict is about `userInteraction`) but does not track touches or send events.
     public var enabled = true
     /// `selected` (default false).
     public var selected = false
@@ -216,8 +216,7 @@ public struct ControlDescription: Sendable, Hashable {
     public var currentPage = 0
     /// `placeholder`: text field placeholder.
     public var placeholder: String?
-    /// `continuous`: slider sends valueChanged while dragging (default true); stepper
-    /// `autorepeat` is separate.
+    /// `continuous`: the slider sends valueChanged while dragging, not only at the end (default true).
     public var continuous = true
     /// `wraps`: stepper wraps around (default false).
     public var wraps = false

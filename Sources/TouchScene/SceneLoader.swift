@@ -58,7 +58,7 @@ public enum SceneLoader {
         let reader = NodeReader(file: file)
         let parser = SceneParser(reader: reader, assets: AssetResolver(folder: folder, assetsFolder: assetsFolder))
         let scene = parser.scene(root, file: file, folder: folder)
-        if let scene { SceneValidator(r: reader).validate(scene) }
+        if let scene { SceneValidator(r: reader, ignored: parser.brokenRecognizers).validate(scene) }
         let diagnostics = reader.diagnostics.enumerated()
             .sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
             .map(\.element)
@@ -104,39 +104,5 @@ public enum SceneChecker {
             }
         }
         return (all, ok)
-    }
-}
-
-/// Why a file could not be read.
-struct FileProblem: Error { var message: String; init(_ m: String) { message = m } }
-
-/// Small file access helpers (the only place TouchScene reads whole files).
-enum FileAccess {
-    /// Reads a regular file of at most `limit` bytes; the size is checked before reading.
-    static func readSmallFile(_ path: String, limit: Int, what: String) -> Result<[UInt8], FileProblem> {
-        var st = stat()
-        guard stat(path, &st) == 0 else {
-            return .failure(FileProblem("cannot open the \(what) file: \(String(cString: strerror(errno)))"))
-        }
-        if (st.st_mode & S_IFMT) == S_IFDIR { return .failure(FileProblem("is a directory, not a \(what) file")) }
-        if (st.st_mode & S_IFMT) != S_IFREG { return .failure(FileProblem("is not a regular file; refused")) }
-        if Int(st.st_size) > limit {
-            return .failure(FileProblem("file is \(st.st_size) bytes, larger than the \(limit / 1024 / 1024) MiB limit for \(what) files; refused"))
-        }
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return .failure(FileProblem("cannot open the \(what) file: \(String(cString: strerror(errno)))")) }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, 65536) }
-            if n < 0 { return .failure(FileProblem("cannot read the \(what) file: \(String(cString: strerror(errno)))")) }
-            if n == 0 { break }
-            bytes += chunk[0..<n]
-            if bytes.count > limit {
-                return .failure(FileProblem("file is larger than the \(limit / 1024 / 1024) MiB limit for \(what) files; refused"))
-            }
-        }
-        return .success(bytes)
     }
 }

@@ -56,6 +56,9 @@ final class SceneParser {
     let assets: AssetResolver
     /// Controllers named by views, in order, with the view that names them.
     var controllerRoots: [(ref: Reference, view: String)] = []
+    /// Ids of recognizers dropped for an invalid `type` (already reported): references to
+    /// them are not reported again.
+    var brokenRecognizers: Set<String> = []
 
     init(reader: NodeReader, assets: AssetResolver) { r = reader; self.assets = assets }
 
@@ -83,7 +86,7 @@ final class SceneParser {
         }
         if let n = f["background"], let c = r.color(n, "background") { scene.background = c }
         if let n = f["views"], let items = r.list(n, "views") {
-            scene.views = items.compactMap { view($0, depth: 1, superKind: nil) }
+            scene.views = items.compactMap { view($0, depth: 1) }
         }
         if let n = f["application"] { scene.application = responderTraits(n, "`application`") }
         if let n = f["appDelegate"], !r.isNull(n) { scene.appDelegate = responderTraits(n, "`appDelegate`") }
@@ -110,7 +113,7 @@ final class SceneParser {
 
     // MARK: Views
 
-    func view(_ node: Node, depth: Int, superKind: ViewKind?) -> ViewDescription? {
+    func view(_ node: Node, depth: Int) -> ViewDescription? {
         guard let f = r.fields(node, in: "a view", allowed: SceneKeys.view) else { return nil }
         let loc = r.location(node)
         r.require(["id", "frame"], in: f)
@@ -199,7 +202,7 @@ final class SceneParser {
             v.recognizers = items.compactMap { recognizer($0, viewID: id) }
         }
         if let n = f["children"], let items = r.list(n, "children") {
-            v.children = items.compactMap { view($0, depth: depth + 1, superKind: kind) }
+            v.children = items.compactMap { view($0, depth: depth + 1) }
         }
         return v
     }
@@ -308,7 +311,10 @@ final class SceneParser {
         guard let f = r.fields(node, in: "a recognizer", allowed: SceneKeys.recognizer) else { return nil }
         r.require(["id", "type"], in: f)
         let id = f["id"].flatMap { r.identifier($0, "id") } ?? ""
-        guard let type = f["type"].flatMap({ r.choice($0, "type", RecognizerType.self) }) else { return nil }
+        guard let type = f["type"].flatMap({ r.choice($0, "type", RecognizerType.self) }) else {
+            if !id.isEmpty { brokenRecognizers.insert(id) }
+            return nil
+        }
         var g = RecognizerDescription(id: id, type: type, location: r.location(node))
         for p in f.pairs {
             if let types = SceneKeys.recognizerSpecific[p.key], !types.contains(type) {

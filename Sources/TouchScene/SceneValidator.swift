@@ -4,6 +4,8 @@
 /// failure-requirement cycles, next-responder cycles, the first responder.
 struct SceneValidator {
     let r: NodeReader
+    /// Ids already reported as broken; references to them are not reported again.
+    var ignored: Set<String> = []
 
     private enum Kind: String { case view, recognizer, controller }
 
@@ -32,7 +34,7 @@ struct SceneValidator {
         if scene.appDelegate != nil { responderNames.append("appDelegate") }
 
         func check(_ ref: Reference?, _ kind: Kind, _ key: String) {
-            guard let ref else { return }
+            guard let ref, !ignored.contains(ref.id) else { return }
             let known = kind == .view ? viewNames : recognizerNames
             if ids[ref.id]?.0 == kind { return }
             let other = ids[ref.id].map { " (`\(ref.id)` is a \($0.0.rawValue))" } ?? ""

@@ -1,8 +1,8 @@
 // Trace files: TraceRecord as JSON Lines (DESIGN.md "Trace"), byte-identical for identical records.
 
 /// Writes trace records, one JSON object per line, fields in a fixed order: `t` (rounded to
-/// microseconds), `kind`, then the kind's fields (see `TraceWriter.line`). Buffered; flushed
-/// past 64 KiB, on `flush()` and on `close()`.
+/// microseconds), `kind`, then the kind's fields (see `TraceWriter.encode`). Buffered; flushed
+/// past 64 KiB, after each second of trace time, on `flush()` and on `close()`.
 ///
 ///     let w = try TraceWriter(path: "trace.jsonl")
 ///     tracer.sink = { w.write($0) }
@@ -22,8 +22,12 @@ public final class TraceWriter {
         out = OutputFile(descriptor: descriptor, name: name)
     }
 
+    private var lastFlush = 0.0
+
+    /// Appends one record; flushes past 64 KiB or when a second of trace time has passed.
     public func write(_ record: TraceRecord) {
         out.withBuffer { TraceWriter.encode(record, into: &$0) }
+        if record.t - lastFlush >= 1 { lastFlush = record.t; out.flush() }
     }
 
     public func flush() { out.flush() }
@@ -139,7 +143,8 @@ public final class TraceWriter {
 /// Reads a trace file back, one `JSONValue` object (keys in file order) per line, and can
 /// rebuild `TraceRecord`s from them. For tests and golden comparisons.
 ///
-///     for try line in TraceReader.lines(path: "trace.jsonl") { ... }
+///     let lines = try TraceReader.read(path: "trace.jsonl")
+///     lines[0]["kind"]?.string  // "hit-test"
 public enum TraceReader {
     /// Every line of a trace file as a JSON object. Blank lines are skipped.
     public static func read(path: String) throws(InputFileError) -> [JSONValue] {
@@ -163,7 +168,7 @@ public enum TraceReader {
                 throw InputFileError(file: file, line: source.lineNumber, column: 1, error.message)
             }
             guard more else { return out }
-            let value = try source.current.withUnsafeBufferPointer { (b) throws(InputFileError) -> JSONValue? in
+            let value = try source.withCurrent { (b) throws(InputFileError) -> JSONValue? in
                 var s = JSONScanner(b)
                 do throws(JSONError) {
                     guard s.peek() != nil else { return nil }

@@ -154,4 +154,24 @@ struct HostileInputTests {
         #expect(d.count == 1 && d.first?.message.hasPrefix("YAML syntax error") == true, "\(d)")
         #expect(d.first?.line == 6)
     }
+
+    @Test("brackets inside quotes, plain text and block scalars do not count as nesting")
+    func depthScanIgnoresText() {
+        let many = String(repeating: "[", count: 300)
+        #expect(diagnostics("scene: t\nwindow: [8, 6]\ntitle: \"\(many)\"\n").isEmpty)
+        #expect(diagnostics("scene: t\nwindow: [8, 6]\ntitle: '\(many) it''s'\n").isEmpty)
+        #expect(diagnostics("scene: t\nwindow: [8, 6]\ntitle: a\(many)\n").isEmpty)
+        #expect(diagnostics("scene: t\nwindow: [8, 6]\ndescription: |\n  \(many)\n    - - - -\n  end\ntitle: x # \(many)\n").isEmpty)
+    }
+
+    @Test("deep nesting hidden after text that looks like an open quote is still refused")
+    func deepAfterQuoteLookalike() {
+        let deep = String(repeating: "[", count: 20_000) + String(repeating: "]", count: 20_000)
+        for prefix in ["title: hello \"world\n", "title: it's 'here\n", "description: |\n  \"\n"] {
+            let d = diagnostics("scene: t\nwindow: [8, 6]\n" + prefix + "x: " + deep + "\n")
+            #expect(d.count == 1 && d.first?.message.contains("nested deeper") == true, "\(prefix): \(d)")
+        }
+        let garbageAfter = diagnostics("scene: t\nx: " + String(repeating: "[", count: 20_000) + " : : ]]]}}}")
+        #expect(garbageAfter.first?.message.contains("nested deeper") == true, "\(garbageAfter)")
+    }
 }

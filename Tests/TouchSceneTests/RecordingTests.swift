@@ -131,4 +131,23 @@ struct RecordingTests {
         #expect(elapsed < .seconds(10))
         unlink(path)
     }
+
+    @Test("lines longer than the read buffer are read whole; lines over 1 MiB are refused")
+    func longLines() throws {
+        let path = Paths.temporary("long-line.jsonl")
+        let pad = String(repeating: "x", count: 200_000)
+        let text = header + "{\"t\":1,\"type\":\"focus-lost\",\"note\":\"\(pad)\"}\n" + #"{"t":2,"type":"focus-gained"}"#
+        writeFile(path, Array(text.utf8))
+        let r = try RecordingReader(path: path)
+        #expect(try r.readAll() == [RawInput(t: 1, .focusLost), RawInput(t: 2, .focusGained)])
+        let huge = header + "{\"t\":1,\"type\":\"focus-lost\",\"note\":\"" + String(repeating: "y", count: 1_100_000) + "\"}\n"
+        writeFile(path, Array(huge.utf8))
+        do throws(InputFileError) {
+            _ = try RecordingReader(path: path).readAll()
+            Issue.record("accepted a 1 MiB line")
+        } catch {
+            #expect(error.diagnostic.line == 2 && error.diagnostic.message.contains("line longer than"), "\(error)")
+        }
+        unlink(path)
+    }
 }

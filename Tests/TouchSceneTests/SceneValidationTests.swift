@@ -180,4 +180,10 @@ struct SceneValidationTests {
         if case .outside(let refs) = g[2].shouldReceiveTouch { #expect(refs.map(\.id) == ["a"]) } else { Issue.record("filter") }
         #expect(g[3].maxTouches == 2 && !g[3].shouldBegin && g[3].bind?.property == .translation && g[3].bind?.maximum == 100)
     }
+
+    @Test("a recognizer with an invalid type is reported once, not again by its references")
+    func noCascade() {
+        let d = diagnostics(minimal("  - id: a\n    frame: [0, 0, 1, 1]\n    recognizers:\n      - {id: one, type: tapp}\n      - {id: two, type: tap, requireToFail: [one]}\n"))
+        #expect(d.count == 1 && d.first?.message.contains("found `tapp`; did you mean `tap`?") == true, "\(d)")
+    }
 }
