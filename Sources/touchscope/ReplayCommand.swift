@@ -73,7 +73,7 @@ struct ReplayCommand: ParsableCommand {
         let replayer = Replayer(session: session, recording: reader)
         var shotError: Error?
         if let screenshot {
-            replayer.snapshotTime = at
+            replayer.snapshotTime = at ?? .infinity  // default: the end
             replayer.onSnapshot = { s in
                 do { try renderPNG(s, log: log, to: screenshot) } catch { shotError = error }
             }
