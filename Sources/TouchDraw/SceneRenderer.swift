@@ -85,8 +85,3 @@ public struct SceneRenderer {
     func scale(of m: AffineTransform) -> Double { abs(m.determinant).squareRoot() }
 }
 
-/// Draws controls in their states. Filled in once the control kit lands; returns false for
-/// views it does not draw specially.
-public enum ControlRenderer {
-    public static func draw(_ v: View, _ m: AffineTransform, _ alpha: Double, _ list: inout DisplayList) -> Bool { false }
-}
