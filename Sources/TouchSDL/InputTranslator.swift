@@ -52,6 +52,8 @@ public struct InputTranslator {
     private var listedTouchDevices: Set<Int64> = []
     private var lastAccel: [Int32: Double] = [:]
     private var hasFocus = true
+    /// Triggers held past half, per (pad, axis): they become `pad-down` / `pad-up`.
+    private var triggersHeld: Set<[Int32]> = []
 
     public init(layout: HostLayout, fingerScaling: FingerScaling = .sizeMinusOne) {
         self.layout = layout
@@ -108,6 +110,24 @@ public struct InputTranslator {
             guard let cName = SDL_GameControllerGetStringForButton(SDL_GameControllerButton(Int32(b.button))) else { return [] }
             let name = String(cString: cName)
             return [RawInput(t: t, type == SDL_CONTROLLERBUTTONDOWN.rawValue ? .padDown(button: name) : .padUp(button: name))]
+        case SDL_CONTROLLERAXISMOTION.rawValue:
+            // The triggers are axes in SDL; the input map treats them as buttons held past half.
+            let ax = e.caxis
+            let axis = Int32(ax.axis)
+            guard axis == SDL_CONTROLLER_AXIS_TRIGGERLEFT.rawValue || axis == SDL_CONTROLLER_AXIS_TRIGGERRIGHT.rawValue,
+                  let cName = SDL_GameControllerGetStringForAxis(SDL_GameControllerAxis(axis)) else { return [] }
+            let name = String(cString: cName)
+            let key = [ax.which, axis]
+            let pressed = Int(ax.value) > Int(Int16.max) / 2
+            if pressed && !triggersHeld.contains(key) {
+                triggersHeld.insert(key)
+                return [RawInput(t: t, .padDown(button: name))]
+            }
+            if !pressed && triggersHeld.contains(key) {
+                triggersHeld.remove(key)
+                return [RawInput(t: t, .padUp(button: name))]
+            }
+            return []
         case SDL_CONTROLLERSENSORUPDATE.rawValue:
             let s = e.csensor
             guard s.sensor == SDL_SENSOR_ACCEL.rawValue else { return [] }

@@ -13,6 +13,8 @@ public struct RecordingHeader: Hashable, Sendable {
 public let gamepadButtonNames: Set<String> = [
     "a", "b", "x", "y", "back", "guide", "start", "leftstick", "rightstick", "leftshoulder", "rightshoulder",
     "dpup", "dpdown", "dpleft", "dpright", "misc1", "paddle1", "paddle2", "paddle3", "paddle4", "touchpad",
+    // The triggers are axes in SDL; the host reports them as buttons held past half.
+    "lefttrigger", "righttrigger",
 ]
 
 /// Reads a recording line by line with fixed memory, checking every line.

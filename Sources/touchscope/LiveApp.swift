@@ -65,9 +65,11 @@ final class LiveApp: HostClient {
 
     private func connectTrace() {
         let frame = self.frame, trace = self.trace
-        session.app.tracer.sink = { r in
+        session.app.tracer.sink = { [weak self] r in
             trace?.write(r)
             frame.note(r)
+            // A gamepad acknowledges a shake with a short rumble.
+            if case .motion(.began, _, _, _) = r.body { self?.host?.pads.rumble(ms: 150) }
         }
     }
 

@@ -228,4 +228,23 @@ struct InputTranslatorTests {
         added.type = SDL_CONTROLLERDEVICEREMOVED.rawValue
         #expect(tr.translate(added, time: 4) == [RawInput(t: 4, .padRemoved)])
     }
+
+    @Test("a trigger pulled past half is a pad button down, released below half an up")
+    func triggers() {
+        var tr = InputTranslator(layout: letterboxed())
+        var a = SDL_Event()
+        a.type = SDL_CONTROLLERAXISMOTION.rawValue
+        a.caxis.axis = UInt8(SDL_CONTROLLER_AXIS_TRIGGERRIGHT.rawValue)
+        a.caxis.value = 10_000
+        #expect(tr.translate(a, time: 0).isEmpty)
+        a.caxis.value = 30_000
+        #expect(tr.translate(a, time: 0.1) == [RawInput(t: 0.1, .padDown(button: "righttrigger"))])
+        a.caxis.value = 32_000
+        #expect(tr.translate(a, time: 0.2).isEmpty)
+        a.caxis.value = 100
+        #expect(tr.translate(a, time: 0.3) == [RawInput(t: 0.3, .padUp(button: "righttrigger"))])
+        a.caxis.axis = UInt8(SDL_CONTROLLER_AXIS_LEFTX.rawValue)
+        a.caxis.value = 30_000
+        #expect(tr.translate(a, time: 0.4).isEmpty)
+    }
 }
