@@ -91,6 +91,14 @@ public final class TonePlayer {
         return Double(position) / Double(sampleRate)
     }
 
+    /// Seconds played since the player was made, never wrapped or reset by seeks: the
+    /// audio clock a media player follows (deltas of this are real playback time).
+    public var playedSeconds: Double {
+        let waiting = Int(SDL_GetQueuedAudioSize(device)) / MemoryLayout<Float>.size
+        return Double(max(0, totalQueued - waiting)) / Double(sampleRate)
+    }
+    private var totalQueued = 0
+
     public func play() {
         if !loops, queuedFrames >= samples.count, SDL_GetQueuedAudioSize(device) == 0 { seek(to: 0) }
         isPlaying = true
@@ -125,7 +133,7 @@ public final class TonePlayer {
             let n = min(want, samples.count - start)
             samples.withUnsafeBufferPointer { buf in
                 if let base = buf.baseAddress {
-                    _ = SDL_QueueAudio(device, base + start, UInt32(n * MemoryLayout<Float>.size))
+                    if SDL_QueueAudio(device, base + start, UInt32(n * MemoryLayout<Float>.size)) == 0 { totalQueued += n }
                 }
             }
             queuedFrames += n

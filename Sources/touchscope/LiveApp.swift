@@ -227,6 +227,8 @@ final class LiveApp: HostClient {
             let scene = try SceneLoader.load(path: scenePath)
             session.interrupt(reason: "scene reloaded")
             tone?.pause()
+            tone = nil
+            toneTried = false
             session = SceneSession(scene: scene)
             connectTrace()
             frame.banner = nil
@@ -238,15 +240,30 @@ final class LiveApp: HostClient {
 
     // MARK: Sound: the media player plays a tone through SDL audio; elapsed follows the audio clock
 
+    private var lastAudioClock = 0.0
+
+    /// Keeps the tone playing while the media player plays, and moves the player's elapsed
+    /// time by what the audio device really played (SDL's dummy driver keeps time too).
     private func syncSound() {
         guard let mp = session.built.player else { return }
         if mp.isPlaying && tone == nil && !toneTried {
             toneTried = true
-            tone = try? TonePlayer()
+            let f = session.scene.player?.tone ?? 440
+            let melody = [1.0, 1.25, 1.5, 1.25].map { Tone(f * $0, 0.4) }
+            tone = try? TonePlayer(melody: melody, wavPath: session.scene.player?.sound?.resolved)
+            tone?.loops = true
+            if let tone { mp.followsHostTime = false; lastAudioClock = tone.playedSeconds }
         }
         guard let tone else { return }
-        if mp.isPlaying != tone.isPlaying { if mp.isPlaying { tone.play() } else { tone.pause() } }
+        if mp.isPlaying != tone.isPlaying {
+            if mp.isPlaying { tone.play() } else { tone.pause() }
+        }
         _ = tone.update()
+        let clock = tone.playedSeconds
+        if mp.isPlaying, clock > lastAudioClock {
+            mp.syncElapsed(mp.elapsed + (clock - lastAudioClock) * max(mp.rate, 0))
+        }
+        lastAudioClock = clock
     }
 
     // MARK: Live replay
