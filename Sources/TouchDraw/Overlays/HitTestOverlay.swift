@@ -23,8 +23,8 @@ public struct HitTestMark: Sendable, Hashable {
 public enum HitTestOverlay {
     /// The marks for a hit test: one per visited view, in visiting order.
     public static func marks(for hit: HitTestInfo, views: [String: View], sceneTransform m: AffineTransform,
-                             style: OverlayStyle) -> [HitTestMark] {
-        var used: [Point] = []
+                             style: OverlayStyle, measurer: TextMeasurer = EstimatedTextMeasurer()) -> [HitTestMark] {
+        var used: [Rect] = []
         var out: [HitTestMark] = []
         for (i, step) in hit.path.enumerated() {
             let quad = views[step.view].map { $0.cornersInRoot().map(m.apply) } ?? []
@@ -32,10 +32,12 @@ public enum HitTestOverlay {
             // The label sits inside the quad's top-left corner; labels of nested views that
             // share a corner stack downwards instead of overlapping.
             var pos = (quad.first ?? m.apply(hit.point)) + Point(x: 3, y: 2)
-            while used.contains(where: { abs($0.x - pos.x) < 40 && abs($0.y - pos.y) < style.lineHeight }) {
-                pos.y += style.lineHeight
+            let w = measurer.measure(label, size: style.fontSize, font: .mono).width + 4
+            var box = Rect(x: pos.x - 2, y: pos.y, width: w, height: style.lineHeight)
+            while used.contains(where: { $0.intersects(box) }) {
+                pos.y += style.lineHeight; box.origin.y += style.lineHeight
             }
-            used.append(pos)
+            used.append(box)
             out.append(HitTestMark(number: i + 1, view: step.view, verdict: step.verdict, quad: quad,
                                    label: label, labelPosition: pos))
         }
@@ -49,7 +51,7 @@ public enum HitTestOverlay {
         list.clipped(to: sceneRect) { list in
             drawUntouchable(window: window, m: m, into: &list)
             guard let hit else { return }
-            let marks = marks(for: hit, views: views, sceneTransform: m, style: style)
+            let marks = marks(for: hit, views: views, sceneTransform: m, style: style, measurer: measurer)
             for mk in marks where mk.quad.count == 4 {
                 let c = OverlayStyle.color(of: mk.verdict)
                 if mk.verdict == .hit { list.fillPolygon(mk.quad, c.withAlpha(0.22)) }
