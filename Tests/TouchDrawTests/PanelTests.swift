@@ -149,3 +149,41 @@ struct PanelTests {
         #expect(texts(list2).contains { $0.string == "emulated" })
     }
 }
+
+@Suite("Overlay state")
+struct OverlayStateTests {
+    @Test("panels toggle one by one and all at once")
+    func toggles() {
+        var s = OverlayState()
+        #expect(!s.isOn(.help))
+        s.toggle(.help)
+        #expect(s.isOn(.help))
+        s.toggleAll()
+        #expect(s.panels.isEmpty)
+        s.toggleAll()
+        #expect(s.panels == OverlayState().panels)
+    }
+
+    @Test("views and touches are selected by stepping and by clicking")
+    func selection() {
+        let rig = OverlayRig()
+        let a = rig.view("a", 0, 0, 100, 100)
+        rig.view("b", 10, 10, 20, 20, in: a)
+        var s = OverlayState()
+        s.selectNextView(in: rig.app.window)
+        #expect(s.selectedViewID == "window")
+        s.selectNextView(in: rig.app.window, step: -1)
+        #expect(s.selectedViewID == "b")
+        s.selectView(at: Point(x: 15, y: 15), in: rig.app.window)
+        #expect(s.selectedViewID == "b")
+        rig.tap(50, 50, at: 0); rig.tap(60, 60, at: 1)
+        s.pickNextTouch(in: rig.log)
+        #expect(s.pickedTouchID == 1)
+        s.pickNextTouch(in: rig.log)
+        #expect(s.pickedTouchID == 2)
+        s.pickNextTouch(in: rig.log)
+        #expect(s.pickedTouchID == nil)
+        s.scrollLog(by: -5)
+        #expect(s.logScroll == 0)
+    }
+}

@@ -137,4 +137,23 @@ struct TimelineTests {
         #expect(hit.lane == .recognizer("tap"))
         #expect(abs(hit.time - 1.25) < 1e-9)
     }
+
+    @Test("recognizers active at the same time are linked between their lanes")
+    func simultaneity() throws {
+        let rig = OverlayRig()
+        for r in [g(1, "pinch", .possible, .began), g(1.1, "rotation", .possible, .began),
+                  g(1.5, "pinch", .began, .ended), g(1.5, "rotation", .began, .ended)] { rig.log.append(r) }
+        var state = OverlayState()
+        state.lanesOfTouchedViewsOnly = false
+        let rect = Rect(x: 0, y: 0, width: 600, height: 170)
+        var list = DisplayList(size: Size(width: 600, height: 170))
+        TimelinePanel.draw(app: rig.app, log: rig.log, state: state, views: [:], now: 2, in: rect, style: OverlayStyle(),
+                           measurer: EstimatedTextMeasurer(), into: &list)
+        let L = TimelinePanel.layout(app: rig.app, log: rig.log, state: state, views: [:], now: 2, in: rect, style: OverlayStyle())
+        let pinch = try #require(L.rect(of: .recognizer("pinch"))), rotation = try #require(L.rect(of: .recognizer("rotation")))
+        let x = L.x(for: 1.1)
+        #expect(list.commands.contains(.polyline(points: [Point(x: x, y: rotation.midY), Point(x: x, y: pinch.midY)],
+                                                 width: 1.5, color: Color.cyan.fading(0.9), closed: false)))
+        #expect(!list.commands.contains { if case let .polyline(p, _, c, _) = $0 { return c == Color.cyan.fading(0.9) && p.first?.x == L.x(for: 1) }; return false })
+    }
 }

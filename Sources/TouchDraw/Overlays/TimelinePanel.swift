@@ -221,8 +221,16 @@ public enum TimelinePanel {
     }
 
     static func drawRecognizer(_ id: String, _ L: TimelineLayout, _ r: Rect, log: TraceLog, into list: inout DisplayList) {
+        // At most one sub-pixel segment per pixel column (a zoomed-out lane of thousands of
+        // transitions costs at most its width in commands).
+        var lastColumn = -Double.infinity
         for seg in segments(of: id, log: log, from: L.t0, to: L.t1, now: L.now) {
             let x0 = L.x(for: seg.start), x1 = L.x(for: seg.end)
+            if x1 - x0 < 1 {
+                let column = x0.rounded(.down)
+                if column == lastColumn { continue }
+                lastColumn = column
+            }
             let c = OverlayStyle.color(of: seg.state)
             if seg.state == .possible {
                 let h = max(1, r.height * 0.3)
@@ -332,13 +340,19 @@ public enum TimelinePanel {
         let ids: [(String, Rect)] = L.visible.compactMap { if case let .recognizer(id) = $0.lane { return (id, $0.rect) }; return nil }
         guard ids.count >= 2 else { return }
         var links = 0
+        var budget = 4000   // state look-ups per frame: the links are a hint, never a cost
         for (a, ra) in ids {
             let trs = log.transitions(of: a)
             var i = TraceLog.lowerBound(trs, L.t0) { $0.t }
-            while i < trs.count, trs[i].t <= L.t1, links < 200 {
+            var lastX = -Double.infinity
+            while i < trs.count, trs[i].t <= L.t1, links < 200, budget > 0 {
                 let tr = trs[i]; i += 1
                 guard tr.from == .possible, tr.to == .began || tr.to == .recognized else { continue }
+                let xa = L.x(for: tr.t)
+                if xa - lastX < 1 { continue }
+                lastX = xa
                 for (b, rb) in ids where b != a {
+                    budget -= 1
                     let sb = log.state(of: b, at: tr.t)
                     guard sb == .began || sb == .changed || (sb == .recognized && rb.minY > ra.minY) else { continue }
                     let x = L.x(for: tr.t)
