@@ -59,7 +59,7 @@ struct DebugOverlayTests {
         var list = DisplayList(size: canvas)
         DebugOverlay.draw(app: rig.app, log: rig.log, state: state, sceneTransform: p.sceneTransform, sceneRect: p.scene,
                           sidePanel: p.side, bottomPanel: p.bottom, measurer: EstimatedTextMeasurer(), into: &list,
-                          extras: DebugOverlayExtras(pads: [PadInfo(name: "pad", hasAccel: true, hasGyro: false)], help: help()))
+                          extras: DebugOverlayExtras(pads: [ConnectedPad(name: "pad", hasAccel: true, hasGyro: false)], help: help()))
         #expect(list.commands.count > 50)
         check(list, p)
         // Every text run fits its width: truncated with the measurer.

@@ -115,7 +115,7 @@ struct PanelTests {
         rig.app.remote.nowPlaying.elapsed = 65
         rig.app.remote.nowPlaying.rate = 1
         var list = DisplayList(size: Size(width: 340, height: 300))
-        NowPlayingPanel.draw(app: rig.app, pads: [PadInfo(name: "DualSense", hasAccel: true, hasGyro: true)],
+        NowPlayingPanel.draw(app: rig.app, pads: [ConnectedPad(name: "DualSense", hasAccel: true, hasGyro: true)],
                              in: Rect(x: 0, y: 0, width: 340, height: 300), style: OverlayStyle(),
                              measurer: EstimatedTextMeasurer(), into: &list)
         let runs = texts(list).map(\.string)

@@ -12,7 +12,7 @@
 /// What the overlays need from the host beyond the model and the trace.
 public struct DebugOverlayExtras {
     /// Connected gamepads (Now Playing and device panel).
-    public var pads: [PadInfo]
+    public var pads: [ConnectedPad]
     /// The key, button and mouse table (help panel).
     public var help: [HelpEntry]
     /// Extra inspector lines for a view (controls' state); nil reads subclasses with Mirror.
@@ -21,7 +21,7 @@ public struct DebugOverlayExtras {
     public var now: Double?
     public var style: OverlayStyle
 
-    public init(pads: [PadInfo] = [], help: [HelpEntry] = [], describeExtra: ((View) -> [String])? = nil,
+    public init(pads: [ConnectedPad] = [], help: [HelpEntry] = [], describeExtra: ((View) -> [String])? = nil,
                 now: Double? = nil, style: OverlayStyle = OverlayStyle()) {
         self.pads = pads; self.help = help; self.describeExtra = describeExtra; self.now = now; self.style = style
     }

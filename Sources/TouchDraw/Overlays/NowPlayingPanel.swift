@@ -2,7 +2,7 @@
 // and their sensors, and the device orientation.
 
 /// A connected gamepad as the host sees it.
-public struct PadInfo: Sendable, Hashable {
+public struct ConnectedPad: Sendable, Hashable {
     public var name: String
     public var hasAccel: Bool
     public var hasGyro: Bool
@@ -26,7 +26,7 @@ public enum NowPlayingPanel {
         style.headerSize * 1.25 + Double(6 + max(1, pads)) * style.lineHeight
     }
 
-    public static func draw(app: Application, pads: [PadInfo], in rect: Rect, style: OverlayStyle,
+    public static func draw(app: Application, pads: [ConnectedPad], in rect: Rect, style: OverlayStyle,
                             measurer: TextMeasurer, into list: inout DisplayList) {
         var col = TextColumn(rect, style: style, measurer: measurer)
         let np = app.remote.nowPlaying
