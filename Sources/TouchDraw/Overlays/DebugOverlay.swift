@@ -1,0 +1,171 @@
+// DebugOverlay: lays out every enabled overlay — touches and hit-test path over the scene,
+// responder chain, Now Playing, inspector and event log sharing the side panel by height,
+// the timeline in the bottom panel, help over the side panel — into one display list.
+//
+//     var list = DisplayList(size: canvas)
+//     SceneRenderer().draw(app.window, into: &list, toCanvas: layout.sceneTransform)
+//     DebugOverlay.draw(app: app, log: log, state: state, sceneTransform: layout.sceneTransform,
+//                       sceneRect: layout.sceneRect, sidePanel: layout.sidePanel,
+//                       bottomPanel: layout.bottomPanel, measurer: measurer, into: &list,
+//                       extras: .init(pads: pads, help: keyTable))
+
+/// What the overlays need from the host beyond the model and the trace.
+public struct DebugOverlayExtras {
+    /// Connected gamepads (Now Playing and device panel).
+    public var pads: [ConnectedPad]
+    /// The key, button and mouse table (help panel).
+    public var help: [HelpEntry]
+    /// Extra inspector lines for a view (controls' state); nil reads subclasses with Mirror.
+    public var describeExtra: ((View) -> [String])?
+    /// The current time (nil: the application's time or the newest in the log).
+    public var now: Double?
+    public var style: OverlayStyle
+
+    public init(pads: [ConnectedPad] = [], help: [HelpEntry] = [], describeExtra: ((View) -> [String])? = nil,
+                now: Double? = nil, style: OverlayStyle = OverlayStyle()) {
+        self.pads = pads; self.help = help; self.describeExtra = describeExtra; self.now = now; self.style = style
+    }
+}
+
+public enum DebugOverlay {
+    /// The side-panel sections in top-to-bottom order.
+    public static let sideOrder: [OverlayPanel] = [.responderChain, .nowPlaying, .inspector, .eventLog]
+
+    /// Where each enabled side section goes: fixed sections (responder chain, Now Playing)
+    /// get what they ask for up to 35% of the height, the inspector and the event log share
+    /// the rest; when even the minimums do not fit, everything shrinks in proportion.
+    /// Help, when on, takes the whole side panel.
+    public static func sideLayout(state: OverlayState, sidePanel: Rect, preferred: [OverlayPanel: Double],
+                                  style: OverlayStyle) -> [(panel: OverlayPanel, rect: Rect)] {
+        if state.isOn(.help) { return [(.help, sidePanel)] }
+        let sections = sideOrder.filter(state.isOn)
+        guard !sections.isEmpty, sidePanel.height > 0 else { return [] }
+        let gap = 4.0
+        let avail = max(0, sidePanel.height - gap * Double(sections.count - 1))
+        let minH = style.headerSize * 1.25 + 2 * style.lineHeight
+        let flexWeight: [OverlayPanel: Double] = [.inspector: 1.2, .eventLog: 1]
+        var h = sections.map { _ in minH }
+        if minH * Double(sections.count) > avail {
+            h = sections.map { _ in avail / Double(sections.count) }
+        } else {
+            var rem = avail - minH * Double(sections.count)
+            for (i, s) in sections.enumerated() where flexWeight[s] == nil {
+                let want = min(preferred[s] ?? minH, sidePanel.height * 0.35)
+                let add = min(rem, max(0, want - minH))
+                h[i] += add; rem -= add
+            }
+            let total = sections.reduce(0) { $0 + (flexWeight[$1] ?? 0) }
+            if total > 0 {
+                for (i, s) in sections.enumerated() { if let w = flexWeight[s] { h[i] += rem * w / total } }
+            }
+        }
+        var y = sidePanel.minY
+        var out: [(OverlayPanel, Rect)] = []
+        for (i, s) in sections.enumerated() {
+            out.append((s, Rect(x: sidePanel.minX, y: y, width: sidePanel.width, height: h[i]).clamped(to: sidePanel)))
+            y += h[i] + gap
+        }
+        return out
+    }
+
+    /// Every view by id (the first one wins when ids repeat).
+    public static func viewsByID(_ window: Window) -> [String: View] {
+        var views: [String: View] = [:]
+        window.forEachInTree { if views[$0.id] == nil { views[$0.id] = $0 } }
+        return views
+    }
+
+    /// The time the overlays treat as now.
+    public static func now(app: Application, log: TraceLog, extras: DebugOverlayExtras) -> Double {
+        extras.now ?? max(app.time, log.latestTime ?? 0)
+    }
+
+    /// Draws every enabled overlay. Panels that are nil are skipped (their sections too);
+    /// all text is truncated to its panel's width and everything is clipped to its rect.
+    public static func draw(app: Application, log: TraceLog, state: OverlayState, sceneTransform: AffineTransform,
+                            sceneRect: Rect, sidePanel: Rect?, bottomPanel: Rect?, measurer: TextMeasurer,
+                            into list: inout DisplayList, extras: DebugOverlayExtras = DebugOverlayExtras()) {
+        let style = extras.style
+        let now = now(app: app, log: log, extras: extras)
+        let views = viewsByID(app.window)
+        list.save()
+        list.transform = .identity
+        defer { list.restore() }
+
+        // Over the scene.
+        if state.isOn(.hitTest) {
+            HitTestOverlay.draw(hit: log.hitTest(forTouch: state.pickedTouchID), window: app.window, views: views,
+                                sceneTransform: sceneTransform, sceneRect: sceneRect, style: style,
+                                measurer: measurer, into: &list)
+        }
+        if let id = state.selectedViewID, let v = views[id] {
+            list.clipped(to: sceneRect) { list in
+                list.polyline(v.cornersInRoot().map(sceneTransform.apply), style.selection, width: 2, closed: true)
+            }
+        }
+        if state.isOn(.touches) {
+            TouchesOverlay.draw(log: log, now: now, pickedTouch: state.pickedTouchID, slop: app.defaults.tapSlop,
+                                sceneTransform: sceneTransform, sceneRect: sceneRect, style: style,
+                                measurer: measurer, into: &list)
+        }
+
+        // Bottom panel.
+        if state.isOn(.timeline), let bottom = bottomPanel, bottom.width > 0, bottom.height > 0 {
+            TimelinePanel.draw(app: app, log: log, state: state, views: views, now: now, in: bottom,
+                               style: style, measurer: measurer, into: &list)
+        }
+
+        // Side panel (help over the scene when there is none).
+        guard let side = sidePanel, side.width > 0, side.height > 0 else {
+            if state.isOn(.help) {
+                HelpPanel.draw(entries: extras.help, in: sceneRect.insetBy(dx: sceneRect.width * 0.1, dy: sceneRect.height * 0.1),
+                               style: style, measurer: measurer, into: &list)
+            }
+            return
+        }
+        list.fillRect(side, style.panelBackground)
+        var preferred: [OverlayPanel: Double] = [:]
+        if state.isOn(.responderChain) {
+            let n = ResponderChainPanel.rows(app: app, log: log, pickedTouch: state.pickedTouchID, views: views).count
+            preferred[.responderChain] = ResponderChainPanel.preferredHeight(rows: n, style: style)
+        }
+        preferred[.nowPlaying] = NowPlayingPanel.preferredHeight(pads: extras.pads.count, style: style)
+        for (panel, rect) in sideLayout(state: state, sidePanel: side, preferred: preferred, style: style) {
+            guard rect.height > 0 else { continue }
+            let inner = rect.insetBy(dx: 2, dy: 0)
+            list.clipped(to: rect) { list in
+                switch panel {
+                case .responderChain:
+                    ResponderChainPanel.draw(app: app, log: log, pickedTouch: state.pickedTouchID, views: views,
+                                             in: inner, style: style, measurer: measurer, into: &list)
+                case .nowPlaying:
+                    NowPlayingPanel.draw(app: app, pads: extras.pads, in: inner, style: style, measurer: measurer, into: &list)
+                case .inspector:
+                    InspectorPanel.draw(app: app, log: log, state: state, describeExtra: extras.describeExtra,
+                                        in: inner, style: style, measurer: measurer, into: &list)
+                case .eventLog:
+                    EventLogPanel.draw(log: log, state: state, in: inner, style: style, measurer: measurer, into: &list)
+                case .help:
+                    HelpPanel.draw(entries: extras.help, in: rect, style: style, measurer: measurer, into: &list)
+                case .touches, .hitTest, .timeline:
+                    break
+                }
+            }
+        }
+    }
+
+    /// What a click in the bottom panel points at: a timeline lane (nil: the header or
+    /// axis) and the time under it. Bind a click to `state.selectTime(_:lane:now:)`.
+    public static func timelineHit(at p: Point, app: Application, log: TraceLog, state: OverlayState,
+                                   bottomPanel: Rect, now: Double, style: OverlayStyle = OverlayStyle()) -> (lane: TimelineLane?, time: Double)? {
+        guard bottomPanel.contains(p) else { return nil }
+        let L = TimelinePanel.layout(app: app, log: log, state: state, views: viewsByID(app.window), now: now,
+                                     in: bottomPanel, style: style)
+        return (L.lane(atY: p.y), L.time(atX: max(L.plotRect.minX, p.x)))
+    }
+
+    /// The lanes the timeline shows now (for `OverlayState.selectLane(step:in:)`).
+    public static func timelineLanes(app: Application, log: TraceLog, state: OverlayState) -> [TimelineLane] {
+        TimelinePanel.lanes(app: app, log: log, state: state, views: viewsByID(app.window))
+    }
+}

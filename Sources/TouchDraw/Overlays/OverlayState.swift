@@ -1,0 +1,214 @@
+// OverlayState: what the debugging overlays show — toggles, selections, timeline zoom and
+// scroll — as a value the host mutates from keys and the mouse.
+//
+//     var state = OverlayState()
+//     state.toggle(.timeline)          // a key
+//     state.zoomTimeline(by: 0.5)      // mouse wheel over the timeline: zoom in
+//     state.togglePaused(now: app.time)
+
+/// One section of the debugging overlays.
+public enum OverlayPanel: String, CaseIterable, Sendable, Hashable {
+    /// Touch markers, trails, velocity and the pointer-location header (over the scene).
+    case touches
+    /// The hit-test path of the latest (or picked) touch and untouchable areas (over the scene).
+    case hitTest
+    /// The responder chain from the hit-test view (side panel).
+    case responderChain
+    /// One lane per recognizer and per event kind over time (bottom panel).
+    case timeline
+    /// The trace as text (side panel).
+    case eventLog
+    /// The view tree and the selected view's details (side panel).
+    case inspector
+    /// Now Playing, pads and orientation (side panel).
+    case nowPlaying
+    /// Every key, button and mouse action (takes the side panel).
+    case help
+}
+
+/// A lane of the timeline.
+public enum TimelineLane: Hashable, Sendable {
+    case touches
+    case recognizer(String)
+    case controls
+    case actions
+    case motion
+    case remote
+
+    public var title: String {
+        switch self {
+        case .touches: "touches"
+        case let .recognizer(id): id
+        case .controls: "controls"
+        case .actions: "actions"
+        case .motion: "motion"
+        case .remote: "remote"
+        }
+    }
+}
+
+/// What the overlays show and where the user is looking. A pure value: every key the host
+/// binds is one mutating method.
+public struct OverlayState: Sendable, Hashable {
+    public var panels: Set<OverlayPanel> = [.touches, .hitTest, .responderChain, .timeline, .eventLog, .inspector]
+    /// Kinds shown in the event log.
+    public var logKinds: Set<TraceKind> = Set(TraceKind.allCases).subtracting([.touches])
+    /// The view the inspector shows (nil: the latest hit-test view).
+    public var selectedViewID: String?
+    /// The touch the hit-test and responder overlays follow (nil: the latest).
+    public var pickedTouchID: Int?
+    /// Timeline: seconds visible across the lanes.
+    public var timelineSpan: Double = 4
+    /// Timeline: the time at the right edge while paused (ignored while following live).
+    public var timelineEnd: Double = 0
+    /// Timeline: follow the newest time (true) or stay where scrubbed (false).
+    public var followLive = true
+    /// Timeline: the selected lane and transition (by its time) in it.
+    public var selectedLane: TimelineLane?
+    public var selectedTime: Double?
+    /// Timeline: show only the recognizers of the touched views (true) or all (false).
+    public var lanesOfTouchedViewsOnly = true
+    /// Timeline: the first lane shown (when there are more than fit).
+    public var laneScroll = 0
+    /// Event log: lines scrolled back from the newest (0: the newest is the last line).
+    public var logScroll = 0
+
+    public static let minSpan = 0.05
+    public static let maxSpan = 600.0
+
+    public init() {}
+
+    public func isOn(_ p: OverlayPanel) -> Bool { panels.contains(p) }
+
+    // MARK: Panels
+
+    public mutating func toggle(_ p: OverlayPanel) {
+        if panels.contains(p) { panels.remove(p) } else { panels.insert(p) }
+    }
+    public mutating func set(_ p: OverlayPanel, _ on: Bool) {
+        if on { panels.insert(p) } else { panels.remove(p) }
+    }
+    /// All overlays off, or back to the defaults when everything is off.
+    public mutating func toggleAll() {
+        panels = panels.isEmpty ? OverlayState().panels : []
+    }
+
+    // MARK: Event log
+
+    public mutating func toggleLogKind(_ k: TraceKind) {
+        if logKinds.contains(k) { logKinds.remove(k) } else { logKinds.insert(k) }
+        logScroll = 0
+    }
+    /// Shows only `k` in the log, or every kind again if only `k` was shown.
+    public mutating func soloLogKind(_ k: TraceKind) {
+        logKinds = logKinds == [k] ? Set(TraceKind.allCases) : [k]
+        logScroll = 0
+    }
+    /// Scrolls the event log by `lines` (positive: back in time).
+    public mutating func scrollLog(by lines: Int) { logScroll = max(0, logScroll + lines) }
+    public mutating func scrollLogToEnd() { logScroll = 0 }
+
+    // MARK: Selection
+
+    public mutating func selectView(_ id: String?) { selectedViewID = id }
+    /// Selects the next (or previous, `step` −1) view in tree order.
+    public mutating func selectNextView(in window: Window, step: Int = 1) {
+        var ids: [String] = []
+        window.forEachInTree { ids.append($0.id) }
+        guard !ids.isEmpty else { return }
+        let cur = selectedViewID.flatMap { ids.firstIndex(of: $0) } ?? (step > 0 ? -1 : 0)
+        selectedViewID = ids[((cur + step) % ids.count + ids.count) % ids.count]
+    }
+    /// Selects the view under a scene point (a click while inspecting): the deepest visible
+    /// view containing it, ignoring user-interaction flags (to inspect disabled views too).
+    public mutating func selectView(at p: Point, in window: Window) {
+        func deepest(_ v: View, _ q: Point) -> View? {
+            if v.isHidden { return nil }
+            for s in v.subviews.reversed() { if let d = deepest(s, s.convertFromSuperview(q)) { return d } }
+            return v.bounds.contains(q) ? v : nil
+        }
+        selectedViewID = deepest(window, p)?.id
+    }
+    public mutating func pickTouch(_ id: Int?) { pickedTouchID = id }
+    /// Steps the picked touch through the touches the log knows (older: step −1).
+    public mutating func pickNextTouch(in log: TraceLog, step: Int = 1) {
+        let ids = log.touchOrder
+        guard !ids.isEmpty else { return }
+        guard let cur = pickedTouchID, let i = ids.firstIndex(of: cur) else {
+            pickedTouchID = step < 0 ? ids.last : ids.first; return
+        }
+        let j = i + step
+        pickedTouchID = j < 0 || j >= ids.count ? nil : ids[j]
+    }
+    public mutating func clearSelection() { selectedViewID = nil; pickedTouchID = nil; selectedTime = nil }
+
+    // MARK: Timeline
+
+    /// Multiplies the visible span by `factor` (< 1 zooms in), keeping `anchor` (a time)
+    /// at the same place on screen; anchor nil keeps the right edge.
+    public mutating func zoomTimeline(by factor: Double, anchor: Double? = nil, now: Double? = nil) {
+        let newSpan = min(Self.maxSpan, max(Self.minSpan, timelineSpan * factor))
+        if let anchor {
+            let end = followLive ? (now ?? timelineEnd) : timelineEnd
+            let frac = (end - anchor) / timelineSpan
+            if !followLive || now == nil { timelineEnd = anchor + frac * newSpan }
+        }
+        timelineSpan = newSpan
+    }
+    /// Scrolls the timeline by `seconds` (negative: back in time); pauses following.
+    public mutating func scrollTimeline(by seconds: Double, now: Double) {
+        if followLive { timelineEnd = now; followLive = false }
+        timelineEnd = min(now, timelineEnd + seconds)
+    }
+    /// Scrolls by a fraction of the visible span (a page is 1).
+    public mutating func pageTimeline(_ pages: Double, now: Double) {
+        scrollTimeline(by: pages * timelineSpan, now: now)
+    }
+    /// Pauses (freezing the view at `now`) or resumes following live.
+    public mutating func togglePaused(now: Double) {
+        if followLive { followLive = false; timelineEnd = now } else { goLive() }
+    }
+    public mutating func goLive() { followLive = true; selectedTime = nil }
+    /// The time at the right edge of the timeline.
+    public func timelineRightEdge(now: Double) -> Double { followLive ? now : timelineEnd }
+
+    /// Selects the next (or previous) lane among `lanes`.
+    public mutating func selectLane(step: Int, in lanes: [TimelineLane]) {
+        guard !lanes.isEmpty else { selectedLane = nil; return }
+        let cur = selectedLane.flatMap { lanes.firstIndex(of: $0) } ?? (step > 0 ? -1 : lanes.count)
+        let i = min(lanes.count - 1, max(0, cur + step))
+        selectedLane = lanes[i]
+        selectedTime = nil
+        if i < laneScroll { laneScroll = i }
+    }
+    /// Steps the selected transition in the selected recognizer's lane (the newest when
+    /// none is selected); pauses following and scrolls the timeline so it shows.
+    public mutating func selectTransition(step: Int, in log: TraceLog, now: Double) {
+        guard case let .recognizer(id)? = selectedLane else { return }
+        let list = log.transitions(of: id)
+        guard !list.isEmpty else { return }
+        var i: Int
+        if let t = selectedTime {
+            let cur = TraceLog.lowerBound(list, t) { $0.t }
+            i = cur + step
+            // Several transitions can share a time: step past the ones at the same time.
+            if step > 0 { i = TraceLog.upperBound(list, t) { $0.t } }
+        } else {
+            i = list.count - 1
+        }
+        i = min(list.count - 1, max(0, i))
+        let t = list[i].t
+        selectedTime = t
+        if followLive { followLive = false; timelineEnd = now }
+        let start = timelineEnd - timelineSpan
+        if t < start || t > timelineEnd { timelineEnd = min(now, t + timelineSpan / 2) }
+    }
+    /// Selects the transition or event nearest to a time (a click in a lane).
+    public mutating func selectTime(_ t: Double, lane: TimelineLane?, now: Double) {
+        if followLive { followLive = false; timelineEnd = now }
+        selectedLane = lane
+        selectedTime = t
+    }
+    /// Scrolls the lanes (when there are more than fit).
+    public mutating func scrollLanes(by n: Int) { laneScroll = max(0, laneScroll + n) }
+}

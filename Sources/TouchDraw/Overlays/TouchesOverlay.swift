@@ -1,0 +1,115 @@
+// TouchesOverlay: a marker per finger with its id, a fading trail and a velocity arrow, and
+// a header line in the style of Android's pointer-location overlay:
+//
+//   P: 1/2  X: 120.5  Y: 80  dX: 3.5  dY: -2  Xv: 140.2  Yv: -10  Prs: 1.00
+//
+// The header turns red once the finger has moved past the tap slop (Defaults.tapSlop).
+// Emulated fingers (made by the mouse) get a dashed ring and an "emulated" tag.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+public enum TouchesOverlay {
+    /// Colours cycled by touch id.
+    public static let palette: [Color] = [.hex("#ff9f0a"), .hex("#30d158"), .hex("#64d2ff"), .hex("#ff375f"),
+                                          .hex("#bf5af2"), .hex("#ffd60a"), .hex("#5e5ce6"), .hex("#ac8e68")]
+    public static func color(for id: Int) -> Color { palette[((id % palette.count) + palette.count) % palette.count] }
+
+    /// How long a lifted finger's marker and trail take to fade (seconds).
+    public static let fade = 0.6
+    /// Ring radius in canvas pixels.
+    public static let ringRadius = 22.0
+
+    /// The header line for a touch (the picked one, else the newest active one).
+    public static func headerLine(_ tr: TouchTrail, current: Int, max: Int) -> String {
+        let v = tr.velocity()
+        let d = tr.location - tr.start
+        func n(_ x: Double) -> String { TraceFormat.short(x, 1) }
+        return "P: \(current)/\(max)  X: \(n(tr.location.x))  Y: \(n(tr.location.y))  dX: \(n(d.x))  dY: \(n(d.y))  "
+            + "Xv: \(n(v.x))  Yv: \(n(v.y))  Prs: \(TraceFormat.fixed(tr.pressure, 2))"
+    }
+
+    /// Draws markers, trails and the header over the scene. `sceneTransform` maps scene
+    /// points to canvas pixels; everything stays inside `sceneRect`.
+    public static func draw(log: TraceLog, now: Double, pickedTouch: Int?, slop: Double,
+                            sceneTransform: AffineTransform, sceneRect: Rect, style: OverlayStyle,
+                            measurer: TextMeasurer, into list: inout DisplayList) {
+        let trails = log.trails(at: now, fade: fade)
+        let active = trails.filter(\.isActive)
+        list.clipped(to: sceneRect) { list in
+            for tr in trails { drawTrail(tr, now: now, m: sceneTransform, style: style, into: &list) }
+            // Header: the picked touch, else the newest active, else the newest lifted.
+            let primary = trails.first { $0.id == pickedTouch } ?? active.max { $0.startTime < $1.startTime }
+                ?? trails.max { ($0.endTime ?? 0) < ($1.endTime ?? 0) }
+            guard let primary else { return }
+            let line = headerLine(primary, current: active.count, max: max(log.maxPointers, active.count))
+            let h = style.lineHeight + 4
+            let band = Rect(x: sceneRect.minX, y: sceneRect.minY, width: sceneRect.width, height: h)
+            let moved = primary.maxDistance > slop
+            list.fillRect(band, moved ? Color(r: 120, g: 20, b: 20, a: 210) : Color(r: 0, g: 0, b: 0, a: 170))
+            let t = measurer.truncate(line, toWidth: band.width - 2 * style.padding, size: style.fontSize, font: .mono)
+            list.text(t, at: Point(x: band.minX + style.padding, y: band.midY), size: style.fontSize,
+                      color: moved ? Color(r: 255, g: 120, b: 110) : style.text, font: .mono, baseline: .middle,
+                      maxWidth: band.width - 2 * style.padding)
+        }
+    }
+
+    static func drawTrail(_ tr: TouchTrail, now: Double, m: AffineTransform, style: OverlayStyle,
+                          into list: inout DisplayList) {
+        let base = color(for: tr.id)
+        let life: Double = tr.endTime.map { max(0, 1 - (now - $0) / fade) } ?? 1
+        guard life > 0 else { return }
+        let pts = tr.samples.map { m.apply($0.location) }
+        // Trail: older samples fainter, drawn as a few polylines of equal alpha.
+        if pts.count >= 2 {
+            let buckets = 6
+            let per = max(1, (pts.count + buckets - 1) / buckets)
+            var i = 0
+            while i < pts.count - 1 {
+                let j = min(pts.count - 1, i + per)
+                let age = Double(pts.count - 1 - j) / Double(pts.count)
+                list.polyline(Array(pts[i...j]), base.fading(life * (0.25 + 0.65 * (1 - age))), width: 2.5)
+                i = j
+            }
+        }
+        let c = m.apply(tr.location)
+        let ring = tr.isActive ? base : (tr.phase == .cancelled ? Color.orange : base).fading(life)
+        if tr.isEmulated {
+            // Dashed ring: 12 arcs.
+            let r = ringRadius, n = 12
+            for k in 0..<n {
+                let a0 = Double(k) / Double(n) * 2 * Double.pi
+                let a1 = a0 + Double.pi / Double(n)
+                let arc = (0...3).map { s -> Point in
+                    let a = a0 + (a1 - a0) * Double(s) / 3
+                    return Point(x: c.x + r * cos(a), y: c.y + r * sin(a))
+                }
+                list.polyline(arc, ring, width: 2)
+            }
+        } else {
+            list.strokeCircle(center: c, radius: ringRadius, ring, width: 2.5)
+        }
+        list.fillCircle(center: c, radius: 3, ring)
+        // Pressure: an inner ring whose radius follows it.
+        if tr.isActive, tr.pressure < 0.999 {
+            list.strokeCircle(center: c, radius: max(4, ringRadius * tr.pressure), ring.fading(0.6), width: 1)
+        }
+        list.text("\(tr.id)", at: Point(x: c.x + ringRadius * 0.75, y: c.y - ringRadius * 0.75), size: style.fontSize,
+                  color: ring, font: .mono, alignment: .left, baseline: .bottom)
+        if tr.isEmulated {
+            list.text("emulated", at: Point(x: c.x, y: c.y + ringRadius + 2), size: style.fontSize * 0.9,
+                      color: ring, font: .sans, alignment: .center, baseline: .top)
+        }
+        if tr.isActive {
+            // Velocity: where the finger would be in 0.1 s (scaled to canvas), capped.
+            let v = tr.velocity()
+            let s = abs(m.determinant).squareRoot()
+            var d = v * (0.1 * s)
+            let len = d.length
+            if len > 200 { d = d * (200 / len) }
+            if d.length > 4 { list.arrow(from: c, to: c + d, ring, width: 2, head: 9) }
+        }
+    }
+}

@@ -1,0 +1,494 @@
+// TraceLog: the trace kept in memory for the overlays — a ring of records plus the small
+// indices every frame needs (latest hit test, per-recognizer transitions, last handlers).
+//
+// The trace is the single source of truth (DESIGN.md): every overlay reads this log, never
+// the objects' own state, except for touch trails, which the host feeds with `noteTouch`
+// or `noteInput` because positions between hit tests are not trace records.
+//
+//     let log = TraceLog()
+//     app.tracer.sink = { log.append($0) }
+//     log.latestHitTest?.path   // [HitStep] in visiting order
+
+/// The trace kinds, in the order the event-log filter shows them.
+public enum TraceKind: String, CaseIterable, Sendable, Hashable {
+    case hitTest = "hit-test", touches, gesture, control, action, motion, remote
+    case firstResponder = "first-responder", orientation, note
+
+    init(_ body: TraceRecord.Body) {
+        switch body {
+        case .hitTest: self = .hitTest
+        case .touches: self = .touches
+        case .gesture: self = .gesture
+        case .control: self = .control
+        case .action: self = .action
+        case .motion: self = .motion
+        case .remote: self = .remote
+        case .firstResponder: self = .firstResponder
+        case .orientation: self = .orientation
+        case .note: self = .note
+        }
+    }
+    var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+}
+
+extension TraceRecord {
+    public var traceKind: TraceKind { TraceKind(body) }
+}
+
+/// One hit test from the trace.
+public struct HitTestInfo: Sendable, Hashable {
+    public var t: Double
+    public var seq: Int
+    public var touch: Int
+    public var point: Point
+    public var path: [HitStep]
+    public var view: String?
+}
+
+/// One recognizer transition from the trace.
+public struct GestureTransition: Sendable, Hashable {
+    public var t: Double
+    public var seq: Int
+    public var from: GestureState
+    public var to: GestureState
+    public var reason: String
+    public var outputs: GestureOutputs
+}
+
+/// A recognizer held in `possible` by a failure requirement (a "blocked until" note).
+public struct FailureWait: Sendable, Hashable {
+    public var t: Double
+    public var recognizer: String
+    public var waitingFor: [String]
+}
+
+/// A point event for a timeline lane (control events, motion, remote, actions).
+public struct LaneEvent: Sendable, Hashable {
+    public var t: Double
+    public var seq: Int
+    /// Who it is about (control id, receiver, handler).
+    public var subject: String?
+    /// What happened (`touchUpInside`, `began`, `play`...).
+    public var label: String
+}
+
+/// One touch's life as the trace shows it: began at its hit test, ended at its last message.
+public struct TouchSpan: Sendable, Hashable {
+    public var touch: Int
+    public var began: Double
+    public var end: Double?
+    /// The last phase any responder received for it.
+    public var lastPhase: TouchPhase
+    /// The hit-test view.
+    public var view: String?
+    /// Times of the messages (began, moved, ended...), for ticks. Bounded.
+    public var messageTimes: [Double]
+}
+
+/// One sample of a finger's position, fed by the host.
+public struct TouchSample: Sendable, Hashable {
+    public var t: Double
+    public var location: Point
+    public var pressure: Double
+}
+
+/// A finger's recent positions and its state, for markers and trails.
+public struct TouchTrail: Sendable, Hashable {
+    public var id: Int
+    public var phase: TouchPhase
+    public var isEmulated: Bool
+    public var start: Point
+    public var startTime: Double
+    /// The farthest the finger has been from `start`.
+    public var maxDistance: Double
+    /// When it ended or was cancelled.
+    public var endTime: Double?
+    /// Recent samples, oldest first (at most `TraceLog.trailSamples`).
+    public var samples: [TouchSample]
+
+    public var location: Point { samples.last?.location ?? start }
+    public var pressure: Double { samples.last?.pressure ?? 1 }
+    public var isActive: Bool { endTime == nil }
+
+    /// Velocity in points/s: a least-squares line over the samples within `horizon` seconds
+    /// of the newest one (not the last two samples).
+    public func velocity(horizon: Double = 0.1) -> Point {
+        guard let last = samples.last else { return .zero }
+        var n = 0.0, st = 0.0, sx = 0.0, sy = 0.0, stt = 0.0, stx = 0.0, sty = 0.0
+        for s in samples.reversed() {
+            let dt = s.t - last.t
+            if dt < -horizon { break }
+            n += 1; st += dt; sx += s.location.x; sy += s.location.y
+            stt += dt * dt; stx += dt * s.location.x; sty += dt * s.location.y
+        }
+        let den = n * stt - st * st
+        guard n >= 2, den > 1e-12 else { return .zero }
+        return Point(x: (n * stx - st * sx) / den, y: (n * sty - st * sy) / den)
+    }
+}
+
+/// The trace in memory: a bounded ring of records with cheap queries for the overlays.
+public final class TraceLog {
+    /// How many records the ring keeps (older ones are dropped).
+    public let capacity: Int
+    /// How many samples each touch trail keeps.
+    public static let trailSamples = 90
+    /// Per-recognizer and per-lane lists keep at most this many entries.
+    public let laneCapacity: Int
+
+    private var ring: [TraceRecord] = []
+    private var head = 0
+    /// Sequence number of the next record (records ever appended).
+    public private(set) var endSeq = 0
+    /// Sequence number of the oldest record still kept.
+    public var firstSeq: Int { endSeq - ring.count }
+    public var count: Int { ring.count }
+    public var isEmpty: Bool { ring.isEmpty }
+
+    // Indices.
+    private var kindSeqs: [[Int]] = Array(repeating: [], count: TraceKind.allCases.count)
+    private var kindStart: [Int] = Array(repeating: 0, count: TraceKind.allCases.count)
+    private var hitTestsByTouch: [Int: HitTestInfo] = [:]
+    private var hitTestOrder: [Int] = []
+    public private(set) var latestHitTest: HitTestInfo?
+    private var transitionsByRecognizer: [String: [GestureTransition]] = [:]
+    /// Recognizer ids in the order they first appeared in the trace.
+    public private(set) var recognizerOrder: [String] = []
+    /// The view each recognizer is attached to (from its gesture records).
+    public private(set) var recognizerView: [String: String] = [:]
+    public private(set) var latestTransition: (recognizer: String, transition: GestureTransition)?
+    public private(set) var waits: [FailureWait] = []
+    public private(set) var controlEvents: [LaneEvent] = []
+    public private(set) var motionEvents: [LaneEvent] = []
+    public private(set) var remoteEvents: [LaneEvent] = []
+    public private(set) var actionEvents: [LaneEvent] = []
+    private var spans: [Int: TouchSpan] = [:]
+    /// Touch ids in the order they began (bounded).
+    public private(set) var touchOrder: [Int] = []
+    private var receiversByTouch: [Int: [(view: String, phases: [TouchPhase])]] = [:]
+    /// The latest touch message: its touch ids and phase.
+    public private(set) var lastTouchMessage: (t: Double, phase: TouchPhase, view: String, touches: [Int])?
+    public private(set) var lastMotion: LaneEvent?
+    public private(set) var lastRemote: LaneEvent?
+    public private(set) var lastAction: (t: Double, sender: String, action: String, handledBy: String?)?
+    public private(set) var lastFirstResponder: (t: Double, to: String?)?
+
+    // Touch trails (host-fed).
+    private var trailsByID: [Int: TouchTrail] = [:]
+    private var keyToID: [TouchKey: Int] = [:]
+    private var nextProvisional = -1
+    /// The most fingers down at once in the current (or last) multitouch sequence.
+    public private(set) var maxPointers = 0
+
+    // Formatted event-log lines (the visible ones only are ever formatted).
+    private var lineCache: [Int: String] = [:]
+
+    public init(capacity: Int = 20_000, laneCapacity: Int = 4_096) {
+        self.capacity = max(1, capacity)
+        self.laneCapacity = max(16, laneCapacity)
+        ring.reserveCapacity(min(self.capacity, 4096))
+    }
+
+    // MARK: Records
+
+    /// Appends one record (the tracer's sink). O(1) amortized.
+    public func append(_ r: TraceRecord) {
+        let seq = endSeq
+        if ring.count < capacity {
+            ring.append(r)
+        } else {
+            let old = ring[head]
+            kindStart[old.traceKind.index] += 1
+            lineCache[seq - capacity] = nil
+            ring[head] = r
+            head = (head + 1) % capacity
+        }
+        endSeq += 1
+        let k = r.traceKind.index
+        kindSeqs[k].append(seq)
+        if kindStart[k] > 4096 {
+            kindSeqs[k].removeFirst(kindStart[k]); kindStart[k] = 0
+        }
+        index(r, seq: seq)
+    }
+
+    /// The record with sequence number `seq`, or nil when it was dropped or never was.
+    public func record(_ seq: Int) -> TraceRecord? {
+        guard seq >= firstSeq, seq < endSeq else { return nil }
+        let offset = seq - firstSeq
+        return ring[(head + offset) % ring.count]
+    }
+
+    /// The newest record.
+    public var last: TraceRecord? { record(endSeq - 1) }
+
+    /// The sequence number of the first kept record at or after time `t` (binary search:
+    /// trace times do not decrease).
+    public func firstSeq(atOrAfter t: Double) -> Int {
+        var lo = firstSeq, hi = endSeq
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if (record(mid)?.t ?? .infinity) < t { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The records at or after time `t`, oldest first.
+    public func records(since t: Double) -> [TraceRecord] {
+        (firstSeq(atOrAfter: t)..<endSeq).compactMap(record)
+    }
+
+    /// All kept records, oldest first.
+    public var allRecords: [TraceRecord] { (firstSeq..<endSeq).compactMap(record) }
+
+    /// How many kept records are of the given kinds. O(kinds).
+    public func count(of kinds: Set<TraceKind>) -> Int {
+        kinds.reduce(0) { $0 + kindSeqs[$1.index].count - kindStart[$1.index] }
+    }
+
+    /// Up to `limit` sequence numbers of records of `kinds`, oldest first, ending
+    /// `skippingNewest` matching records before the newest one. O((limit + skip) · kinds).
+    public func seqs(of kinds: Set<TraceKind>, limit: Int, skippingNewest skip: Int = 0) -> [Int] {
+        let ks = kinds.map(\.index)
+        var cursor = ks.map { kindSeqs[$0].count }   // one past the next candidate, per kind
+        var out: [Int] = []
+        var skipped = 0
+        out.reserveCapacity(max(0, limit))
+        while out.count < limit {
+            var best = -1, bestK = -1
+            for (j, k) in ks.enumerated() where cursor[j] > kindStart[k] {
+                let s = kindSeqs[k][cursor[j] - 1]
+                if s > best { best = s; bestK = j }
+            }
+            guard bestK >= 0 else { break }
+            cursor[bestK] -= 1
+            if skipped < skip { skipped += 1 } else { out.append(best) }
+        }
+        return out.reversed()
+    }
+
+    /// The event-log line of a record, formatted once and cached.
+    public func line(_ seq: Int) -> String? {
+        if let s = lineCache[seq] { return s }
+        guard let r = record(seq) else { return nil }
+        let s = TraceFormat.line(r)
+        if lineCache.count > 8192 { lineCache.removeAll(keepingCapacity: true) }
+        lineCache[seq] = s
+        return s
+    }
+
+    // MARK: Queries
+
+    /// The hit test of a touch (nil: the latest one).
+    public func hitTest(forTouch id: Int?) -> HitTestInfo? {
+        guard let id else { return latestHitTest }
+        return hitTestsByTouch[id]
+    }
+
+    /// A recognizer's transitions, oldest first (bounded by `laneCapacity`).
+    public func transitions(of recognizer: String) -> [GestureTransition] {
+        transitionsByRecognizer[recognizer] ?? []
+    }
+
+    /// The recognizer's state at time `t` according to the trace (nil: no record yet).
+    public func state(of recognizer: String, at t: Double) -> GestureState? {
+        let list = transitionsByRecognizer[recognizer] ?? []
+        let i = Self.upperBound(list, t) { $0.t }
+        if i == 0 { return nil }
+        return list[i - 1].to
+    }
+
+    /// One touch's span as the trace shows it.
+    public func span(ofTouch id: Int) -> TouchSpan? { spans[id] }
+    /// Every touch span kept, in the order the touches began.
+    public var touchSpans: [TouchSpan] { touchOrder.compactMap { spans[$0] } }
+
+    /// The responders that received messages for a touch, in the order they first did, with
+    /// the phases each received.
+    public func receivers(ofTouch id: Int) -> [(view: String, phases: [TouchPhase])] {
+        receiversByTouch[id] ?? []
+    }
+
+    /// The newest time in the log (records or touch samples).
+    public var latestTime: Double? {
+        let rt = last?.t
+        let tt = trailsByID.values.compactMap { $0.samples.last?.t }.max()
+        switch (rt, tt) {
+        case let (a?, b?): return max(a, b)
+        case let (a?, nil): return a
+        case let (nil, b?): return b
+        case (nil, nil): return nil
+        }
+    }
+
+    /// Index of the first element whose key is > t (elements sorted by key).
+    static func upperBound<T>(_ a: [T], _ t: Double, key: (T) -> Double) -> Int {
+        var lo = 0, hi = a.count
+        while lo < hi { let m = (lo + hi) / 2; if key(a[m]) <= t { lo = m + 1 } else { hi = m } }
+        return lo
+    }
+    /// Index of the first element whose key is ≥ t.
+    static func lowerBound<T>(_ a: [T], _ t: Double, key: (T) -> Double) -> Int {
+        var lo = 0, hi = a.count
+        while lo < hi { let m = (lo + hi) / 2; if key(a[m]) < t { lo = m + 1 } else { hi = m } }
+        return lo
+    }
+
+    // MARK: Indexing
+
+    private func bounded<T>(_ a: inout [T]) {
+        if a.count > laneCapacity { a.removeFirst(a.count - laneCapacity * 3 / 4) }
+    }
+
+    private func index(_ r: TraceRecord, seq: Int) {
+        switch r.body {
+        case let .hitTest(touch, point, path, view):
+            let info = HitTestInfo(t: r.t, seq: seq, touch: touch, point: point, path: path, view: view)
+            latestHitTest = info
+            if hitTestsByTouch[touch] == nil { hitTestOrder.append(touch) }
+            hitTestsByTouch[touch] = info
+            if hitTestOrder.count > 256 {
+                for id in hitTestOrder.prefix(64) { hitTestsByTouch[id] = nil; spans[id] = nil; receiversByTouch[id] = nil }
+                hitTestOrder.removeFirst(64)
+            }
+            if spans[touch] == nil { touchOrder.append(touch) }
+            spans[touch] = TouchSpan(touch: touch, began: r.t, end: nil, lastPhase: .began, view: view, messageTimes: [r.t])
+            if touchOrder.count > 256 { touchOrder.removeFirst(64) }
+            adoptProvisionalTrail(touch: touch, point: point)
+        case let .touches(phase, view, touches, _):
+            lastTouchMessage = (r.t, phase, view, touches)
+            for id in touches {
+                var s = spans[id] ?? TouchSpan(touch: id, began: r.t, end: nil, lastPhase: phase, view: nil, messageTimes: [])
+                if spans[id] == nil { touchOrder.append(id) }
+                s.lastPhase = phase
+                if phase == .ended || phase == .cancelled { s.end = max(s.end ?? r.t, r.t) }
+                if s.messageTimes.last != r.t { s.messageTimes.append(r.t) }
+                if s.messageTimes.count > 512 { s.messageTimes.removeFirst(256) }
+                spans[id] = s
+                var recv = receiversByTouch[id] ?? []
+                if let i = recv.firstIndex(where: { $0.view == view }) {
+                    if !recv[i].phases.contains(phase) { recv[i].phases.append(phase) }
+                } else {
+                    recv.append((view, [phase]))
+                }
+                receiversByTouch[id] = recv
+            }
+        case let .gesture(recognizer, view, from, to, reason, outputs):
+            let tr = GestureTransition(t: r.t, seq: seq, from: from, to: to, reason: reason, outputs: outputs)
+            if transitionsByRecognizer[recognizer] == nil { recognizerOrder.append(recognizer) }
+            transitionsByRecognizer[recognizer, default: []].append(tr)
+            if var list = transitionsByRecognizer[recognizer], list.count > laneCapacity {
+                bounded(&list); transitionsByRecognizer[recognizer] = list
+            }
+            if !view.isEmpty { recognizerView[recognizer] = view }
+            latestTransition = (recognizer, tr)
+        case let .control(control, event):
+            controlEvents.append(LaneEvent(t: r.t, seq: seq, subject: control, label: event)); bounded(&controlEvents)
+        case let .action(sender, action, _, handledBy):
+            actionEvents.append(LaneEvent(t: r.t, seq: seq, subject: handledBy, label: action)); bounded(&actionEvents)
+            lastAction = (r.t, sender, action, handledBy)
+        case let .motion(phase, subtype, view, _):
+            let e = LaneEvent(t: r.t, seq: seq, subject: view, label: "\(subtype) \(phase.rawValue)")
+            motionEvents.append(e); bounded(&motionEvents)
+            lastMotion = e
+        case let .remote(command, handledBy, _):
+            let e = LaneEvent(t: r.t, seq: seq, subject: handledBy, label: command)
+            remoteEvents.append(e); bounded(&remoteEvents)
+            lastRemote = e
+        case let .firstResponder(_, to, _):
+            lastFirstResponder = (r.t, to)
+        case .orientation:
+            break
+        case let .note(topic, text):
+            if topic == "gesture", let w = Self.parseWait(text, t: r.t) { waits.append(w); bounded(&waits) }
+        }
+    }
+
+    /// Reads "pan blocked until swipe, edge fail(s)" notes.
+    static func parseWait(_ text: String, t: Double) -> FailureWait? {
+        guard let range = text.firstRange(of: " blocked until ") else { return nil }
+        let who = String(text[..<range.lowerBound])
+        var rest = String(text[range.upperBound...])
+        if rest.hasSuffix(" fails") { rest.removeLast(6) } else if rest.hasSuffix(" fail") { rest.removeLast(5) }
+        let ids = rest.split(separator: ",").map { String($0.drop { $0 == " " }) }.filter { !$0.isEmpty }
+        guard !who.isEmpty, !ids.isEmpty else { return nil }
+        return FailureWait(t: t, recognizer: who, waitingFor: ids)
+    }
+
+    // MARK: Touch trails
+
+    /// Records a finger's position (the host calls this for every touch input).
+    /// `id` is the trace's touch id when known; `noteInput` finds it for you.
+    public func noteTouch(id: Int, location: Point, time: Double, phase: TouchPhase,
+                          emulated: Bool = false, pressure: Double = 1) {
+        if phase == .began || trailsByID[id] == nil {
+            if activeTrailCount == 0 { maxPointers = 0 }
+            trailsByID[id] = TouchTrail(id: id, phase: .began, isEmulated: emulated, start: location, startTime: time,
+                                        maxDistance: 0, endTime: nil, samples: [])
+        }
+        guard var tr = trailsByID[id] else { return }
+        tr.phase = phase
+        tr.isEmulated = tr.isEmulated || emulated
+        tr.samples.append(TouchSample(t: time, location: location, pressure: pressure))
+        if tr.samples.count > Self.trailSamples { tr.samples.removeFirst(tr.samples.count - Self.trailSamples) }
+        tr.maxDistance = max(tr.maxDistance, location.distance(to: tr.start))
+        if phase == .ended || phase == .cancelled { tr.endTime = time }
+        trailsByID[id] = tr
+        maxPointers = max(maxPointers, activeTrailCount)
+        pruneTrails(now: time)
+    }
+
+    /// Records a touch input as the application received it, keyed by (device, finger);
+    /// call it right after `Application.send` so the trace's touch id is known.
+    public func noteInput(_ input: InputEvent, at t: Double) {
+        switch input {
+        case let .touchDown(key, p, pressure, emulated):
+            let id: Int
+            if let h = latestHitTest, h.point == p, !keyToID.values.contains(h.touch) {
+                id = h.touch
+            } else {
+                id = nextProvisional; nextProvisional -= 1
+            }
+            keyToID[key] = id
+            noteTouch(id: id, location: p, time: t, phase: .began, emulated: emulated, pressure: pressure)
+        case let .touchMove(key, p, pressure):
+            guard let id = keyToID[key] else { return noteInput(.touchDown(key, p, pressure: pressure), at: t) }
+            noteTouch(id: id, location: p, time: t, phase: .moved, pressure: pressure)
+        case let .touchUp(key, p, pressure):
+            guard let id = keyToID.removeValue(forKey: key) else { return }
+            noteTouch(id: id, location: p, time: t, phase: .ended, pressure: pressure)
+        case .cancelAllTouches:
+            for (key, id) in keyToID {
+                if let loc = trailsByID[id]?.location { noteTouch(id: id, location: loc, time: t, phase: .cancelled) }
+                keyToID[key] = nil
+            }
+        case .shakeBegan, .shakeEnded, .shakeCancelled, .remote, .orientation:
+            break
+        }
+    }
+
+    /// A provisional trail (noted before its hit test) takes the trace's touch id.
+    private func adoptProvisionalTrail(touch: Int, point: Point) {
+        guard trailsByID[touch] == nil,
+              let (key, pid) = keyToID.first(where: { $0.value < 0 && trailsByID[$0.value]?.start == point }),
+              var tr = trailsByID.removeValue(forKey: pid) else { return }
+        tr.id = touch
+        trailsByID[touch] = tr
+        keyToID[key] = touch
+    }
+
+    private var activeTrailCount: Int { trailsByID.values.reduce(0) { $0 + ($1.isActive ? 1 : 0) } }
+
+    private func pruneTrails(now: Double) {
+        guard trailsByID.count > 32 else { return }
+        for (id, tr) in trailsByID where !tr.isActive && now - (tr.endTime ?? now) > 2 { trailsByID[id] = nil }
+    }
+
+    /// Fingers still down, by id.
+    public var activeTrails: [TouchTrail] { trailsByID.values.filter(\.isActive).sorted { $0.id < $1.id } }
+    /// Fingers down, plus those lifted within `fade` seconds of `time` (for fading trails).
+    public func trails(at time: Double, fade: Double = 0.6) -> [TouchTrail] {
+        trailsByID.values.filter { $0.isActive || time - ($0.endTime ?? time) <= fade }.sorted { $0.id < $1.id }
+    }
+    public func trail(_ id: Int) -> TouchTrail? { trailsByID[id] }
+}

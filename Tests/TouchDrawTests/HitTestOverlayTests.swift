@@ -1,0 +1,90 @@
+import Testing
+@testable import TouchDraw
+
+@Suite("Hit-test overlay")
+struct HitTestOverlayTests {
+    /// other (outside) · root (inside) › off (disabled), ghost (hidden), card (hit).
+    func scene() -> OverlayRig {
+        let rig = OverlayRig()
+        let root = rig.view("root", 0, 0, 400, 400)
+        rig.view("card", 50, 50, 100, 100, in: root)
+        rig.view("ghost", 0, 0, 200, 200, in: root).isHidden = true
+        rig.view("off", 300, 300, 50, 50, in: root).isUserInteractionEnabled = false
+        rig.view("other", 500, 0, 100, 100)
+        return rig
+    }
+
+    let m = AffineTransform(translationX: 10, y: 20)
+
+    @Test("the hit-test overlay outlines the visited views in visiting order with their verdicts")
+    func marksInOrder() throws {
+        let rig = scene()
+        rig.down(1, 60, 60, at: 0)
+        let hit = try #require(rig.log.latestHitTest)
+        let marks = HitTestOverlay.marks(for: hit, views: DebugOverlay.viewsByID(rig.app.window), sceneTransform: m, style: OverlayStyle())
+        #expect(marks.map(\.label) == ["1 other: outside", "2 root: inside", "3 off: disabled", "4 ghost: hidden", "5 card: hit"])
+        // Quads are the views' corners in canvas pixels.
+        #expect(marks[4].quad == [Point(x: 60, y: 70), Point(x: 160, y: 70), Point(x: 160, y: 170), Point(x: 60, y: 170)])
+        #expect(marks[0].quad.first == Point(x: 510, y: 20))
+        // Labels sit inside the top-left corner; root and ghost share a corner, so ghost's stacks below.
+        #expect(marks[4].labelPosition == Point(x: 63, y: 72))
+        #expect(marks[1].labelPosition == Point(x: 13, y: 22))
+        #expect(marks[3].labelPosition == Point(x: 13, y: 36))
+    }
+
+    @Test("the drawn overlay has each label at its place and fills the hit-test view")
+    func drawn() throws {
+        let rig = scene()
+        rig.down(1, 60, 60, at: 0)
+        var list = DisplayList(size: Size(width: 800, height: 600))
+        let views = DebugOverlay.viewsByID(rig.app.window)
+        HitTestOverlay.draw(hit: rig.log.latestHitTest, window: rig.app.window, views: views, sceneTransform: m,
+                            sceneRect: Rect(x: 10, y: 20, width: 800, height: 600), style: OverlayStyle(),
+                            measurer: EstimatedTextMeasurer(), into: &list)
+        let runs = texts(list)
+        let card = try #require(runs.first { $0.string == "5 card: hit" })
+        #expect(card.position == Point(x: 63, y: 72 + 7))
+        #expect(card.color == OverlayStyle.color(of: .hit))
+        #expect(runs.contains { $0.string == "touch 1 → card" })
+        let fills = list.commands.compactMap { if case let .polygon(p, c) = $0 { return (p, c) }; return nil }
+        #expect(fills.contains { $0.0 == [Point(x: 60, y: 70), Point(x: 160, y: 70), Point(x: 160, y: 170), Point(x: 60, y: 170)] && $0.1 == Color.yellow.withAlpha(0.22) })
+    }
+
+    @Test("the picked touch's hit test is shown, not the latest")
+    func picked() {
+        let rig = scene()
+        rig.tap(60, 60, at: 0)
+        rig.tap(550, 50, at: 1)
+        #expect(rig.log.hitTest(forTouch: nil)?.view == "other")
+        #expect(rig.log.hitTest(forTouch: 1)?.view == "card")
+    }
+
+    @Test("the part of a subview outside its unclipped superview is marked untouchable")
+    func untouchable() {
+        let rig = OverlayRig()
+        let frame = rig.view("frame", 100, 100, 100, 100)
+        rig.view("spill", 50, 50, 100, 100, in: frame)
+        let areas = HitTestOverlay.untouchableAreas(window: rig.app.window, sceneTransform: .identity)
+        #expect(Set(areas.map(\.view)) == ["spill"])
+        let total = areas.reduce(0) { $0 + Geometry2D.area($1.polygon) }
+        #expect(abs(total - 7500) < 0.01)
+        // Every piece lies outside the frame (150…250 minus 100…200).
+        for (_, poly) in areas {
+            let c = poly.reduce(Point.zero, +) / Double(poly.count)
+            #expect(!(c.x > 100 && c.x < 200 && c.y > 100 && c.y < 200))
+        }
+        frame.clipsToBounds = true
+        #expect(HitTestOverlay.untouchableAreas(window: rig.app.window, sceneTransform: .identity).isEmpty)
+    }
+
+    @Test("a rotated superview's untouchable area follows the rotation")
+    func rotated() {
+        let rig = OverlayRig()
+        let frame = rig.view("frame", 100, 100, 100, 100)
+        frame.transform = AffineTransform(rotationAngle: Double.pi / 4)
+        rig.view("spill", 50, 50, 100, 100, in: frame)
+        let total = HitTestOverlay.untouchableAreas(window: rig.app.window, sceneTransform: .identity)
+            .reduce(0) { $0 + Geometry2D.area($1.polygon) }
+        #expect(abs(total - 7500) < 0.01)
+    }
+}
