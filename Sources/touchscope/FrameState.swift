@@ -3,29 +3,52 @@ import TouchScene
 import TouchDraw
 import TouchSDL
 
-/// Holds the trace as the panels see it and draws a frame: the scene, then the panels.
-/// Shared by the live window and headless screenshots, so both show the same thing.
+/// Holds the trace as the panels see it (`TraceLog`), what is toggled and selected
+/// (`OverlayState`), and draws a frame: the scene, then the panels. Shared by the live
+/// window and headless screenshots, so both show the same thing.
 final class FrameState {
-    /// Whether the debugging panels are drawn (`--no-overlays` turns them off).
+    /// Whether the debugging panels are drawn (`--no-overlays` and F2 turn them off).
     var overlays: Bool
     /// A one-line message shown over the scene (a broken scene edit, recording on).
     var banner: String?
-    private(set) var records: [TraceRecord] = []
+    let log = TraceLog()
+    var state = OverlayState()
+    var pads: [ConnectedPad] = []
+    /// The rows of the help panel (F1): the input map and the window's keys.
+    var help: [HelpEntry]
 
-    init(overlays: Bool) { self.overlays = overlays }
-
-    func note(_ r: TraceRecord) {
-        records.append(r)
-        if records.count > 20_000 { records.removeFirst(records.count - 10_000) }
+    init(overlays: Bool, defaults: Defaults = Defaults()) {
+        self.overlays = overlays
+        help = InputMapper.help(defaults: defaults).map { HelpEntry(input: "\($0.device): \($0.input)", effect: $0.effect) }
+            + hostKeys.map { HelpEntry(input: "window: \($0.input)", effect: $0.effect) }
     }
 
-    func draw(_ session: SceneSession, into list: inout DisplayList, layout: HostLayout) {
+    func note(_ r: TraceRecord) { log.append(r) }
+
+    /// Connects a session: its trace and its touches feed the panels.
+    func follow(_ session: SceneSession, also: ((TraceRecord) -> Void)? = nil) {
+        let log = self.log
+        session.app.tracer.sink = { r in
+            log.append(r)
+            also?(r)
+        }
+        session.onInputEvent = { e, t in log.noteInput(e, at: t) }
+    }
+
+    func draw(_ session: SceneSession, into list: inout DisplayList, layout: HostLayout, measurer: TextMeasurer) {
         SceneRenderer().draw(session.app.window, into: &list, toCanvas: layout.sceneTransform)
+        if overlays {
+            DebugOverlay.draw(app: session.app, log: log, state: state, sceneTransform: layout.sceneTransform,
+                              sceneRect: layout.sceneRect, sidePanel: layout.sidePanel, bottomPanel: layout.bottomPanel,
+                              measurer: measurer, into: &list,
+                              extras: DebugOverlayExtras(pads: pads, help: help, now: session.app.time,
+                                                         style: OverlayStyle().scaled(by: layout.pixelScale)))
+        }
         if let banner {
             let r = layout.sceneRect
-            list.fillRect(Rect(x: r.minX, y: r.minY, width: r.width, height: 28), Color(r: 150, g: 30, b: 30, a: 230))
-            list.text(banner, at: Point(x: r.minX + 8, y: r.minY + 14), size: 13, color: .white,
-                      baseline: .middle, maxWidth: r.width - 16)
+            list.fillRect(Rect(x: r.minX, y: r.minY, width: r.width, height: 28 * layout.pixelScale), Color(r: 150, g: 30, b: 30, a: 230))
+            list.text(banner, at: Point(x: r.minX + 8, y: r.minY + 14 * layout.pixelScale), size: 13 * layout.pixelScale,
+                      color: .white, baseline: .middle, maxWidth: r.width - 16)
         }
     }
 }

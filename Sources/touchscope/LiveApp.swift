@@ -1,3 +1,6 @@
+/// The event-log filters on keys 1–7.
+let logKinds: [TraceKind] = [.hitTest, .touches, .gesture, .control, .action, .motion, .remote]
+
 // LiveApp: the window: SDL input -> the scene session, frames, hot reload, recording, sound.
 import Foundation
 import TouchScene
@@ -16,6 +19,18 @@ struct LiveOptions {
 let hostKeys: [(input: String, effect: String)] = [
     ("F1", "show or hide this help"),
     ("F2", "show or hide every debugging panel"),
+    ("F3 / Shift+F3", "touches overlay / event log on or off"),
+    ("F4 / Shift+F4", "hit-test path / inspector on or off"),
+    ("F5 / Shift+F5", "responder chain / Now Playing and devices on or off"),
+    ("F6", "timeline on or off"),
+    ("Space / Home", "pause the timeline / follow live again"),
+    ("Left / Right", "step to the previous / next recognizer transition (pauses; its reason is shown)"),
+    ("Up / Down", "select the previous / next timeline lane"),
+    ("PageUp / PageDown", "scroll the timeline back / forward"),
+    ("= / -", "zoom the timeline in / out"),
+    ("[ / ]", "select the previous / next view in the inspector"),
+    ("T", "pick the next touch for the hit-test path"),
+    ("1 … 7 (Shift: solo), 0", "event-log filters: hit-test, touches, gestures, controls, actions, motion, remote; 0 shows all"),
     ("F10", "start or stop recording the input (touchscope-recording-N.jsonl)"),
     ("F11", "full screen on or off"),
     ("F12", "screenshot of the whole window (touchscope-N.png)"),
@@ -52,7 +67,7 @@ final class LiveApp: HostClient {
         self.scenePath = scenePath
         self.options = options
         session = SceneSession(scene: scene)
-        frame = FrameState(overlays: !options.noOverlays)
+        frame = FrameState(overlays: !options.noOverlays, defaults: session.app.defaults)
         sceneStamp = Self.modificationDate(scenePath)
         if let path = options.traceFile {
             do { trace = try TraceWriter(path: path) } catch { throw CLIError.failure(error.description) }
@@ -64,13 +79,27 @@ final class LiveApp: HostClient {
     }
 
     private func connectTrace() {
-        let frame = self.frame, trace = self.trace
-        session.app.tracer.sink = { [weak self] r in
+        let trace = self.trace
+        frame.follow(session) { [weak self] r in
             trace?.write(r)
-            frame.note(r)
             // A gamepad acknowledges a shake with a short rumble.
             if case .motion(.began, _, _, _) = r.body { self?.host?.pads.rumble(ms: 150) }
         }
+        if host != nil { session.app.pasteboard = SDLPasteboard() }
+        checkCapabilities()
+    }
+
+    /// Says in the trace (and the panel) whether the attached devices have what the scene needs.
+    private func checkCapabilities() {
+        let required = Set(session.scene.capabilities.compactMap { DeviceCapability(rawValue: $0.rawValue) })
+        guard !required.isEmpty else { return }
+        var available: Set<DeviceCapability> = [.touchscreen]
+        if let pads = host?.pads.pads, !pads.isEmpty {
+            available.insert(.gamepad)
+            if pads.contains(where: \.hasAccelerometer) { available.insert(.accelerometer) }
+            if pads.contains(where: \.hasGyroscope) { available.insert(.gyroscope) }
+        }
+        _ = session.app.checkRequiredCapabilities(required, available: available)
     }
 
     // MARK: Running
@@ -118,7 +147,11 @@ final class LiveApp: HostClient {
 
     var sceneSize: Size { session.scene.window }
 
-    func hostDidStart(_ host: SDLHost) { self.host = host }
+    func hostDidStart(_ host: SDLHost) {
+        self.host = host
+        session.app.pasteboard = SDLPasteboard()
+        checkCapabilities()
+    }
 
     var nextWakeTime: Double? {
         [session.app.nextDeadline, replayNext?.t].compactMap { $0 }.min()
@@ -132,6 +165,13 @@ final class LiveApp: HostClient {
             return
         }
         if hostKey(input) { return }
+        if case let .mouseDown(x, y, .right, _) = input.kind {
+            // Right click: select the view under the pointer in the inspector; not a touch.
+            frame.state.selectView(at: Point(x: x, y: y), in: session.app.window)
+            frame.state.set(.inspector, true)
+            host?.setNeedsDisplay()
+            return
+        }
         recorder?.write(input)
         session.handle(input)
     }
@@ -145,13 +185,17 @@ final class LiveApp: HostClient {
     }
 
     func draw(into list: inout DisplayList, layout: HostLayout) {
-        frame.draw(session, into: &list, layout: layout)
+        frame.draw(session, into: &list, layout: layout, measurer: host?.textMeasurer ?? EstimatedTextMeasurer())
     }
 
     func hostCommand(_ command: HostCommand) {
         switch command {
         case .quit: break
-        case .layoutChanged, .padsChanged: host?.setNeedsDisplay()
+        case .layoutChanged: host?.setNeedsDisplay()
+        case .padsChanged(let pads):
+            frame.pads = pads.map { ConnectedPad(name: $0.name, hasAccel: $0.hasAccelerometer, hasGyro: $0.hasGyroscope) }
+            checkCapabilities()
+            host?.setNeedsDisplay()
         case .screenshotSaved(let path): FileHandle.standardError.write(Data("touchscope: screenshot saved to \(path)\n".utf8))
         case .screenshotFailed(let path, let message):
             FileHandle.standardError.write(Data("touchscope: screenshot \(path) failed: \(message)\n".utf8))
@@ -162,34 +206,69 @@ final class LiveApp: HostClient {
 
     /// Handles the window's own keys; true when the input was one of them.
     private func hostKey(_ input: RawInput) -> Bool {
-        guard case let .keyDown(key, mods) = input.kind else {
-            if case let .keyUp(key, mods) = input.kind { return isHostKey(key, mods) }
+        switch input.kind {
+        case let .keyDown(key, mods):
+            guard let action = hostAction(key, mods) else { return false }
+            action()
+            host?.setNeedsDisplay()
+            return true
+        case let .keyUp(key, mods):
+            return hostAction(key, mods) != nil
+        default:
             return false
         }
-        guard isHostKey(key, mods) else { return false }
-        switch (key.lowercased(), mods.contains(.ctrl)) {
-        case ("f2", _):
-            frame.overlays.toggle()
-            host?.togglePanels()
-        case ("f10", _): toggleRecording()
-        case ("f11", _): if let host { host.setFullscreen(!host.isFullscreen) }
-        case ("f12", _):
-            screenshotNumber += 1
-            host?.saveScreenshot(to: "touchscope-\(screenshotNumber).png")
-        case ("r", true): reload(force: true)
-        case ("q", true): host?.requestQuit()
-        default: break
-        }
-        host?.setNeedsDisplay()
-        return true
     }
 
-    private func isHostKey(_ key: String, _ mods: [KeyModifier]) -> Bool {
+    /// The window's own keys (see `hostKeys`). Keys without F or Ctrl act only while no text
+    /// field is being edited, so typing is never taken.
+    private func hostAction(_ key: String, _ mods: [KeyModifier]) -> (() -> Void)? {
+        let ctrl = mods.contains(.ctrl), shift = mods.contains(.shift), alt = mods.contains(.alt)
+        let now = session.app.time
+        let editing = session.app.firstResponder is TextField
         switch key.lowercased() {
-        case "f1", "f2", "f10", "f11", "f12": return true
-        case "r", "q": return mods.contains(.ctrl)
-        default: return false
+        case "f1": return { self.frame.state.toggle(.help); self.showPanels() }
+        case "f2": return { self.frame.overlays.toggle(); self.host?.togglePanels() }
+        case "f3": return { self.frame.state.toggle(shift ? .eventLog : .touches); self.showPanels() }
+        case "f4": return { self.frame.state.toggle(shift ? .inspector : .hitTest); self.showPanels() }
+        case "f5": return { self.frame.state.toggle(shift ? .nowPlaying : .responderChain); self.showPanels() }
+        case "f6": return { self.frame.state.toggle(.timeline); self.showPanels() }
+        case "f10": return { self.toggleRecording() }
+        case "f11": return { if let host = self.host { host.setFullscreen(!host.isFullscreen) } }
+        case "f12": return {
+            self.screenshotNumber += 1
+            self.host?.saveScreenshot(to: "touchscope-\(self.screenshotNumber).png")
         }
+        case "r" where ctrl: return { self.reload(force: true) }
+        case "q" where ctrl: return { self.host?.requestQuit() }
+        default: break
+        }
+        if ctrl || alt || editing { return nil }
+        let lanes = { DebugOverlay.timelineLanes(app: self.session.app, log: self.frame.log, state: self.frame.state) }
+        switch key.lowercased() {
+        case "space": return { self.frame.state.togglePaused(now: now) }
+        case "home": return { self.frame.state.goLive() }
+        case "left": return { self.frame.state.selectTransition(step: -1, in: self.frame.log, now: now) }
+        case "right": return { self.frame.state.selectTransition(step: 1, in: self.frame.log, now: now) }
+        case "up": return { self.frame.state.selectLane(step: -1, in: lanes()) }
+        case "down": return { self.frame.state.selectLane(step: 1, in: lanes()) }
+        case "pageup": return { self.frame.state.pageTimeline(-1, now: now) }
+        case "pagedown": return { self.frame.state.pageTimeline(1, now: now) }
+        case "=", "keypad +": return { self.frame.state.zoomTimeline(by: 0.5, now: now) }
+        case "-", "keypad -": return { self.frame.state.zoomTimeline(by: 2, now: now) }
+        case "[": return { self.frame.state.selectNextView(in: self.session.app.window, step: -1) }
+        case "]": return { self.frame.state.selectNextView(in: self.session.app.window, step: 1) }
+        case "t": return { self.frame.state.pickNextTouch(in: self.frame.log, step: 1) }
+        case "0": return { for k in logKinds { if !self.frame.state.logKinds.contains(k) { self.frame.state.toggleLogKind(k) } } }
+        case "1", "2", "3", "4", "5", "6", "7":
+            guard let n = Int(key), n <= logKinds.count else { return nil }
+            let kind = logKinds[n - 1]
+            return { shift ? self.frame.state.soloLogKind(kind) : self.frame.state.toggleLogKind(kind) }
+        default: return nil
+        }
+    }
+
+    private func showPanels() {
+        if !frame.overlays { frame.overlays = true; host?.togglePanels() }
     }
 
     private func toggleRecording() {

@@ -65,11 +65,8 @@ struct ReplayCommand: ParsableCommand {
         let writer: TraceWriter?
         do { writer = try trace.map { path throws(InputFileError) in try TraceWriter(path: path) } }
         catch { throw CLIError.failure(error.description) }
-        let log = FrameState(overlays: !noOverlays)
-        session.app.tracer.sink = { record in
-            writer?.write(record)
-            log.note(record)
-        }
+        let log = FrameState(overlays: !noOverlays, defaults: session.app.defaults)
+        log.follow(session) { record in writer?.write(record) }
         let replayer = Replayer(session: session, recording: reader)
         var shotError: Error?
         if let screenshot {
@@ -101,6 +98,9 @@ func renderPNG(_ session: SceneSession, log: FrameState, to path: String) throws
     let layout = HostLayout(canvasSize: canvas, sceneSize: session.scene.window,
                             options: LayoutOptions(panelsVisible: log.overlays))
     var list = DisplayList(size: canvas, background: Color(r: 24, g: 24, b: 28))
-    log.draw(session, into: &list, layout: layout)
-    try SDLHost.renderOffscreen(list, toPNG: path, fonts: FontLocator.locate(), imageBaseDirectory: session.scene.folder)
+    let canvasRenderer = try OffscreenCanvas(size: canvas, fonts: FontLocator.locate())
+    canvasRenderer.painter.imageBaseDirectory = session.scene.folder
+    log.draw(session, into: &list, layout: layout, measurer: canvasRenderer.painter.measurer)
+    canvasRenderer.paint(list)
+    try canvasRenderer.savePNG(path)
 }

@@ -462,7 +462,7 @@ public final class TraceLog {
                 if let loc = trailsByID[id]?.location { noteTouch(id: id, location: loc, time: t, phase: .cancelled) }
                 keyToID[key] = nil
             }
-        case .shakeBegan, .shakeEnded, .shakeCancelled, .remote, .orientation:
+        case .shakeBegan, .shakeEnded, .shakeCancelled, .remote, .orientation, .motionSample:
             break
         }
     }

@@ -13,6 +13,8 @@ public final class SceneSession {
     public let built: BuiltScene
     public var app: Application { built.app }
     public private(set) var mapper: InputMapper
+    /// Called after each event is delivered (the touch overlay follows fingers with it).
+    public var onInputEvent: ((InputEvent, Double) -> Void)?
 
     public init(scene: SceneDescription) {
         self.scene = scene
@@ -22,20 +24,64 @@ public final class SceneSession {
 
     /// Maps one raw input (step 2) and delivers the resulting events at its time.
     public func handle(_ raw: RawInput) {
+        if typeIntoTextField(raw) { app.advance(to: raw.t); return }
         let events = mapper.map(raw)
-        for e in events { app.send(e, at: raw.t) }
+        for e in events {
+            app.send(e, at: raw.t)
+            onInputEvent?(e, raw.t)
+        }
         if events.isEmpty { app.advance(to: raw.t) }
     }
 
     /// Advances time (timers, animations, the media player). True while something moves.
     @discardableResult
     public func advance(to t: Double) -> Bool {
-        for e in mapper.advance(to: t) { app.send(e, at: t) }
+        for e in mapper.advance(to: t) {
+            app.send(e, at: t)
+            onInputEvent?(e, t)
+        }
         return app.advance(to: t)
     }
 
     /// Cancels every touch, e.g. before the scene is replaced by a reload.
     public func interrupt(reason: String) {
         app.send(.cancelAllTouches(reason: reason), at: app.time)
+        onInputEvent?(.cancelAllTouches(reason: reason), app.time)
+    }
+
+    /// While a text field is first responder, keys type into it (the host supplies text
+    /// input, as the iOS keyboard does): printable keys insert their character (US layout,
+    /// Shift for capitals), Space a space, Backspace deletes, Return ends editing, and
+    /// Ctrl+C / X / V / A send copy / cut / paste / selectAll along the responder chain.
+    /// Everything else (Escape, Ctrl+Z, media keys, F-keys) keeps its usual meaning.
+    private func typeIntoTextField(_ raw: RawInput) -> Bool {
+        guard case let .keyDown(key, mods) = raw.kind, let field = app.firstResponder as? TextField else { return false }
+        if mods.contains(.alt) { return false }
+        if mods.contains(.ctrl) {
+            let action: String? = switch key.lowercased() {
+            case "c": "copy"
+            case "x": "cut"
+            case "v": "paste"
+            case "a": "selectAll"
+            default: nil
+            }
+            guard let action else { return false }
+            app.sendAction(action, to: nil, from: field)
+            return true
+        }
+        switch key {
+        case "Backspace": field.deleteBackward()
+        case "Return", "Keypad Enter": field.insertText("\n")
+        case "Space": field.insertText(" ")
+        default:
+            guard key.count == 1, let c = key.first, c.isASCII, !c.isWhitespace else { return false }
+            let shifted: [Character: Character] = ["1": "!", "2": "@", "3": "#", "4": "$", "5": "%", "6": "^", "7": "&",
+                                                  "8": "*", "9": "(", "0": ")", "-": "_", "=": "+", "[": "{", "]": "}",
+                                                  ";": ":", "'": "\"", ",": "<", ".": ">", "/": "?", "\\": "|", "`": "~"]
+            let text: Character = mods.contains(.shift) ? (c.isLetter ? Character(c.uppercased()) : shifted[c] ?? c)
+                                                       : Character(c.lowercased())
+            field.insertText(String(text))
+        }
+        return true
     }
 }
