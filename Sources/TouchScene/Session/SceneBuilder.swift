@@ -6,6 +6,9 @@ public struct BuiltScene {
     /// Views by id, recognizers by id.
     public let views: [String: View]
     public let recognizers: [String: GestureRecognizer]
+    /// View controllers by id. Views hold their controller weakly (as UIKit does), so the
+    /// scene keeps them alive here; without it they vanish from the responder chain.
+    public let controllers: [String: ViewController]
     /// The scene's media player, when it has one (a `player` section or a `kind: player` view).
     public let player: MediaPlayer?
     /// Recognizer bindings that drive view transforms.
@@ -128,7 +131,8 @@ public enum SceneBuilder {
         if let fr = scene.firstResponder, let r = responder(fr) {
             _ = app.makeFirstResponder(r, reason: "the scene's firstResponder")
         }
-        return BuiltScene(app: app, views: views, recognizers: recognizers, player: player, bindings: bindings)
+        return BuiltScene(app: app, views: views, recognizers: recognizers, controllers: controllers,
+                          player: player, bindings: bindings)
     }
 
     /// A player view performs the transport actions on the media player.

@@ -1,0 +1,197 @@
+// The touchscope binary, run as a user runs it: exit statuses, messages, output files.
+import Foundation
+import Testing
+import TouchCore
+import TouchScene
+
+/// One run of the built `touchscope` binary (`.build/debug/touchscope`, built with the tests).
+struct CLIRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var stderrLines: [Substring] { stderr.split(separator: "\n") }
+
+    static var binary: String { Paths.root + "/.build/debug/touchscope" }
+
+    /// Runs the binary in the repository root with `arguments`; `environment` edits are
+    /// applied to this process's environment (nil removes a variable). Killed after 120 s.
+    static func run(_ arguments: [String], environment: [String: String?] = [:]) throws -> CLIRun {
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "no binary at \(binary): run swift build first")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = arguments
+        p.currentDirectoryURL = URL(fileURLWithPath: Paths.root)
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        p.environment = env
+        let id = UUID().uuidString
+        let outPath = Paths.temporary("\(id).out"), errPath = Paths.temporary("\(id).err")
+        FileManager.default.createFile(atPath: outPath, contents: nil)
+        FileManager.default.createFile(atPath: errPath, contents: nil)
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let watchdog = DispatchWorkItem { if p.isRunning { p.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
+        p.waitUntilExit()
+        watchdog.cancel()
+        try out.close(); try err.close()
+        #expect(p.terminationReason == .exit, "touchscope \(arguments) did not exit normally (crash or hang)")
+        return CLIRun(status: p.terminationStatus,
+                      stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+                      stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    }
+}
+
+/// `FILE:LINE:COLUMN: ` or `FILE:LINE: ` at the start of a line, for `file`.
+private func locates(_ line: Substring, file: String, line lineNumber: Int) -> Bool {
+    line.hasPrefix("\(file):\(lineNumber):")
+}
+
+@Suite("Command line", .serialized)
+struct CommandLineTests {
+    @Test("touchscope --version prints the version and exits 0")
+    func version() throws {
+        let r = try CLIRun.run(["--version"])
+        #expect(r.status == 0)
+        #expect(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+    }
+
+    @Test("touchscope check accepts every demo scene (exit 0)")
+    func checkDemoScenes() throws {
+        let scenes = try FileManager.default.contentsOfDirectory(atPath: Paths.scenes)
+            .filter { $0.hasSuffix(".yaml") }.sorted().map { "scenes/" + $0 }
+        #expect(scenes.count >= 15)
+        let r = try CLIRun.run(["check"] + scenes)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("\(scenes.count) scene(s) valid"))
+    }
+
+    @Test("a bad scene exits 2 with FILE:LINE:COLUMN: and the reason")
+    func badScene() throws {
+        let path = Paths.temporary("bad-scene.yaml")
+        try "scene: bad\nwindow: [800, 600]\nviews:\n  - id: a\n    frame: [0, 0, 10, 10]\n    colour: red\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try CLIRun.run(["check", path])
+        #expect(r.status == 2)
+        let line = try #require(r.stderrLines.first)
+        #expect(line.hasPrefix("\(path):6:5: "), "\(r.stderr)")
+        #expect(line.contains("colour"))
+        #expect(r.stdout.isEmpty)
+        // The same scene given to replay is bad input too.
+        let replay = try CLIRun.run(["replay", path, Paths.recording("hit-test"), "--headless"])
+        #expect(replay.status == 2)
+        #expect(replay.stderrLines.first?.hasPrefix("\(path):6:5: ") == true, "\(replay.stderr)")
+    }
+
+    @Test("a bad recording exits 2 with FILE:LINE: naming the bad line")
+    func badRecording() throws {
+        let path = Paths.temporary("bad-recording.jsonl")
+        try """
+            {"recording":1,"window":[800,600]}
+            {"t":0.1,"type":"finger-down","finger":1,"x":100,"y":100}
+            {"t":0.2,"type":"finger-upp","finger":1,"x":100,"y":100}
+
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let trace = Paths.temporary("bad-recording.trace.jsonl")
+        let r = try CLIRun.run(["replay", "scenes/hit-test.yaml", path, "--headless", "--trace", trace])
+        #expect(r.status == 2)
+        #expect(r.stderrLines.count == 1, "\(r.stderr)")
+        let line = try #require(r.stderrLines.first)
+        #expect(locates(line, file: path, line: 3), "\(r.stderr)")
+        #expect(line.contains("finger-upp"))
+        // A missing recording is bad input too, named by its path.
+        let missing = try CLIRun.run(["replay", "scenes/hit-test.yaml", Paths.temporary("nope.jsonl"), "--headless"])
+        #expect(missing.status == 2)
+        #expect(missing.stderrLines.first?.hasPrefix(Paths.temporary("nope.jsonl") + ":1:") == true, "\(missing.stderr)")
+    }
+
+    @Test("bad arguments exit 2 with one line", arguments: [
+        ["replay", "scenes/photo.yaml", "x.jsonl", "--headless", "--frobnicate"],
+        ["replay", "scenes/photo.yaml", "x.jsonl", "--headless", "--at", "1"],
+        ["replay", "scenes/photo.yaml", "x.jsonl", "--headless", "--until", "soon"],
+        ["replay", "scenes/photo.yaml", "x.jsonl", "--headless", "--screenshot", "shot.bmp"],
+        ["check"],
+        ["frobnicate", "--now"],
+    ])
+    func badArguments(arguments: [String]) throws {
+        let r = try CLIRun.run(arguments)
+        #expect(r.status == 2, "\(arguments): \(r.stderr)")
+        #expect(r.stderrLines.count == 1, "\(arguments): \(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test("--at without --screenshot names the problem")
+    func atNeedsScreenshot() throws {
+        let r = try CLIRun.run(["replay", "scenes/photo.yaml", Paths.recording("photo-pinch"), "--headless", "--at", "0.5"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("--at needs --screenshot"), "\(r.stderr)")
+    }
+
+    @Test("replay --headless writes the library's trace, a tree dump with the photo's transform and a PNG")
+    func replayHeadless() throws {
+        let trace = Paths.temporary("pinch.trace.jsonl"), tree = Paths.temporary("pinch.tree.json")
+        let shot = Paths.temporary("pinch.png")
+        let r = try CLIRun.run(["replay", "scenes/photo.yaml", Paths.recording("photo-pinch"), "--headless",
+                                "--trace", trace, "--dump-tree", tree, "--screenshot", shot],
+                               environment: ["SDL_VIDEODRIVER": "dummy"])
+        #expect(r.status == 0, "\(r.stderr)")
+
+        let written = try String(contentsOfFile: trace, encoding: .utf8)
+        let library = try Replay(scene: "photo", recording: "photo-pinch")
+        #expect(written == library.traceText)
+
+        let dump = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: tree)))
+        let nodes = try #require(dump as? [[String: Any]])
+        let m = try #require(Replay.find("photo", in: nodes))
+        #expect(close(m["a"], 2) && close(m["d"], 2) && close(m["b"], 0) && close(m["c"], 0), "\(m)")
+        #expect(try library.transform(of: "photo") == m)
+
+        let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: shot)))
+        try #require(png.count > 33)
+        #expect(Array(png[0..<8]) == [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+        #expect(Array(png[12..<16]) == Array("IHDR".utf8))
+        let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(width == 1280 && height == 800, "\(width)×\(height)")
+    }
+
+    @Test("replay --screenshot --no-overlays draws just the scene window, at the scene's size")
+    func screenshotSceneOnly() throws {
+        let shot = Paths.temporary("scene-only.png")
+        let r = try CLIRun.run(["replay", "scenes/photo.yaml", Paths.recording("photo-pan"), "--headless",
+                                "--no-overlays", "--screenshot", shot, "--at", "0.3"],
+                               environment: ["SDL_VIDEODRIVER": "dummy"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: shot)))
+        try #require(png.count > 33)
+        #expect(Array(png[0..<8]) == [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+        let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(width == 800 && height == 600, "\(width)×\(height)")
+    }
+
+    @Test("replay --until stops the clock early: a trace cut at 0.3 s is a prefix of the full one")
+    func until() throws {
+        let trace = Paths.temporary("until.trace.jsonl")
+        let r = try CLIRun.run(["replay", "scenes/double-tap.yaml", Paths.recording("double-tap"), "--headless",
+                                "--trace", trace, "--until", "0.25"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let cut = try String(contentsOfFile: trace, encoding: .utf8)
+        let full = try Replay(scene: "double-tap", recording: "double-tap").traceText
+        #expect(!cut.isEmpty)
+        #expect(full.hasPrefix(cut))
+        #expect(cut.count < full.count)
+    }
+
+    @Test("touchscope run without a display prints one line pointing to replay ... --headless and exits 1")
+    func runWithoutDisplay() throws {
+        let r = try CLIRun.run(["run", "scenes/photo.yaml"],
+                               environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil, "SDL_VIDEODRIVER": nil])
+        #expect(r.status == 1)
+        #expect(r.stderrLines.count == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("no display"))
+        #expect(r.stderr.contains("touchscope replay SCENE RECORDING --headless"), "\(r.stderr)")
+    }
+}
