@@ -154,7 +154,11 @@ open class GestureRecognizer {
     public var numberOfTouches: Int { activeTouches.count }
     /// The centroid of the gesture's touches in `view`'s space (nil: the window's).
     public func location(in view: View?) -> Point {
-        let act = activeTouches
+        var act = activeTouches
+        if act.isEmpty, let latest = trackedTouches.map(\.timestamp).max() {
+            // After the lift: where the last fingers left (UIKit keeps the final location).
+            act = trackedTouches.filter { $0.timestamp == latest }
+        }
         if !act.isEmpty {
             var sx = 0.0, sy = 0.0
             for t in act { sx += t.locationInWindow.x; sy += t.locationInWindow.y }

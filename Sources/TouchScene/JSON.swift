@@ -324,6 +324,14 @@ enum JSONOut {
         out.append(contentsOf: v.description.utf8)
     }
 
+    /// A value rounded to 1e-9 (and -0 to 0), for trace outputs.
+    @inline(__always)
+    static func tidy(_ v: Double) -> Double {
+        guard v.isFinite, abs(v) < 1e9 else { return v }
+        let r = (v * 1e9).rounded() / 1e9
+        return r == 0 ? 0 : r
+    }
+
     /// Seconds rounded to microseconds.
     static func time(_ t: Double, into out: inout [UInt8]) {
         number((t * 1_000_000).rounded() / 1_000_000, into: &out)

@@ -68,9 +68,12 @@ public final class TraceWriter {
             b.append(0x22); b.append(0x3a)
         }
         func str(_ k: StaticString, _ v: String?) { key(k); JSONOut.optionalString(v, into: &b) }
-        func num(_ k: StaticString, _ v: Double) { key(k); JSONOut.number(v, into: &b) }
+        // Values are written to 1e-9: far below what any threshold or display needs, and it
+        // keeps last-bit floating-point noise out of the trace (golden traces stay stable).
+        func num(_ k: StaticString, _ v: Double) { key(k); JSONOut.number(JSONOut.tidy(v), into: &b) }
         func point(_ k: StaticString, _ p: Point) {
-            key(k); b.append(0x5b); JSONOut.number(p.x, into: &b); b.append(0x2c); JSONOut.number(p.y, into: &b); b.append(0x5d)
+            key(k); b.append(0x5b); JSONOut.number(JSONOut.tidy(p.x), into: &b); b.append(0x2c)
+            JSONOut.number(JSONOut.tidy(p.y), into: &b); b.append(0x5d)
         }
         switch record.body {
         case let .hitTest(touch, p, path, view):
