@@ -33,6 +33,8 @@ final class FrameState {
             also?(r)
         }
         session.onInputEvent = { e, t in log.noteInput(e, at: t) }
+        // Scenes with a media player or device needs show the Now Playing and device panel.
+        if session.built.player != nil || !session.scene.capabilities.isEmpty { state.set(.nowPlaying, true) }
     }
 
     func draw(_ session: SceneSession, into list: inout DisplayList, layout: HostLayout, measurer: TextMeasurer) {
