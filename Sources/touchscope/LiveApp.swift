@@ -223,9 +223,8 @@ final class LiveApp: HostClient {
         sceneStamp = Self.modificationDate(scenePath)
         do {
             let scene = try SceneLoader.load(path: scenePath)
-            session.interrupt(reason: "scene reloaded")
             tone?.pause()
-            session = SceneSession(scene: scene)
+            session = SceneSession(scene: scene, replacing: session, reason: "scene reloaded")
             connectTrace()
             frame.banner = nil
         } catch {

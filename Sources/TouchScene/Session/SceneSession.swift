@@ -20,6 +20,20 @@ public final class SceneSession {
         mapper = InputMapper(sceneSize: scene.window, defaults: built.app.defaults)
     }
 
+    /// A scene reload: interrupts `old` (its touches and shake are cancelled with `reason`)
+    /// and takes over its input state, so a finger still on the glass stays swallowed until
+    /// it lifts instead of coming back as a new touch in the new scene.
+    ///
+    ///     session = SceneSession(scene: try SceneLoader.load(path: path), replacing: session)
+    public convenience init(scene: SceneDescription, replacing old: SceneSession, reason: String = "scene reloaded") {
+        old.interrupt(reason: reason)
+        self.init(scene: scene)
+        var carried = old.mapper
+        carried.sceneSize = scene.window
+        carried.defaults = built.app.defaults
+        mapper = carried
+    }
+
     /// Maps one raw input (step 2) and delivers the resulting events at its time.
     public func handle(_ raw: RawInput) {
         let events = mapper.map(raw)
@@ -34,8 +48,9 @@ public final class SceneSession {
         return app.advance(to: t)
     }
 
-    /// Cancels every touch, e.g. before the scene is replaced by a reload.
+    /// Cancels every touch and a shake under way, e.g. before the scene is replaced by a
+    /// reload; fingers still down are swallowed until they lift.
     public func interrupt(reason: String) {
-        app.send(.cancelAllTouches(reason: reason), at: app.time)
+        for e in mapper.interrupt(reason: reason) { app.send(e, at: app.time) }
     }
 }
