@@ -144,6 +144,9 @@ public final class Application: Responder {
     public var nextDeadline: Double? {
         busyRecognizers.compactMap(\.deadline).min()
     }
+    /// Whether stepping time frame by frame can change anything: an animation, a shake or a
+    /// timer is under way. (A finger resting still needs no frames: only input moves it.)
+    public var needsFrames: Bool { !timeListeners.isEmpty || nextDeadline != nil }
     /// Whether time-driven work is under way (animations, timers, a shake, touches down).
     public var isBusy: Bool { !timeListeners.isEmpty || nextDeadline != nil || !activeTouches.isEmpty }
 

@@ -162,6 +162,11 @@ public struct InputMapper {
         return out
     }
 
+    /// When an accelerometer shake will end if no jolt comes (nil: none under way).
+    public var nextDeadline: Double? {
+        shakeSources.contains(.padAccel) ? lastLoudAccel + defaults.shakeQuietTime : nil
+    }
+
     /// Lets time pass: ends an accelerometer shake after `shakeQuietTime` without a jolt.
     public mutating func advance(to t: Double) -> [InputEvent] {
         guard shakeSources.contains(.padAccel), t - lastLoudAccel >= defaults.shakeQuietTime else { return [] }

@@ -48,6 +48,10 @@ public final class SceneSession {
         return app.advance(to: t)
     }
 
+    /// Whether stepping time frame by frame can change anything (animations, timers, a
+    /// shake): when false, a replay may jump straight to the next input.
+    public var needsFrames: Bool { app.needsFrames || mapper.nextDeadline != nil }
+
     /// Cancels every touch and a shake under way, e.g. before the scene is replaced by a
     /// reload; fingers still down are swallowed until they lift.
     public func interrupt(reason: String) {
