@@ -341,7 +341,7 @@ struct TouchDeliveryTests {
         let b = rig.view("B", 100, 100, 100, 100, in: a)
         b.handlesTouches = true
         var seen: [(String, Point, Point)] = []
-        b.onTouches = { _, touches, _ in
+        b.onTouches = { [unowned a, unowned b] _, touches, _ in   // no cycle: b keeps this closure
             let t = touches[0]
             seen.append((t.view?.id ?? "-", t.location(in: b), t.previousLocation(in: a)))
         }
