@@ -56,6 +56,13 @@ public final class Application: Responder {
 
     override public var naturalNext: Responder? { delegate }
 
+    deinit {
+        // Touches and the recognizers analysing them hold each other: break those links so
+        // an application dropped mid-gesture (a replaced scene) frees its views and touches.
+        for r in busyRecognizers { r.releaseTouches() }
+        for t in activeTouches.values { t.gestureRecognizers.removeAll(); t.receiver = nil }
+    }
+
     // MARK: Ignoring interaction
 
     /// Stops touch delivery until the matching `endIgnoringInteractionEvents` (nested).
