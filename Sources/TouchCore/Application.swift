@@ -56,6 +56,13 @@ public final class Application: Responder {
 
     override public var naturalNext: Responder? { delegate }
 
+    deinit {
+        // Touches and the recognizers analysing them hold each other: break those links so
+        // an application dropped mid-gesture (a replaced scene) frees its views and touches.
+        for r in busyRecognizers { r.releaseTouches() }
+        for t in activeTouches.values { t.gestureRecognizers.removeAll(); t.receiver = nil }
+    }
+
     // MARK: Ignoring interaction
 
     /// Stops touch delivery until the matching `endIgnoringInteractionEvents` (nested).
@@ -144,6 +151,9 @@ public final class Application: Responder {
     public var nextDeadline: Double? {
         busyRecognizers.compactMap(\.deadline).min()
     }
+    /// Whether stepping time frame by frame can change anything: an animation, a shake or a
+    /// timer is under way. (A finger resting still needs no frames: only input moves it.)
+    public var needsFrames: Bool { !timeListeners.isEmpty || nextDeadline != nil }
     /// Whether time-driven work is under way (animations, timers, a shake, touches down).
     public var isBusy: Bool { !timeListeners.isEmpty || nextDeadline != nil || !activeTouches.isEmpty }
 

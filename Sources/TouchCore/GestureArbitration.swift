@@ -141,6 +141,21 @@ extension Application {
         }
     }
 
+    /// An interruption (cancelAllTouches): recognizers still waiting fail, those holding a
+    /// transition back first (so none recognizes because the one it waits for failed),
+    /// then those waiting for a timer (the next tap of a multi-tap).
+    func interruptWaitingRecognizers(reason: String) {
+        for r in busyRecognizers where r.state == .possible && !r.pending.isEmpty {
+            r.deadline = nil
+            requestTransition(r, to: .failed, reason: "failed: interrupted (\(reason)) while waiting")
+        }
+        for r in busyRecognizers where r.state == .possible && r.deadline != nil {
+            r.deadline = nil
+            requestTransition(r, to: .failed, reason: "failed: interrupted (\(reason))")
+        }
+        settleRecognizers()
+    }
+
     /// Resets recognizers whose gesture is over, and fails those left with nothing to do.
     func settleRecognizers() {
         var i = 0

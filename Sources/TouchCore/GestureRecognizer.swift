@@ -259,6 +259,14 @@ open class GestureRecognizer {
         }
     }
 
+    /// Drops every touch and waiting link without a transition (the application is going away).
+    func releaseTouches() {
+        for t in trackedTouches { t.gestureRecognizers.removeAll(); t.receiver = nil }
+        trackedTouches.removeAll()
+        pending.removeAll()
+        pendingDeps.removeAll()
+    }
+
     func performReset() {
         pending.removeAll()
         pendingDeps.removeAll()

@@ -79,7 +79,12 @@ extension Application {
     }
 
     /// Cancels every active touch: recognizers and views get `cancelled` (SPEC.md section 1).
+    /// An interruption also ends what waits without a touch down: a recognizer holding its
+    /// recognition until another fails, or waiting for its next tap, fails with the reason.
     public func cancelAllTouches(reason: String) {
+        // First, so that a failure caused by the cancellation recognizes nothing held back.
+        interruptWaitingRecognizers(reason: reason)
+        defer { interruptWaitingRecognizers(reason: reason) }
         guard let event = currentEvent else { return }
         let touches = activeTouches.sorted { $0.value.id < $1.value.id }.map(\.value)
         if !touches.isEmpty {
@@ -92,7 +97,7 @@ extension Application {
         }
         for t in touches {
             for r in t.gestureRecognizers where r.isTracking(t) && !r.state.isTerminal { r.touchCancelled(t, event: event, reason: reason) }
-            deliverToView(t, .cancelled, event)
+            deliverToView(t, .cancelled, event, reason: "cancelled: \(reason)")
         }
         lastTap = nil
         endSequenceIfDone()
@@ -113,7 +118,9 @@ extension Application {
 
     /// Why a new touch may not be delivered because of `isExclusiveTouch` (nil: it may).
     private func exclusiveBlocker(for touch: Touch) -> String? {
+        // In touch order: a dictionary's order differs between runs, and the trace must not.
         let others = activeTouches.values.filter { $0 !== touch && $0.receiver != nil && !$0.finishedForView }
+            .sorted { $0.id < $1.id }
         if let ex = others.first(where: { $0.receiver?.isExclusiveTouch == true && $0.receiver !== touch.view }) {
             return "touch \(touch.id) dropped: \(ex.receiver?.id ?? "?") is exclusive-touch and is tracking touch \(ex.id)"
         }
@@ -161,7 +168,7 @@ extension Application {
 
     // MARK: View delivery and the delivery options (SPEC.md section 6)
 
-    func deliverToView(_ touch: Touch, _ phase: TouchPhase, _ event: Event) {
+    func deliverToView(_ touch: Touch, _ phase: TouchPhase, _ event: Event, reason: String? = nil) {
         guard let view = touch.receiver, !touch.finishedForView else { return }
         switch phase {
         case .began:
@@ -185,7 +192,7 @@ extension Application {
         case .cancelled:
             touch.held.removeAll()
             touch.finishedForView = true
-            if touch.deliveredBegan { view.receive(.cancelled, [touch], event, reason: nil) }
+            if touch.deliveredBegan { view.receive(.cancelled, [touch], event, reason: reason) }
             return
         }
         send(phase, touch, to: view, event, reason: nil)

@@ -189,6 +189,7 @@ public final class RecordingReader {
         guard let type = l.type else { throw error(0, "missing field `type`") }
         if t < 0 { throw error(l.tAt, "time `t` must not be negative, found \(fmt(t))") }
         if t < lastTime { throw error(l.tAt, "time goes backwards: \(fmt(t)) after \(fmt(lastTime))") }
+        if t > RecordingReader.maxTime { throw error(l.tAt, "time `t` is \(fmt(t)) s, beyond the \(fmt(RecordingReader.maxTime)) s limit for recordings") }
         lastTime = t
         func need(_ v: Double?, _ name: String) throws(InputFileError) -> Double {
             guard let v else { throw error(0, "missing field `\(name)` for `\(type)`") }
@@ -254,6 +255,10 @@ public final class RecordingReader {
         }
         return RawInput(t: t, kind)
     }
+
+    /// The latest time a recording may use (seconds, about 31 years): beyond it a frame step
+    /// (1/120 s) would be lost in the rounding of `t`.
+    public static let maxTime = 1e9
 
     static let typeNames = ["finger-down", "finger-move", "finger-up", "mouse-down", "mouse-move", "mouse-up",
                             "key-down", "key-up", "pad-down", "pad-up", "pad-accel", "focus-lost", "focus-gained",

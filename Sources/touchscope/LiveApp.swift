@@ -304,11 +304,10 @@ final class LiveApp: HostClient {
         sceneStamp = Self.modificationDate(scenePath)
         do {
             let scene = try SceneLoader.load(path: scenePath)
-            session.interrupt(reason: "scene reloaded")
             tone?.pause()
             tone = nil
             toneTried = false
-            session = SceneSession(scene: scene)
+            session = SceneSession(scene: scene, replacing: session, reason: "scene reloaded")
             connectTrace()
             frame.banner = nil
         } catch {

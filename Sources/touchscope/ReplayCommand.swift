@@ -37,6 +37,7 @@ struct ReplayCommand: ParsableCommand {
     func validate() throws {
         if let at, !(at.isFinite && at >= 0) { throw ValidationError("--at must be a time in seconds, 0 or more") }
         if let until, !(until.isFinite && until >= 0) { throw ValidationError("--until must be a time in seconds, 0 or more") }
+        if let until, until > RecordingReader.maxTime { throw ValidationError("--until must be at most \(Int(RecordingReader.maxTime)) s") }
         if at != nil && screenshot == nil { throw ValidationError("--at needs --screenshot") }
         if let s = screenshot, !s.lowercased().hasSuffix(".png") { throw ValidationError("--screenshot must name a .png file") }
     }

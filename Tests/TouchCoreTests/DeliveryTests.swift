@@ -44,7 +44,7 @@ struct DeliveryOptionTests {
         v.isMultipleTouchEnabled = true
         let r = twoFingerTap(rig, on: v)
         var seenAtAction: [String] = []
-        r.addTarget { _ in seenAtAction = rig.messages(to: "v") }
+        r.addTarget { [unowned rig] _ in seenAtAction = rig.messages(to: "v") }  // no cycle through the recognizer
         rig.down(1, 100, 100, at: 0); rig.down(2, 200, 100, at: 0.01)
         rig.move(1, 101, 100, at: 0.02); rig.move(2, 201, 100, at: 0.03)
         rig.up(1, 101, 100, at: 0.05)
@@ -341,7 +341,7 @@ struct TouchDeliveryTests {
         let b = rig.view("B", 100, 100, 100, 100, in: a)
         b.handlesTouches = true
         var seen: [(String, Point, Point)] = []
-        b.onTouches = { _, touches, _ in
+        b.onTouches = { [unowned a, unowned b] _, touches, _ in   // no cycle: b keeps this closure
             let t = touches[0]
             seen.append((t.view?.id ?? "-", t.location(in: b), t.previousLocation(in: a)))
         }

@@ -84,7 +84,7 @@ struct HostTests {
         let client = RecordingClient(quitAfter: 3)
         pushFinger(host, SDL_FINGERDOWN, finger: 5, x: 0.1, y: 0.1)
         var inputsAtFirstFrame = -1
-        client.onFrame = { n in if n == 1 { inputsAtFirstFrame = client.inputs.count } }
+        client.onFrame = { [unowned client] n in if n == 1 { inputsAtFirstFrame = client.inputs.count } }
         let reason = host.run(client: client)
         #expect(reason == .requested)
         #expect(inputsAtFirstFrame == 1)

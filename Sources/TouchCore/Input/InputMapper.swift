@@ -162,6 +162,11 @@ public struct InputMapper {
         return out
     }
 
+    /// When an accelerometer shake will end if no jolt comes (nil: none under way).
+    public var nextDeadline: Double? {
+        shakeSources.contains(.padAccel) ? lastLoudAccel + defaults.shakeQuietTime : nil
+    }
+
     /// Lets time pass: ends an accelerometer shake after `shakeQuietTime` without a jolt.
     public mutating func advance(to t: Double) -> [InputEvent] {
         guard shakeSources.contains(.padAccel), t - lastLoudAccel >= defaults.shakeQuietTime else { return [] }
@@ -254,7 +259,7 @@ public struct InputMapper {
 
     private mutating func toggleResting(at p: Point) -> [InputEvent] {
         let near = resting.filter { $0.value.distance(to: p) <= Self.restingRadius }
-            .min { $0.value.distance(to: p) < $1.value.distance(to: p) }
+            .min { ($0.value.distance(to: p), $0.key) < ($1.value.distance(to: p), $1.key) }  // ties: lowest finger
         if let (f, q) = near {
             resting[f] = nil
             return [.touchUp(Self.key(f), q)]
@@ -396,6 +401,10 @@ public struct InputMapper {
         orientation = o
         return [.orientation(o)]
     }
+
+    /// Cancels every touch and a shake under way, as the interrupt key does (a scene reload
+    /// uses it): fingers still down are swallowed until they lift.
+    public mutating func interrupt(reason: String) -> [InputEvent] { interrupt(reason, 0) }
 
     /// Cancels every touch and a shake under way (interrupt key, focus loss).
     private mutating func interrupt(_ reason: String, _ t: Double) -> [InputEvent] {

@@ -37,7 +37,12 @@ public final class Replayer {
             clock = p
         }
         func step(to t: Double) {
-            while clock + frameInterval <= t { advance(to: clock + frameInterval) }
+            while clock + frameInterval <= t {
+                // Nothing moves or waits: the frames in between change nothing, so a long
+                // pause (or a recording whose times are huge) costs one step, not millions.
+                if !session.needsFrames { break }
+                advance(to: clock + frameInterval)
+            }
             if t > clock { advance(to: t) }
         }
         var last = 0.0

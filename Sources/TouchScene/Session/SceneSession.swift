@@ -22,6 +22,20 @@ public final class SceneSession {
         mapper = InputMapper(sceneSize: scene.window, defaults: built.app.defaults)
     }
 
+    /// A scene reload: interrupts `old` (its touches and shake are cancelled with `reason`)
+    /// and takes over its input state, so a finger still on the glass stays swallowed until
+    /// it lifts instead of coming back as a new touch in the new scene.
+    ///
+    ///     session = SceneSession(scene: try SceneLoader.load(path: path), replacing: session)
+    public convenience init(scene: SceneDescription, replacing old: SceneSession, reason: String = "scene reloaded") {
+        old.interrupt(reason: reason)
+        self.init(scene: scene)
+        var carried = old.mapper
+        carried.sceneSize = scene.window
+        carried.defaults = built.app.defaults
+        mapper = carried
+    }
+
     /// Maps one raw input (step 2) and delivers the resulting events at its time.
     public func handle(_ raw: RawInput) {
         if typeIntoTextField(raw) { app.advance(to: raw.t); return }
@@ -43,10 +57,17 @@ public final class SceneSession {
         return app.advance(to: t)
     }
 
-    /// Cancels every touch, e.g. before the scene is replaced by a reload.
+    /// Whether stepping time frame by frame can change anything (animations, timers, a
+    /// shake): when false, a replay may jump straight to the next input.
+    public var needsFrames: Bool { app.needsFrames || mapper.nextDeadline != nil }
+
+    /// Cancels every touch and a shake under way, e.g. before the scene is replaced by a
+    /// reload; fingers still down are swallowed until they lift.
     public func interrupt(reason: String) {
-        app.send(.cancelAllTouches(reason: reason), at: app.time)
-        onInputEvent?(.cancelAllTouches(reason: reason), app.time)
+        for e in mapper.interrupt(reason: reason) {
+            app.send(e, at: app.time)
+            onInputEvent?(e, app.time)
+        }
     }
 
     /// While a text field is first responder, keys type into it (the host supplies text
