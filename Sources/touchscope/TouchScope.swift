@@ -23,20 +23,8 @@ struct TouchScope: ParsableCommand {
 
     /// Parses and runs; maps every error to one line and the documented exit status.
     static func main() {
-        var command: ParsableCommand
         do {
-            command = try parseAsRoot()
-        } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                print(fullMessage(for: error))   // --help, --version
-                Foundation.exit(0)
-            }
-            let message = TouchScope.message(for: error).split(separator: "\n").first.map(String.init) ?? "bad arguments"
-            FileHandle.standardError.write(Data("touchscope: \(message) (see touchscope --help)\n".utf8))
-            Foundation.exit(2)
-        }
-        do {
+            var command = try parseAsRoot()
             try command.run()
         } catch let e as CLIError {
             FileHandle.standardError.write(Data((e.message.hasSuffix("\n") ? e.message : e.message + "\n").utf8))
@@ -44,8 +32,14 @@ struct TouchScope: ParsableCommand {
         } catch let e as ExitCode {
             Foundation.exit(e.rawValue)
         } catch {
-            FileHandle.standardError.write(Data("touchscope: \(error)\n".utf8))
-            Foundation.exit(1)
+            // ArgumentParser's own errors: --help and --version succeed; the rest are bad arguments.
+            if exitCode(for: error) == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            let message = TouchScope.message(for: error).split(separator: "\n").first.map(String.init) ?? "bad arguments"
+            FileHandle.standardError.write(Data("touchscope: \(message) (see touchscope --help)\n".utf8))
+            Foundation.exit(2)
         }
     }
 }

@@ -60,6 +60,15 @@ struct CommandLineTests {
         #expect(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
     }
 
+    @Test("--help, for the tool and every subcommand, prints usage and exits 0")
+    func help() throws {
+        for args in [["--help"], ["run", "--help"], ["replay", "--help"], ["check", "--help"], ["bench", "--help"]] {
+            let r = try CLIRun.run(args)
+            #expect(r.status == 0, "\(args)")
+            #expect(r.stdout.contains("USAGE: touchscope"), "\(args): \(r.stdout)")
+        }
+    }
+
     @Test("touchscope check accepts every demo scene (exit 0)")
     func checkDemoScenes() throws {
         let scenes = try FileManager.default.contentsOfDirectory(atPath: Paths.scenes)
