@@ -24,6 +24,7 @@ let hostKeys: [(input: String, effect: String)] = [
     ("F5 / Shift+F5", "responder chain / Now Playing and devices on or off"),
     ("F6", "timeline on or off"),
     ("Space / Home", "pause the timeline / follow live again"),
+    (", / .", "step the paused timeline one frame (1/60 s) back / forward"),
     ("Left / Right", "step to the previous / next recognizer transition (pauses; its reason is shown)"),
     ("Up / Down", "select the previous / next timeline lane"),
     ("PageUp / PageDown", "scroll the timeline back / forward"),
@@ -247,6 +248,12 @@ final class LiveApp: HostClient {
         switch key.lowercased() {
         case "space": return { self.frame.state.togglePaused(now: now) }
         case "home": return { self.frame.state.goLive() }
+        case ",", ".":
+            // Step the timeline one frame (1/60 s) back or forward; pauses it first.
+            return {
+                if self.frame.state.followLive { self.frame.state.togglePaused(now: now) }
+                self.frame.state.scrollTimeline(by: key == "," ? -1.0 / 60 : 1.0 / 60, now: now)
+            }
         case "left": return { self.frame.state.selectTransition(step: -1, in: self.frame.log, now: now) }
         case "right": return { self.frame.state.selectTransition(step: 1, in: self.frame.log, now: now) }
         case "up": return { self.frame.state.selectLane(step: -1, in: lanes()) }

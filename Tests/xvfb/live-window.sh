@@ -88,4 +88,37 @@ t = photo["transform"]
 assert abs(t["a"] - 2) < 0.05 and abs(t["d"] - 2) < 0.05, t
 print(f"live-window: the live recording replays headless to scale {t['a']:.3f}")
 PY
+# 3. Hot reload: editing the scene file mid-touch cancels the touch ("scene reloaded") and
+#    loads the new scene; a broken edit keeps the old scene running.
+cp scenes/photo.yaml "$tmp/reload.yaml"
+start "$tmp/reload.yaml"
+xdotool mousemove "$cx" "$cy" mousedown 1
+sleep 0.2
+sed -i 's/#c8a060/#40a0c8/' "$tmp/reload.yaml"
+sleep 1.5
+xdotool mouseup 1
+echo "views: [ {id: broken" >> "$tmp/reload.yaml"    # a broken edit
+sleep 1.5
+xdotool mousemove "$cx" "$cy" mousedown 1 mousemove $((cx + 30)) "$cy" mouseup 1
+sleep 0.5
+import -window "$wid" "$tmp/broken.png"
+stop   # the trace is complete on disk once the program has ended
+grep -q '"text":"cancelling 1 touch(es): scene reloaded"' "$tmp/trace.jsonl" || fail "reload: the touch was not cancelled"
+grep -q '"kind":"touches","phase":"cancelled","view":"photo","touches":\[1\],"reason":"cancelled: scene reloaded"' "$tmp/trace.jsonl" \
+    || fail "reload: the photo did not get touchesCancelled"
+[ "$(grep -c '"kind":"hit-test"' "$tmp/trace.jsonl")" -ge 2 ] || fail "reload: the scene stopped taking touches after a broken edit"
+python3 - "$tmp/broken.png" "$WIDTH" "$HEIGHT" <<'PY' || fail "reload: the new colour or the error banner is not on screen"
+import subprocess, sys
+png, w, h = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+def pixel(x, y):
+    out = subprocess.check_output(["convert", png, "-format", f"%[fx:int(255*p{{{x},{y}}}.r)],%[fx:int(255*p{{{x},{y}}}.g)],%[fx:int(255*p{{{x},{y}}}.b)]", "info:"])
+    return tuple(int(v) for v in out.decode().split(","))
+near = lambda c, ref: all(abs(a - b) <= 40 for a, b in zip(c, ref))
+centre = pixel(w // 2 + 60, h // 2 + 40)
+assert near(centre, (0x40, 0xa0, 0xc8)), f"photo colour {centre}"
+scale = min(w / 800, h / 600)
+top = pixel(w // 2, int((h - 600 * scale) / 2 + 10))
+assert near(top, (150, 30, 30)), f"banner {top}"
+print("live-window: the reloaded scene shows, and a broken edit shows its error over the old scene")
+PY
 echo "live-window: ok"
