@@ -113,7 +113,9 @@ extension Application {
 
     /// Why a new touch may not be delivered because of `isExclusiveTouch` (nil: it may).
     private func exclusiveBlocker(for touch: Touch) -> String? {
+        // In touch order: dictionary order changes from run to run, and the trace must not.
         let others = activeTouches.values.filter { $0 !== touch && $0.receiver != nil && !$0.finishedForView }
+            .sorted { $0.id < $1.id }
         if let ex = others.first(where: { $0.receiver?.isExclusiveTouch == true && $0.receiver !== touch.view }) {
             return "touch \(touch.id) dropped: \(ex.receiver?.id ?? "?") is exclusive-touch and is tracking touch \(ex.id)"
         }

@@ -44,6 +44,8 @@ struct BenchCommand: ParsableCommand {
     var traceToNull = false
     @Flag(help: "Do not run the Kivy peer.")
     var noPeer = false
+    @Option(help: "Events the Kivy peer dispatches (it manages a few hundred per second on the full tree).")
+    var peerEvents = 5000
 
     func validate() throws {
         if events < 1 || fanOut < 1 || depth < 1 || recognizers < 0 || hitTests < 1 || frames < 0 || replayEvents < 0 {
@@ -144,8 +146,8 @@ struct BenchCommand: ParsableCommand {
         }
 
         // The peer.
-        if !noPeer, let rec = recording1 ?? (try? ReplayBench.prepare(folder: work, shape: replayShape, events: 200_000).recording) {
-            let peer = KivyPeer.run(recording: rec, fanOut: fanOut, depth: depth, maxEvents: 200_000)
+        if !noPeer, let rec = recording1 ?? (try? ReplayBench.prepare(folder: work, shape: replayShape, events: peerEvents).recording) {
+            let peer = KivyPeer.run(recording: rec, fanOut: fanOut, depth: depth, maxEvents: peerEvents)
             switch peer {
             case let .measured(rate, views, peerEvents, version):
                 report.add("kivy_events_per_second", rate.rounded(), "events/s", "Kivy \(version), \(views) Scatter widgets, \(peerEvents) events, no tracing")

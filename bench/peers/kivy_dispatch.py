@@ -26,6 +26,9 @@ import os
 import sys
 import time
 
+# No window is opened; an SDL video driver set by the caller (touchscope bench sets
+# SDL_VIDEODRIVER=dummy for its own frames) makes Kivy try X11 and exit.
+os.environ.pop("SDL_VIDEODRIVER", None)
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 os.environ.setdefault("KIVY_NO_FILELOG", "1")

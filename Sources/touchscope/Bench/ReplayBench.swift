@@ -35,15 +35,17 @@ enum ReplayBench {
     static func run(scene: String, recording: String, events: Int, trace: String) throws -> Result {
         let args = [executable, "replay", scene, recording, "--headless", "--trace", trace]
         let start = Date()
-        let (status, usage) = try spawnAndWait(args)
+        let (status, peakKiB) = try spawnAndWatch(args)
         let seconds = Date().timeIntervalSince(start)
         guard status == 0 else { throw CLIError.failure("bench: the replay child exited with status \(status): \(args.joined(separator: " "))") }
         let size = (try? FileManager.default.attributesOfItem(atPath: trace)[.size] as? Int) ?? 0
-        return Result(events: events, peakRSSMiB: Double(usage.ru_maxrss) / 1024, seconds: seconds, traceBytes: size ?? 0)
+        return Result(events: events, peakRSSMiB: Double(peakKiB) / 1024, seconds: seconds, traceBytes: size ?? 0)
     }
 
-    /// posix_spawn + wait4: the exit status and that child's resource usage.
-    static func spawnAndWait(_ args: [String]) throws -> (Int32, rusage) {
+    /// posix_spawn, then watch the child's VmHWM (peak RSS of its own address space) in
+    /// /proc until it exits. Not wait4's ru_maxrss: a child spawned with vfork semantics
+    /// inherits the parent's high-water mark, and the parent holds the big bench scene.
+    static func spawnAndWatch(_ args: [String]) throws -> (Int32, Int) {
         var pid: pid_t = 0
         var cargs: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) }
         cargs.append(nil)
@@ -54,12 +56,33 @@ enum ReplayBench {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         let rc = posix_spawn(&pid, args[0], &actions, nil, cargs, environ)
         guard rc == 0 else { throw CLIError.failure("bench: cannot start \(args[0]): \(String(cString: strerror(rc)))") }
+        var peak = 0
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            if errno != EINTR { throw CLIError.failure("bench: wait4 failed: \(String(cString: strerror(errno)))") }
+        let statusPath = "/proc/\(pid)/status"
+        var sawExec = false
+        while true {
+            if let hwm = vmHWM(statusPath) {
+                // Until the exec happens, /proc shows the spawning copy, not the replay.
+                if sawExec || (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) == args[0] {
+                    sawExec = true
+                    peak = max(peak, hwm)
+                }
+            }
+            let w = waitpid(pid, &status, WNOHANG)
+            if w == pid { break }
+            if w < 0 && errno != EINTR { throw CLIError.failure("bench: waitpid failed: \(String(cString: strerror(errno)))") }
+            usleep(2000)
         }
         let exited = (status & 0x7f) == 0
-        return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), usage)
+        return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), peak)
+    }
+
+    /// VmHWM from /proc/PID/status, in KiB.
+    static func vmHWM(_ path: String) -> Int? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            return Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
+        }
+        return nil
     }
 }
