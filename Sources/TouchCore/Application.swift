@@ -10,7 +10,11 @@ open class Window: View {
 
     /// Hit-tests the scene's views (front to back); the window itself is not part of the path.
     public func hitTestScene(_ p: Point, path: inout [HitStep]?) -> View? {
-        for s in subviews.reversed() {
+        let subs = _subviews
+        var i = subs.count
+        while i > 0 {
+            i -= 1
+            let s = subs[i]
             if let hit = s.hitTest(s.convertFromSuperview(p), with: nil, path: &path) { return hit }
         }
         return nil
@@ -126,9 +130,7 @@ public final class Application: Responder {
     public func advance(to t: Double) -> Bool {
         // Timers fire at their own deadlines, in order, so the trace does not depend on
         // how often the host advances time (frame rate, replay steps).
-        while let r = busyRecognizers.filter({ ($0.deadline ?? .infinity) <= t })
-                .min(by: { ($0.deadline ?? .infinity) < ($1.deadline ?? .infinity) }),
-              let d = r.deadline {
+        while let (r, d) = earliestDeadline(upTo: t) {
             if d > time { time = d }
             r.deadline = nil
             r.deadlineReached()
@@ -144,6 +146,18 @@ public final class Application: Responder {
         if busyRecognizers.contains(where: { $0.deadline != nil }) { busy = true }
         settleRecognizers()
         return busy || !activeTouches.isEmpty
+    }
+
+    /// The busy recognizer with the earliest deadline at or before `t` (the first one listed
+    /// among equals), without building a filtered copy of the list.
+    private func earliestDeadline(upTo t: Double) -> (GestureRecognizer, Double)? {
+        var best: (GestureRecognizer, Double)?
+        for r in busyRecognizers {
+            guard let d = r.deadline, d <= t else { continue }
+            if let b = best, !(d < b.1) { continue }
+            best = (r, d)
+        }
+        return best
     }
 
     /// The earliest pending recognizer timer (multi-tap interval, long press), if any: a

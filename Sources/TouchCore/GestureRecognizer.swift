@@ -150,19 +150,27 @@ open class GestureRecognizer {
     }
 
     /// Touches still down among those analysed.
-    public var activeTouches: [Touch] { trackedTouches.filter(\.isActive) }
-    public var numberOfTouches: Int { activeTouches.count }
+    public var activeTouches: [Touch] {
+        let all = trackedTouches
+        // Usually every tracked touch is down: share the array instead of filtering a copy.
+        for t in all where !t.isActive { return all.filter(\.isActive) }
+        return all
+    }
+    public var numberOfTouches: Int {
+        var n = 0
+        for t in trackedTouches where t.isActive { n += 1 }
+        return n
+    }
     /// The centroid of the gesture's touches in `view`'s space (nil: the window's).
     public func location(in view: View?) -> Point {
-        var act = activeTouches
-        if act.isEmpty, let latest = trackedTouches.map(\.timestamp).max() {
+        var sx = 0.0, sy = 0.0, n = 0
+        for t in trackedTouches where t.isActive { sx += t.locationInWindow.x; sy += t.locationInWindow.y; n += 1 }
+        if n == 0, let latest = trackedTouches.map(\.timestamp).max() {
             // After the lift: where the last fingers left (UIKit keeps the final location).
-            act = trackedTouches.filter { $0.timestamp == latest }
+            for t in trackedTouches where t.timestamp == latest { sx += t.locationInWindow.x; sy += t.locationInWindow.y; n += 1 }
         }
-        if !act.isEmpty {
-            var sx = 0.0, sy = 0.0
-            for t in act { sx += t.locationInWindow.x; sy += t.locationInWindow.y }
-            lastCentroid = Point(x: sx / Double(act.count), y: sy / Double(act.count))
+        if n > 0 {
+            lastCentroid = Point(x: sx / Double(n), y: sy / Double(n))
         }
         return view?.convertFromRoot(lastCentroid) ?? lastCentroid
     }

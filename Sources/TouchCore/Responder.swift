@@ -68,8 +68,10 @@ open class Responder {
     /// Passes a touch message to the next responder, as UIResponder's default does.
     public func forward(_ phase: TouchPhase, _ touches: [Touch], _ event: Event) {
         guard let next else { return }
-        next.receive(phase, touches, event, reason: "forwarded by \(id)")
+        next.receive(phase, touches, event, reason: forwardedReason)
     }
+    /// The trace reason of forwarded touch messages, built once (it is sent on every move).
+    private lazy var forwardedReason = "forwarded by \(id)"
 
     /// Delivers one touch message to this responder and records it in the trace.
     public func receive(_ phase: TouchPhase, _ touches: [Touch], _ event: Event, reason: String?) {

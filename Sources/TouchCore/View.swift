@@ -22,11 +22,18 @@ public enum HitRule: String, Sendable, Hashable, CaseIterable {
 ///     let v = View(id: "card", frame: Rect(x: 10, y: 10, width: 100, height: 60))
 ///     root.addSubview(v)
 open class View: Responder {
-    public var center: Point
-    public var bounds: Rect
-    public var transform: AffineTransform = .identity
+    // Hit testing reads these for every view it visits. Their storage is internal (the
+    // public properties forward to it) so that, with every access visible to the module,
+    // the optimizer can drop the per-read dynamic exclusivity checks.
+    public var center: Point { get { _center } set { _center = newValue } }
+    public var bounds: Rect { get { _bounds } set { _bounds = newValue } }
+    public var transform: AffineTransform { get { _transform } set { _transform = newValue } }
     public private(set) weak var superview: View?
-    public private(set) var subviews: [View] = []
+    public var subviews: [View] { _subviews }
+    final var _center: Point
+    final var _bounds: Rect
+    final var _transform: AffineTransform = .identity
+    final var _subviews: [View] = []
     /// The view controller whose root view this is, if any.
     public internal(set) weak var viewController: ViewController?
 
@@ -34,15 +41,20 @@ open class View: Responder {
     public var borderColor: Color = .clear
     public var borderWidth: Double = 0
     public var cornerRadius: Double = 0
-    public var alpha: Double = 1
-    public var isHidden = false
+    public var alpha: Double { get { _alpha } set { _alpha = newValue } }
+    public var isHidden: Bool { get { _isHidden } set { _isHidden = newValue } }
     public var clipsToBounds = false
-    public var isUserInteractionEnabled = true
+    public var isUserInteractionEnabled: Bool { get { _isUserInteractionEnabled } set { _isUserInteractionEnabled = newValue } }
+    final var _alpha: Double = 1
+    final var _isHidden = false
+    final var _isUserInteractionEnabled = true
     public var isMultipleTouchEnabled = false
     public var isExclusiveTouch = false
-    public var hitRule: HitRule = .normal
+    public var hitRule: HitRule { get { _hitRule } set { _hitRule = newValue } }
     /// Points added on each side of the bounds for `point(inside:)` (an enlarged touch area).
-    public var touchOutset: Size = .zero
+    public var touchOutset: Size { get { _touchOutset } set { _touchOutset = newValue } }
+    final var _hitRule: HitRule = .normal
+    final var _touchOutset: Size = .zero
     /// Whether the view handles touch messages itself (true) or passes them on (false, the
     /// default for a plain view, as UIView does).
     public var handlesTouches = false
@@ -62,8 +74,8 @@ open class View: Responder {
     public internal(set) var manipulation: ManipulatedTransform?
 
     public init(id: String, frame: Rect) {
-        center = frame.center
-        bounds = Rect(origin: .zero, size: frame.size)
+        _center = frame.center
+        _bounds = Rect(origin: .zero, size: frame.size)
         super.init(id: id)
     }
 
@@ -88,19 +100,19 @@ open class View: Responder {
 
     public func addSubview(_ v: View) {
         v.removeFromSuperview()
-        subviews.append(v)
+        _subviews.append(v)
         v.superview = self
         v.attach(to: application)
     }
     public func insertSubview(_ v: View, at index: Int) {
         v.removeFromSuperview()
-        subviews.insert(v, at: min(max(index, 0), subviews.count))
+        _subviews.insert(v, at: min(max(index, 0), _subviews.count))
         v.superview = self
         v.attach(to: application)
     }
     public func removeFromSuperview() {
         guard let s = superview else { return }
-        s.subviews.removeAll { $0 === self }
+        if let i = s._subviews.firstIndex(where: { $0 === self }) { s._subviews.remove(at: i) }
         superview = nil
     }
     func attach(to app: Application?) {
@@ -150,19 +162,21 @@ open class View: Responder {
     /// Maps a point from the superview's bounds space to this view's bounds space.
     @inline(__always)
     public func convertFromSuperview(_ p: Point) -> Point {
-        var d = Point(x: p.x - center.x, y: p.y - center.y)
-        if !transform.isIdentity {
-            guard let inv = transform.inverted() else { return Point(x: .nan, y: .nan) }
+        let c = _center, t = _transform, b = _bounds
+        var d = Point(x: p.x - c.x, y: p.y - c.y)
+        if !t.isIdentity {
+            guard let inv = t.inverted() else { return Point(x: .nan, y: .nan) }
             d = inv.apply(d)
         }
-        return Point(x: d.x + bounds.origin.x + bounds.width / 2, y: d.y + bounds.origin.y + bounds.height / 2)
+        return Point(x: d.x + b.origin.x + b.width / 2, y: d.y + b.origin.y + b.height / 2)
     }
     /// Maps a point from this view's bounds space to the superview's bounds space.
     @inline(__always)
     public func convertToSuperview(_ p: Point) -> Point {
-        var d = Point(x: p.x - bounds.origin.x - bounds.width / 2, y: p.y - bounds.origin.y - bounds.height / 2)
-        if !transform.isIdentity { d = transform.apply(d) }
-        return Point(x: d.x + center.x, y: d.y + center.y)
+        let c = _center, t = _transform, b = _bounds
+        var d = Point(x: p.x - b.origin.x - b.width / 2, y: p.y - b.origin.y - b.height / 2)
+        if !t.isIdentity { d = t.apply(d) }
+        return Point(x: d.x + c.x, y: d.y + c.y)
     }
     /// This view's bounds space to the root of its tree (the window's space).
     public func convertToRoot(_ p: Point) -> Point {
@@ -171,12 +185,9 @@ open class View: Responder {
         return q
     }
     public func convertFromRoot(_ p: Point) -> Point {
-        var chain: [View] = []
-        var v: View? = self
-        while let cur = v, cur.superview != nil { chain.append(cur); v = cur.superview }
-        var q = p
-        for cur in chain.reversed() { q = cur.convertFromSuperview(q) }
-        return q
+        // Root first, down to this view, without collecting the chain in an array.
+        guard let s = superview else { return p }
+        return convertFromSuperview(s.superview == nil ? p : s.convertFromRoot(p))
     }
     /// Converts a point in this view's space to `view`'s space (nil: the window's space).
     public func convert(_ p: Point, to view: View?) -> Point {
@@ -214,9 +225,9 @@ open class View: Responder {
 
     /// Whether a point in this view's space is inside it (bounds plus `touchOutset`).
     open func point(inside p: Point, with event: Event?) -> Bool {
-        let b = bounds
-        return p.x >= b.minX - touchOutset.width && p.x < b.maxX + touchOutset.width
-            && p.y >= b.minY - touchOutset.height && p.y < b.maxY + touchOutset.height
+        let b = _bounds, o = _touchOutset
+        return p.x >= b.minX - o.width && p.x < b.maxX + o.width
+            && p.y >= b.minY - o.height && p.y < b.maxY + o.height
     }
 
     /// The deepest view containing `p` (in this view's space), as `UIView.hitTest`.
@@ -227,18 +238,23 @@ open class View: Responder {
 
     /// Hit testing that also records the visiting order and verdicts when `path` is non-nil.
     public func hitTest(_ p: Point, with event: Event?, path: inout [HitStep]?) -> View? {
-        if isHidden { path?.append(HitStep(view: id, verdict: .hidden)); return nil }
-        if !isUserInteractionEnabled { path?.append(HitStep(view: id, verdict: .disabled)); return nil }
-        if alpha < 0.01 { path?.append(HitStep(view: id, verdict: .transparent)); return nil }
+        if _isHidden { path?.append(HitStep(view: id, verdict: .hidden)); return nil }
+        if !_isUserInteractionEnabled { path?.append(HitStep(view: id, verdict: .disabled)); return nil }
+        if _alpha < 0.01 { path?.append(HitStep(view: id, verdict: .transparent)); return nil }
         if !point(inside: p, with: event) { path?.append(HitStep(view: id, verdict: .outside)); return nil }
         let myIndex = path?.count ?? 0
         path?.append(HitStep(view: id, verdict: .inside))
-        if hitRule != .selfOnly {
-            for s in subviews.reversed() {
+        let rule = _hitRule
+        if rule != .selfOnly {
+            let subs = _subviews
+            var i = subs.count
+            while i > 0 {
+                i -= 1
+                let s = subs[i]
                 if let hit = s.hitTest(s.convertFromSuperview(p), with: event, path: &path) { return hit }
             }
         }
-        if hitRule == .passThrough { return nil }
+        if rule == .passThrough { return nil }
         path?[myIndex].verdict = .hit
         return self
     }

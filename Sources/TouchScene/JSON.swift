@@ -338,6 +338,16 @@ enum JSONOut {
     }
 
     static func string(_ s: String, into out: inout [UInt8]) {
+        // Fast path: nothing to escape (ids, most reasons): one bulk copy of the UTF-8.
+        var s = s
+        let done = s.withUTF8 { u -> Bool in
+            for c in u where c < 0x20 || c == 0x22 || c == 0x5c { return false }
+            out.append(0x22)
+            out.append(contentsOf: u)
+            out.append(0x22)
+            return true
+        }
+        if done { return }
         out.append(0x22)
         for c in s.utf8 {
             switch c {

@@ -57,10 +57,14 @@ public final class TraceWriter {
     /// - orientation: from, to
     /// - note: topic, text
     public static func encode(_ record: TraceRecord, into b: inout [UInt8]) {
-        b.append(contentsOf: "{\"t\":".utf8)
+        // Literal pieces are appended from their static UTF-8 (no String traffic per record).
+        func lit(_ k: StaticString) {
+            b.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: k.utf8CodeUnitCount))
+        }
+        lit("{\"t\":")
         JSONOut.time(record.t, into: &b)
-        b.append(contentsOf: ",\"kind\":\"".utf8)
-        b.append(contentsOf: record.kind.utf8)
+        lit(",\"kind\":\"")
+        lit(record.staticKind)
         b.append(0x22)
         func key(_ k: StaticString) {
             b.append(0x2c); b.append(0x22)
@@ -83,11 +87,11 @@ public final class TraceWriter {
             b.append(0x5b)
             for (k, step) in path.enumerated() {
                 if k > 0 { b.append(0x2c) }
-                b.append(contentsOf: "{\"view\":".utf8)
+                lit("{\"view\":")
                 JSONOut.string(step.view, into: &b)
-                b.append(contentsOf: ",\"verdict\":\"".utf8)
-                b.append(contentsOf: step.verdict.rawValue.utf8)
-                b.append(contentsOf: "\"}".utf8)
+                lit(",\"verdict\":\"")
+                lit(step.verdict.staticName)
+                lit("\"}")
             }
             b.append(0x5d)
             str("view", view)
@@ -247,5 +251,37 @@ public enum TraceReader {
             return nil
         }
         return TraceRecord(t: t, body)
+    }
+}
+
+extension TraceRecord {
+    /// `kind` as a static string (the encoder appends it without building a String).
+    var staticKind: StaticString {
+        switch body {
+        case .hitTest: "hit-test"
+        case .touches: "touches"
+        case .gesture: "gesture"
+        case .control: "control"
+        case .action: "action"
+        case .motion: "motion"
+        case .remote: "remote"
+        case .firstResponder: "first-responder"
+        case .orientation: "orientation"
+        case .note: "note"
+        }
+    }
+}
+
+extension HitVerdict {
+    /// The raw value as a static string.
+    var staticName: StaticString {
+        switch self {
+        case .inside: "inside"
+        case .outside: "outside"
+        case .hidden: "hidden"
+        case .transparent: "transparent"
+        case .disabled: "disabled"
+        case .hit: "hit"
+        }
     }
 }

@@ -1,4 +1,4 @@
-// touchscope bench: performance figures (see the README's performance table).
+// touchscope bench: performance figures (docs/performance.md explains each one).
 import ArgumentParser
 import Foundation
 import TouchScene
@@ -6,12 +6,238 @@ import TouchScene
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure dispatch, hit testing, frames and replay memory; --json for one JSON object.")
+        abstract: "Measure dispatch, hit testing, frames and replay memory; --json for one JSON object.",
+        discussion: """
+            Figures (release build: swift build -c release --product touchscope):
+              dispatch_events_per_second  finger events through a generated scene of 10,000 leaf
+                                          views (fan-out 10, depth 4) with 1,000 recognizers,
+                                          tracing on as in the live program (log + trace writer)
+              hit_test_ns_p50/p99         hit tests at random points of that scene, path recorded
+              frame_ms_p50/p99            1280×800 frames (photo + 500 labels, mid-gesture, panels
+                                          on) through SDL's software renderer, headless
+              replay_peak_rss_mib         peak RSS of `touchscope replay --headless --trace` on a
+                                          generated 1,000,000-event recording (a child process)
+            --scale adds the same figures at 10× the views and 10× the events.
+            """)
 
     @Flag(help: "Print one JSON object on the last line.")
     var json = false
+    @Flag(help: "Also measure at 10× the views and 10× the events (slow: minutes).")
+    var scale = false
+    @Option(help: "Finger events for the dispatch figure.")
+    var events = 1_000_000
+    @Option(help: "Children per view in the generated scene.")
+    var fanOut = 10
+    @Option(help: "Levels of views below the window.")
+    var depth = 4
+    @Option(help: "Recognizers in the generated scene.")
+    var recognizers = 1000
+    @Option(help: "Hit tests to time.")
+    var hitTests = 200_000
+    @Option(help: "Frames to time (0: skip the frame figure).")
+    var frames = 300
+    @Option(help: "Events in the replayed recording (0: skip the replay figure).")
+    var replayEvents = 1_000_000
+    @Option(help: ArgumentHelp("Where the generated scene, recordings and trace go.", valueName: "folder"))
+    var workDir: String?
+    @Flag(help: "Write the replay trace to /dev/null instead of a file in the work folder.")
+    var traceToNull = false
+    @Flag(help: "Do not run the Kivy peer.")
+    var noPeer = false
+    @Option(help: "Events the Kivy peer dispatches (it manages a few hundred per second on the full tree).")
+    var peerEvents = 5000
+
+    func validate() throws {
+        if events < 1 || fanOut < 1 || depth < 1 || recognizers < 0 || hitTests < 1 || frames < 0 || replayEvents < 0 {
+            throw ValidationError("sizes must be positive")
+        }
+    }
 
     func run() throws {
-        throw CLIError.failure("bench: not built yet (issue 7)")
+        try MainActor.assumeIsolated { try runOnMain() }
+    }
+
+    @MainActor
+    private func runOnMain() throws {
+        var report = BenchReport()
+        let shape = BenchScene.Shape(fanOut: fanOut, depth: depth, recognizers: recognizers)
+        let work = workDir ?? NSTemporaryDirectory() + "touchscope-bench-\(getpid())"
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        defer { if workDir == nil { try? FileManager.default.removeItem(atPath: work) } }
+        report.note("touchscope bench \(touchScopeVersion), \(ProcessInfo.processInfo.activeProcessorCount) cores, " + buildKind)
+
+        // Dispatch.
+        let d = dispatch(shape, events: events)
+        report.add("dispatch_events_per_second", d.eventsPerSecond.rounded(), "events/s",
+                   "\(d.events) finger events, \(d.views) views, \(d.recognizers) recognizers, tracing on (\(fmt1(d.recordsPerEvent)) records/event)",
+                   goal: "≥ 1,000,000", met: d.eventsPerSecond >= 1_000_000)
+        report.set("dispatch_events", d.events)
+        report.set("dispatch_views", d.views)
+        report.set("dispatch_leaf_views", shape.leafCount)
+        report.set("dispatch_recognizers", d.recognizers)
+        report.set("dispatch_trace_records", d.records)
+        report.set("dispatch_seconds", d.seconds)
+
+        // Hit testing.
+        let h = Bench.hitTest(shape: shape, samples: hitTests)
+        report.add("hit_test_ns_p50", h.traced.p50.rounded(), "ns", "\(h.samples) random points, path recorded (\(fmt1(h.meanPathLength)) views visited on average)")
+        report.add("hit_test_ns_p99", h.traced.p99.rounded(), "ns", "", goal: "≤ 2,000", met: h.traced.p99 <= 2000)
+        report.add("hit_test_untraced_ns_p50", h.untraced.p50.rounded(), "ns", "without a path (tracing off)")
+        report.add("hit_test_untraced_ns_p99", h.untraced.p99.rounded(), "ns", "")
+        report.set("hit_test_samples", h.samples)
+
+        // Frames.
+        if frames > 0 {
+            do {
+                let f = try FrameBench.run(frames: frames)
+                report.add("frame_ms_p50", round2(f.ms.p50), "ms",
+                           "\(f.frames) frames 1280×800, photo + \(f.labels) labels, \(f.lanes) lanes, \(f.logRecords) log records, \(f.commands) draw commands",
+                           goal: "≤ 8.3", met: f.ms.p50 <= 8.3)
+                report.add("frame_ms_p99", round2(f.ms.p99), "ms", "")
+                report.set("frame_frames", f.frames)
+                report.set("frame_labels", f.labels)
+                report.set("frame_lanes", f.lanes)
+                report.set("frame_draw_commands", f.commands)
+                report.set("frame_text_cache_misses", f.textMisses)
+            } catch {
+                report.note("frame figure skipped: \(error)")
+            }
+        }
+
+        // Replay memory.
+        var recording1: String?
+        let replayShape = BenchScene.Shape(fanOut: fanOut, depth: min(depth, 3), recognizers: min(recognizers, 300))
+        if replayEvents > 0 {
+            let files = try ReplayBench.prepare(folder: work, shape: replayShape, events: replayEvents)
+            recording1 = files.recording
+            let trace = traceToNull ? "/dev/null" : work + "/bench-trace.jsonl"
+            let r = try ReplayBench.run(scene: files.scene, recording: files.recording, events: replayEvents, trace: trace)
+            report.add("replay_peak_rss_mib", round2(r.peakRSSMiB), "MiB",
+                       "\(r.events) events into \(replayShape.viewCount) views, trace \(trace == "/dev/null" ? "to /dev/null" : "\(r.traceBytes / 1_048_576) MiB written"), \(fmt1(r.seconds)) s",
+                       goal: "≤ 64", met: r.peakRSSMiB <= 64)
+            report.set("replay_events", r.events)
+            report.set("replay_views", replayShape.viewCount)
+            report.set("replay_seconds", r.seconds)
+            report.set("replay_trace_bytes", r.traceBytes)
+            if trace != "/dev/null" { try? FileManager.default.removeItem(atPath: trace) }
+            // Flatness: a tenth of the recording.
+            let small = try ReplayBench.prepare(folder: work + "/small", shape: replayShape, events: max(1, replayEvents / 10))
+            let r0 = try ReplayBench.run(scene: small.scene, recording: small.recording, events: max(1, replayEvents / 10), trace: "/dev/null")
+            report.add("replay_peak_rss_mib_tenth", round2(r0.peakRSSMiB), "MiB", "the same with \(r0.events) events (flat: about equal)")
+        }
+
+        if scale {
+            let bigViews = BenchScene.Shape(fanOut: fanOut, depth: depth + 1, recognizers: recognizers)
+            let dv = dispatch(bigViews, events: max(1, events / 4))
+            report.add("scale_10x_views_dispatch_events_per_second", dv.eventsPerSecond.rounded(), "events/s",
+                       "\(dv.views) views, \(dv.events) events")
+            let hv = Bench.hitTest(shape: bigViews, samples: hitTests)
+            report.add("scale_10x_views_hit_test_ns_p50", hv.traced.p50.rounded(), "ns", "\(bigViews.viewCount) views")
+            report.add("scale_10x_views_hit_test_ns_p99", hv.traced.p99.rounded(), "ns", "")
+            let de = dispatch(shape, events: events * 10)
+            report.add("scale_10x_events_dispatch_events_per_second", de.eventsPerSecond.rounded(), "events/s", "\(de.events) events")
+            if replayEvents > 0 {
+                let big = replayEvents * 10
+                let files = try ReplayBench.prepare(folder: work + "/big", shape: replayShape, events: big)
+                let r = try ReplayBench.run(scene: files.scene, recording: files.recording, events: big, trace: "/dev/null")
+                report.add("scale_10x_events_replay_peak_rss_mib", round2(r.peakRSSMiB), "MiB", "\(big) events, trace to /dev/null, \(fmt1(r.seconds)) s")
+                try? FileManager.default.removeItem(atPath: files.recording)
+            }
+        }
+
+        // The peer.
+        if !noPeer, let rec = recording1 ?? (try? ReplayBench.prepare(folder: work, shape: replayShape, events: peerEvents).recording) {
+            let peer = KivyPeer.run(recording: rec, fanOut: fanOut, depth: depth, maxEvents: peerEvents)
+            switch peer {
+            case let .measured(rate, views, peerEvents, version):
+                report.add("kivy_events_per_second", rate.rounded(), "events/s", "Kivy \(version), \(views) Scatter widgets, \(peerEvents) events, no tracing")
+                report.add("dispatch_vs_kivy_ratio", round2(d.eventsPerSecond / max(rate, 1e-9)), "×", "touchscope (tracing on) ÷ Kivy")
+                report.set("kivy_views", views)
+            case let .skipped(why):
+                report.note("Kivy peer skipped: \(why)")
+                report.set("kivy_skipped", why)
+            }
+        }
+
+        print(report.table())
+        if json { print(report.json()) }
+    }
+
+    @MainActor
+    private func dispatch(_ shape: BenchScene.Shape, events: Int) -> Bench.DispatchResult {
+        // The live program's sink (LiveApp.connectTrace): the in-memory log, and the trace
+        // writer (here to /dev/null: the same encoding and buffering, no disk).
+        let log = FrameState(overlays: true)
+        let writer = try? TraceWriter(path: "/dev/null")
+        defer { writer?.close() }
+        return Bench.dispatch(shape: shape, events: events) { _ in
+            { r in
+                writer?.write(r)
+                log.note(r)
+            }
+        }
+    }
+
+    private var buildKind: String {
+        #if DEBUG
+        "DEBUG build (figures are not meaningful; use -c release)"
+        #else
+        "release build"
+        #endif
+    }
+}
+
+private func fmt1(_ v: Double) -> String { String(format: "%.1f", v) }
+private func round2(_ v: Double) -> Double { (v * 100).rounded() / 100 }
+
+/// The figures as rows (for the table) and as keys (for --json), in the order measured.
+struct BenchReport {
+    private var rows: [(key: String, value: Double, unit: String, detail: String, goal: String?, met: Bool?)] = []
+    private var extra: [(String, String)] = []
+    private var notes: [String] = []
+
+    mutating func add(_ key: String, _ value: Double, _ unit: String, _ detail: String, goal: String? = nil, met: Bool? = nil) {
+        rows.append((key, value, unit, detail, goal, met))
+    }
+    mutating func set(_ key: String, _ v: Int) { extra.append((key, String(v))) }
+    mutating func set(_ key: String, _ v: Double) { extra.append((key, String(format: "%.4f", v))) }
+    mutating func set(_ key: String, _ v: String) { extra.append((key, quote(v))) }
+    mutating func note(_ s: String) { notes.append(s) }
+
+    func table() -> String {
+        var out = notes.map { $0 + "\n" }.joined()
+        let w0 = max(28, rows.map(\.key.count).max() ?? 0)
+        let values = rows.map { number($0.value) + " " + $0.unit }
+        let w1 = max(12, values.map(\.count).max() ?? 0)
+        out += pad("figure", w0) + "  " + pad("value", w1) + "  goal          what\n"
+        out += String(repeating: "-", count: w0 + w1 + 30) + "\n"
+        for (r, v) in zip(rows, values) {
+            let goal = r.goal.map { g in "\(g) \(r.met == true ? "met" : "NOT met")" } ?? ""
+            out += pad(r.key, w0) + "  " + pad(v, w1) + "  " + pad(goal, 12) + "  " + r.detail + "\n"
+        }
+        return out
+    }
+
+    func json() -> String {
+        var parts = rows.map { "\(quote($0.key)):\(number($0.value))" }
+        parts += extra.map { "\(quote($0.0)):\($0.1)" }
+        return "{" + parts.joined(separator: ",") + "}"
+    }
+
+    private func number(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+    private func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+    private func quote(_ s: String) -> String {
+        var o = "\""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\"": o += "\\\""
+            case "\\": o += "\\\\"
+            case "\n": o += "\\n"
+            default: if c.value < 0x20 { o += String(format: "\\u%04x", c.value) } else { o.unicodeScalars.append(c) }
+            }
+        }
+        return o + "\""
     }
 }

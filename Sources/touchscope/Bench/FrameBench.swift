@@ -1,0 +1,111 @@
+// FrameBench: a 1280×800 frame (photo scene + labelled views, mid-gesture, every panel on)
+// through SDL's software renderer, headless. Draws through FrameState, as the live window
+// does, so whatever panels FrameState draws are measured with it.
+import Foundation
+import TouchScene
+import TouchDraw
+import TouchSDL
+
+@MainActor
+enum FrameBench {
+    struct Result {
+        var frames: Int
+        var labels: Int
+        var lanes: Int
+        var logRecords: Int
+        var ms: Bench.Percentiles
+        /// Display-list commands in the last frame.
+        var commands: Int
+        var textHits: Int
+        var textMisses: Int
+    }
+
+    /// The photo scene plus `labels` labelled views behind the photo; `lanes - 3` of them
+    /// get a tap recognizer (the photo has 3), so the timeline shows `lanes` lanes.
+    static func scene(labels: Int, lanes: Int) throws -> SceneDescription {
+        var scene = try loadScene(resolveScene("photo"))
+        guard let canvas = scene.views.firstIndex(where: { $0.id == "canvas" }) else { return scene }
+        let cols = 25
+        let w = scene.window.width / Double(cols)
+        let rows = max(1, (labels + cols - 1) / cols)
+        let h = scene.window.height / Double(rows)
+        var added: [ViewDescription] = []
+        for i in 0..<labels {
+            var v = ViewDescription(id: "label\(i)", frame: Rect(x: Double(i % cols) * w, y: Double(i / cols) * h, width: w - 2, height: h - 2), kind: .label)
+            v.text = "label \(i)"
+            v.fontSize = 10
+            v.color = Color(r: 50, g: 60, b: 70)
+            v.userInteraction = false
+            if i < max(0, lanes - 3) {
+                v.userInteraction = true
+                v.recognizers = [RecognizerDescription(id: "tap\(i)", type: .tap)]
+            }
+            added.append(v)
+        }
+        scene.views[canvas].children.insert(contentsOf: added, at: 0)
+        return scene
+    }
+
+    static func run(frames: Int, labels: Int = 500, lanes: Int = 50, warmMoves: Int = 4000) throws -> Result {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        let description = try scene(labels: labels, lanes: lanes)
+        let session = SceneSession(scene: description)
+        let state = FrameState(overlays: true)
+        state.follow(session)                            // the live program's sink, without --trace
+        state.state.lanesOfTouchedViewsOnly = false      // every recognizer gets its lane
+
+        // Activity for every lane: tap each recognizer's label.
+        var t = 0.0
+        func input(_ k: RawInput.Kind) { t += 0.004; session.handle(RawInput(t: t, k)) }
+        for v in description.views.flatMap(\.children) where !v.recognizers.isEmpty && v.id.hasPrefix("label") {
+            let c = v.frame.center
+            input(.fingerDown(finger: 1, x: c.x, y: c.y))
+            input(.fingerUp(finger: 1, x: c.x, y: c.y))
+            t += 0.4
+            session.advance(to: t)
+        }
+        // Mid-gesture: two fingers on the photo, pinching, rotating and dragging.
+        let photoCentre = Point(x: 400, y: 300)
+        var angle = 0.0, radius = 60.0
+        func fingers() -> (Point, Point) {
+            let d = Point(x: radius * cos(angle), y: radius * sin(angle))
+            return (photoCentre + d, photoCentre - d)
+        }
+        var (a, b) = fingers()
+        input(.fingerDown(finger: 11, x: a.x, y: a.y))
+        input(.fingerDown(finger: 12, x: b.x, y: b.y))
+        func wiggle(_ i: Int) {
+            angle += 0.01
+            radius = 60 + 20 * sin(Double(i) * 0.05)
+            (a, b) = fingers()
+            input(.fingerMove(finger: 11, x: a.x, y: a.y))
+            input(.fingerMove(finger: 12, x: b.x, y: b.y))
+        }
+        for i in 0..<warmMoves { wiggle(i) }   // fills the event log
+
+        let canvasSize = Size(width: 1280, height: 800)
+        let layout = HostLayout(canvasSize: canvasSize, sceneSize: description.window,
+                                options: LayoutOptions(panelsVisible: true))
+        let canvas = try OffscreenCanvas(size: canvasSize)
+        canvas.painter.imageBaseDirectory = description.folder
+        let clock = ContinuousClock()
+        var times: [Double] = []
+        var commands = 0
+        // A few frames first so fonts open and textures exist (the live window's steady state).
+        for i in 0..<(frames + 10) {
+            let start = clock.now
+            wiggle(warmMoves + i)
+            t += 1.0 / 60
+            session.advance(to: t)
+            var list = DisplayList(size: canvasSize, background: Color(r: 24, g: 24, b: 28))
+            state.draw(session, into: &list, layout: layout, measurer: canvas.painter.measurer)
+            canvas.paint(list)
+            let end = clock.now
+            commands = list.commands.count
+            if i >= 10 { times.append(Bench.seconds(end - start) * 1000) }
+        }
+        return Result(frames: frames, labels: labels, lanes: lanes, logRecords: state.log.count,
+                      ms: Bench.Percentiles(times), commands: commands,
+                      textHits: canvas.painter.text.hits, textMisses: canvas.painter.text.misses)
+    }
+}
