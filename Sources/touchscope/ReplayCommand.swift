@@ -67,7 +67,13 @@ struct ReplayCommand: ParsableCommand {
         do { writer = try trace.map { path throws(InputFileError) in try TraceWriter(path: path) } }
         catch { throw CLIError.failure(error.description) }
         let log = FrameState(overlays: !noOverlays, defaults: session.app.defaults)
-        log.follow(session) { record in writer?.write(record) }
+        if screenshot != nil {
+            // The panels of the screenshot read the trace: keep it in the bounded log too.
+            log.follow(session) { record in writer?.write(record) }
+        } else {
+            // Nothing is drawn: the trace goes straight to the file (memory stays flat).
+            session.app.tracer.sink = writer.map { w in { w.write($0) } }
+        }
         let replayer = Replayer(session: session, recording: reader)
         var shotError: Error?
         if let screenshot {
