@@ -204,12 +204,24 @@ public final class TraceLog {
             head = (head + 1) % capacity
         }
         endSeq += 1
+        if endSeq % 4096 == 0 && endSeq > capacity { pruneLanes() }
         let k = r.traceKind.index
         kindSeqs[k].append(seq)
         if kindStart[k] > 4096 {
             kindSeqs[k].removeFirst(kindStart[k]); kindStart[k] = 0
         }
         index(r, seq: seq)
+    }
+
+    /// Keeps each recognizer's lane to what the ring still holds, plus the one transition
+    /// before it (the lane's state where the window starts): memory follows the ring, not
+    /// the length of the run, however many recognizers there are.
+    private func pruneLanes() {
+        let first = firstSeq
+        for (id, list) in transitionsByRecognizer {
+            guard let cut = list.lastIndex(where: { $0.seq < first }), cut > 0 else { continue }
+            transitionsByRecognizer[id] = Array(list[cut...])
+        }
     }
 
     /// The record with sequence number `seq`, or nil when it was dropped or never was.
