@@ -60,6 +60,40 @@ struct HostTests {
         return host
     }
 
+    @Test("a virtual game controller plugged in, pressed and unplugged arrives as pad input")
+    func virtualPad() throws {
+        let host = try Self.makeHost()
+        var desc = SDL_VirtualJoystickDesc()
+        desc.version = UInt16(SDL_VIRTUAL_JOYSTICK_DESC_VERSION)
+        desc.type = UInt16(SDL_JOYSTICK_TYPE_GAMECONTROLLER.rawValue)
+        desc.naxes = UInt16(SDL_CONTROLLER_AXIS_MAX.rawValue)
+        desc.nbuttons = UInt16(SDL_CONTROLLER_BUTTON_MAX.rawValue)
+        let index = SDL_JoystickAttachVirtualEx(&desc)
+        #expect(index >= 0, "\(String(cString: SDL_GetError()))")
+        guard index >= 0 else { return }
+        var inputs = host.pollInputs()
+        #expect(inputs.map(\.typeName).contains("pad-added"))
+        #expect(host.pads.pads.count == 1)
+        guard let joystick = SDL_JoystickFromInstanceID(host.pads.pads.first?.instanceID ?? -1) else {
+            Issue.record("no joystick for the virtual pad"); return
+        }
+        _ = SDL_JoystickSetVirtualButton(joystick, Int32(SDL_CONTROLLER_BUTTON_BACK.rawValue), 1)
+        SDL_JoystickUpdate()
+        inputs = host.pollInputs()
+        _ = SDL_JoystickSetVirtualButton(joystick, Int32(SDL_CONTROLLER_BUTTON_BACK.rawValue), 0)
+        _ = SDL_JoystickSetVirtualAxis(joystick, Int32(SDL_CONTROLLER_AXIS_TRIGGERRIGHT.rawValue), 30_000)
+        SDL_JoystickUpdate()
+        inputs += host.pollInputs()
+        let kinds = inputs.map(\.kind)
+        #expect(kinds.contains(.padDown(button: "back")))
+        #expect(kinds.contains(.padUp(button: "back")))
+        #expect(kinds.contains(.padDown(button: "righttrigger")))
+        _ = SDL_JoystickDetachVirtual(index)
+        inputs = host.pollInputs()
+        #expect(inputs.map(\.typeName).contains("pad-removed"))
+        #expect(host.pads.pads.isEmpty)
+    }
+
     @Test("pushed finger events come back as RawInput in scene points with small ids")
     func pushedFingers() throws {
         let host = try Self.makeHost()
