@@ -28,7 +28,21 @@ public enum TraceKind: String, CaseIterable, Sendable, Hashable {
         case .note: self = .note
         }
     }
-    var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+    /// The position in `allCases` (a switch: `allCases` builds an array on every call).
+    var index: Int {
+        switch self {
+        case .hitTest: 0
+        case .touches: 1
+        case .gesture: 2
+        case .control: 3
+        case .action: 4
+        case .motion: 5
+        case .remote: 6
+        case .firstResponder: 7
+        case .orientation: 8
+        case .note: 9
+        }
+    }
 }
 
 extension TraceRecord {
@@ -136,52 +150,52 @@ public final class TraceLog {
     /// Per-recognizer and per-lane lists keep at most this many entries.
     public let laneCapacity: Int
 
-    private var ring: [TraceRecord] = []
-    private var head = 0
+    @exclusivity(unchecked) private var ring: [TraceRecord] = []
+    @exclusivity(unchecked) private var head = 0
     /// Sequence number of the next record (records ever appended).
-    public private(set) var endSeq = 0
+    @exclusivity(unchecked) public private(set) var endSeq = 0
     /// Sequence number of the oldest record still kept.
     public var firstSeq: Int { endSeq - ring.count }
     public var count: Int { ring.count }
     public var isEmpty: Bool { ring.isEmpty }
 
     // Indices.
-    private var kindSeqs: [[Int]] = Array(repeating: [], count: TraceKind.allCases.count)
-    private var kindStart: [Int] = Array(repeating: 0, count: TraceKind.allCases.count)
-    private var hitTestsByTouch: [Int: HitTestInfo] = [:]
-    private var hitTestOrder: [Int] = []
-    public private(set) var latestHitTest: HitTestInfo?
-    private var transitionsByRecognizer: [String: [GestureTransition]] = [:]
+    @exclusivity(unchecked) private var kindSeqs: [[Int]] = Array(repeating: [], count: TraceKind.allCases.count)
+    @exclusivity(unchecked) private var kindStart: [Int] = Array(repeating: 0, count: TraceKind.allCases.count)
+    @exclusivity(unchecked) private var hitTestsByTouch: [Int: HitTestInfo] = [:]
+    @exclusivity(unchecked) private var hitTestOrder: [Int] = []
+    @exclusivity(unchecked) public private(set) var latestHitTest: HitTestInfo?
+    @exclusivity(unchecked) private var transitionsByRecognizer: [String: [GestureTransition]] = [:]
     /// Recognizer ids in the order they first appeared in the trace.
-    public private(set) var recognizerOrder: [String] = []
+    @exclusivity(unchecked) public private(set) var recognizerOrder: [String] = []
     /// The view each recognizer is attached to (from its gesture records).
-    public private(set) var recognizerView: [String: String] = [:]
-    public private(set) var latestTransition: (recognizer: String, transition: GestureTransition)?
-    public private(set) var waits: [FailureWait] = []
-    public private(set) var controlEvents: [LaneEvent] = []
-    public private(set) var motionEvents: [LaneEvent] = []
-    public private(set) var remoteEvents: [LaneEvent] = []
-    public private(set) var actionEvents: [LaneEvent] = []
-    private var spans: [Int: TouchSpan] = [:]
+    @exclusivity(unchecked) public private(set) var recognizerView: [String: String] = [:]
+    @exclusivity(unchecked) public private(set) var latestTransition: (recognizer: String, transition: GestureTransition)?
+    @exclusivity(unchecked) public private(set) var waits: [FailureWait] = []
+    @exclusivity(unchecked) public private(set) var controlEvents: [LaneEvent] = []
+    @exclusivity(unchecked) public private(set) var motionEvents: [LaneEvent] = []
+    @exclusivity(unchecked) public private(set) var remoteEvents: [LaneEvent] = []
+    @exclusivity(unchecked) public private(set) var actionEvents: [LaneEvent] = []
+    @exclusivity(unchecked) private var spans: [Int: TouchSpan] = [:]
     /// Touch ids in the order they began (bounded).
-    public private(set) var touchOrder: [Int] = []
-    private var receiversByTouch: [Int: [(view: String, phases: [TouchPhase])]] = [:]
+    @exclusivity(unchecked) public private(set) var touchOrder: [Int] = []
+    @exclusivity(unchecked) private var receiversByTouch: [Int: [(view: String, phases: [TouchPhase])]] = [:]
     /// The latest touch message: its touch ids and phase.
-    public private(set) var lastTouchMessage: (t: Double, phase: TouchPhase, view: String, touches: [Int])?
-    public private(set) var lastMotion: LaneEvent?
-    public private(set) var lastRemote: LaneEvent?
-    public private(set) var lastAction: (t: Double, sender: String, action: String, handledBy: String?)?
-    public private(set) var lastFirstResponder: (t: Double, to: String?)?
+    @exclusivity(unchecked) public private(set) var lastTouchMessage: (t: Double, phase: TouchPhase, view: String, touches: [Int])?
+    @exclusivity(unchecked) public private(set) var lastMotion: LaneEvent?
+    @exclusivity(unchecked) public private(set) var lastRemote: LaneEvent?
+    @exclusivity(unchecked) public private(set) var lastAction: (t: Double, sender: String, action: String, handledBy: String?)?
+    @exclusivity(unchecked) public private(set) var lastFirstResponder: (t: Double, to: String?)?
 
     // Touch trails (host-fed).
-    private var trailsByID: [Int: TouchTrail] = [:]
-    private var keyToID: [TouchKey: Int] = [:]
-    private var nextProvisional = -1
+    @exclusivity(unchecked) private var trailsByID: [Int: TouchTrail] = [:]
+    @exclusivity(unchecked) private var keyToID: [TouchKey: Int] = [:]
+    @exclusivity(unchecked) private var nextProvisional = -1
     /// The most fingers down at once in the current (or last) multitouch sequence.
-    public private(set) var maxPointers = 0
+    @exclusivity(unchecked) public private(set) var maxPointers = 0
 
     // Formatted event-log lines (the visible ones only are ever formatted).
-    private var lineCache: [Int: String] = [:]
+    @exclusivity(unchecked) private var lineCache: [Int: String] = [:]
 
     public init(capacity: Int = 20_000, laneCapacity: Int = 4_096) {
         self.capacity = max(1, capacity)
@@ -336,6 +350,11 @@ public final class TraceLog {
 
     // MARK: Indexing
 
+    private func bounded<T>(appending x: T, to a: inout [T]) {
+        a.append(x)
+        bounded(&a)
+    }
+
     private func bounded<T>(_ a: inout [T]) {
         if a.count > laneCapacity { a.removeFirst(a.count - laneCapacity * 3 / 4) }
     }
@@ -357,29 +376,17 @@ public final class TraceLog {
             adoptProvisionalTrail(touch: touch, point: point)
         case let .touches(phase, view, touches, _):
             lastTouchMessage = (r.t, phase, view, touches)
+            // Updated in place (through the dictionaries' subscripts): copying a span out and
+            // back would copy its message times on every message.
             for id in touches {
-                var s = spans[id] ?? TouchSpan(touch: id, began: r.t, end: nil, lastPhase: phase, view: nil, messageTimes: [])
                 if spans[id] == nil { touchOrder.append(id) }
-                s.lastPhase = phase
-                if phase == .ended || phase == .cancelled { s.end = max(s.end ?? r.t, r.t) }
-                if s.messageTimes.last != r.t { s.messageTimes.append(r.t) }
-                if s.messageTimes.count > 512 { s.messageTimes.removeFirst(256) }
-                spans[id] = s
-                var recv = receiversByTouch[id] ?? []
-                if let i = recv.firstIndex(where: { $0.view == view }) {
-                    if !recv[i].phases.contains(phase) { recv[i].phases.append(phase) }
-                } else {
-                    recv.append((view, [phase]))
-                }
-                receiversByTouch[id] = recv
+                Self.note(phase, at: r.t, in: &spans[id, default: TouchSpan(touch: id, began: r.t, end: nil, lastPhase: phase, view: nil, messageTimes: [])])
+                Self.note(phase, for: view, in: &receiversByTouch[id, default: []])
             }
         case let .gesture(recognizer, view, from, to, reason, outputs):
             let tr = GestureTransition(t: r.t, seq: seq, from: from, to: to, reason: reason, outputs: outputs)
             if transitionsByRecognizer[recognizer] == nil { recognizerOrder.append(recognizer) }
-            transitionsByRecognizer[recognizer, default: []].append(tr)
-            if var list = transitionsByRecognizer[recognizer], list.count > laneCapacity {
-                bounded(&list); transitionsByRecognizer[recognizer] = list
-            }
+            bounded(appending: tr, to: &transitionsByRecognizer[recognizer, default: []])
             if !view.isEmpty { recognizerView[recognizer] = view }
             latestTransition = (recognizer, tr)
         case let .control(control, event):
@@ -401,6 +408,21 @@ public final class TraceLog {
             break
         case let .note(topic, text):
             if topic == "gesture", let w = Self.parseWait(text, t: r.t) { waits.append(w); bounded(&waits) }
+        }
+    }
+
+    private static func note(_ phase: TouchPhase, at t: Double, in s: inout TouchSpan) {
+        s.lastPhase = phase
+        if phase == .ended || phase == .cancelled { s.end = max(s.end ?? t, t) }
+        if s.messageTimes.last != t { s.messageTimes.append(t) }
+        if s.messageTimes.count > 512 { s.messageTimes.removeFirst(256) }
+    }
+
+    private static func note(_ phase: TouchPhase, for view: String, in recv: inout [(view: String, phases: [TouchPhase])]) {
+        if let i = recv.firstIndex(where: { $0.view == view }) {
+            if !recv[i].phases.contains(phase) { recv[i].phases.append(phase) }
+        } else {
+            recv.append((view, [phase]))
         }
     }
 
@@ -426,16 +448,21 @@ public final class TraceLog {
             trailsByID[id] = TouchTrail(id: id, phase: .began, isEmulated: emulated, start: location, startTime: time,
                                         maxDistance: 0, endTime: nil, samples: [])
         }
-        guard var tr = trailsByID[id] else { return }
-        tr.phase = phase
-        tr.isEmulated = tr.isEmulated || emulated
-        tr.samples.append(TouchSample(t: time, location: location, pressure: pressure))
-        if tr.samples.count > Self.trailSamples { tr.samples.removeFirst(tr.samples.count - Self.trailSamples) }
-        tr.maxDistance = max(tr.maxDistance, location.distance(to: tr.start))
-        if phase == .ended || phase == .cancelled { tr.endTime = time }
-        trailsByID[id] = tr
+        // In place: copying the trail out and back would copy its samples on every input.
+        guard let i = trailsByID.index(forKey: id) else { return }
+        Self.add(TouchSample(t: time, location: location, pressure: pressure), phase: phase, emulated: emulated,
+                 to: &trailsByID.values[i])
         maxPointers = max(maxPointers, activeTrailCount)
         pruneTrails(now: time)
+    }
+
+    private static func add(_ sample: TouchSample, phase: TouchPhase, emulated: Bool, to tr: inout TouchTrail) {
+        tr.phase = phase
+        tr.isEmulated = tr.isEmulated || emulated
+        tr.samples.append(sample)
+        if tr.samples.count > trailSamples { tr.samples.removeFirst(tr.samples.count - trailSamples) }
+        tr.maxDistance = max(tr.maxDistance, sample.location.distance(to: tr.start))
+        if phase == .ended || phase == .cancelled { tr.endTime = sample.t }
     }
 
     /// Records a touch input as the application received it, keyed by (device, finger);
