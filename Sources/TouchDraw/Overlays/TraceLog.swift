@@ -445,13 +445,18 @@ public final class TraceLog {
                           emulated: Bool = false, pressure: Double = 1) {
         if phase == .began || trailsByID[id] == nil {
             if activeTrailCount == 0 { maxPointers = 0 }
-            trailsByID[id] = TouchTrail(id: id, phase: .began, isEmulated: emulated, start: location, startTime: time,
-                                        maxDistance: 0, endTime: nil, samples: [])
+            let old = trailsByID.updateValue(TouchTrail(id: id, phase: .began, isEmulated: emulated, start: location, startTime: time,
+                                                        maxDistance: 0, endTime: nil, samples: []), forKey: id)
+            if old?.isActive == true { activeTrailCount -= 1 }
+            activeTrailCount += 1
         }
         // In place: copying the trail out and back would copy its samples on every input.
         guard let i = trailsByID.index(forKey: id) else { return }
+        let wasActive = trailsByID.values[i].isActive
         Self.add(TouchSample(t: time, location: location, pressure: pressure), phase: phase, emulated: emulated,
                  to: &trailsByID.values[i])
+        if wasActive && !trailsByID.values[i].isActive { activeTrailCount -= 1 }
+        if let e = trailsByID.values[i].endTime, e < pruneAfter { pruneAfter = e }
         maxPointers = max(maxPointers, activeTrailCount)
         pruneTrails(now: time)
     }
@@ -504,11 +509,18 @@ public final class TraceLog {
         keyToID[key] = touch
     }
 
-    private var activeTrailCount: Int { trailsByID.values.reduce(0) { $0 + ($1.isActive ? 1 : 0) } }
+    /// Trails still down, kept as trails start and end (counting them on every input cost
+    /// a walk over every trail). Adopting and pruning never change it.
+    @exclusivity(unchecked) private var activeTrailCount = 0
+    /// At most the earliest end time of the lifted trails: no trail can be pruned before
+    /// 2 s after it, so inputs skip the walk over every trail until then.
+    @exclusivity(unchecked) private var pruneAfter = Double.infinity
 
     private func pruneTrails(now: Double) {
-        guard trailsByID.count > 32 else { return }
+        guard trailsByID.count > 32, now - pruneAfter > 2 else { return }
         for (id, tr) in trailsByID where !tr.isActive && now - (tr.endTime ?? now) > 2 { trailsByID[id] = nil }
+        pruneAfter = .infinity
+        for tr in trailsByID.values { if let e = tr.endTime, e < pruneAfter { pruneAfter = e } }
     }
 
     /// Fingers still down, by id.
