@@ -31,25 +31,25 @@ open class Window: View {
 public final class Application: Responder {
     public let window: Window
     public let tracer = Tracer()
-    public var defaults = Defaults()
+    @exclusivity(unchecked) public var defaults = Defaults()
     /// The host time of the latest input or `advance` (seconds).
-    public private(set) var time: Double = 0
+    @exclusivity(unchecked) public private(set) var time: Double = 0
     /// The app delegate, when it is a responder: the application's next responder.
     public var delegate: Responder? { didSet { delegate?.application = self } }
-    public private(set) weak var firstResponder: Responder?
+    @exclusivity(unchecked) public private(set) weak var firstResponder: Responder?
     /// The general pasteboard (`UIPasteboard.general`), supplied by the host.
-    public var pasteboard: Pasteboard = MemoryPasteboard()
+    @exclusivity(unchecked) public var pasteboard: Pasteboard = MemoryPasteboard()
 
     // Touch state (TouchDelivery.swift).
-    var activeTouches: [TouchKey: Touch] = [:]
-    var currentEvent: Event?
-    var nextTouchID = 1
-    var lastTap: (time: Double, location: Point, count: Int)?
+    @exclusivity(unchecked) var activeTouches: [TouchKey: Touch] = [:]
+    @exclusivity(unchecked) var currentEvent: Event?
+    @exclusivity(unchecked) var nextTouchID = 1
+    @exclusivity(unchecked) var lastTap: (time: Double, location: Point, count: Int)?
     /// Recognizers with something going on: tracking touches, waiting, or not in `possible`.
-    var busyRecognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) var busyRecognizers: [GestureRecognizer] = []
     /// Things that want time to pass (timers, animations).
-    var timeListeners: [TimeListener] = []
-    var ignoreDepth = 0
+    @exclusivity(unchecked) var timeListeners: [TimeListener] = []
+    @exclusivity(unchecked) var ignoreDepth = 0
 
     public init(windowSize: Size) {
         window = Window(size: windowSize)

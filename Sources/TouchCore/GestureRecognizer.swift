@@ -58,16 +58,16 @@ extension GestureRecognizerDelegate {
 
 /// A delegate whose answers are data (what scene files give): ids of the other recognizers.
 public final class AnswersDelegate: GestureRecognizerDelegate {
-    public var shouldBegin = true
+    @exclusivity(unchecked) public var shouldBegin = true
     /// Touches that begin in these views are refused (`shouldReceive` false).
-    public var refuseTouchesIn: Set<String> = []
+    @exclusivity(unchecked) public var refuseTouchesIn: Set<String> = []
     /// When non-empty, only touches that begin in these views are received.
-    public var onlyTouchesIn: Set<String> = []
-    public var receivesTouches = true
-    public var simultaneousWith: Set<String> = []
-    public var simultaneousWithAll = false
-    public var requireFailureOf: Set<String> = []
-    public var requiredToFailBy: Set<String> = []
+    @exclusivity(unchecked) public var onlyTouchesIn: Set<String> = []
+    @exclusivity(unchecked) public var receivesTouches = true
+    @exclusivity(unchecked) public var simultaneousWith: Set<String> = []
+    @exclusivity(unchecked) public var simultaneousWithAll = false
+    @exclusivity(unchecked) public var requireFailureOf: Set<String> = []
+    @exclusivity(unchecked) public var requiredToFailBy: Set<String> = []
     public init() {}
 
     public func gestureRecognizerShouldBegin(_ r: GestureRecognizer) -> Bool { shouldBegin }
@@ -96,9 +96,9 @@ public final class AnswersDelegate: GestureRecognizerDelegate {
 /// the target-actions and the trace.
 open class GestureRecognizer {
     public let id: String
-    public internal(set) weak var view: View?
-    weak var application: Application?
-    var machine: GestureStateMachine
+    @exclusivity(unchecked) public internal(set) weak var view: View?
+    @exclusivity(unchecked) weak var application: Application?
+    @exclusivity(unchecked) var machine: GestureStateMachine
     public var state: GestureState { machine.state }
     public var isContinuous: Bool { machine.continuous }
 
@@ -106,26 +106,26 @@ open class GestureRecognizer {
     public var isEnabled = true {
         didSet { if oldValue && !isEnabled { disabled() } }
     }
-    public var cancelsTouchesInView = true
-    public var delaysTouchesBegan = false
-    public var delaysTouchesEnded = true
-    public weak var delegate: GestureRecognizerDelegate?
+    @exclusivity(unchecked) public var cancelsTouchesInView = true
+    @exclusivity(unchecked) public var delaysTouchesBegan = false
+    @exclusivity(unchecked) public var delaysTouchesEnded = true
+    @exclusivity(unchecked) public weak var delegate: GestureRecognizerDelegate?
     /// A strong reference for delegates the recognizer owns (data-driven answers).
     public var ownedDelegate: GestureRecognizerDelegate? { didSet { delegate = ownedDelegate } }
     /// Permanent failure requirements (`require(toFail:)`).
-    public private(set) var failureRequirements: [GestureRecognizer] = []
+    @exclusivity(unchecked) public private(set) var failureRequirements: [GestureRecognizer] = []
 
     /// Touches this recognizer analyses since its last reset (ignored ones removed).
-    public private(set) var trackedTouches: [Touch] = []
+    @exclusivity(unchecked) public private(set) var trackedTouches: [Touch] = []
     /// A time at which `deadlineReached` is called (multi-tap interval, long press...).
-    public var deadline: Double?
+    @exclusivity(unchecked) public var deadline: Double?
     /// Transitions held back by an unresolved failure requirement.
-    var pending: [GestureState] = []
-    var pendingDeps: [GestureRecognizer] = []
-    private var handlers: [(GestureRecognizer) -> Void] = []
-    private var actionMessages: [(action: String, target: Responder?)] = []
+    @exclusivity(unchecked) var pending: [GestureState] = []
+    @exclusivity(unchecked) var pendingDeps: [GestureRecognizer] = []
+    @exclusivity(unchecked) private var handlers: [(GestureRecognizer) -> Void] = []
+    @exclusivity(unchecked) private var actionMessages: [(action: String, target: Responder?)] = []
     /// Where the last touch of the gesture was (window space), for `location(in:)` after lift.
-    private var lastCentroid: Point = .zero
+    @exclusivity(unchecked) private var lastCentroid: Point = .zero
 
     init(id: String, continuous: Bool) {
         self.id = id

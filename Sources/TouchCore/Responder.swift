@@ -14,9 +14,9 @@ open class Responder {
     /// The id this responder has in the scene and the trace.
     public let id: String
     /// The application this responder belongs to, once attached.
-    public internal(set) weak var application: Application?
+    @exclusivity(unchecked) public internal(set) weak var application: Application?
     /// A scene-level override of `next` (`next:` in the scene file).
-    public weak var nextOverride: Responder?
+    @exclusivity(unchecked) public weak var nextOverride: Responder?
 
     public init(id: String) { self.id = id }
 
@@ -89,7 +89,7 @@ open class Responder {
     // MARK: Motion
 
     /// Whether this responder handles shake motion itself (scene: `handlesMotion`).
-    public var handlesMotion = false
+    @exclusivity(unchecked) public var handlesMotion = false
     open func motionBegan(_ motion: MotionSubtype, with event: Event) { forwardMotion(.began, motion, event) }
     open func motionEnded(_ motion: MotionSubtype, with event: Event) { forwardMotion(.ended, motion, event) }
     open func motionCancelled(_ motion: MotionSubtype, with event: Event) { forwardMotion(.cancelled, motion, event) }
@@ -114,7 +114,7 @@ open class Responder {
     // MARK: Remote control (the legacy first-responder path)
 
     /// Whether this responder handles remote-control events (scene: `handlesRemote`).
-    public var handlesRemoteControl = false
+    @exclusivity(unchecked) public var handlesRemoteControl = false
     open func remoteControlReceived(with event: Event) {
         if handlesRemoteControl { event.handledBy = self; return }
         next?.remoteControlReceived(with: event)
@@ -123,9 +123,9 @@ open class Responder {
     // MARK: Actions
 
     /// Action names this responder implements (scene: `actions`).
-    public var handledActions: Set<String> = []
+    @exclusivity(unchecked) public var handledActions: Set<String> = []
     /// Called when an action this responder implements arrives; the default records nothing.
-    public var onAction: ((String, Responder?) -> Void)?
+    @exclusivity(unchecked) public var onAction: ((String, Responder?) -> Void)?
 
     /// Whether this responder can perform `action` (UIKit's `canPerformAction(_:withSender:)`).
     open func canPerformAction(_ action: String, withSender sender: Responder?) -> Bool {

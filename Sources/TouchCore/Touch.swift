@@ -4,33 +4,33 @@
 public final class Touch {
     /// A small integer unique for the whole run (the trace's touch id).
     public let id: Int
-    public internal(set) var phase: TouchPhase = .began
-    public internal(set) var timestamp: Double
-    public internal(set) var tapCount: Int = 1
+    @exclusivity(unchecked) public internal(set) var phase: TouchPhase = .began
+    @exclusivity(unchecked) public internal(set) var timestamp: Double
+    @exclusivity(unchecked) public internal(set) var tapCount: Int = 1
     /// The hit-test view found when the touch began (nil: nothing in the scene was hit).
-    public internal(set) weak var view: View?
-    public internal(set) weak var window: Window?
-    public internal(set) var force: Double = 1
+    @exclusivity(unchecked) public internal(set) weak var view: View?
+    @exclusivity(unchecked) public internal(set) weak var window: Window?
+    @exclusivity(unchecked) public internal(set) var force: Double = 1
     /// Where the touch is and was, in the window's space.
-    public internal(set) var locationInWindow: Point
-    public internal(set) var previousLocationInWindow: Point
+    @exclusivity(unchecked) public internal(set) var locationInWindow: Point
+    @exclusivity(unchecked) public internal(set) var previousLocationInWindow: Point
     /// Where the touch began, in the window's space.
     public let startLocationInWindow: Point
     public let startTimestamp: Double
     /// True for fingers made up by the mouse emulation (for the overlays).
-    public internal(set) var isEmulated = false
+    @exclusivity(unchecked) public internal(set) var isEmulated = false
     /// The recognizers analysing this touch (the hit-test view's and its ancestors').
-    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
     // Delivery bookkeeping (TouchDelivery.swift).
     /// The view that receives this touch's messages (nil: none, e.g. multiple touch off).
-    var receiver: View?
+    @exclusivity(unchecked) var receiver: View?
     /// Whether the receiver got `began` (so it is owed an `ended` or `cancelled`).
-    var deliveredBegan = false
+    @exclusivity(unchecked) var deliveredBegan = false
     /// Whether the receiver got its final message (or was cancelled by a recognizer).
-    var finishedForView = false
+    @exclusivity(unchecked) var finishedForView = false
     /// Messages held back by `delaysTouchesBegan` / `delaysTouchesEnded`.
-    var held: [TouchPhase] = []
+    @exclusivity(unchecked) var held: [TouchPhase] = []
 
     init(id: Int, location: Point, time: Double) {
         self.id = id
@@ -57,14 +57,14 @@ public enum EventType: String, Sendable { case touches, motion, remoteControl }
 /// An event, as `UIEvent`: one per multitouch sequence, or one per motion / remote message.
 public final class Event {
     public let type: EventType
-    public internal(set) var subtype: String?
-    public internal(set) var timestamp: Double
+    @exclusivity(unchecked) public internal(set) var subtype: String?
+    @exclusivity(unchecked) public internal(set) var timestamp: Double
     /// Every touch of the sequence, in the order they began.
-    public internal(set) var allTouches: [Touch] = []
+    @exclusivity(unchecked) public internal(set) var allTouches: [Touch] = []
     /// Who handled a motion or remote event (set while it travels the chain).
-    public internal(set) var handledBy: Responder?
+    @exclusivity(unchecked) public internal(set) var handledBy: Responder?
     /// For remote events: the command.
-    public internal(set) var remoteCommand: RemoteCommand?
+    @exclusivity(unchecked) public internal(set) var remoteCommand: RemoteCommand?
 
     init(type: EventType, subtype: String? = nil, timestamp: Double) {
         self.type = type; self.subtype = subtype; self.timestamp = timestamp

@@ -110,7 +110,7 @@ public struct TraceRecord: Sendable, Hashable {
 /// Where trace records go. Costs one branch per decision when nobody listens.
 public final class Tracer {
     /// Called for every record; nil turns tracing off.
-    public var sink: ((TraceRecord) -> Void)?
+    @exclusivity(unchecked) public var sink: ((TraceRecord) -> Void)?
     public init(sink: ((TraceRecord) -> Void)? = nil) { self.sink = sink }
     @inline(__always) public var isOn: Bool { sink != nil }
     @inline(__always) public func emit(_ t: Double, _ body: @autoclosure () -> TraceRecord.Body) {

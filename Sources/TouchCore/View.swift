@@ -28,50 +28,50 @@ open class View: Responder {
     public var center: Point { get { _center } set { _center = newValue } }
     public var bounds: Rect { get { _bounds } set { _bounds = newValue } }
     public var transform: AffineTransform { get { _transform } set { _transform = newValue } }
-    public private(set) weak var superview: View?
+    @exclusivity(unchecked) public private(set) weak var superview: View?
     public var subviews: [View] { _subviews }
-    final var _center: Point
-    final var _bounds: Rect
-    final var _transform: AffineTransform = .identity
-    final var _subviews: [View] = []
+    @exclusivity(unchecked) final var _center: Point
+    @exclusivity(unchecked) final var _bounds: Rect
+    @exclusivity(unchecked) final var _transform: AffineTransform = .identity
+    @exclusivity(unchecked) final var _subviews: [View] = []
     /// The view controller whose root view this is, if any.
-    public internal(set) weak var viewController: ViewController?
+    @exclusivity(unchecked) public internal(set) weak var viewController: ViewController?
 
-    public var backgroundColor: Color = .clear
-    public var borderColor: Color = .clear
-    public var borderWidth: Double = 0
-    public var cornerRadius: Double = 0
+    @exclusivity(unchecked) public var backgroundColor: Color = .clear
+    @exclusivity(unchecked) public var borderColor: Color = .clear
+    @exclusivity(unchecked) public var borderWidth: Double = 0
+    @exclusivity(unchecked) public var cornerRadius: Double = 0
     public var alpha: Double { get { _alpha } set { _alpha = newValue } }
     public var isHidden: Bool { get { _isHidden } set { _isHidden = newValue } }
-    public var clipsToBounds = false
+    @exclusivity(unchecked) public var clipsToBounds = false
     public var isUserInteractionEnabled: Bool { get { _isUserInteractionEnabled } set { _isUserInteractionEnabled = newValue } }
-    final var _alpha: Double = 1
-    final var _isHidden = false
-    final var _isUserInteractionEnabled = true
-    public var isMultipleTouchEnabled = false
-    public var isExclusiveTouch = false
+    @exclusivity(unchecked) final var _alpha: Double = 1
+    @exclusivity(unchecked) final var _isHidden = false
+    @exclusivity(unchecked) final var _isUserInteractionEnabled = true
+    @exclusivity(unchecked) public var isMultipleTouchEnabled = false
+    @exclusivity(unchecked) public var isExclusiveTouch = false
     public var hitRule: HitRule { get { _hitRule } set { _hitRule = newValue } }
     /// Points added on each side of the bounds for `point(inside:)` (an enlarged touch area).
     public var touchOutset: Size { get { _touchOutset } set { _touchOutset = newValue } }
-    final var _hitRule: HitRule = .normal
-    final var _touchOutset: Size = .zero
+    @exclusivity(unchecked) final var _hitRule: HitRule = .normal
+    @exclusivity(unchecked) final var _touchOutset: Size = .zero
     /// Whether the view handles touch messages itself (true) or passes them on (false, the
     /// default for a plain view, as UIView does).
-    public var handlesTouches = false
+    @exclusivity(unchecked) public var handlesTouches = false
     /// Called for each touch message the view handles itself (`handlesTouches`).
-    public var onTouches: ((TouchPhase, [Touch], Event) -> Void)?
+    @exclusivity(unchecked) public var onTouches: ((TouchPhase, [Touch], Event) -> Void)?
     /// Text shown in the view (labels, buttons, text fields); drawing only.
-    public var text: String?
-    public var textColor: Color = .white
-    public var fontSize: Double = 16
-    public var font: FontFace = .sans
-    public var textAlignment: TextAlignment = .center
+    @exclusivity(unchecked) public var text: String?
+    @exclusivity(unchecked) public var textColor: Color = .white
+    @exclusivity(unchecked) public var fontSize: Double = 16
+    @exclusivity(unchecked) public var font: FontFace = .sans
+    @exclusivity(unchecked) public var textAlignment: TextAlignment = .center
     /// An image asset path; drawing only.
-    public var imagePath: String?
+    @exclusivity(unchecked) public var imagePath: String?
 
-    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The transform state recognizer bindings share (TransformBinding.swift).
-    public internal(set) var manipulation: ManipulatedTransform?
+    @exclusivity(unchecked) public internal(set) var manipulation: ManipulatedTransform?
 
     public init(id: String, frame: Rect) {
         _center = frame.center

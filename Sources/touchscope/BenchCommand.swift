@@ -11,7 +11,10 @@ struct BenchCommand: ParsableCommand {
             Figures (release build: swift build -c release --product touchscope):
               dispatch_events_per_second  finger events through a generated scene of 10,000 leaf
                                           views (fan-out 10, depth 4) with 1,000 recognizers,
-                                          tracing on as in the live program (log + trace writer)
+                                          tracing on as in the live program (the in-memory
+                                          trace log FrameState.follow installs)
+              dispatch_traced_to_file_…   the same, every record also encoded by a TraceWriter
+                                          (as with --trace; to /dev/null)
               hit_test_ns_p50/p99         hit tests at random points of that scene, path recorded
               frame_ms_p50/p99            1280×800 frames (photo + 500 labels, mid-gesture, panels
                                           on) through SDL's software renderer, headless
@@ -69,7 +72,7 @@ struct BenchCommand: ParsableCommand {
         // Dispatch.
         let d = dispatch(shape, events: events)
         report.add("dispatch_events_per_second", d.eventsPerSecond.rounded(), "events/s",
-                   "\(d.events) finger events, \(d.views) views, \(d.recognizers) recognizers, tracing on (\(fmt1(d.recordsPerEvent)) records/event)",
+                   "\(d.events) finger events, \(d.views) views, \(d.recognizers) recognizers, tracing on as live: in-memory trace log (\(fmt1(d.recordsPerEvent)) records/event)",
                    goal: "≥ 1,000,000", met: d.eventsPerSecond >= 1_000_000)
         report.set("dispatch_events", d.events)
         report.set("dispatch_views", d.views)
@@ -77,6 +80,10 @@ struct BenchCommand: ParsableCommand {
         report.set("dispatch_recognizers", d.recognizers)
         report.set("dispatch_trace_records", d.records)
         report.set("dispatch_seconds", d.seconds)
+        let df = dispatch(shape, events: events, toFile: true)
+        report.add("dispatch_traced_to_file_events_per_second", df.eventsPerSecond.rounded(), "events/s",
+                   "the same, every record also encoded by a TraceWriter (--trace; to /dev/null)")
+        report.set("dispatch_traced_to_file_seconds", df.seconds)
 
         // Hit testing.
         let h = Bench.hitTest(shape: shape, samples: hitTests)
@@ -163,17 +170,21 @@ struct BenchCommand: ParsableCommand {
         if json { print(report.json()) }
     }
 
+    /// Dispatch with the live program's sink. `toFile` false: exactly what `FrameState.follow`
+    /// installs (every record to the in-memory `TraceLog`, touch inputs to its trails), the
+    /// live program without `--trace`. `toFile` true: the same plus a `TraceWriter` encoding
+    /// every record (here to /dev/null: the same encoding and buffering, no disk), the live
+    /// program with `--trace FILE`.
     @MainActor
-    private func dispatch(_ shape: BenchScene.Shape, events: Int) -> Bench.DispatchResult {
-        // The live program's sink (LiveApp.connectTrace): the in-memory log, and the trace
-        // writer (here to /dev/null: the same encoding and buffering, no disk).
-        let log = FrameState(overlays: true)
-        let writer = try? TraceWriter(path: "/dev/null")
+    private func dispatch(_ shape: BenchScene.Shape, events: Int, toFile: Bool = false) -> Bench.DispatchResult {
+        let frame = FrameState(overlays: true)
+        let writer = toFile ? try? TraceWriter(path: "/dev/null") : nil
         defer { writer?.close() }
-        return Bench.dispatch(shape: shape, events: events) { _ in
-            { r in
-                writer?.write(r)
-                log.note(r)
+        return Bench.dispatch(shape: shape, events: events) { session in
+            if let writer {
+                frame.follow(session) { r in writer.write(r) }
+            } else {
+                frame.follow(session)
             }
         }
     }

@@ -30,16 +30,16 @@ import Darwin
 ///     list.addGestureRecognizer(check)
 public final class CheckmarkGestureRecognizer: DiscreteGestureRecognizer {
     /// Shortest first stroke, in points.
-    public var minimumStrokeLength = 20.0
+    @exclusivity(unchecked) public var minimumStrokeLength = 20.0
     /// How much longer than the first stroke the second must be.
-    public var minimumLengthRatio = 1.2
+    @exclusivity(unchecked) public var minimumLengthRatio = 1.2
     /// Largest angle (radians) between a stroke and its ideal direction (±45°).
-    public var angleTolerance = 35.0 * Double.pi / 180
+    @exclusivity(unchecked) public var angleTolerance = 35.0 * Double.pi / 180
     /// Largest distance of the path from a stroke's chord, as a fraction of its length.
-    public var straightnessTolerance = 0.25
+    @exclusivity(unchecked) public var straightnessTolerance = 0.25
 
     /// The finger's path in the window's space.
-    private var path: [Point] = []
+    @exclusivity(unchecked) private var path: [Point] = []
 
     public override init(id: String) { super.init(id: id) }
 

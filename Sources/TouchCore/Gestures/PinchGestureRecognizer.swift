@@ -37,8 +37,8 @@ public final class PinchGestureRecognizer: ContinuousGestureRecognizer {
         get { velocityWindowOverride ?? defaults.velocityWindow }
         set { velocityWindowOverride = newValue }
     }
-    private var pinchThresholdOverride: Double?
-    private var velocityWindowOverride: Double?
+    @exclusivity(unchecked) private var pinchThresholdOverride: Double?
+    @exclusivity(unchecked) private var velocityWindowOverride: Double?
 
     /// The scale since the gesture started (cumulative), or since it was last set.
     public var scale: Double {
@@ -49,14 +49,14 @@ public final class PinchGestureRecognizer: ContinuousGestureRecognizer {
     public var velocity: Double { tracker.scalarVelocity(at: time) }
 
     /// The fingers' scale since the gesture started, re-based across finger changes.
-    private var raw = 1.0
+    @exclusivity(unchecked) private var raw = 1.0
     /// What setting `scale` multiplied in.
-    private var factor = 1.0
+    @exclusivity(unchecked) private var factor = 1.0
     /// `raw` and the spread at the latest finger change.
-    private var baseRaw = 1.0
-    private var baseSpread: Double?
-    private var tracker = VelocityTracker(window: 0.1)
-    private var beginRequested = false
+    @exclusivity(unchecked) private var baseRaw = 1.0
+    @exclusivity(unchecked) private var baseSpread: Double?
+    @exclusivity(unchecked) private var tracker = VelocityTracker(window: 0.1)
+    @exclusivity(unchecked) private var beginRequested = false
 
     public override init(id: String) { super.init(id: id) }
 

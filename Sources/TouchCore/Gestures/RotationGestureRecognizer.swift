@@ -37,8 +37,8 @@ public final class RotationGestureRecognizer: ContinuousGestureRecognizer {
         get { velocityWindowOverride ?? defaults.velocityWindow }
         set { velocityWindowOverride = newValue }
     }
-    private var rotationThresholdOverride: Double?
-    private var velocityWindowOverride: Double?
+    @exclusivity(unchecked) private var rotationThresholdOverride: Double?
+    @exclusivity(unchecked) private var velocityWindowOverride: Double?
 
     /// The rotation since the gesture started (cumulative), or since it was last set.
     public var rotation: Double {
@@ -49,12 +49,12 @@ public final class RotationGestureRecognizer: ContinuousGestureRecognizer {
     public var velocity: Double { tracker.scalarVelocity(at: time) }
 
     /// The fingers' turn since the gesture started, unwrapped and re-based.
-    private var raw = 0.0
-    private var offset = 0.0
+    @exclusivity(unchecked) private var raw = 0.0
+    @exclusivity(unchecked) private var offset = 0.0
     /// The angle of the pair at the previous event (nil: fewer than two fingers).
-    private var lastAngle: Double?
-    private var tracker = VelocityTracker(window: 0.1)
-    private var beginRequested = false
+    @exclusivity(unchecked) private var lastAngle: Double?
+    @exclusivity(unchecked) private var tracker = VelocityTracker(window: 0.1)
+    @exclusivity(unchecked) private var beginRequested = false
 
     public override init(id: String) { super.init(id: id) }
 

@@ -25,11 +25,11 @@ public struct RectEdge: OptionSet, Sendable, Hashable {
 ///     back.edges = .left
 public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     /// The edges a pan may start from (UIKit default: none, so set it).
-    public var edges: RectEdge = []
+    @exclusivity(unchecked) public var edges: RectEdge = []
     /// How close to the edge the first finger must land, in points.
-    public var edgeWidth: Double = 20
+    @exclusivity(unchecked) public var edgeWidth: Double = 20
     /// The selected edges the first finger landed near.
-    private var startEdges: RectEdge = []
+    @exclusivity(unchecked) private var startEdges: RectEdge = []
 
     public override init(id: String) { super.init(id: id) }
 

@@ -10,19 +10,19 @@
 ///
 ///     let doubleTap = TapGestureRecognizer(id: "doubleTap"); doubleTap.numberOfTapsRequired = 2
 open class TapGestureRecognizer: DiscreteGestureRecognizer {
-    public var numberOfTapsRequired = 1
-    public var numberOfTouchesRequired = 1
+    @exclusivity(unchecked) public var numberOfTapsRequired = 1
+    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
     /// Defaults.tapInterval unless set.
-    public var maximumTapInterval: Double?
+    @exclusivity(unchecked) public var maximumTapInterval: Double?
     /// Defaults.tapSlop unless set.
-    public var allowableMovement: Double?
+    @exclusivity(unchecked) public var allowableMovement: Double?
     /// Defaults.tapDistance unless set.
-    public var maximumTapDistance: Double?
+    @exclusivity(unchecked) public var maximumTapDistance: Double?
 
-    private var tapsDone = 0
-    private var fingersThisTap = 0
-    private var firstTapLocation: Point?
-    private var starts: [ObjectIdentifier: Point] = [:]
+    @exclusivity(unchecked) private var tapsDone = 0
+    @exclusivity(unchecked) private var fingersThisTap = 0
+    @exclusivity(unchecked) private var firstTapLocation: Point?
+    @exclusivity(unchecked) private var starts: [ObjectIdentifier: Point] = [:]
 
     override public init(id: String) { super.init(id: id) }
 

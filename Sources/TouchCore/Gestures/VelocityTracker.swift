@@ -53,14 +53,32 @@ public struct VelocityTracker: Sendable, Hashable {
 
     /// The velocity of a 2-D value (units per second) at time `now`.
     public func velocity(at now: Double) -> Point {
+        // The samples in the window form one run (times do not decrease): fit that slice in
+        // place. Recognizers ask on every traced transition, so no array is built for it.
+        var first = -1, last = -1, contiguous = true
+        for i in samples.indices where samples[i].t >= now - window && samples[i].t <= now {
+            if first < 0 { first = i } else if last != i - 1 { contiguous = false }
+            last = i
+        }
+        if first >= 0 && last > first && contiguous { return Self.fit(samples[first...last]) }
+        return Self.fit(usedSamples(at: now))
+    }
+
+    /// The samples the fit uses (rules 1 to 3), as a new array.
+    private func usedSamples(at now: Double) -> [Sample] {
         let inWindow = samples.filter { $0.t >= now - window && $0.t <= now }
         var used = inWindow
         if inWindow.count == 1, let before = samples.last(where: { $0.t < now - window }) {
             used.insert(before, at: 0)
         }
+        return used
+    }
+
+    /// The least-squares slope through `used` (rule 4: fewer than two, or one time, is 0).
+    private static func fit<C: RandomAccessCollection>(_ used: C) -> Point where C.Element == Sample, C.Index == Int {
         guard used.count >= 2 else { return .zero }
         // Times relative to the newest sample keep the sums well conditioned.
-        let t0 = used[used.count - 1].t
+        let t0 = used[used.endIndex - 1].t
         let n = Double(used.count)
         var st = 0.0, sx = 0.0, sy = 0.0
         for s in used { st += s.t - t0; sx += s.value.x; sy += s.value.y }

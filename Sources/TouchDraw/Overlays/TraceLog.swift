@@ -28,7 +28,21 @@ public enum TraceKind: String, CaseIterable, Sendable, Hashable {
         case .note: self = .note
         }
     }
-    var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+    /// The position in `allCases` (a switch: `allCases` builds an array on every call).
+    var index: Int {
+        switch self {
+        case .hitTest: 0
+        case .touches: 1
+        case .gesture: 2
+        case .control: 3
+        case .action: 4
+        case .motion: 5
+        case .remote: 6
+        case .firstResponder: 7
+        case .orientation: 8
+        case .note: 9
+        }
+    }
 }
 
 extension TraceRecord {
@@ -136,52 +150,52 @@ public final class TraceLog {
     /// Per-recognizer and per-lane lists keep at most this many entries.
     public let laneCapacity: Int
 
-    private var ring: [TraceRecord] = []
-    private var head = 0
+    @exclusivity(unchecked) private var ring: [TraceRecord] = []
+    @exclusivity(unchecked) private var head = 0
     /// Sequence number of the next record (records ever appended).
-    public private(set) var endSeq = 0
+    @exclusivity(unchecked) public private(set) var endSeq = 0
     /// Sequence number of the oldest record still kept.
     public var firstSeq: Int { endSeq - ring.count }
     public var count: Int { ring.count }
     public var isEmpty: Bool { ring.isEmpty }
 
     // Indices.
-    private var kindSeqs: [[Int]] = Array(repeating: [], count: TraceKind.allCases.count)
-    private var kindStart: [Int] = Array(repeating: 0, count: TraceKind.allCases.count)
-    private var hitTestsByTouch: [Int: HitTestInfo] = [:]
-    private var hitTestOrder: [Int] = []
-    public private(set) var latestHitTest: HitTestInfo?
-    private var transitionsByRecognizer: [String: [GestureTransition]] = [:]
+    @exclusivity(unchecked) private var kindSeqs: [[Int]] = Array(repeating: [], count: TraceKind.allCases.count)
+    @exclusivity(unchecked) private var kindStart: [Int] = Array(repeating: 0, count: TraceKind.allCases.count)
+    @exclusivity(unchecked) private var hitTestsByTouch: [Int: HitTestInfo] = [:]
+    @exclusivity(unchecked) private var hitTestOrder: [Int] = []
+    @exclusivity(unchecked) public private(set) var latestHitTest: HitTestInfo?
+    @exclusivity(unchecked) private var transitionsByRecognizer: [String: [GestureTransition]] = [:]
     /// Recognizer ids in the order they first appeared in the trace.
-    public private(set) var recognizerOrder: [String] = []
+    @exclusivity(unchecked) public private(set) var recognizerOrder: [String] = []
     /// The view each recognizer is attached to (from its gesture records).
-    public private(set) var recognizerView: [String: String] = [:]
-    public private(set) var latestTransition: (recognizer: String, transition: GestureTransition)?
-    public private(set) var waits: [FailureWait] = []
-    public private(set) var controlEvents: [LaneEvent] = []
-    public private(set) var motionEvents: [LaneEvent] = []
-    public private(set) var remoteEvents: [LaneEvent] = []
-    public private(set) var actionEvents: [LaneEvent] = []
-    private var spans: [Int: TouchSpan] = [:]
+    @exclusivity(unchecked) public private(set) var recognizerView: [String: String] = [:]
+    @exclusivity(unchecked) public private(set) var latestTransition: (recognizer: String, transition: GestureTransition)?
+    @exclusivity(unchecked) public private(set) var waits: [FailureWait] = []
+    @exclusivity(unchecked) public private(set) var controlEvents: [LaneEvent] = []
+    @exclusivity(unchecked) public private(set) var motionEvents: [LaneEvent] = []
+    @exclusivity(unchecked) public private(set) var remoteEvents: [LaneEvent] = []
+    @exclusivity(unchecked) public private(set) var actionEvents: [LaneEvent] = []
+    @exclusivity(unchecked) private var spans: [Int: TouchSpan] = [:]
     /// Touch ids in the order they began (bounded).
-    public private(set) var touchOrder: [Int] = []
-    private var receiversByTouch: [Int: [(view: String, phases: [TouchPhase])]] = [:]
+    @exclusivity(unchecked) public private(set) var touchOrder: [Int] = []
+    @exclusivity(unchecked) private var receiversByTouch: [Int: [(view: String, phases: [TouchPhase])]] = [:]
     /// The latest touch message: its touch ids and phase.
-    public private(set) var lastTouchMessage: (t: Double, phase: TouchPhase, view: String, touches: [Int])?
-    public private(set) var lastMotion: LaneEvent?
-    public private(set) var lastRemote: LaneEvent?
-    public private(set) var lastAction: (t: Double, sender: String, action: String, handledBy: String?)?
-    public private(set) var lastFirstResponder: (t: Double, to: String?)?
+    @exclusivity(unchecked) public private(set) var lastTouchMessage: (t: Double, phase: TouchPhase, view: String, touches: [Int])?
+    @exclusivity(unchecked) public private(set) var lastMotion: LaneEvent?
+    @exclusivity(unchecked) public private(set) var lastRemote: LaneEvent?
+    @exclusivity(unchecked) public private(set) var lastAction: (t: Double, sender: String, action: String, handledBy: String?)?
+    @exclusivity(unchecked) public private(set) var lastFirstResponder: (t: Double, to: String?)?
 
     // Touch trails (host-fed).
-    private var trailsByID: [Int: TouchTrail] = [:]
-    private var keyToID: [TouchKey: Int] = [:]
-    private var nextProvisional = -1
+    @exclusivity(unchecked) private var trailsByID: [Int: TouchTrail] = [:]
+    @exclusivity(unchecked) private var keyToID: [TouchKey: Int] = [:]
+    @exclusivity(unchecked) private var nextProvisional = -1
     /// The most fingers down at once in the current (or last) multitouch sequence.
-    public private(set) var maxPointers = 0
+    @exclusivity(unchecked) public private(set) var maxPointers = 0
 
     // Formatted event-log lines (the visible ones only are ever formatted).
-    private var lineCache: [Int: String] = [:]
+    @exclusivity(unchecked) private var lineCache: [Int: String] = [:]
 
     public init(capacity: Int = 20_000, laneCapacity: Int = 4_096) {
         self.capacity = max(1, capacity)
@@ -348,6 +362,11 @@ public final class TraceLog {
 
     // MARK: Indexing
 
+    private func bounded<T>(appending x: T, to a: inout [T]) {
+        a.append(x)
+        bounded(&a)
+    }
+
     private func bounded<T>(_ a: inout [T]) {
         if a.count > laneCapacity { a.removeFirst(a.count - laneCapacity * 3 / 4) }
     }
@@ -369,29 +388,17 @@ public final class TraceLog {
             adoptProvisionalTrail(touch: touch, point: point)
         case let .touches(phase, view, touches, _):
             lastTouchMessage = (r.t, phase, view, touches)
+            // Updated in place (through the dictionaries' subscripts): copying a span out and
+            // back would copy its message times on every message.
             for id in touches {
-                var s = spans[id] ?? TouchSpan(touch: id, began: r.t, end: nil, lastPhase: phase, view: nil, messageTimes: [])
                 if spans[id] == nil { touchOrder.append(id) }
-                s.lastPhase = phase
-                if phase == .ended || phase == .cancelled { s.end = max(s.end ?? r.t, r.t) }
-                if s.messageTimes.last != r.t { s.messageTimes.append(r.t) }
-                if s.messageTimes.count > 512 { s.messageTimes.removeFirst(256) }
-                spans[id] = s
-                var recv = receiversByTouch[id] ?? []
-                if let i = recv.firstIndex(where: { $0.view == view }) {
-                    if !recv[i].phases.contains(phase) { recv[i].phases.append(phase) }
-                } else {
-                    recv.append((view, [phase]))
-                }
-                receiversByTouch[id] = recv
+                Self.note(phase, at: r.t, in: &spans[id, default: TouchSpan(touch: id, began: r.t, end: nil, lastPhase: phase, view: nil, messageTimes: [])])
+                Self.note(phase, for: view, in: &receiversByTouch[id, default: []])
             }
         case let .gesture(recognizer, view, from, to, reason, outputs):
             let tr = GestureTransition(t: r.t, seq: seq, from: from, to: to, reason: reason, outputs: outputs)
             if transitionsByRecognizer[recognizer] == nil { recognizerOrder.append(recognizer) }
-            transitionsByRecognizer[recognizer, default: []].append(tr)
-            if var list = transitionsByRecognizer[recognizer], list.count > laneCapacity {
-                bounded(&list); transitionsByRecognizer[recognizer] = list
-            }
+            bounded(appending: tr, to: &transitionsByRecognizer[recognizer, default: []])
             if !view.isEmpty { recognizerView[recognizer] = view }
             latestTransition = (recognizer, tr)
         case let .control(control, event):
@@ -416,6 +423,21 @@ public final class TraceLog {
         }
     }
 
+    private static func note(_ phase: TouchPhase, at t: Double, in s: inout TouchSpan) {
+        s.lastPhase = phase
+        if phase == .ended || phase == .cancelled { s.end = max(s.end ?? t, t) }
+        if s.messageTimes.last != t { s.messageTimes.append(t) }
+        if s.messageTimes.count > 512 { s.messageTimes.removeFirst(256) }
+    }
+
+    private static func note(_ phase: TouchPhase, for view: String, in recv: inout [(view: String, phases: [TouchPhase])]) {
+        if let i = recv.firstIndex(where: { $0.view == view }) {
+            if !recv[i].phases.contains(phase) { recv[i].phases.append(phase) }
+        } else {
+            recv.append((view, [phase]))
+        }
+    }
+
     /// Reads "pan blocked until swipe, edge fail(s)" notes.
     static func parseWait(_ text: String, t: Double) -> FailureWait? {
         guard let range = text.firstRange(of: " blocked until ") else { return nil }
@@ -435,19 +457,29 @@ public final class TraceLog {
                           emulated: Bool = false, pressure: Double = 1) {
         if phase == .began || trailsByID[id] == nil {
             if activeTrailCount == 0 { maxPointers = 0 }
-            trailsByID[id] = TouchTrail(id: id, phase: .began, isEmulated: emulated, start: location, startTime: time,
-                                        maxDistance: 0, endTime: nil, samples: [])
+            let old = trailsByID.updateValue(TouchTrail(id: id, phase: .began, isEmulated: emulated, start: location, startTime: time,
+                                                        maxDistance: 0, endTime: nil, samples: []), forKey: id)
+            if old?.isActive == true { activeTrailCount -= 1 }
+            activeTrailCount += 1
         }
-        guard var tr = trailsByID[id] else { return }
-        tr.phase = phase
-        tr.isEmulated = tr.isEmulated || emulated
-        tr.samples.append(TouchSample(t: time, location: location, pressure: pressure))
-        if tr.samples.count > Self.trailSamples { tr.samples.removeFirst(tr.samples.count - Self.trailSamples) }
-        tr.maxDistance = max(tr.maxDistance, location.distance(to: tr.start))
-        if phase == .ended || phase == .cancelled { tr.endTime = time }
-        trailsByID[id] = tr
+        // In place: copying the trail out and back would copy its samples on every input.
+        guard let i = trailsByID.index(forKey: id) else { return }
+        let wasActive = trailsByID.values[i].isActive
+        Self.add(TouchSample(t: time, location: location, pressure: pressure), phase: phase, emulated: emulated,
+                 to: &trailsByID.values[i])
+        if wasActive && !trailsByID.values[i].isActive { activeTrailCount -= 1 }
+        if let e = trailsByID.values[i].endTime, e < pruneAfter { pruneAfter = e }
         maxPointers = max(maxPointers, activeTrailCount)
         pruneTrails(now: time)
+    }
+
+    private static func add(_ sample: TouchSample, phase: TouchPhase, emulated: Bool, to tr: inout TouchTrail) {
+        tr.phase = phase
+        tr.isEmulated = tr.isEmulated || emulated
+        tr.samples.append(sample)
+        if tr.samples.count > trailSamples { tr.samples.removeFirst(tr.samples.count - trailSamples) }
+        tr.maxDistance = max(tr.maxDistance, sample.location.distance(to: tr.start))
+        if phase == .ended || phase == .cancelled { tr.endTime = sample.t }
     }
 
     /// Records a touch input as the application received it, keyed by (device, finger);
@@ -489,11 +521,18 @@ public final class TraceLog {
         keyToID[key] = touch
     }
 
-    private var activeTrailCount: Int { trailsByID.values.reduce(0) { $0 + ($1.isActive ? 1 : 0) } }
+    /// Trails still down, kept as trails start and end (counting them on every input cost
+    /// a walk over every trail). Adopting and pruning never change it.
+    @exclusivity(unchecked) private var activeTrailCount = 0
+    /// At most the earliest end time of the lifted trails: no trail can be pruned before
+    /// 2 s after it, so inputs skip the walk over every trail until then.
+    @exclusivity(unchecked) private var pruneAfter = Double.infinity
 
     private func pruneTrails(now: Double) {
-        guard trailsByID.count > 32 else { return }
+        guard trailsByID.count > 32, now - pruneAfter > 2 else { return }
         for (id, tr) in trailsByID where !tr.isActive && now - (tr.endTime ?? now) > 2 { trailsByID[id] = nil }
+        pruneAfter = .infinity
+        for tr in trailsByID.values { if let e = tr.endTime, e < pruneAfter { pruneAfter = e } }
     }
 
     /// Fingers still down, by id.

@@ -31,11 +31,21 @@ public enum Bench {
     /// Only dispatch is timed: the stream is generated in batches outside the timed region.
     public static func dispatch(shape: BenchScene.Shape, events: Int, seed: UInt64 = 0x5eed,
                                 makeSink: (SceneSession) -> ((TraceRecord) -> Void)? = { _ in nil }) -> DispatchResult {
+        dispatch(shape: shape, events: events, seed: seed, connect: { session in
+            if let sink = makeSink(session) { session.app.tracer.sink = sink }
+        })
+    }
+
+    /// The same, with `connect` wiring the session as a host does (for the live program:
+    /// `FrameState.follow`, which installs the tracer sink and the input hook). The records
+    /// reaching the installed sink are counted.
+    public static func dispatch(shape: BenchScene.Shape, events: Int, seed: UInt64 = 0x5eed,
+                                connect: (SceneSession) -> Void) -> DispatchResult {
         let scene = BenchScene.make(shape)
         let session = SceneSession(scene: scene)
         var records = 0
-        let inner = makeSink(session)
-        if let inner {
+        connect(session)
+        if let inner = session.app.tracer.sink {
             session.app.tracer.sink = { r in records &+= 1; inner(r) }
         }
         var stream = FingerStream(window: shape.window, seed: seed)
