@@ -70,11 +70,19 @@ public struct TextRun: Hashable, Sendable {
 public protocol TextMeasurer {
     /// The size of the line box of `string` at `size` pixels in `font`.
     func measure(_ string: String, size: Double, font: FontFace) -> Size
+    /// The longest prefix of `string` (plus "…" when cut) that fits in `width`.
+    /// (`truncateByMeasuring` by default; a measurer may cache it.)
+    func truncate(_ string: String, toWidth width: Double, size: Double, font: FontFace) -> String
 }
 
 extension TextMeasurer {
-    /// The longest prefix of `string` (plus "…" when cut) that fits in `width`.
     public func truncate(_ string: String, toWidth width: Double, size: Double, font: FontFace) -> String {
+        truncateByMeasuring(string, toWidth: width, size: size, font: font)
+    }
+
+    /// The longest prefix of `string` (plus "…" when cut) that fits in `width`: a binary
+    /// search on the prefix length, measuring each candidate.
+    public func truncateByMeasuring(_ string: String, toWidth width: Double, size: Double, font: FontFace) -> String {
         if measure(string, size: size, font: font).width <= width { return string }
         // Binary search on the prefix length (widths grow with the prefix).
         let chars = Array(string)

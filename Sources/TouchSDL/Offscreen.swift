@@ -30,7 +30,7 @@ public final class OffscreenCanvas {
 
     /// Paints `list` and flushes the renderer so the surface holds the result.
     public func paint(_ list: DisplayList) {
-        painter.paint(list)
+        painter.paint(list, directTarget: surface)
         SDL_RenderFlush(renderer)
     }
 

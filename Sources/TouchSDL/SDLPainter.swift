@@ -1,9 +1,12 @@
 // SDLPainter: paints a DisplayList with an SDL_Renderer.
 //
-// Untextured shapes are triangulated into one vertex batch (polygons as fans, rounded rects
-// as polygons, thick lines as quads, discs as fans) and flushed with one
-// `SDL_RenderGeometry` call whenever a texture, a clip change or the end of the list
-// comes. Text goes through `TextCache` (SDL2_ttf, or the bitmap font as rects), images
+// Untextured shapes are convex polygons (rounded rects as polygons, thick lines as quads,
+// discs as fans). With the software renderer they are scan-converted here into runs of
+// pixels, written straight into the target surface when the caller gives it
+// (`paint(_:directTarget:)`, as `OffscreenCanvas` does) or sent with one
+// `SDL_RenderFillRects` per colour; with other renderers they are triangulated into one
+// vertex batch flushed with one `SDL_RenderGeometry` call whenever a texture, a clip change
+// or the end of the list comes. Text goes through `TextCache` (SDL2_ttf, or the bitmap font as rects), images
 // through SDL2_image, cached by path. No anti-aliasing.
 import CSDL2
 import Foundation
@@ -22,11 +25,16 @@ public final class SDLPainter {
     private var indices: [Int32] = []
     private var clipStack: [SDL_Rect] = []
     private var images: [String: OpaquePointer?] = [:]
+    /// Whether shapes are scan-converted into rects (the software renderer) rather than
+    /// sent as triangles (accelerated renderers).
+    var usesSpans: Bool
 
     /// `fonts` defaults to `FontLocator.locate()`.
     public init(renderer: OpaquePointer, fonts: FontFiles? = nil) {
         self.renderer = renderer
         self.text = TextCache(renderer: renderer, fonts: fonts ?? FontLocator.locate())
+        var info = SDL_RendererInfo()
+        usesSpans = SDL_GetRendererInfo(renderer, &info) != 0 || info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -35,12 +43,22 @@ public final class SDLPainter {
 
     /// Paints `list` (clears to its background first when it has one). Does not present.
     public func paint(_ list: DisplayList) {
+        paint(list, directTarget: nil)
+    }
+
+    /// Paints `list`; shapes are written straight into `directTarget` when it is given:
+    /// the surface this (software) renderer draws into, 32-bit ARGB or XRGB, unlocked.
+    /// Text and images still go through the renderer, in order.
+    public func paint(_ list: DisplayList, directTarget: UnsafeMutablePointer<SDL_Surface>?) {
+        direct = usesSpans ? directTarget.flatMap(DirectTarget.init) : nil
+        defer { direct = nil }
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         SDL_RenderSetClipRect(renderer, nil)
         clipStack.removeAll()
+        updateSpanRows()
         if let bg = list.background {
             SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, bg.a)
-            SDL_RenderClear(renderer)
+            if let d = direct { d.clear(bg) } else { SDL_RenderClear(renderer) }
         }
         for command in list.commands {
             switch command {
@@ -88,6 +106,7 @@ public final class SDLPainter {
         } else {
             SDL_RenderSetClipRect(renderer, nil)
         }
+        updateSpanRows()
     }
 
     // MARK: Geometry batch
@@ -98,12 +117,33 @@ public final class SDLPainter {
                    tex_coord: SDL_FPoint(x: u, y: v))
     }
 
-    /// A convex polygon as a triangle fan.
+    /// A convex polygon: rasterized into spans (software renderer) or a triangle fan.
     func addFan(_ points: [Point], _ color: Color) {
         guard points.count >= 3, color.a > 0 else { return }
+        if usesSpans {
+            points.withUnsafeBufferPointer { fillSpans($0, color) }
+            return
+        }
         let base = Int32(vertices.count)
         for p in points { vertices.append(vertex(p, color)) }
         for i in 1..<(Int32(points.count) - 1) { indices += [base, base + i, base + i + 1] }
+        if vertices.count > 60_000 { flush() }
+    }
+
+    /// A convex quad (a, b, c, d in order around it).
+    private func addQuad(_ a: Point, _ b: Point, _ c: Point, _ d: Point, _ color: Color) {
+        guard color.a > 0 else { return }
+        if usesSpans {
+            withUnsafeTemporaryAllocation(of: Point.self, capacity: 4) { buf in
+                buf[0] = a; buf[1] = b; buf[2] = c; buf[3] = d
+                fillSpans(UnsafeBufferPointer(buf), color)
+            }
+            return
+        }
+        let base = Int32(vertices.count)
+        vertices.append(vertex(a, color)); vertices.append(vertex(b, color))
+        vertices.append(vertex(c, color)); vertices.append(vertex(d, color))
+        indices += [base, base + 1, base + 2, base, base + 2, base + 3]
         if vertices.count > 60_000 { flush() }
     }
 
@@ -111,15 +151,16 @@ public final class SDLPainter {
     func addPolyline(_ points: [Point], width: Double, color: Color, closed: Bool) {
         guard points.count >= 2, color.a > 0 else { return }
         let hw = max(0.5, width / 2)
-        var segs = Array(zip(points, points.dropFirst()))
-        if closed, let f = points.first, let l = points.last, f != l { segs.append((l, f)) }
-        for (a, b) in segs {
+        let ext = width > 1.5 ? hw : 0
+        func segment(_ a: Point, _ b: Point) {
             let d = b - a, len = d.length
-            guard len > 1e-6 else { continue }
+            guard len > 1e-6 else { return }
             let u = d / len, n = Point(x: -u.y * hw, y: u.x * hw)
-            let a2 = a - u * (width > 1.5 ? hw : 0), b2 = b + u * (width > 1.5 ? hw : 0)
-            addFan([a2 + n, b2 + n, b2 - n, a2 - n], color)
+            let a2 = a - u * ext, b2 = b + u * ext
+            addQuad(a2 + n, b2 + n, b2 - n, a2 - n, color)
         }
+        for i in 1..<points.count { segment(points[i - 1], points[i]) }
+        if closed, let f = points.first, let l = points.last, f != l { segment(l, f) }
     }
 
     private func segments(forRadius r: Double) -> Int { max(3, min(24, Int(r.squareRoot() * 2))) }
@@ -140,25 +181,147 @@ public final class SDLPainter {
         guard r > 0, color.a > 0 else { return }
         let n = max(12, min(96, Int(r * 0.8)))
         let ro = r + width / 2, ri = max(0, r - width / 2)
-        let base = Int32(vertices.count)
-        for i in 0..<n {
-            let a = Double(i) / Double(n) * 2 * Double.pi
-            vertices.append(vertex(Point(x: c.x + ro * cos(a), y: c.y + ro * sin(a)), color))
-            vertices.append(vertex(Point(x: c.x + ri * cos(a), y: c.y + ri * sin(a)), color))
-        }
-        for i in 0..<Int32(n) {
-            let o0 = base + 2 * i, i0 = o0 + 1
-            let o1 = base + 2 * ((i + 1) % Int32(n)), i1 = o1 + 1
-            indices += [o0, o1, i1, o0, i1, i0]
-        }
+        func outer(_ i: Int) -> Point { let a = Double(i % n) / Double(n) * 2 * Double.pi; return Point(x: c.x + ro * cos(a), y: c.y + ro * sin(a)) }
+        func inner(_ i: Int) -> Point { let a = Double(i % n) / Double(n) * 2 * Double.pi; return Point(x: c.x + ri * cos(a), y: c.y + ri * sin(a)) }
+        for i in 0..<n { addQuad(outer(i), outer(i + 1), inner(i + 1), inner(i), color) }
     }
 
-    /// Sends the batched triangles to the renderer.
+    /// Sends the batched triangles (or spans) to the renderer.
     func flush() {
+        flushSpans()
         guard !indices.isEmpty else { vertices.removeAll(keepingCapacity: true); return }
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
         vertices.removeAll(keepingCapacity: true)
         indices.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Spans (software renderer)
+    //
+    // SDL's software renderer draws a blended triangle through a temporary surface the size
+    // of its bounding box (allocated, cleared, filled, blitted, freed: per triangle). Filling
+    // rects is much cheaper, so with that renderer convex polygons are scan-converted here
+    // into runs of pixels (one rect per run of rows with the same extent: an axis-aligned
+    // rect is one rect) and sent with one `SDL_RenderFillRects` per colour. Opaque colours
+    // are filled without blending. Coverage follows SDL's rasterizer: vertices truncated to
+    // whole pixels, a pixel is in when its centre is (left and top edges in, right and
+    // bottom out).
+
+    /// The surface spans are written into (see `paint(_:directTarget:)`), during a paint.
+    private var direct: DirectTarget?
+    /// The rects of the current colour, not yet sent.
+    private var spans: [SDL_Rect] = []
+    private var spanColor = Color.clear
+    /// Rows (of the current clip) that spans are computed for.
+    private var spanTop: Int32 = 0, spanBottom: Int32 = 0
+    private var rowLeft: [Double] = [], rowRight: [Double] = []
+
+    private func flushSpans() {
+        guard !spans.isEmpty else { return }
+        let c = spanColor
+        if let d = direct {
+            SDL_RenderFlush(renderer)   // anything SDL has queued goes first
+            let clip = clipStack.last ?? SDL_Rect(x: 0, y: 0, w: d.width, h: d.height)
+            spans.withUnsafeBufferPointer { d.fill($0, clip: clip, color: c) }
+        } else {
+            SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
+            SDL_SetRenderDrawBlendMode(renderer, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+            SDL_RenderFillRects(renderer, spans, Int32(spans.count))
+        }
+        spans.removeAll(keepingCapacity: true)
+    }
+
+    /// The rows spans are kept to: the clip rect's, or the whole output.
+    private func updateSpanRows() {
+        if let r = clipStack.last {
+            spanTop = r.y; spanBottom = r.y + max(0, r.h)
+        } else {
+            var w: Int32 = 0, h: Int32 = 0
+            if let d = direct { h = d.height } else { SDL_GetRendererOutputSize(renderer, &w, &h) }
+            spanTop = 0; spanBottom = h
+        }
+    }
+
+    /// Whole-pixel coordinate as SDL's software renderer takes it (as a Float, truncated;
+    /// kept finite).
+    @inline(__always) private static func pixel(_ v: Double) -> Int32 { pixel(Float(v)) }
+    @inline(__always) private static func pixel(_ v: Float) -> Int32 {
+        guard v.isFinite else { return v > 0 ? 1 << 24 : -(1 << 24) }
+        return Int32(max(-16_777_216, min(16_777_216, v)))
+    }
+
+    /// An axis-aligned quad as SDL's software renderer draws it (it turns such a pair of
+    /// triangles into a fill rect: origin and size in Float, each truncated, size at least 1).
+    private func axisAlignedRect(_ pts: UnsafeBufferPointer<Point>) -> SDL_Rect? {
+        guard pts.count == 4 else { return nil }
+        let x0 = Float(pts[0].x), y0 = Float(pts[0].y), x1 = Float(pts[1].x), y1 = Float(pts[1].y)
+        let x2 = Float(pts[2].x), y2 = Float(pts[2].y), x3 = Float(pts[3].x), y3 = Float(pts[3].y)
+        guard (x0 == x3 && x1 == x2 && y0 == y1 && y2 == y3) || (x0 == x1 && x2 == x3 && y0 == y3 && y1 == y2) else { return nil }
+        let minX = min(x0, x2), maxX = max(x0, x2), minY = min(y0, y2), maxY = max(y0, y2)
+        guard maxX > minX, maxY > minY else { return nil }
+        return SDL_Rect(x: Self.pixel(minX), y: Self.pixel(minY),
+                        w: max(1, Self.pixel(maxX - minX)), h: max(1, Self.pixel(maxY - minY)))
+    }
+
+    private func fillSpans(_ pts: UnsafeBufferPointer<Point>, _ color: Color) {
+        let n = pts.count
+        guard n >= 3, color.a > 0 else { return }
+        if let r = axisAlignedRect(pts) {
+            guard r.y < spanBottom, r.y + r.h > spanTop else { return }
+            if color != spanColor { flushSpans(); spanColor = color }
+            spans.append(r)
+            return
+        }
+        var minY = Int32.max, maxY = Int32.min
+        for p in pts {
+            let y = Self.pixel(p.y)
+            minY = min(minY, y); maxY = max(maxY, y)
+        }
+        let top = max(minY, spanTop), bottom = min(maxY, spanBottom)   // rows top..<bottom
+        guard bottom > top else { return }
+        if color != spanColor { flushSpans(); spanColor = color }
+        let rows = Int(bottom - top)
+        if rowLeft.count < rows {
+            rowLeft = Array(repeating: 0, count: rows)
+            rowRight = Array(repeating: 0, count: rows)
+        }
+        rowLeft.withUnsafeMutableBufferPointer { left in
+            rowRight.withUnsafeMutableBufferPointer { right in
+                for i in 0..<rows { left[i] = .infinity; right[i] = -.infinity }
+                // Every edge crossing a row's centre widens that row's extent.
+                for e in 0..<n {
+                    let p = pts[e], q = pts[e + 1 == n ? 0 : e + 1]
+                    var x0 = Double(Self.pixel(p.x)), y0 = Self.pixel(p.y)
+                    var x1 = Double(Self.pixel(q.x)), y1 = Self.pixel(q.y)
+                    if y0 == y1 { continue }
+                    if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1) }
+                    let r0 = max(y0, top), r1 = min(y1, bottom)   // rows whose centre is in [y0, y1)
+                    guard r1 > r0 else { continue }
+                    let slope = (x1 - x0) / Double(y1 - y0)
+                    var x = x0 + (Double(r0 - y0) + 0.5) * slope
+                    for row in Int(r0 - top)..<Int(r1 - top) {
+                        if x < left[row] { left[row] = x }
+                        if x > right[row] { right[row] = x }
+                        x += slope
+                    }
+                }
+                // Pixels whose centre is in [left, right); runs of equal rows become one rect.
+                var last = -1
+                for i in 0..<rows {
+                    guard left[i] < right[i] else { continue }
+                    let a = Int32(max(-16_777_216, min(16_777_216, (left[i] - 0.5).rounded(.up))))
+                    let b = Int32(max(-16_777_216, min(16_777_216, (right[i] - 0.5).rounded(.up))))
+                    guard b > a else { continue }
+                    let y = top + Int32(i)
+                    if last >= 0, spans[last].x == a, spans[last].w == b - a, spans[last].y + spans[last].h == y {
+                        spans[last].h += 1
+                    } else {
+                        spans.append(SDL_Rect(x: a, y: y, w: b - a, h: 1))
+                        last = spans.count - 1
+                    }
+                }
+            }
+        }
     }
 
     // MARK: Text
@@ -233,5 +396,78 @@ public final class SDLPainter {
 
     isolated deinit {
         clearImageCache()
+    }
+}
+
+/// A 32-bit surface written directly: fills with normal stores (SDL's opaque fill streams
+/// past the cache, its blended fill costs about 30 instructions a pixel). Blending is SDL's
+/// `SDL_BLENDMODE_BLEND` fill arithmetic exactly: each channel `d * (255 - a) / 255 + c * a / 255`
+/// (truncated), alpha `d * (255 - a) / 255 + a`.
+struct DirectTarget {
+    let pixels: UnsafeMutablePointer<UInt32>
+    /// UInt32s per row.
+    let stride: Int
+    let width: Int32
+    let height: Int32
+    /// ARGB8888 (else XRGB8888: the top byte is written as 0xff).
+    let hasAlpha: Bool
+
+    init?(_ surface: UnsafeMutablePointer<SDL_Surface>) {
+        let s = surface.pointee
+        guard let format = s.format, let px = s.pixels, s.flags & UInt32(SDL_RLEACCEL) == 0, s.pitch % 4 == 0 else { return nil }
+        switch format.pointee.format {
+        case SDL_PIXELFORMAT_ARGB8888.rawValue: hasAlpha = true
+        case SDL_PIXELFORMAT_RGB888.rawValue: hasAlpha = false
+        default: return nil
+        }
+        pixels = px.assumingMemoryBound(to: UInt32.self)
+        stride = Int(s.pitch) / 4
+        width = s.w
+        height = s.h
+    }
+
+    func clear(_ c: Color) {
+        let v = UInt32(hasAlpha ? c.a : 255) << 24 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
+        for y in 0..<Int(height) {
+            UnsafeMutableBufferPointer(start: pixels + y * stride, count: Int(width)).update(repeating: v)
+        }
+    }
+
+    /// Fills `rects` (clipped to `clip` and the surface) with `color`.
+    func fill(_ rects: UnsafeBufferPointer<SDL_Rect>, clip: SDL_Rect, color c: Color) {
+        let cx0 = max(0, clip.x), cy0 = max(0, clip.y)
+        let cx1 = min(width, clip.x + clip.w), cy1 = min(height, clip.y + clip.h)
+        guard cx1 > cx0, cy1 > cy0, c.a > 0 else { return }
+        let a = UInt32(c.a)
+        if a == 255 {
+            let v = UInt32(0xff) << 24 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
+            for r in rects {
+                let x0 = max(cx0, r.x), x1 = min(cx1, r.x + r.w), y0 = max(cy0, r.y), y1 = min(cy1, r.y + r.h)
+                guard x1 > x0, y1 > y0 else { continue }
+                for y in Int(y0)..<Int(y1) {
+                    UnsafeMutableBufferPointer(start: pixels + y * stride + Int(x0), count: Int(x1 - x0)).update(repeating: v)
+                }
+            }
+            return
+        }
+        // Two channels per multiply: red and blue in one word, alpha and green in another.
+        let inva = 255 - a
+        @inline(__always) func div255(_ x: UInt32) -> UInt32 { ((x &+ 0x0001_0001 &+ ((x >> 8) & 0x00ff_00ff)) >> 8) & 0x00ff_00ff }
+        let srb = (UInt32(c.r) * a / 255) << 16 | (UInt32(c.b) * a / 255)
+        let sag = a << 16 | (UInt32(c.g) * a / 255)
+        let fixA: UInt32 = hasAlpha ? 0 : 0xff00_0000
+        for r in rects {
+            let x0 = max(cx0, r.x), x1 = min(cx1, r.x + r.w), y0 = max(cy0, r.y), y1 = min(cy1, r.y + r.h)
+            guard x1 > x0, y1 > y0 else { continue }
+            for y in Int(y0)..<Int(y1) {
+                let row = UnsafeMutableBufferPointer(start: pixels + y * stride + Int(x0), count: Int(x1 - x0))
+                for i in row.indices {
+                    let d = row[i]
+                    let rb = div255((d & 0x00ff_00ff) &* inva) &+ srb
+                    let ag = div255(((d >> 8) & 0x00ff_00ff) &* inva) &+ sag
+                    row[i] = rb | (ag << 8) | fixA
+                }
+            }
+        }
     }
 }

@@ -44,6 +44,20 @@ public final class FontCache: TextMeasurer {
         return s
     }
 
+    private struct TruncateKey: Hashable { var string: String; var width: Double; var size: Int32; var face: FontFace }
+    private var truncated: [TruncateKey: String] = [:]
+
+    /// Truncation, cached: panels and the painter truncate the same strings every frame
+    /// (500 labels cut to their width are a binary search of measurements each).
+    public func truncate(_ string: String, toWidth width: Double, size: Double, font face: FontFace) -> String {
+        let key = TruncateKey(string: string, width: width, size: Self.pixelSize(size), face: face)
+        if let s = truncated[key] { return s }
+        if truncated.count > 5000 { truncated.removeAll(keepingCapacity: true) }
+        let s = truncateByMeasuring(string, toWidth: width, size: size, font: face)
+        truncated[key] = s
+        return s
+    }
+
     private func measureUncached(_ string: String, size: Double, font face: FontFace) -> Size {
         guard let f = font(face, size: size) else { return BitmapFont.measure(string, size: size) }
         var w: Int32 = 0, h: Int32 = 0
