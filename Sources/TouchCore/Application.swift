@@ -10,6 +10,9 @@ open class Window: View {
 
     /// Hit-tests the scene's views (front to back); the window itself is not part of the path.
     public func hitTestScene(_ p: Point, path: inout [HitStep]?) -> View? {
+        // One allocation for the path instead of growing it step by step (a touch on a
+        // leaf of a deep tree visits a few dozen views at most).
+        if path != nil, path!.capacity < 48 { path!.reserveCapacity(48) }
         let subs = _subviews
         var i = subs.count
         while i > 0 {

@@ -76,7 +76,7 @@ open class Responder {
     /// Delivers one touch message to this responder and records it in the trace.
     public func receive(_ phase: TouchPhase, _ touches: [Touch], _ event: Event, reason: String?) {
         if let app = application, app.tracer.isOn {
-            app.tracer.emit(app.time, .touches(phase: phase, view: id, touches: touches.map(\.id), reason: reason))
+            app.tracer.emit(app.time, .touches(phase: phase, view: id, touches: touches.count == 1 ? touches[0].idAsList : touches.map(\.id), reason: reason))
         }
         switch phase {
         case .began: touchesBegan(touches, with: event)

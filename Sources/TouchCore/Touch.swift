@@ -31,9 +31,13 @@ public final class Touch {
     @exclusivity(unchecked) var finishedForView = false
     /// Messages held back by `delaysTouchesBegan` / `delaysTouchesEnded`.
     @exclusivity(unchecked) var held: [TouchPhase] = []
+    /// `[id]`, made once: the touch ids of a single-touch message in the trace (most of
+    /// them) share it instead of allocating an array per record.
+    let idAsList: [Int]
 
     init(id: Int, location: Point, time: Double) {
         self.id = id
+        idAsList = [id]
         locationInWindow = location
         previousLocationInWindow = location
         startLocationInWindow = location

@@ -47,6 +47,21 @@ public enum TraceKind: String, CaseIterable, Sendable, Hashable {
 
 extension TraceRecord {
     public var traceKind: TraceKind { TraceKind(body) }
+    /// `traceKind.index`, read off the case tag (no copy of the payload).
+    var kindIndex: Int {
+        switch body {
+        case .hitTest: 0
+        case .touches: 1
+        case .gesture: 2
+        case .control: 3
+        case .action: 4
+        case .motion: 5
+        case .remote: 6
+        case .firstResponder: 7
+        case .orientation: 8
+        case .note: 9
+        }
+    }
 }
 
 /// One hit test from the trace.
@@ -151,6 +166,9 @@ public final class TraceLog {
     public let laneCapacity: Int
 
     @exclusivity(unchecked) private var ring: [TraceRecord] = []
+    /// The kind index of each record in `ring` (same positions): the record a full ring
+    /// drops is not read back to learn its kind.
+    @exclusivity(unchecked) private var kindRing: [UInt8] = []
     @exclusivity(unchecked) private var head = 0
     /// Sequence number of the next record (records ever appended).
     @exclusivity(unchecked) public private(set) var endSeq = 0
@@ -165,12 +183,23 @@ public final class TraceLog {
     @exclusivity(unchecked) private var hitTestsByTouch: [Int: HitTestInfo] = [:]
     @exclusivity(unchecked) private var hitTestOrder: [Int] = []
     @exclusivity(unchecked) public private(set) var latestHitTest: HitTestInfo?
-    @exclusivity(unchecked) private var transitionsByRecognizer: [String: [GestureTransition]] = [:]
+    // Recognizers are interned: each id hashes once per record, into its slot (its index in
+    // `recognizerOrder`); the lanes and last views are arrays indexed by slot.
+    @exclusivity(unchecked) private var recognizerSlots: [String: Int] = [:]
+    /// Each recognizer's transitions, oldest first, by slot.
+    @exclusivity(unchecked) private var lanes: [[GestureTransition]] = []
+    /// The last non-empty view of each recognizer, by slot ("" until there is one).
+    @exclusivity(unchecked) private var laneViews: [String] = []
+    @exclusivity(unchecked) private var latestSlot: Int?
     /// Recognizer ids in the order they first appeared in the trace.
     @exclusivity(unchecked) public private(set) var recognizerOrder: [String] = []
     /// The view each recognizer is attached to (from its gesture records).
     @exclusivity(unchecked) public private(set) var recognizerView: [String: String] = [:]
-    @exclusivity(unchecked) public private(set) var latestTransition: (recognizer: String, transition: GestureTransition)?
+    /// The newest recognizer transition in the trace, with its recognizer.
+    public var latestTransition: (recognizer: String, transition: GestureTransition)? {
+        guard let slot = latestSlot, let tr = lanes[slot].last else { return nil }
+        return (recognizerOrder[slot], tr)
+    }
     @exclusivity(unchecked) public private(set) var waits: [FailureWait] = []
     @exclusivity(unchecked) public private(set) var controlEvents: [LaneEvent] = []
     @exclusivity(unchecked) public private(set) var motionEvents: [LaneEvent] = []
@@ -208,18 +237,19 @@ public final class TraceLog {
     /// Appends one record (the tracer's sink). O(1) amortized.
     public func append(_ r: TraceRecord) {
         let seq = endSeq
+        let k = r.kindIndex
         if ring.count < capacity {
             ring.append(r)
+            kindRing.append(UInt8(k))
         } else {
-            let old = ring[head]
-            kindStart[old.traceKind.index] += 1
-            lineCache[seq - capacity] = nil
+            kindStart[Int(kindRing[head])] += 1
+            kindRing[head] = UInt8(k)
+            if !lineCache.isEmpty { lineCache[seq - capacity] = nil }
             ring[head] = r
             head = (head + 1) % capacity
         }
         endSeq += 1
         if endSeq % 4096 == 0 && endSeq > capacity { pruneLanes() }
-        let k = r.traceKind.index
         kindSeqs[k].append(seq)
         if kindStart[k] > 4096 {
             kindSeqs[k].removeFirst(kindStart[k]); kindStart[k] = 0
@@ -232,9 +262,11 @@ public final class TraceLog {
     /// the length of the run, however many recognizers there are.
     private func pruneLanes() {
         let first = firstSeq
-        for (id, list) in transitionsByRecognizer {
-            guard let cut = list.lastIndex(where: { $0.seq < first }), cut > 0 else { continue }
-            transitionsByRecognizer[id] = Array(list[cut...])
+        for slot in lanes.indices {
+            // The last transition before `first` (sequence numbers increase along a lane).
+            let cut = Self.lowerBound(lanes[slot], Double(first)) { Double($0.seq) } - 1
+            guard cut > 0 else { continue }
+            lanes[slot].removeFirst(cut)
         }
     }
 
@@ -313,12 +345,12 @@ public final class TraceLog {
 
     /// A recognizer's transitions, oldest first (bounded by `laneCapacity`).
     public func transitions(of recognizer: String) -> [GestureTransition] {
-        transitionsByRecognizer[recognizer] ?? []
+        recognizerSlots[recognizer].map { lanes[$0] } ?? []
     }
 
     /// The recognizer's state at time `t` according to the trace (nil: no record yet).
     public func state(of recognizer: String, at t: Double) -> GestureState? {
-        let list = transitionsByRecognizer[recognizer] ?? []
+        let list = transitions(of: recognizer)
         let i = Self.upperBound(list, t) { $0.t }
         if i == 0 { return nil }
         return list[i - 1].to
@@ -389,18 +421,38 @@ public final class TraceLog {
         case let .touches(phase, view, touches, _):
             lastTouchMessage = (r.t, phase, view, touches)
             // Updated in place (through the dictionaries' subscripts): copying a span out and
-            // back would copy its message times on every message.
+            // back would copy its message times on every message. One look-up per table.
             for id in touches {
-                if spans[id] == nil { touchOrder.append(id) }
-                Self.note(phase, at: r.t, in: &spans[id, default: TouchSpan(touch: id, began: r.t, end: nil, lastPhase: phase, view: nil, messageTimes: [])])
+                if let i = spans.index(forKey: id) {
+                    Self.note(phase, at: r.t, in: &spans.values[i])
+                } else {
+                    touchOrder.append(id)
+                    var span = TouchSpan(touch: id, began: r.t, end: nil, lastPhase: phase, view: nil, messageTimes: [])
+                    Self.note(phase, at: r.t, in: &span)
+                    spans[id] = span
+                }
                 Self.note(phase, for: view, in: &receiversByTouch[id, default: []])
             }
         case let .gesture(recognizer, view, from, to, reason, outputs):
             let tr = GestureTransition(t: r.t, seq: seq, from: from, to: to, reason: reason, outputs: outputs)
-            if transitionsByRecognizer[recognizer] == nil { recognizerOrder.append(recognizer) }
-            bounded(appending: tr, to: &transitionsByRecognizer[recognizer, default: []])
-            if !view.isEmpty { recognizerView[recognizer] = view }
-            latestTransition = (recognizer, tr)
+            let slot: Int
+            if let s = recognizerSlots[recognizer] {
+                slot = s
+            } else {
+                slot = recognizerOrder.count
+                recognizerSlots[recognizer] = slot
+                recognizerOrder.append(recognizer)
+                lanes.append([])
+                laneViews.append("")
+            }
+            bounded(appending: tr, to: &lanes[slot])
+            // The dictionary is written only when the view changes (hashing the id again on
+            // every record was most of the cost).
+            if !view.isEmpty && laneViews[slot] != view {
+                laneViews[slot] = view
+                recognizerView[recognizer] = view
+            }
+            latestSlot = slot
         case let .control(control, event):
             controlEvents.append(LaneEvent(t: r.t, seq: seq, subject: control, label: event)); bounded(&controlEvents)
         case let .action(sender, action, _, handledBy):
@@ -455,15 +507,17 @@ public final class TraceLog {
     /// `id` is the trace's touch id when known; `noteInput` finds it for you.
     public func noteTouch(id: Int, location: Point, time: Double, phase: TouchPhase,
                           emulated: Bool = false, pressure: Double = 1) {
-        if phase == .began || trailsByID[id] == nil {
+        var found = trailsByID.index(forKey: id)
+        if phase == .began || found == nil {
             if activeTrailCount == 0 { maxPointers = 0 }
             let old = trailsByID.updateValue(TouchTrail(id: id, phase: .began, isEmulated: emulated, start: location, startTime: time,
                                                         maxDistance: 0, endTime: nil, samples: []), forKey: id)
             if old?.isActive == true { activeTrailCount -= 1 }
             activeTrailCount += 1
+            found = trailsByID.index(forKey: id)
         }
         // In place: copying the trail out and back would copy its samples on every input.
-        guard let i = trailsByID.index(forKey: id) else { return }
+        guard let i = found else { return }
         let wasActive = trailsByID.values[i].isActive
         Self.add(TouchSample(t: time, location: location, pressure: pressure), phase: phase, emulated: emulated,
                  to: &trailsByID.values[i])
