@@ -133,7 +133,8 @@ public final class Application: Responder {
     public func advance(to t: Double) -> Bool {
         // Timers fire at their own deadlines, in order, so the trace does not depend on
         // how often the host advances time (frame rate, replay steps).
-        while let (r, d) = earliestDeadline(upTo: t) {
+        var anyDeadline = false
+        while let (r, d) = earliestDeadline(upTo: t, anyDeadline: &anyDeadline) {
             if d > time { time = d }
             r.deadline = nil
             r.deadlineReached()
@@ -141,22 +142,31 @@ public final class Application: Responder {
         }
         if t > time { time = t }
         var busy = false
-        var i = 0
-        while i < timeListeners.count {
-            let l = timeListeners[i]
-            if l.timeDidAdvance(to: time) { busy = true; i += 1 } else { timeListeners.remove(at: i) }
+        if timeListeners.isEmpty {
+            // Nothing ran since the last look at the deadlines: reuse its answer.
+            if anyDeadline { busy = true }
+        } else {
+            var i = 0
+            while i < timeListeners.count {
+                let l = timeListeners[i]
+                if l.timeDidAdvance(to: time) { busy = true; i += 1 } else { timeListeners.remove(at: i) }
+            }
+            if busyRecognizers.contains(where: { $0.deadline != nil }) { busy = true }
         }
-        if busyRecognizers.contains(where: { $0.deadline != nil }) { busy = true }
         settleRecognizers()
         return busy || !activeTouches.isEmpty
     }
 
     /// The busy recognizer with the earliest deadline at or before `t` (the first one listed
     /// among equals), without building a filtered copy of the list.
-    private func earliestDeadline(upTo t: Double) -> (GestureRecognizer, Double)? {
+    /// `anyDeadline` is set to whether any busy recognizer has a deadline at all.
+    private func earliestDeadline(upTo t: Double, anyDeadline: inout Bool) -> (GestureRecognizer, Double)? {
         var best: (GestureRecognizer, Double)?
+        anyDeadline = false
         for r in busyRecognizers {
-            guard let d = r.deadline, d <= t else { continue }
+            guard let d = r.deadline else { continue }
+            anyDeadline = true
+            guard d <= t else { continue }
             if let b = best, !(d < b.1) { continue }
             best = (r, d)
         }

@@ -161,7 +161,13 @@ extension Application {
         var i = 0
         while i < busyRecognizers.count {
             let r = busyRecognizers[i]
-            let anyActive = r.trackedTouches.contains(where: \.isActive)
+            let state = r.state
+            // Fast paths (no side effects skipped): a gesture under way (began, changed)
+            // is neither failed, reset nor removed here; nor is a possible one whose
+            // touches are still down.
+            if state.isActive { i += 1; continue }
+            let anyActive = r.trackedTouches.contains(where: { $0.isActive })
+            if anyActive && !state.isTerminal { i += 1; continue }
             if r.state == .possible, !anyActive, r.pending.isEmpty, r.deadline == nil, !r.trackedTouches.isEmpty {
                 finish(r, .failed, reason: "failed: its touches ended before it recognized")
             }

@@ -58,8 +58,10 @@ extension Application {
         touch.phase = .moved
         event.timestamp = time
         for other in event.allTouches where other !== touch && other.isActive { other.phase = .stationary }
-        for r in touch.gestureRecognizers where r.isTracking(touch) && !r.state.isTerminal { r.touchesMoved([touch], with: event) }
-        deliverToView(touch, .moved, event)
+        // One `[touch]` for every recognizer and the view (not one array per message).
+        let one = [touch]
+        for r in touch.gestureRecognizers where r.isTracking(touch) && !r.state.isTerminal { r.touchesMoved(one, with: event) }
+        deliverToView(touch, .moved, event, one: one)
     }
 
     func touchUp(_ key: TouchKey, _ p: Point, pressure: Double) {
@@ -168,7 +170,8 @@ extension Application {
 
     // MARK: View delivery and the delivery options (SPEC.md section 6)
 
-    func deliverToView(_ touch: Touch, _ phase: TouchPhase, _ event: Event, reason: String? = nil) {
+    /// `one`, when given, is `[touch]` already built by the caller.
+    func deliverToView(_ touch: Touch, _ phase: TouchPhase, _ event: Event, reason: String? = nil, one: [Touch]? = nil) {
         guard let view = touch.receiver, !touch.finishedForView else { return }
         switch phase {
         case .began:
@@ -195,13 +198,13 @@ extension Application {
             if touch.deliveredBegan { view.receive(.cancelled, [touch], event, reason: reason) }
             return
         }
-        send(phase, touch, to: view, event, reason: nil)
+        send(phase, touch, to: view, event, reason: nil, one: one)
     }
 
-    private func send(_ phase: TouchPhase, _ touch: Touch, to view: View, _ event: Event, reason: String?) {
+    private func send(_ phase: TouchPhase, _ touch: Touch, to view: View, _ event: Event, reason: String?, one: [Touch]? = nil) {
         if phase == .began { touch.deliveredBegan = true }
         if phase == .ended || phase == .cancelled { touch.finishedForView = true }
-        view.receive(phase, [touch], event, reason: reason)
+        view.receive(phase, one ?? [touch], event, reason: reason)
     }
 
     /// Delivers held messages once no recognizer in `possible` delays them any more.
