@@ -91,7 +91,14 @@ public struct InputMapper {
 
     /// Maps one raw input (after advancing to its time).
     public mutating func map(_ raw: RawInput) -> [InputEvent] {
-        var out = advance(to: raw.t)
+        var out: [InputEvent] = []
+        map(raw, into: &out)
+        return out
+    }
+
+    /// The same, appending to `out` (a caller's reused buffer: no array per input).
+    public mutating func map(_ raw: RawInput, into out: inout [InputEvent]) {
+        out += advance(to: raw.t)
         let t = raw.t
         switch raw.kind {
         case let .fingerDown(finger, x, y, pressure, device):
@@ -159,7 +166,6 @@ public struct InputMapper {
         case .focusGained, .resize:
             break
         }
-        return out
     }
 
     /// When an accelerometer shake will end if no jolt comes (nil: none under way).

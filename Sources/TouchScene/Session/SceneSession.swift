@@ -39,13 +39,20 @@ public final class SceneSession {
     /// Maps one raw input (step 2) and delivers the resulting events at its time.
     public func handle(_ raw: RawInput) {
         if typeIntoTextField(raw) { app.advance(to: raw.t); return }
-        let events = mapper.map(raw)
+        // The mapped events go into a buffer kept between inputs (taken out while in use,
+        // so a nested `handle` gets its own).
+        var events = eventBuffer
+        eventBuffer = []
+        events.removeAll(keepingCapacity: true)
+        mapper.map(raw, into: &events)
         for e in events {
             app.send(e, at: raw.t)
             onInputEvent?(e, raw.t)
         }
         if events.isEmpty { app.advance(to: raw.t) }
+        eventBuffer = events
     }
+    private var eventBuffer: [InputEvent] = []
 
     /// Advances time (timers, animations, the media player). True while something moves.
     @discardableResult
