@@ -50,6 +50,12 @@ public final class Application: Responder {
     @exclusivity(unchecked) var lastTap: (time: Double, location: Point, count: Int)?
     /// Recognizers with something going on: tracking touches, waiting, or not in `possible`.
     @exclusivity(unchecked) var busyRecognizers: [GestureRecognizer] = []
+    /// Bumped whenever something `settleRecognizers` looks at changes (the busy list, a busy
+    /// recognizer's state, touches, pending transitions or deadline, a touch ending).
+    @exclusivity(unchecked) var settleEpoch = 0
+    /// The epoch at which a settling pass last changed nothing: until the epoch moves, a
+    /// pass would change nothing again and is skipped.
+    @exclusivity(unchecked) var quietEpoch = -1
     /// Things that want time to pass (timers, animations).
     @exclusivity(unchecked) var timeListeners: [TimeListener] = []
     @exclusivity(unchecked) var ignoreDepth = 0

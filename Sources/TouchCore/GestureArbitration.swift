@@ -4,7 +4,11 @@
 
 extension Application {
     func markBusy(_ r: GestureRecognizer) {
-        if !busyRecognizers.contains(where: { $0 === r }) { busyRecognizers.append(r) }
+        if !busyRecognizers.contains(where: { $0 === r }) {
+            busyRecognizers.append(r)
+            r.busyIn = self
+            settleEpoch &+= 1
+        }
     }
 
     /// Whether `a` and `b` may recognize at the same time (either side's delegate says yes).
@@ -158,6 +162,9 @@ extension Application {
 
     /// Resets recognizers whose gesture is over, and fails those left with nothing to do.
     func settleRecognizers() {
+        if settleEpoch == quietEpoch { return }
+        let start = settleEpoch
+        defer { if settleEpoch == start { quietEpoch = start } }
         var i = 0
         while i < busyRecognizers.count {
             let r = busyRecognizers[i]
@@ -182,6 +189,7 @@ extension Application {
             }
             if r.state == .possible && r.trackedTouches.isEmpty && r.pending.isEmpty && r.deadline == nil {
                 busyRecognizers.remove(at: i)
+                settleEpoch &+= 1
             } else {
                 i += 1
             }

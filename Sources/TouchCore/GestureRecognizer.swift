@@ -98,7 +98,12 @@ open class GestureRecognizer {
     public let id: String
     @exclusivity(unchecked) public internal(set) weak var view: View?
     @exclusivity(unchecked) weak var application: Application?
-    @exclusivity(unchecked) var machine: GestureStateMachine
+    @exclusivity(unchecked) var machine: GestureStateMachine {
+        didSet { if machine.state != oldValue.state { busyIn?.settleEpoch &+= 1 } }
+    }
+    /// The application whose busy list holds this recognizer: told (`settleEpoch`) when
+    /// anything `settleRecognizers` looks at changes (state, touches, pending, deadline).
+    @exclusivity(unchecked) weak var busyIn: Application?
     public var state: GestureState { machine.state }
     public var isContinuous: Bool { machine.continuous }
 
@@ -116,11 +121,17 @@ open class GestureRecognizer {
     @exclusivity(unchecked) public private(set) var failureRequirements: [GestureRecognizer] = []
 
     /// Touches this recognizer analyses since its last reset (ignored ones removed).
-    @exclusivity(unchecked) public private(set) var trackedTouches: [Touch] = []
+    @exclusivity(unchecked) public private(set) var trackedTouches: [Touch] = [] {
+        didSet { busyIn?.settleEpoch &+= 1 }
+    }
     /// A time at which `deadlineReached` is called (multi-tap interval, long press...).
-    @exclusivity(unchecked) public var deadline: Double?
+    @exclusivity(unchecked) public var deadline: Double? {
+        didSet { if (deadline == nil) != (oldValue == nil) { busyIn?.settleEpoch &+= 1 } }
+    }
     /// Transitions held back by an unresolved failure requirement.
-    @exclusivity(unchecked) var pending: [GestureState] = []
+    @exclusivity(unchecked) var pending: [GestureState] = [] {
+        didSet { busyIn?.settleEpoch &+= 1 }
+    }
     @exclusivity(unchecked) var pendingDeps: [GestureRecognizer] = []
     @exclusivity(unchecked) private var handlers: [(GestureRecognizer) -> Void] = []
     @exclusivity(unchecked) private var actionMessages: [(action: String, target: Responder?)] = []

@@ -73,6 +73,7 @@ extension Application {
         }
         touch.timestamp = time
         touch.phase = .ended
+        settleEpoch &+= 1
         event.timestamp = time
         lastTap = (time, p, touch.tapCount)
         for r in touch.gestureRecognizers where r.isTracking(touch) && !r.state.isTerminal { r.touchEnded(touch, event: event) }
@@ -95,6 +96,7 @@ extension Application {
         activeTouches.removeAll()
         for t in touches {
             t.phase = .cancelled
+            settleEpoch &+= 1
             t.timestamp = time
         }
         for t in touches {
