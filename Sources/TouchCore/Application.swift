@@ -187,8 +187,6 @@ public final class Application: Responder {
     /// Whether stepping time frame by frame can change anything: an animation, a shake or a
     /// timer is under way. (A finger resting still needs no frames: only input moves it.)
     public var needsFrames: Bool { !timeListeners.isEmpty || nextDeadline != nil }
-    /// Whether time-driven work is under way (animations, timers, a shake, touches down).
-    public var isBusy: Bool { !timeListeners.isEmpty || nextDeadline != nil || !activeTouches.isEmpty }
 
     /// Registers something that wants `timeDidAdvance` calls until it returns false.
     public func addTimeListener(_ l: TimeListener) {

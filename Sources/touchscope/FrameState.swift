@@ -23,8 +23,6 @@ final class FrameState {
             + hostKeys.map { HelpEntry(input: "window: \($0.input)", effect: $0.effect) }
     }
 
-    func note(_ r: TraceRecord) { log.append(r) }
-
     /// Connects a session: its trace and its touches feed the panels.
     func follow(_ session: SceneSession, also: ((TraceRecord) -> Void)? = nil) {
         let log = self.log

@@ -158,7 +158,7 @@ public final class TransformBinding: TimeListener {
         let keep = pow(decelerationRate, dt * 1000)
         switch component {
         case .scale:
-            target.scale = clampOrSpring(target.scale * exp(velocity / max(target.scale, 1e-6) * dt * 0), dt)
+            target.scale = clampOrSpring(target.scale, dt)
             if momentum { target.scale = clampOrSpring(target.scale + velocity * dt, dt) }
         case .rotation:
             if momentum { target.rotation += velocity * dt }
