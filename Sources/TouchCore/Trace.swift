@@ -90,8 +90,9 @@ public struct TraceRecord: Sendable, Hashable {
         case note(topic: String, text: String)
     }
 
-    /// The trace file's `kind` for this record.
-    public var kind: String {
+    /// The trace file's `kind` for this record, as a static string (writers append it
+    /// without building a String).
+    public var kindName: StaticString {
         switch body {
         case .hitTest: "hit-test"
         case .touches: "touches"
@@ -105,6 +106,8 @@ public struct TraceRecord: Sendable, Hashable {
         case .note: "note"
         }
     }
+    /// The trace file's `kind` for this record.
+    public var kind: String { kindName.description }
 }
 
 /// Where trace records go. Costs one branch per decision when nobody listens.

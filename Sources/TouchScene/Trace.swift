@@ -64,7 +64,7 @@ public final class TraceWriter {
         lit("{\"t\":")
         JSONOut.time(record.t, into: &b)
         lit(",\"kind\":\"")
-        lit(record.staticKind)
+        lit(record.kindName)
         b.append(0x22)
         func key(_ k: StaticString) {
             b.append(0x2c); b.append(0x22)
@@ -251,24 +251,6 @@ public enum TraceReader {
             return nil
         }
         return TraceRecord(t: t, body)
-    }
-}
-
-extension TraceRecord {
-    /// `kind` as a static string (the encoder appends it without building a String).
-    var staticKind: StaticString {
-        switch body {
-        case .hitTest: "hit-test"
-        case .touches: "touches"
-        case .gesture: "gesture"
-        case .control: "control"
-        case .action: "action"
-        case .motion: "motion"
-        case .remote: "remote"
-        case .firstResponder: "first-responder"
-        case .orientation: "orientation"
-        case .note: "note"
-        }
     }
 }
 
