@@ -133,10 +133,16 @@ public struct TouchTrail: Sendable, Hashable {
     /// When it ended or was cancelled.
     public var endTime: Double?
     /// Recent samples, oldest first (at most `TraceLog.trailSamples`).
-    public var samples: [TouchSample]
+    public var samples: [TouchSample] {
+        storage.count <= TraceLog.trailSamples ? storage : Array(storage.suffix(TraceLog.trailSamples))
+    }
+    /// The samples as kept: the newest `TraceLog.trailSamples` are `samples`; older ones are
+    /// dropped in batches (up to twice as many are kept), so that adding a sample does not
+    /// move the whole trail every time.
+    var storage: [TouchSample]
 
-    public var location: Point { samples.last?.location ?? start }
-    public var pressure: Double { samples.last?.pressure ?? 1 }
+    public var location: Point { storage.last?.location ?? start }
+    public var pressure: Double { storage.last?.pressure ?? 1 }
     public var isActive: Bool { endTime == nil }
 
     /// Velocity in points/s: a least-squares line over the samples within `horizon` seconds
@@ -183,11 +189,13 @@ public final class TraceLog {
     @exclusivity(unchecked) private var hitTestsByTouch: [Int: HitTestInfo] = [:]
     @exclusivity(unchecked) private var hitTestOrder: [Int] = []
     @exclusivity(unchecked) public private(set) var latestHitTest: HitTestInfo?
-    // Recognizers are interned: each id hashes once per record, into its slot (its index in
-    // `recognizerOrder`); the lanes and last views are arrays indexed by slot.
+    // Recognizers are interned to slots (their index in `recognizerOrder`); the lanes and
+    // last views are arrays indexed by slot. An id is found by its string's identity first
+    // (`slotCache`), by hashing only when that misses.
     @exclusivity(unchecked) private var recognizerSlots: [String: Int] = [:]
+    @exclusivity(unchecked) private var slotCache = SlotCache()
     /// Each recognizer's transitions, oldest first, by slot.
-    @exclusivity(unchecked) private var lanes: [[GestureTransition]] = []
+    @exclusivity(unchecked) private var lanes: [Lane] = []
     /// The last non-empty view of each recognizer, by slot ("" until there is one).
     @exclusivity(unchecked) private var laneViews: [String] = []
     @exclusivity(unchecked) private var latestSlot: Int?
@@ -205,20 +213,35 @@ public final class TraceLog {
     @exclusivity(unchecked) public private(set) var motionEvents: [LaneEvent] = []
     @exclusivity(unchecked) public private(set) var remoteEvents: [LaneEvent] = []
     @exclusivity(unchecked) public private(set) var actionEvents: [LaneEvent] = []
-    @exclusivity(unchecked) private var spans: [Int: TouchSpan] = [:]
+    /// Each touch's span and receivers, by touch id (one look-up per touch per record).
+    @exclusivity(unchecked) private var touchInfo = IntTable<TouchInfo>()
+    private struct TouchInfo {
+        var span: TouchSpan
+        var receivers: [(view: String, phases: [TouchPhase])] = []
+        /// Where the next receiver is likely listed: a message travels the chain in the
+        /// same order every time (the leaf, its superview, ... the application).
+        var cursor = 0
+    }
     /// Touch ids in the order they began (bounded).
     @exclusivity(unchecked) public private(set) var touchOrder: [Int] = []
-    @exclusivity(unchecked) private var receiversByTouch: [Int: [(view: String, phases: [TouchPhase])]] = [:]
+    /// The sequence number of the latest touch message (read back from the ring).
+    @exclusivity(unchecked) private var lastTouchSeq = -1
+    /// The latest touch message, kept here only once its record has left the ring.
+    @exclusivity(unchecked) private var droppedLastTouchMessage: (t: Double, phase: TouchPhase, view: String, touches: [Int])?
     /// The latest touch message: its touch ids and phase.
-    @exclusivity(unchecked) public private(set) var lastTouchMessage: (t: Double, phase: TouchPhase, view: String, touches: [Int])?
+    public var lastTouchMessage: (t: Double, phase: TouchPhase, view: String, touches: [Int])? {
+        if let r = record(lastTouchSeq), case let .touches(phase, view, touches, _) = r.body { return (r.t, phase, view, touches) }
+        return droppedLastTouchMessage
+    }
     @exclusivity(unchecked) public private(set) var lastMotion: LaneEvent?
     @exclusivity(unchecked) public private(set) var lastRemote: LaneEvent?
     @exclusivity(unchecked) public private(set) var lastAction: (t: Double, sender: String, action: String, handledBy: String?)?
     @exclusivity(unchecked) public private(set) var lastFirstResponder: (t: Double, to: String?)?
 
     // Touch trails (host-fed).
-    @exclusivity(unchecked) private var trailsByID: [Int: TouchTrail] = [:]
-    @exclusivity(unchecked) private var keyToID: [TouchKey: Int] = [:]
+    @exclusivity(unchecked) private var trailsByID = IntTable<TouchTrail>()
+    /// The trace's touch id of each finger down (a handful: a linear scan beats hashing).
+    @exclusivity(unchecked) private var keyToID: [(key: TouchKey, id: Int)] = []
     @exclusivity(unchecked) private var nextProvisional = -1
     /// The most fingers down at once in the current (or last) multitouch sequence.
     @exclusivity(unchecked) public private(set) var maxPointers = 0
@@ -245,6 +268,9 @@ public final class TraceLog {
             kindStart[Int(kindRing[head])] += 1
             kindRing[head] = UInt8(k)
             if !lineCache.isEmpty { lineCache[seq - capacity] = nil }
+            if seq - capacity == lastTouchSeq, case let .touches(phase, view, touches, _) = ring[head].body {
+                droppedLastTouchMessage = (ring[head].t, phase, view, touches)
+            }
             ring[head] = r
             head = (head + 1) % capacity
         }
@@ -263,10 +289,9 @@ public final class TraceLog {
     private func pruneLanes() {
         let first = firstSeq
         for slot in lanes.indices {
-            // The last transition before `first` (sequence numbers increase along a lane).
-            let cut = Self.lowerBound(lanes[slot], Double(first)) { Double($0.seq) } - 1
-            guard cut > 0 else { continue }
-            lanes[slot].removeFirst(cut)
+            // Nothing to cut unless the lane's second transition is already out of the ring.
+            guard lanes[slot].count > 1, lanes[slot][1].seq < first else { continue }
+            lanes[slot].keep(fromSeq: first)
         }
     }
 
@@ -345,7 +370,7 @@ public final class TraceLog {
 
     /// A recognizer's transitions, oldest first (bounded by `laneCapacity`).
     public func transitions(of recognizer: String) -> [GestureTransition] {
-        recognizerSlots[recognizer].map { lanes[$0] } ?? []
+        recognizerSlots[recognizer].map { lanes[$0].all } ?? []
     }
 
     /// The recognizer's state at time `t` according to the trace (nil: no record yet).
@@ -357,20 +382,20 @@ public final class TraceLog {
     }
 
     /// One touch's span as the trace shows it.
-    public func span(ofTouch id: Int) -> TouchSpan? { spans[id] }
+    public func span(ofTouch id: Int) -> TouchSpan? { touchInfo[id]?.span }
     /// Every touch span kept, in the order the touches began.
-    public var touchSpans: [TouchSpan] { touchOrder.compactMap { spans[$0] } }
+    public var touchSpans: [TouchSpan] { touchOrder.compactMap { touchInfo[$0]?.span } }
 
     /// The responders that received messages for a touch, in the order they first did, with
     /// the phases each received.
     public func receivers(ofTouch id: Int) -> [(view: String, phases: [TouchPhase])] {
-        receiversByTouch[id] ?? []
+        touchInfo[id]?.receivers ?? []
     }
 
     /// The newest time in the log (records or touch samples).
     public var latestTime: Double? {
         let rt = last?.t
-        let tt = trailsByID.values.compactMap { $0.samples.last?.t }.max()
+        let tt = trailsByID.allValues.compactMap { $0.storage.last?.t }.max()
         switch (rt, tt) {
         case let (a?, b?): return max(a, b)
         case let (a?, nil): return a
@@ -411,41 +436,38 @@ public final class TraceLog {
             if hitTestsByTouch[touch] == nil { hitTestOrder.append(touch) }
             hitTestsByTouch[touch] = info
             if hitTestOrder.count > 256 {
-                for id in hitTestOrder.prefix(64) { hitTestsByTouch[id] = nil; spans[id] = nil; receiversByTouch[id] = nil }
+                for id in hitTestOrder.prefix(64) { hitTestsByTouch[id] = nil; touchInfo.removeValue(forKey: id) }
                 hitTestOrder.removeFirst(64)
             }
-            if spans[touch] == nil { touchOrder.append(touch) }
-            spans[touch] = TouchSpan(touch: touch, began: r.t, end: nil, lastPhase: .began, view: view, messageTimes: [r.t])
+            let span = TouchSpan(touch: touch, began: r.t, end: nil, lastPhase: .began, view: view, messageTimes: [r.t])
+            if let i = touchInfo.slot(of: touch) {
+                touchInfo[slot: i].span = span
+            } else {
+                touchOrder.append(touch)
+                touchInfo.insert(TouchInfo(span: span), forKey: touch)
+            }
             if touchOrder.count > 256 { touchOrder.removeFirst(64) }
             adoptProvisionalTrail(touch: touch, point: point)
         case let .touches(phase, view, touches, _):
-            lastTouchMessage = (r.t, phase, view, touches)
-            // Updated in place (through the dictionaries' subscripts): copying a span out and
-            // back would copy its message times on every message. One look-up per table.
+            lastTouchSeq = seq
+            // Updated in place (through the table's slot): copying a span out and back would
+            // copy its message times on every message. One look-up per touch.
             for id in touches {
-                if let i = spans.index(forKey: id) {
-                    Self.note(phase, at: r.t, in: &spans.values[i])
+                let i: Int
+                if let found = touchInfo.slot(of: id) {
+                    i = found
                 } else {
                     touchOrder.append(id)
-                    var span = TouchSpan(touch: id, began: r.t, end: nil, lastPhase: phase, view: nil, messageTimes: [])
-                    Self.note(phase, at: r.t, in: &span)
-                    spans[id] = span
+                    i = touchInfo.insert(TouchInfo(span: TouchSpan(touch: id, began: r.t, end: nil, lastPhase: phase, view: nil,
+                                                                   messageTimes: [])), forKey: id).slot
                 }
-                Self.note(phase, for: view, in: &receiversByTouch[id, default: []])
+                Self.note(phase, at: r.t, in: &touchInfo[slot: i].span)
+                Self.note(phase, for: view, in: &touchInfo[slot: i])
             }
         case let .gesture(recognizer, view, from, to, reason, outputs):
             let tr = GestureTransition(t: r.t, seq: seq, from: from, to: to, reason: reason, outputs: outputs)
-            let slot: Int
-            if let s = recognizerSlots[recognizer] {
-                slot = s
-            } else {
-                slot = recognizerOrder.count
-                recognizerSlots[recognizer] = slot
-                recognizerOrder.append(recognizer)
-                lanes.append([])
-                laneViews.append("")
-            }
-            bounded(appending: tr, to: &lanes[slot])
+            let slot = self.slot(of: recognizer)
+            lanes[slot].append(tr, capacity: laneCapacity)
             // The dictionary is written only when the view changes (hashing the id again on
             // every record was most of the cost).
             if !view.isEmpty && laneViews[slot] != view {
@@ -475,6 +497,23 @@ public final class TraceLog {
         }
     }
 
+    /// The lane slot of a recognizer id, made on first sight.
+    private func slot(of recognizer: String) -> Int {
+        if let s = slotCache.slot(of: recognizer) { return s }
+        let slot: Int
+        if let s = recognizerSlots[recognizer] {
+            slot = s
+        } else {
+            slot = recognizerOrder.count
+            recognizerSlots[recognizer] = slot
+            recognizerOrder.append(recognizer)
+            lanes.append(Lane())
+            laneViews.append("")
+        }
+        slotCache.remember(recognizer, slot: slot)
+        return slot
+    }
+
     private static func note(_ phase: TouchPhase, at t: Double, in s: inout TouchSpan) {
         s.lastPhase = phase
         if phase == .ended || phase == .cancelled { s.end = max(s.end ?? t, t) }
@@ -482,12 +521,25 @@ public final class TraceLog {
         if s.messageTimes.count > 512 { s.messageTimes.removeFirst(256) }
     }
 
-    private static func note(_ phase: TouchPhase, for view: String, in recv: inout [(view: String, phases: [TouchPhase])]) {
-        if let i = recv.firstIndex(where: { $0.view == view }) {
-            if !recv[i].phases.contains(phase) { recv[i].phases.append(phase) }
+    private static func note(_ phase: TouchPhase, for view: String, in info: inout TouchInfo) {
+        let n = info.receivers.count
+        // The receiver after the last one first, then the first one, then all of them.
+        var found = -1
+        if info.cursor < n, info.receivers[info.cursor].view == view {
+            found = info.cursor
+        } else if n > 0, info.receivers[0].view == view {
+            found = 0
         } else {
-            recv.append((view, [phase]))
+            for i in 0..<n where info.receivers[i].view == view { found = i; break }
         }
+        if found < 0 {
+            info.receivers.append((view, [phase]))
+            info.cursor = n + 1
+            return
+        }
+        info.cursor = found + 1
+        for p in info.receivers[found].phases where p == phase { return }
+        info.receivers[found].phases.append(phase)
     }
 
     /// Reads "pan blocked until swipe, edge fail(s)" notes.
@@ -507,22 +559,22 @@ public final class TraceLog {
     /// `id` is the trace's touch id when known; `noteInput` finds it for you.
     public func noteTouch(id: Int, location: Point, time: Double, phase: TouchPhase,
                           emulated: Bool = false, pressure: Double = 1) {
-        var found = trailsByID.index(forKey: id)
+        var found = trailsByID.slot(of: id)
         if phase == .began || found == nil {
             if activeTrailCount == 0 { maxPointers = 0 }
-            let old = trailsByID.updateValue(TouchTrail(id: id, phase: .began, isEmulated: emulated, start: location, startTime: time,
-                                                        maxDistance: 0, endTime: nil, samples: []), forKey: id)
+            let (slot, old) = trailsByID.insert(TouchTrail(id: id, phase: .began, isEmulated: emulated, start: location, startTime: time,
+                                                           maxDistance: 0, endTime: nil, storage: []), forKey: id)
             if old?.isActive == true { activeTrailCount -= 1 }
             activeTrailCount += 1
-            found = trailsByID.index(forKey: id)
+            found = slot
         }
         // In place: copying the trail out and back would copy its samples on every input.
         guard let i = found else { return }
-        let wasActive = trailsByID.values[i].isActive
+        let wasActive = trailsByID[slot: i].isActive
         Self.add(TouchSample(t: time, location: location, pressure: pressure), phase: phase, emulated: emulated,
-                 to: &trailsByID.values[i])
-        if wasActive && !trailsByID.values[i].isActive { activeTrailCount -= 1 }
-        if let e = trailsByID.values[i].endTime, e < pruneAfter { pruneAfter = e }
+                 to: &trailsByID[slot: i])
+        if wasActive && !trailsByID[slot: i].isActive { activeTrailCount -= 1 }
+        if let e = trailsByID[slot: i].endTime, e < pruneAfter { pruneAfter = e }
         maxPointers = max(maxPointers, activeTrailCount)
         pruneTrails(now: time)
     }
@@ -530,10 +582,24 @@ public final class TraceLog {
     private static func add(_ sample: TouchSample, phase: TouchPhase, emulated: Bool, to tr: inout TouchTrail) {
         tr.phase = phase
         tr.isEmulated = tr.isEmulated || emulated
-        tr.samples.append(sample)
-        if tr.samples.count > trailSamples { tr.samples.removeFirst(tr.samples.count - trailSamples) }
+        tr.storage.append(sample)
+        // Batches of old samples go at once (`samples` shows the newest `trailSamples`).
+        if tr.storage.count >= 2 * trailSamples { tr.storage.removeFirst(tr.storage.count - trailSamples) }
         tr.maxDistance = max(tr.maxDistance, sample.location.distance(to: tr.start))
         if phase == .ended || phase == .cancelled { tr.endTime = sample.t }
+    }
+
+    /// The trace id of a finger down, if it has one.
+    private func id(of key: TouchKey) -> Int? {
+        for e in keyToID where e.key == key { return e.id }
+        return nil
+    }
+    private func setID(_ id: Int, for key: TouchKey) {
+        if let i = keyToID.firstIndex(where: { $0.key == key }) { keyToID[i].id = id } else { keyToID.append((key, id)) }
+    }
+    private func removeID(for key: TouchKey) -> Int? {
+        guard let i = keyToID.firstIndex(where: { $0.key == key }) else { return nil }
+        return keyToID.remove(at: i).id
     }
 
     /// Records a touch input as the application received it, keyed by (device, finger);
@@ -542,23 +608,24 @@ public final class TraceLog {
         switch input {
         case let .touchDown(key, p, pressure, emulated):
             let id: Int
-            if let h = latestHitTest, h.point == p, !keyToID.values.contains(h.touch) {
-                id = h.touch
+            if let h = latestHitTest?.touch, latestHitTest?.point == p, !keyToID.contains(where: { $0.id == h }) {
+                id = h
             } else {
                 id = nextProvisional; nextProvisional -= 1
             }
-            keyToID[key] = id
+            setID(id, for: key)
             noteTouch(id: id, location: p, time: t, phase: .began, emulated: emulated, pressure: pressure)
         case let .touchMove(key, p, pressure):
-            guard let id = keyToID[key] else { return noteInput(.touchDown(key, p, pressure: pressure), at: t) }
+            guard let id = id(of: key) else { return noteInput(.touchDown(key, p, pressure: pressure), at: t) }
             noteTouch(id: id, location: p, time: t, phase: .moved, pressure: pressure)
         case let .touchUp(key, p, pressure):
-            guard let id = keyToID.removeValue(forKey: key) else { return }
+            guard let id = removeID(for: key) else { return }
             noteTouch(id: id, location: p, time: t, phase: .ended, pressure: pressure)
         case .cancelAllTouches:
-            for (key, id) in keyToID {
+            let all = keyToID
+            keyToID.removeAll()
+            for (_, id) in all {
                 if let loc = trailsByID[id]?.location { noteTouch(id: id, location: loc, time: t, phase: .cancelled) }
-                keyToID[key] = nil
             }
         case .shakeBegan, .shakeEnded, .shakeCancelled, .remote, .orientation, .motionSample:
             break
@@ -567,12 +634,12 @@ public final class TraceLog {
 
     /// A provisional trail (noted before its hit test) takes the trace's touch id.
     private func adoptProvisionalTrail(touch: Int, point: Point) {
-        guard trailsByID[touch] == nil,
-              let (key, pid) = keyToID.first(where: { $0.value < 0 && trailsByID[$0.value]?.start == point }),
-              var tr = trailsByID.removeValue(forKey: pid) else { return }
+        guard trailsByID.slot(of: touch) == nil,
+              let k = keyToID.firstIndex(where: { $0.id < 0 && trailsByID[$0.id]?.start == point }),
+              var tr = trailsByID.removeValue(forKey: keyToID[k].id) else { return }
         tr.id = touch
         trailsByID[touch] = tr
-        keyToID[key] = touch
+        keyToID[k].id = touch
     }
 
     /// Trails still down, kept as trails start and end (counting them on every input cost
@@ -583,17 +650,82 @@ public final class TraceLog {
     @exclusivity(unchecked) private var pruneAfter = Double.infinity
 
     private func pruneTrails(now: Double) {
-        guard trailsByID.count > 32, now - pruneAfter > 2 else { return }
-        for (id, tr) in trailsByID where !tr.isActive && now - (tr.endTime ?? now) > 2 { trailsByID[id] = nil }
+        // Lifted trails go 2 to 3 s after they end, in one walk per second at most (a walk
+        // per lift, as trails end every few milliseconds under load, cost a walk per input).
+        guard trailsByID.count > 32, now - pruneAfter > 3 else { return }
+        for (id, tr) in trailsByID.entries where !tr.isActive && now - (tr.endTime ?? now) > 2 { trailsByID.removeValue(forKey: id) }
         pruneAfter = .infinity
-        for tr in trailsByID.values { if let e = tr.endTime, e < pruneAfter { pruneAfter = e } }
+        for tr in trailsByID.allValues { if let e = tr.endTime, e < pruneAfter { pruneAfter = e } }
     }
 
     /// Fingers still down, by id.
-    public var activeTrails: [TouchTrail] { trailsByID.values.filter(\.isActive).sorted { $0.id < $1.id } }
+    public var activeTrails: [TouchTrail] { trailsByID.allValues.filter(\.isActive).sorted { $0.id < $1.id } }
     /// Fingers down, plus those lifted within `fade` seconds of `time` (for fading trails).
     public func trails(at time: Double, fade: Double = 0.6) -> [TouchTrail] {
-        trailsByID.values.filter { $0.isActive || time - ($0.endTime ?? time) <= fade }.sorted { $0.id < $1.id }
+        trailsByID.allValues.filter { $0.isActive || time - ($0.endTime ?? time) <= fade }.sorted { $0.id < $1.id }
     }
     public func trail(_ id: Int) -> TouchTrail? { trailsByID[id] }
+}
+
+/// Recognizer id → lane slot by the id string's identity: its two raw words. A recognizer
+/// emits its one `id` string in every record, so the words repeat and a hit costs a few
+/// compares where hashing the characters cost a few hundred instructions. Each entry keeps
+/// its string, so the storage those words point at stays alive and cannot be reused by a
+/// different string; equal words therefore always mean an equal id. A miss (another copy
+/// of the same text, or a collision) falls back to hashing, never to a wrong slot.
+struct SlotCache {
+    private struct Entry {
+        var word0: UInt64 = 0, word1: UInt64 = 0
+        var slot = -1
+        var id = ""
+    }
+    private var entries = [Entry](repeating: Entry(), count: 256)
+
+    @inline(__always)
+    private static func words(_ s: String) -> (UInt64, UInt64) { unsafeBitCast(s, to: (UInt64, UInt64).self) }
+    @inline(__always)
+    private static func index(_ w: (UInt64, UInt64)) -> Int {
+        Int(truncatingIfNeeded: ((((w.0 &* 0x9E37_79B9_7F4A_7C15) ^ w.1) &* 0xBF58_476D_1CE4_E5B9) >> 56))
+    }
+
+    func slot(of id: String) -> Int? {
+        let w = Self.words(id)
+        let e = entries[Self.index(w)]
+        return e.slot >= 0 && e.word0 == w.0 && e.word1 == w.1 ? e.slot : nil
+    }
+
+    mutating func remember(_ id: String, slot: Int) {
+        let w = Self.words(id)
+        entries[Self.index(w)] = Entry(word0: w.0, word1: w.1, slot: slot, id: id)
+    }
+}
+
+/// One recognizer's transitions, oldest first. Dropping old ones moves a start index;
+/// the storage is compacted when more than half of it is dropped (a lane holds thousands
+/// of transitions, and dropping a few each time moved all the others).
+private struct Lane {
+    private var items: [GestureTransition] = []
+    private var start = 0
+    var count: Int { items.count - start }
+    var last: GestureTransition? { start < items.count ? items[items.count - 1] : nil }
+    subscript(i: Int) -> GestureTransition { items[start + i] }
+    /// The kept transitions, oldest first.
+    var all: [GestureTransition] { start == 0 ? items : Array(items[start...]) }
+
+    /// Appends, keeping at most `capacity` (dropping down to three quarters when over).
+    mutating func append(_ t: GestureTransition, capacity: Int) {
+        items.append(t)
+        if count > capacity { dropFirst(count - capacity * 3 / 4) }
+    }
+    /// Keeps the transitions from sequence number `first` on, plus the one before it.
+    mutating func keep(fromSeq first: Int) {
+        var lo = start, hi = items.count
+        while lo < hi { let m = (lo + hi) / 2; if items[m].seq < first { lo = m + 1 } else { hi = m } }
+        let cut = lo - 1 - start
+        if cut > 0 { dropFirst(cut) }
+    }
+    private mutating func dropFirst(_ n: Int) {
+        start += n
+        if start * 2 > items.count { items.removeFirst(start); start = 0 }
+    }
 }
