@@ -112,9 +112,10 @@ public struct TraceRecord: Sendable, Hashable {
 
 /// Where trace records go. Costs one branch per decision when nobody listens.
 public final class Tracer {
-    /// Called for every record; nil turns tracing off.
-    @exclusivity(unchecked) public var sink: ((TraceRecord) -> Void)?
-    public init(sink: ((TraceRecord) -> Void)? = nil) { self.sink = sink }
+    /// Called for every record; nil turns tracing off. The sink owns the record it is given
+    /// (`consuming`): one that keeps it (the in-memory log) stores it without copying it.
+    @exclusivity(unchecked) public var sink: ((consuming TraceRecord) -> Void)?
+    public init(sink: ((consuming TraceRecord) -> Void)? = nil) { self.sink = sink }
     @inline(__always) public var isOn: Bool { sink != nil }
     @inline(__always) public func emit(_ t: Double, _ body: @autoclosure () -> TraceRecord.Body) {
         if let sink { sink(TraceRecord(t: t, body())) }

@@ -27,8 +27,8 @@ final class FrameState {
     func follow(_ session: SceneSession, also: ((TraceRecord) -> Void)? = nil) {
         let log = self.log
         session.app.tracer.sink = { r in
-            log.append(r)
             also?(r)
+            log.append(r)   // last: the log takes the record over
         }
         session.onInputEvent = { e, t in log.noteInput(e, at: t) }
         // Scenes with a media player or device needs show the Now Playing and device panel.

@@ -258,9 +258,16 @@ public final class TraceLog {
     // MARK: Records
 
     /// Appends one record (the tracer's sink). O(1) amortized.
-    public func append(_ r: TraceRecord) {
+    public func append(_ r: consuming TraceRecord) {
         let seq = endSeq
         let k = r.kindIndex
+        index(r, seq: seq)
+        endSeq += 1
+        kindSeqs[k].append(seq)
+        if kindStart[k] > 4096 {
+            kindSeqs[k].removeFirst(kindStart[k]); kindStart[k] = 0
+        }
+        // Last: the record moves into the ring (the sink owns it, so it is not copied).
         if ring.count < capacity {
             ring.append(r)
             kindRing.append(UInt8(k))
@@ -274,13 +281,7 @@ public final class TraceLog {
             ring[head] = r
             head = (head + 1) % capacity
         }
-        endSeq += 1
         if endSeq % 4096 == 0 && endSeq > capacity { pruneLanes() }
-        kindSeqs[k].append(seq)
-        if kindStart[k] > 4096 {
-            kindSeqs[k].removeFirst(kindStart[k]); kindStart[k] = 0
-        }
-        index(r, seq: seq)
     }
 
     /// Keeps each recognizer's lane to what the ring still holds, plus the one transition
@@ -428,7 +429,7 @@ public final class TraceLog {
         if a.count > laneCapacity { a.removeFirst(a.count - laneCapacity * 3 / 4) }
     }
 
-    private func index(_ r: TraceRecord, seq: Int) {
+    private func index(_ r: borrowing TraceRecord, seq: Int) {
         switch r.body {
         case let .hitTest(touch, point, path, view):
             let info = HitTestInfo(t: r.t, seq: seq, touch: touch, point: point, path: path, view: view)
