@@ -44,7 +44,7 @@ public final class Application: Responder {
     @exclusivity(unchecked) public var pasteboard: Pasteboard = MemoryPasteboard()
 
     // Touch state (TouchDelivery.swift).
-    @exclusivity(unchecked) var activeTouches: [TouchKey: Touch] = [:]
+    @exclusivity(unchecked) var activeTouches = ActiveTouches()
     @exclusivity(unchecked) var currentEvent: Event?
     @exclusivity(unchecked) var nextTouchID = 1
     @exclusivity(unchecked) var lastTap: (time: Double, location: Point, count: Int)?
