@@ -279,14 +279,14 @@ open class GestureRecognizer {
             return false
         }
         if let app = application, app.tracer.isOn {
-            app.tracer.emit(time, .gesture(recognizer: id, view: view?.id ?? "", from: from, to: to, reason: reason, outputs: outputs))
+            app.tracer.emit(app.time, .gesture(recognizer: id, view: view?.id ?? "", from: from, to: to, reason: reason, outputs: outputs))
         }
         return true
     }
 
     func sendActions() {
         for h in handlers { h(self) }
-        guard let app = application else { return }
+        guard !actionMessages.isEmpty, let app = application else { return }
         for m in actionMessages {
             app.sendAction(m.action, to: m.target, from: view, senderID: id)
         }
