@@ -33,6 +33,9 @@ open class Window: View {
 ///     app.advance(to: 1.0)
 public final class Application: Responder {
     public let window: Window
+    /// What the responders and recognizers attached to this application hold (see
+    /// `ApplicationLink`): it is never referenced weakly, so retaining it stays cheap.
+    let link = ApplicationLink()
     public let tracer = Tracer()
     @exclusivity(unchecked) public var defaults = Defaults()
     /// The host time of the latest input or `advance` (seconds).
@@ -44,12 +47,15 @@ public final class Application: Responder {
     @exclusivity(unchecked) public var pasteboard: Pasteboard = MemoryPasteboard()
 
     // Touch state (TouchDelivery.swift).
-    @exclusivity(unchecked) var activeTouches: [TouchKey: Touch] = [:]
+    @exclusivity(unchecked) var activeTouches = ActiveTouches()
     @exclusivity(unchecked) var currentEvent: Event?
     @exclusivity(unchecked) var nextTouchID = 1
     @exclusivity(unchecked) var lastTap: (time: Double, location: Point, count: Int)?
     /// Recognizers with something going on: tracking touches, waiting, or not in `possible`.
     @exclusivity(unchecked) var busyRecognizers: [GestureRecognizer] = []
+    /// How many of `busyRecognizers` have a deadline (kept by `GestureRecognizer.deadline`
+    /// through `busyIn`): while 0, time passing needs no walk of the busy list.
+    @exclusivity(unchecked) var deadlineCount = 0
     /// Bumped whenever something `settleRecognizers` looks at changes (the busy list, a busy
     /// recognizer's state, touches, pending transitions or deadline, a touch ending).
     @exclusivity(unchecked) var settleEpoch = 0
@@ -63,6 +69,7 @@ public final class Application: Responder {
     public init(windowSize: Size) {
         window = Window(size: windowSize)
         super.init(id: "application")
+        link.app = self
         application = self
         window.attach(to: self)
     }
@@ -70,9 +77,12 @@ public final class Application: Responder {
     override public var naturalNext: Responder? { delegate }
 
     deinit {
+        // First: from here on, every `application` attached to this one reads nil (as a weak
+        // reference would).
+        link.app = nil
         // Touches and the recognizers analysing them hold each other: break those links so
         // an application dropped mid-gesture (a replaced scene) frees its views and touches.
-        for r in busyRecognizers { r.releaseTouches() }
+        for r in busyRecognizers { r.busyIn = nil; r.releaseTouches() }
         for t in activeTouches.values { t.gestureRecognizers.removeAll(); t.receiver = nil }
     }
 
@@ -139,8 +149,8 @@ public final class Application: Responder {
     public func advance(to t: Double) -> Bool {
         // Timers fire at their own deadlines, in order, so the trace does not depend on
         // how often the host advances time (frame rate, replay steps).
-        var anyDeadline = false
-        while let (r, d) = earliestDeadline(upTo: t, anyDeadline: &anyDeadline) {
+        // No busy recognizer with a deadline (the usual case): no walk of the busy list.
+        while deadlineCount > 0, let (r, d) = earliestDeadline(upTo: t) {
             if d > time { time = d }
             r.deadline = nil
             r.deadlineReached()
@@ -148,31 +158,22 @@ public final class Application: Responder {
         }
         if t > time { time = t }
         var busy = false
-        if timeListeners.isEmpty {
-            // Nothing ran since the last look at the deadlines: reuse its answer.
-            if anyDeadline { busy = true }
-        } else {
-            var i = 0
-            while i < timeListeners.count {
-                let l = timeListeners[i]
-                if l.timeDidAdvance(to: time) { busy = true; i += 1 } else { timeListeners.remove(at: i) }
-            }
-            if busyRecognizers.contains(where: { $0.deadline != nil }) { busy = true }
+        var i = 0
+        while i < timeListeners.count {
+            let l = timeListeners[i]
+            if l.timeDidAdvance(to: time) { busy = true; i += 1 } else { timeListeners.remove(at: i) }
         }
+        if deadlineCount > 0 { busy = true }
         settleRecognizers()
         return busy || !activeTouches.isEmpty
     }
 
     /// The busy recognizer with the earliest deadline at or before `t` (the first one listed
     /// among equals), without building a filtered copy of the list.
-    /// `anyDeadline` is set to whether any busy recognizer has a deadline at all.
-    private func earliestDeadline(upTo t: Double, anyDeadline: inout Bool) -> (GestureRecognizer, Double)? {
+    private func earliestDeadline(upTo t: Double) -> (GestureRecognizer, Double)? {
         var best: (GestureRecognizer, Double)?
-        anyDeadline = false
         for r in busyRecognizers {
-            guard let d = r.deadline else { continue }
-            anyDeadline = true
-            guard d <= t else { continue }
+            guard let d = r.deadline, d <= t else { continue }
             if let b = best, !(d < b.1) { continue }
             best = (r, d)
         }
@@ -182,7 +183,7 @@ public final class Application: Responder {
     /// The earliest pending recognizer timer (multi-tap interval, long press), if any: a
     /// host that sleeps while idle wakes for it.
     public var nextDeadline: Double? {
-        busyRecognizers.compactMap(\.deadline).min()
+        deadlineCount > 0 ? busyRecognizers.compactMap(\.deadline).min() : nil
     }
     /// Whether stepping time frame by frame can change anything: an animation, a shake or a
     /// timer is under way. (A finger resting still needs no frames: only input moves it.)
@@ -222,6 +223,19 @@ public final class Application: Responder {
     public private(set) lazy var motion = MotionManager(app: self)
     /// Remote control: the command centre and Now Playing.
     public private(set) lazy var remote = RemoteCommandCenter(app: self)
+}
+
+/// What a responder or recognizer attached to an application holds instead of a weak
+/// reference to it (`Responder.application` and `GestureRecognizer.application` read
+/// through it). An object that is referenced weakly gets a side table, and from then on
+/// every retain and release of it takes the runtime's slow path; the event model reads
+/// the application several times per responder and per recognizer transition. The link is
+/// owned by the application and by everything attached to it, and refers back without a
+/// reference count; the application sets `app` to nil first thing in its `deinit`, so a
+/// responder that outlives it reads nil, as through a weak reference.
+final class ApplicationLink {
+    @exclusivity(unchecked) unowned(unsafe) var app: Application?
+    init() {}
 }
 
 /// Something that wants to hear about time passing (timers, animations).

@@ -4,9 +4,12 @@
 
 extension Application {
     func markBusy(_ r: GestureRecognizer) {
+        // `busyIn` is this application only while the list holds `r`.
+        if r.busyIn === self { return }
         if !busyRecognizers.contains(where: { $0 === r }) {
             busyRecognizers.append(r)
             r.busyIn = self
+            if r.deadline != nil { deadlineCount += 1 }
             settleEpoch &+= 1
         }
     }
@@ -189,6 +192,7 @@ extension Application {
             }
             if r.state == .possible && r.trackedTouches.isEmpty && r.pending.isEmpty && r.deadline == nil {
                 busyRecognizers.remove(at: i)
+                if r.busyIn === self { r.busyIn = nil }
                 settleEpoch &+= 1
             } else {
                 i += 1

@@ -97,13 +97,22 @@ public final class AnswersDelegate: GestureRecognizerDelegate {
 open class GestureRecognizer {
     public let id: String
     @exclusivity(unchecked) public internal(set) weak var view: View?
-    @exclusivity(unchecked) weak var application: Application?
+    /// The application of the view (nil once it is gone), read through its link
+    /// (`ApplicationLink`: no weak reference, no side table on the application).
+    var application: Application? {
+        get { appLink?.app }
+        set { appLink = newValue?.link }
+    }
+    @exclusivity(unchecked) final var appLink: ApplicationLink?
     @exclusivity(unchecked) var machine: GestureStateMachine {
         didSet { if machine.state != oldValue.state { busyIn?.settleEpoch &+= 1 } }
     }
-    /// The application whose busy list holds this recognizer: told (`settleEpoch`) when
-    /// anything `settleRecognizers` looks at changes (state, touches, pending, deadline).
-    @exclusivity(unchecked) weak var busyIn: Application?
+    /// The application whose busy list holds this recognizer: told (`settleEpoch`,
+    /// `deadlineCount`) when anything `settleRecognizers` or `advance` looks at changes
+    /// (state, touches, pending, deadline). Set when it joins the list (`markBusy`), cleared
+    /// when it leaves it and in the application's `deinit`: while set, the application holds
+    /// this recognizer and is alive, hence no reference count.
+    @exclusivity(unchecked) unowned(unsafe) var busyIn: Application?
     public var state: GestureState { machine.state }
     public var isContinuous: Bool { machine.continuous }
 
@@ -126,7 +135,12 @@ open class GestureRecognizer {
     }
     /// A time at which `deadlineReached` is called (multi-tap interval, long press...).
     @exclusivity(unchecked) public var deadline: Double? {
-        didSet { if (deadline == nil) != (oldValue == nil) { busyIn?.settleEpoch &+= 1 } }
+        didSet {
+            if (deadline == nil) != (oldValue == nil), let app = busyIn {
+                app.settleEpoch &+= 1
+                app.deadlineCount += deadline == nil ? -1 : 1
+            }
+        }
     }
     /// Transitions held back by an unresolved failure requirement.
     @exclusivity(unchecked) var pending: [GestureState] = [] {
@@ -265,14 +279,14 @@ open class GestureRecognizer {
             return false
         }
         if let app = application, app.tracer.isOn {
-            app.tracer.emit(time, .gesture(recognizer: id, view: view?.id ?? "", from: from, to: to, reason: reason, outputs: outputs))
+            app.tracer.emit(app.time, .gesture(recognizer: id, view: view?.id ?? "", from: from, to: to, reason: reason, outputs: outputs))
         }
         return true
     }
 
     func sendActions() {
         for h in handlers { h(self) }
-        guard let app = application else { return }
+        guard !actionMessages.isEmpty, let app = application else { return }
         for m in actionMessages {
             app.sendAction(m.action, to: m.target, from: view, senderID: id)
         }

@@ -13,8 +13,13 @@ public enum MotionSubtype: String, Sendable, Hashable { case shake }
 open class Responder {
     /// The id this responder has in the scene and the trace.
     public let id: String
-    /// The application this responder belongs to, once attached.
-    @exclusivity(unchecked) public internal(set) weak var application: Application?
+    /// The application this responder belongs to, once attached (nil once it is gone). It
+    /// is read through the application's link (`ApplicationLink`), not a weak reference.
+    public internal(set) final var application: Application? {
+        get { appLink?.app }
+        set { appLink = newValue?.link }
+    }
+    @exclusivity(unchecked) final var appLink: ApplicationLink?
     /// A scene-level override of `next` (`next:` in the scene file).
     @exclusivity(unchecked) public weak var nextOverride: Responder?
 

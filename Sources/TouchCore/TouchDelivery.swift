@@ -1,5 +1,53 @@
 // Touch delivery: hit testing, recognizers first, then the view, subject to delivery options.
 
+/// The touches down now, by finger: a few pairs in the order the fingers landed, looked up
+/// by a linear scan (a handful of fingers at most; hashing a `TouchKey` on every move cost
+/// more than comparing it with each of them). Nothing that depends on order reads it without
+/// sorting by touch id first.
+struct ActiveTouches {
+    private var keys: [TouchKey] = []
+    /// The touches, in the same order as `keys`.
+    private(set) var values: [Touch] = []
+
+    var count: Int { values.count }
+    var isEmpty: Bool { values.isEmpty }
+
+    private func index(of key: TouchKey) -> Int? {
+        var i = 0
+        while i < keys.count {
+            if keys[i] == key { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    subscript(key: TouchKey) -> Touch? {
+        get {
+            guard let i = index(of: key) else { return nil }
+            return values[i]
+        }
+        set {
+            if let i = index(of: key) {
+                if let newValue { values[i] = newValue } else { keys.remove(at: i); values.remove(at: i) }
+            } else if let newValue {
+                keys.append(key); values.append(newValue)
+            }
+        }
+    }
+
+    @discardableResult
+    mutating func removeValue(forKey key: TouchKey) -> Touch? {
+        guard let i = index(of: key) else { return nil }
+        keys.remove(at: i)
+        return values.remove(at: i)
+    }
+
+    mutating func removeAll() {
+        keys.removeAll()
+        values.removeAll()
+    }
+}
+
 extension Application {
     // MARK: Phases
 
@@ -89,7 +137,7 @@ extension Application {
         interruptWaitingRecognizers(reason: reason)
         defer { interruptWaitingRecognizers(reason: reason) }
         guard let event = currentEvent else { return }
-        let touches = activeTouches.sorted { $0.value.id < $1.value.id }.map(\.value)
+        let touches = activeTouches.values.sorted { $0.id < $1.id }
         if !touches.isEmpty {
             tracer.emit(time, .note(topic: "cancel", text: "cancelling \(touches.count) touch(es): \(reason)"))
         }

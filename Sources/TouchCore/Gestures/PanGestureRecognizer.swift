@@ -154,7 +154,9 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
         sample()
     }
     private func sample() {
-        tracker.window = velocityWindow
-        tracker.add(travelled, at: time)
+        // `velocityWindow` and `time`, reading the application once.
+        let app = application
+        tracker.window = velocityWindowOverride ?? (app?.defaults.velocityWindow ?? Defaults().velocityWindow)
+        tracker.add(travelled, at: app?.time ?? 0)
     }
 }

@@ -120,7 +120,9 @@ public final class RotationGestureRecognizer: ContinuousGestureRecognizer {
         sample()
     }
     private func sample() {
-        tracker.window = velocityWindow
-        tracker.add(raw, at: time)
+        // `velocityWindow` and `time`, reading the application once.
+        let app = application
+        tracker.window = velocityWindowOverride ?? (app?.defaults.velocityWindow ?? Defaults().velocityWindow)
+        tracker.add(raw, at: app?.time ?? 0)
     }
 }

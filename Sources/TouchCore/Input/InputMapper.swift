@@ -52,7 +52,9 @@ public struct InputMapper {
     private var mods: Set<KeyModifier> = []
 
     // Touchscreen fingers.
-    private var realFingers: Set<TouchKey> = []
+    /// The touchscreen fingers down now: a few, so an array searched linearly (a move
+    /// looked its finger up in a hash set every time).
+    private var realFingers: [TouchKey] = []
     private var cancelledFingers: Set<TouchKey> = []
 
     // Shake.
@@ -103,18 +105,18 @@ public struct InputMapper {
         switch raw.kind {
         case let .fingerDown(finger, x, y, pressure, device):
             let k = TouchKey(device: device ?? 0, finger: finger)
-            cancelledFingers.remove(k)
-            realFingers.insert(k)
+            if !cancelledFingers.isEmpty { cancelledFingers.remove(k) }
+            if !realFingers.contains(k) { realFingers.append(k) }
             out.append(.touchDown(k, Point(x: x, y: y), pressure: pressure ?? 1))
         case let .fingerMove(finger, x, y, pressure, device):
             let k = TouchKey(device: device ?? 0, finger: finger)
-            if cancelledFingers.contains(k) { break }
-            realFingers.insert(k)
+            if !cancelledFingers.isEmpty && cancelledFingers.contains(k) { break }
+            if !realFingers.contains(k) { realFingers.append(k) }
             out.append(.touchMove(k, Point(x: x, y: y), pressure: pressure ?? 1))
         case let .fingerUp(finger, x, y, pressure, device):
             let k = TouchKey(device: device ?? 0, finger: finger)
-            if cancelledFingers.remove(k) != nil { break }
-            realFingers.remove(k)
+            if !cancelledFingers.isEmpty && cancelledFingers.remove(k) != nil { break }
+            if let i = realFingers.firstIndex(of: k) { realFingers.remove(at: i) }
             out.append(.touchUp(k, Point(x: x, y: y), pressure: pressure ?? 1))
 
         case let .mouseDown(x, y, button, m):
@@ -175,7 +177,8 @@ public struct InputMapper {
 
     /// Lets time pass: ends an accelerometer shake after `shakeQuietTime` without a jolt.
     public mutating func advance(to t: Double) -> [InputEvent] {
-        guard shakeSources.contains(.padAccel), t - lastLoudAccel >= defaults.shakeQuietTime else { return [] }
+        // (An empty set first: `contains` hashes even then, and this runs for every input.)
+        guard !shakeSources.isEmpty, shakeSources.contains(.padAccel), t - lastLoudAccel >= defaults.shakeQuietTime else { return [] }
         return endShake(.padAccel, t)
     }
 
