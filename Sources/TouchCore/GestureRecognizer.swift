@@ -96,7 +96,9 @@ public final class AnswersDelegate: GestureRecognizerDelegate {
 /// the target-actions and the trace.
 open class GestureRecognizer {
     public let id: String
-    @exclusivity(unchecked) public internal(set) weak var view: View?
+    /// The view it is attached to. Not weak (see `View.superview`): the view clears it
+    /// when the recognizer is removed and in its `deinit`.
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: View?
     /// The application of the view (nil once it is gone), read through its link
     /// (`ApplicationLink`: no weak reference, no side table on the application).
     var application: Application? {

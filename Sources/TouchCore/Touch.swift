@@ -8,8 +8,11 @@ public final class Touch {
     @exclusivity(unchecked) public internal(set) var timestamp: Double
     @exclusivity(unchecked) public internal(set) var tapCount: Int = 1
     /// The hit-test view found when the touch began (nil: nothing in the scene was hit).
-    @exclusivity(unchecked) public internal(set) weak var view: View?
-    @exclusivity(unchecked) public internal(set) weak var window: Window?
+    /// Held strongly, as `receiver` is (a weak reference would give every touched view a
+    /// side table, slowing each retain and release of it; see `View.superview`): a view
+    /// removed mid-touch lives until the touch is over.
+    @exclusivity(unchecked) public internal(set) var view: View?
+    @exclusivity(unchecked) public internal(set) var window: Window?
     @exclusivity(unchecked) public internal(set) var force: Double = 1
     /// Where the touch is and was, in the window's space.
     @exclusivity(unchecked) public internal(set) var locationInWindow: Point

@@ -42,7 +42,12 @@ open class View: Responder {
             }
         }
     }
-    @exclusivity(unchecked) public private(set) weak var superview: View?
+    /// The view this one is a subview of. Not weak: a weak reference gives its target a
+    /// side table, which makes every retain and release of that view take the runtime's
+    /// slow path, and views are retained and released all along the responder chain.
+    /// Instead the superview clears it when the view leaves it and in its own `deinit`,
+    /// so it never points at a freed view.
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
     public var subviews: [View] { _subviews }
     @exclusivity(unchecked) final var _subviews: [View] = []
     @exclusivity(unchecked) final var _center: Point
@@ -59,7 +64,9 @@ open class View: Responder {
     @exclusivity(unchecked) final var _inverse: AffineTransform = .identity
     enum InverseKind: UInt8 { case identity, invertible, singular }
     /// The view controller whose root view this is, if any.
-    @exclusivity(unchecked) public internal(set) weak var viewController: ViewController?
+    /// Not weak, for the reason `superview` is not: the view controller clears it in its
+    /// `deinit` (it owns the view, so it goes first unless the view is kept elsewhere).
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var viewController: ViewController?
 
     @exclusivity(unchecked) public var backgroundColor: Color = .clear
     @exclusivity(unchecked) public var borderColor: Color = .clear
@@ -96,6 +103,12 @@ open class View: Responder {
         _center = frame.center
         _bounds = Rect(origin: .zero, size: frame.size)
         super.init(id: id)
+    }
+
+    deinit {
+        // The back references are not weak (see `superview`): clear those pointing here.
+        for s in _subviews where s.superview === self { s.superview = nil }
+        for r in gestureRecognizers where r.view === self { r.view = nil }
     }
 
     /// The untransformed frame: `center` and `bounds.size` (what the scene file gives).
@@ -308,6 +321,7 @@ open class ViewController: Responder {
         view.viewController = self
         application = view.application
     }
+    deinit { if view.viewController === self { view.viewController = nil } }
     /// A view controller's next responder is its view's superview (the window for the root).
     override open var naturalNext: Responder? { view.superview }
 }
