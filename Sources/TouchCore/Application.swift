@@ -41,7 +41,7 @@ public final class Application: Responder {
     /// The host time of the latest input or `advance` (seconds).
     @exclusivity(unchecked) public private(set) var time: Double = 0
     /// The app delegate, when it is a responder: the application's next responder.
-    public var delegate: Responder? { didSet { delegate?.application = self } }
+    @exclusivity(unchecked) public var delegate: Responder? { didSet { delegate?.application = self } }
     @exclusivity(unchecked) public private(set) weak var firstResponder: Responder?
     /// The general pasteboard (`UIPasteboard.general`), supplied by the host.
     @exclusivity(unchecked) public var pasteboard: Pasteboard = MemoryPasteboard()

@@ -131,6 +131,18 @@ struct IntTable<Value> {
         }
     }
 
+    /// Calls `body` with every value, in slot order, without copying the table's arrays.
+    func forEachValue(_ body: (Value) -> Void) {
+        for i in keys.indices where keys[i] != Self.empty { body(values[i]!) }
+    }
+
+    /// Removes every entry `shouldRemove` picks.
+    mutating func removeAll(where shouldRemove: (Value) -> Bool) {
+        var doomed: [Int] = []
+        for i in keys.indices where keys[i] != Self.empty && shouldRemove(values[i]!) { doomed.append(keys[i]) }
+        for k in doomed { removeValue(forKey: k) }
+    }
+
     /// Every (key, value), in slot order (not insertion order: sort when order matters).
     var entries: [(key: Int, value: Value)] {
         var out: [(key: Int, value: Value)] = []

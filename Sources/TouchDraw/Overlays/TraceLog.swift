@@ -215,9 +215,26 @@ public final class TraceLog {
     @exclusivity(unchecked) public private(set) var actionEvents: [LaneEvent] = []
     /// Each touch's span and receivers, by touch id (one look-up per touch per record).
     @exclusivity(unchecked) private var touchInfo = IntTable<TouchInfo>()
+    /// A responder that received messages for a touch, and the phases it received in the
+    /// order it first did; `seen` has a bit per phase, so a repeated phase (every move)
+    /// is recognized without reading the list.
+    private struct Receiver {
+        var view: String
+        var phases: [TouchPhase]
+        var seen: UInt8
+        static func bit(_ p: TouchPhase) -> UInt8 {
+            switch p {
+            case .began: 1
+            case .moved: 2
+            case .stationary: 4
+            case .ended: 8
+            case .cancelled: 16
+            }
+        }
+    }
     private struct TouchInfo {
         var span: TouchSpan
-        var receivers: [(view: String, phases: [TouchPhase])] = []
+        var receivers: [Receiver] = []
         /// Where the next receiver is likely listed: a message travels the chain in the
         /// same order every time (the leaf, its superview, ... the application).
         var cursor = 0
@@ -390,7 +407,7 @@ public final class TraceLog {
     /// The responders that received messages for a touch, in the order they first did, with
     /// the phases each received.
     public func receivers(ofTouch id: Int) -> [(view: String, phases: [TouchPhase])] {
-        touchInfo[id]?.receivers ?? []
+        touchInfo[id]?.receivers.map { ($0.view, $0.phases) } ?? []
     }
 
     /// The newest time in the log (records or touch samples).
@@ -534,12 +551,14 @@ public final class TraceLog {
             for i in 0..<n where info.receivers[i].view == view { found = i; break }
         }
         if found < 0 {
-            info.receivers.append((view, [phase]))
+            info.receivers.append(Receiver(view: view, phases: [phase], seen: Receiver.bit(phase)))
             info.cursor = n + 1
             return
         }
         info.cursor = found + 1
-        for p in info.receivers[found].phases where p == phase { return }
+        let bit = Receiver.bit(phase)
+        if info.receivers[found].seen & bit != 0 { return }
+        info.receivers[found].seen |= bit
         info.receivers[found].phases.append(phase)
     }
 
@@ -563,8 +582,10 @@ public final class TraceLog {
         var found = trailsByID.slot(of: id)
         if phase == .began || found == nil {
             if activeTrailCount == 0 { maxPointers = 0 }
+            var storage: [TouchSample] = []
+            storage.reserveCapacity(32)   // most fingers move a few dozen times: no regrowth from 1
             let (slot, old) = trailsByID.insert(TouchTrail(id: id, phase: .began, isEmulated: emulated, start: location, startTime: time,
-                                                           maxDistance: 0, endTime: nil, storage: []), forKey: id)
+                                                           maxDistance: 0, endTime: nil, storage: storage), forKey: id)
             if old?.isActive == true { activeTrailCount -= 1 }
             activeTrailCount += 1
             found = slot
@@ -654,9 +675,10 @@ public final class TraceLog {
         // Lifted trails go 2 to 3 s after they end, in one walk per second at most (a walk
         // per lift, as trails end every few milliseconds under load, cost a walk per input).
         guard trailsByID.count > 32, now - pruneAfter > 3 else { return }
-        for (id, tr) in trailsByID.entries where !tr.isActive && now - (tr.endTime ?? now) > 2 { trailsByID.removeValue(forKey: id) }
-        pruneAfter = .infinity
-        for tr in trailsByID.allValues { if let e = tr.endTime, e < pruneAfter { pruneAfter = e } }
+        trailsByID.removeAll { !$0.isActive && now - ($0.endTime ?? now) > 2 }
+        var earliest = Double.infinity
+        trailsByID.forEachValue { if let e = $0.endTime, e < earliest { earliest = e } }
+        pruneAfter = earliest
     }
 
     /// Fingers still down, by id.

@@ -12,9 +12,12 @@ public final class SceneSession {
     public let scene: SceneDescription
     public let built: BuiltScene
     public var app: Application { built.app }
-    public private(set) var mapper: InputMapper
+    // The stored state `handle` touches on every input is `@exclusivity(unchecked)`: the
+    // dynamic exclusivity checks cost about 400 instructions per input. A session is used
+    // from one thread (the main actor) and these accesses never overlap.
+    @exclusivity(unchecked) public private(set) var mapper: InputMapper
     /// Called after each event is delivered (the touch overlay follows fingers with it).
-    public var onInputEvent: ((InputEvent, Double) -> Void)?
+    @exclusivity(unchecked) public var onInputEvent: ((InputEvent, Double) -> Void)?
 
     public init(scene: SceneDescription) {
         self.scene = scene
@@ -52,7 +55,7 @@ public final class SceneSession {
         if events.isEmpty { app.advance(to: raw.t) }
         eventBuffer = events
     }
-    private var eventBuffer: [InputEvent] = []
+    @exclusivity(unchecked) private var eventBuffer: [InputEvent] = []
 
     /// Advances time (timers, animations, the media player). True while something moves.
     @discardableResult
