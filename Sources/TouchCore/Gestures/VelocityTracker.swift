@@ -53,14 +53,16 @@ public struct VelocityTracker: Sendable, Hashable {
 
     /// The velocity of a 2-D value (units per second) at time `now`.
     public func velocity(at now: Double) -> Point {
-        // The samples in the window form one run (times do not decrease): fit that slice in
-        // place. Recognizers ask on every traced transition, so no array is built for it.
-        var first = -1, last = -1, contiguous = true
-        for i in samples.indices where samples[i].t >= now - window && samples[i].t <= now {
-            if first < 0 { first = i } else if last != i - 1 { contiguous = false }
-            last = i
-        }
-        if first >= 0 && last > first && contiguous { return Self.fit(samples[first...last]) }
+        // The samples in the window form one run (times do not decrease, `add` keeps them
+        // so): fit that slice in place. Recognizers ask on every traced transition, so no
+        // array is built for it, and the run's ends are found from the ends of the list
+        // (pruning keeps at most one sample before the window; the newest is usually `now`).
+        let from = now - window
+        var last = samples.count - 1
+        while last >= 0 && !(samples[last].t <= now) { last -= 1 }
+        var first = 0
+        while first <= last && !(samples[first].t >= from) { first += 1 }
+        if first < last { return Self.fit(samples[first...last]) }
         return Self.fit(usedSamples(at: now))
     }
 
