@@ -388,7 +388,11 @@ public final class TraceLog {
 
     /// A recognizer's transitions, oldest first (bounded by `laneCapacity`).
     public func transitions(of recognizer: String) -> [GestureTransition] {
-        recognizerSlots[recognizer].map { lanes[$0].all } ?? []
+        guard let slot = recognizerSlots[recognizer] else { return [] }
+        // Panels ask for lanes every frame: hand out the stored array itself (no copy),
+        // moving dropped transitions out first if there are any.
+        lanes[slot].compact()
+        return lanes[slot].all
     }
 
     /// The recognizer's state at time `t` according to the trace (nil: no record yet).
@@ -732,8 +736,12 @@ private struct Lane {
     var count: Int { items.count - start }
     var last: GestureTransition? { start < items.count ? items[items.count - 1] : nil }
     subscript(i: Int) -> GestureTransition { items[start + i] }
-    /// The kept transitions, oldest first.
+    /// The kept transitions, oldest first (a copy unless `compact()` ran since the last drop).
     var all: [GestureTransition] { start == 0 ? items : Array(items[start...]) }
+    /// Removes the dropped transitions from storage, so that `all` shares it.
+    mutating func compact() {
+        if start > 0 { items.removeFirst(start); start = 0 }
+    }
 
     /// Appends, keeping at most `capacity` (dropping down to three quarters when over).
     mutating func append(_ t: GestureTransition, capacity: Int) {
