@@ -49,8 +49,9 @@ struct HitEntry {
     /// Conservative box in the parent's bounds space (see the file comment); a point
     /// strictly outside it is `outside`. (-inf, +inf) when the box must not reject.
     var minX: Double, minY: Double, maxX: Double, maxY: Double
-    /// The subview, kept alive by `HitTable.subviews`.
-    unowned(unsafe) var view: View
+    /// The subview, kept alive by `HitTable.subviews` (unretained: visiting it costs no
+    /// reference counting).
+    var view: Unmanaged<View>
     /// hidden, disabled or transparent: the subview is skipped with this verdict.
     var skip: HitVerdict?
     /// The subview's class keeps `View.point(inside:with:)` (called inline, not dynamically).
@@ -82,7 +83,7 @@ final class HitTable {
             else { skip = nil }
             let keeps = keepsDefaultPointInside(s)
             var e = HitEntry(minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity,
-                             view: s, skip: skip, defaultInside: keeps, id: s.id)
+                             view: .passUnretained(s), skip: skip, defaultInside: keeps, id: s.id)
             if keeps { s.hitBox(into: &e) }
             (entries + i).initialize(to: e)
         }

@@ -312,13 +312,17 @@ open class View: Responder {
             if px < e.pointee.minX || px > e.pointee.maxX || py < e.pointee.minY || py > e.pointee.maxY {
                 path?.append(HitStep(view: e.pointee.id, verdict: .outside)); continue
             }
-            unowned(unsafe) let s = e.pointee.view
-            let q = s.convertFromSuperview(p)
-            if e.pointee.defaultInside ? s.defaultPointInside(q) : s.point(inside: q, with: event) {
-                if let hit = s.hitTestInside(q, with: event, path: &path) { return hit }
-            } else {
-                path?.append(HitStep(view: e.pointee.id, verdict: .outside))
+            // The exact test, then the subview's subtree, without retaining the subview
+            // (the table's `subviews` keeps it alive).
+            var inside = false
+            var hit: View? = nil
+            e.pointee.view._withUnsafeGuaranteedRef { s in
+                let q = s.convertFromSuperview(p)
+                inside = e.pointee.defaultInside ? s.defaultPointInside(q) : s.point(inside: q, with: event)
+                if inside { hit = s.hitTestInside(q, with: event, path: &path) }
             }
+            if let hit { return hit }
+            if !inside { path?.append(HitStep(view: e.pointee.id, verdict: .outside)) }
             // User code (an overridden point(inside:) here or below) may have changed what
             // the table describes: finish the old way, on the subviews the loop started with.
             if _hitTableDirty || _hitTable !== table {
