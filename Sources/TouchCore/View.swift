@@ -56,8 +56,16 @@ open class View: Responder {
     @exclusivity(unchecked) final var _hitRule: HitRule = .normal
     /// Whether `_hitTable` no longer describes the subviews (rebuilt at the next hit test).
     @exclusivity(unchecked) final var _hitTableDirty = true
-    /// The subviews' hit boxes (HitBoxes.swift); nil while there are no subviews.
+    /// The subviews' hit boxes (HitBoxes.swift); nil while there are no subviews. Its
+    /// entries and count are copied here so that a hit test reads them without retaining it.
     @exclusivity(unchecked) final var _hitTable: HitTable?
+    @exclusivity(unchecked) final var _hitEntries: UnsafeMutablePointer<HitEntry>?
+    @exclusivity(unchecked) final var _hitCount = 0
+    /// Hit tests walking `_hitTable` right now (more than one only if user code hit-tests
+    /// again from an overridden point(inside:)). While pinned, a rebuild keeps the old
+    /// table in `_retiredHitTables` instead of freeing it under the walking loop.
+    @exclusivity(unchecked) final var _hitTablePins = 0
+    @exclusivity(unchecked) final var _retiredHitTables: [HitTable]?
     /// What `convertFromSuperview` applies: nothing, `_inverse`, or NaN (a singular transform).
     @exclusivity(unchecked) final var _inverseKind: InverseKind = .identity
     @exclusivity(unchecked) final var _transform: AffineTransform = .identity { didSet { superview?._hitTableDirty = true } }
@@ -297,11 +305,17 @@ open class View: Responder {
     /// verdict, then its box, which settles most siblings as `outside` without reading them;
     /// the others get the exact test and, if inside, are descended into.
     final func hitTestSubviews(_ p: Point, with event: Event?, path: inout [HitStep]?) -> View? {
-        if _hitTableDirty { _hitTable = _subviews.isEmpty ? nil : HitTable(subviews: _subviews); _hitTableDirty = false }
-        guard let table = _hitTable else { return nil }
-        let entries = table.entries
+        if _hitTableDirty { rebuildHitTable() }
+        guard let entries = _hitEntries else { return nil }
+        // Pinned rather than retained (no atomic operations): the table, and through its
+        // `subviews` every subview, stays alive until the loop ends (see rebuildHitTable).
+        _hitTablePins &+= 1
+        defer {
+            _hitTablePins &-= 1
+            if _hitTablePins == 0, _retiredHitTables != nil { _retiredHitTables = nil }
+        }
         let px = p.x, py = p.y
-        var i = table.count
+        var i = _hitCount
         while i > 0 {
             i -= 1
             let e = entries + i
@@ -325,11 +339,24 @@ open class View: Responder {
             if !inside { path?.append(HitStep(view: e.pointee.id, verdict: .outside)) }
             // User code (an overridden point(inside:) here or below) may have changed what
             // the table describes: finish the old way, on the subviews the loop started with.
-            if _hitTableDirty || _hitTable !== table {
-                return hitTestSubviewsExactly(table.subviews, below: i, p, with: event, path: &path)
+            if _hitTableDirty || _hitEntries != entries {
+                // The table this loop walks: still the current one, or retired by a rebuild.
+                let walked = _hitEntries == entries ? _hitTable! : _retiredHitTables!.first { $0.entries == entries }!
+                return hitTestSubviewsExactly(walked.subviews, below: i, p, with: event, path: &path)
             }
         }
         return nil
+    }
+
+    /// Makes a new hit table for the subviews. The old one is freed, unless a hit test is
+    /// walking it (pinned): then it is kept until the last such loop ends.
+    final func rebuildHitTable() {
+        let table = _subviews.isEmpty ? nil : HitTable(subviews: _subviews)
+        if _hitTablePins > 0, let old = _hitTable { _retiredHitTables = (_retiredHitTables ?? []) + [old] }
+        _hitTable = table
+        _hitEntries = table?.entries
+        _hitCount = table?.count ?? 0
+        _hitTableDirty = false
     }
 
     /// The subviews `subs[0..<end]`, front to back, each read from the view itself (the

@@ -72,12 +72,17 @@ private final class NarrowButton: Button {
 }
 
 /// Rearranges the hierarchy while it is being asked: each time, moves a sibling in front of
-/// it by 40 pt and hides or shows the one behind it (exercises the mid-test fallback).
+/// it by 40 pt and hides or shows the one behind it, then hit-tests its superview again (a
+/// rebuild of the table the outer loop walks): exercises the mid-test fallback.
 private final class MeddlingView: View {
+    var busy = false
     override func point(inside p: Point, with event: Event?) -> Bool {
-        if let s = superview, let i = s.subviews.firstIndex(where: { $0 === self }) {
+        if !busy, let s = superview, let i = s.subviews.firstIndex(where: { $0 === self }) {
+            busy = true
+            defer { busy = false }
             if i + 1 < s.subviews.count { s.subviews[i + 1].center.x += 40 }
             if i > 0 { s.subviews[i - 1].isHidden.toggle() }
+            if i % 2 == 0 { _ = s.hitTest(convertToSuperview(p), with: event) }
         }
         return super.point(inside: p, with: event)
     }
