@@ -36,6 +36,11 @@
 //   table dirty (or replaced) after that call and finishes the loop the old way, reading
 //   every remaining sibling from the snapshot of the subviews it started with (as before).
 //
+// Cost: the loop neither retains the table nor the subviews (atomic operations, which were
+// most of a visit's cost). The view keeps the table's entries and count next to it; a loop
+// pins the table with a plain counter, and a rebuild while pinned (user code hit-testing
+// again) retires the old table instead of freeing it, until the last loop over it ends.
+//
 // Invalidation: a view's table is marked dirty when its subview list changes, and when a
 // subview's center, bounds, transform, touchOutset, isHidden, alpha or
 // isUserInteractionEnabled changes (`didSet` on the underscored storage, which every
@@ -61,7 +66,7 @@ struct HitEntry {
 }
 
 /// A parent's table of `HitEntry`, one per subview, in subview order. Immutable once
-/// built: a rebuild makes a new table, so a hit test holding the old one can tell.
+/// built: a rebuild makes a new table (new entries), so a loop walking the old one can tell.
 final class HitTable {
     let count: Int
     let entries: UnsafeMutablePointer<HitEntry>
