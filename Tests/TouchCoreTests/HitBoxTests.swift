@@ -318,7 +318,7 @@ struct HitBoxTests {
 
     @Test("random trees, points, edges and mutations: same hit and same path as the naive walk")
     func randomTrees() {
-        for seed in UInt64(1)...400 {
+        for seed in UInt64(1)...200 {
             if let failure = run(seed: seed) {
                 Issue.record("\(failure)")
                 return
