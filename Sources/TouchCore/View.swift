@@ -46,7 +46,11 @@ open class View: Responder {
     public var subviews: [View] { _subviews }
     // Every write to the storage below that a parent's hit boxes depend on marks the
     // parent's table dirty (HitBoxes.swift); the subview list marks this view's own.
-    @exclusivity(unchecked) final var _subviews: [View] = [] { didSet { _hitTableDirty = true } }
+    // (The table holds the subviews: it is dropped at once, unless a loop walks it, so that
+    // a removed subview is not kept alive until the next hit test.)
+    @exclusivity(unchecked) final var _subviews: [View] = [] {
+        didSet { _hitTableDirty = true; if _hitTablePins == 0 { dropHitTable() } }
+    }
     @exclusivity(unchecked) final var _center: Point { didSet { superview?._hitTableDirty = true } }
     @exclusivity(unchecked) final var _bounds: Rect { didSet { superview?._hitTableDirty = true } }
     @exclusivity(unchecked) final var _alpha: Double = 1 { didSet { superview?._hitTableDirty = true } }
@@ -312,7 +316,10 @@ open class View: Responder {
         _hitTablePins &+= 1
         defer {
             _hitTablePins &-= 1
-            if _hitTablePins == 0, _retiredHitTables != nil { _retiredHitTables = nil }
+            if _hitTablePins == 0 {
+                if _retiredHitTables != nil { _retiredHitTables = nil }
+                if _hitTableDirty { dropHitTable() }
+            }
         }
         let px = p.x, py = p.y
         var i = _hitCount
@@ -346,6 +353,11 @@ open class View: Responder {
             }
         }
         return nil
+    }
+
+    /// Lets the table (and the subviews it holds) go; the next hit test rebuilds it.
+    final func dropHitTable() {
+        if _hitTable != nil { _hitTable = nil; _hitEntries = nil; _hitCount = 0 }
     }
 
     /// Makes a new hit table for the subviews. The old one is freed, unless a hit test is

@@ -372,6 +372,23 @@ struct HitBoxTests {
         #expect(!keepsDefaultPointInside(TolerantView(id: "t", frame: frame)))
     }
 
+    @Test("a removed subview is freed at once, even after hit tests listed it in a table")
+    func removedSubviewIsFreed() {
+        let w = Window(size: Size(width: 400, height: 400))
+        weak var gone: View?
+        do {
+            let v = View(id: "v", frame: Rect(x: 0, y: 0, width: 90, height: 90))
+            w.addSubview(v)
+            gone = v
+            var path: [HitStep]? = []
+            #expect(w.hitTestScene(Point(x: 5, y: 5), path: &path)?.id == "v")
+            v.removeFromSuperview()
+        }
+        #expect(gone == nil)
+        var path: [HitStep]? = []
+        #expect(w.hitTestScene(Point(x: 5, y: 5), path: &path) == nil && path == [])
+    }
+
     @Test("boxes reject: siblings clearly outside are settled without the exact test")
     func boxesReject() {
         let w = Window(size: Size(width: 400, height: 400))
