@@ -13,14 +13,8 @@ open class Window: View {
         // One allocation for the path instead of growing it step by step (a touch on a
         // leaf of a deep tree visits a few dozen views at most).
         if path != nil, path!.capacity < 48 { path!.reserveCapacity(48) }
-        let subs = _subviews
-        var i = subs.count
-        while i > 0 {
-            i -= 1
-            let s = subs[i]
-            if let hit = s.hitTest(s.convertFromSuperview(p), with: nil, path: &path) { return hit }
-        }
-        return nil
+        // The window's subviews, front to back, through its hit table (HitBoxes.swift).
+        return hitTestSubviews(p, with: nil, path: &path)
     }
 }
 

@@ -49,17 +49,35 @@ open class View: Responder {
     /// so it never points at a freed view.
     @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
     public var subviews: [View] { _subviews }
-    @exclusivity(unchecked) final var _subviews: [View] = []
-    @exclusivity(unchecked) final var _center: Point
-    @exclusivity(unchecked) final var _bounds: Rect
-    @exclusivity(unchecked) final var _alpha: Double = 1
-    @exclusivity(unchecked) final var _touchOutset: Size = .zero
-    @exclusivity(unchecked) final var _isHidden = false
-    @exclusivity(unchecked) final var _isUserInteractionEnabled = true
+    // Every write to the storage below that a parent's hit boxes depend on marks the
+    // parent's table dirty (HitBoxes.swift); the subview list marks this view's own.
+    // (The table holds the subviews: it is dropped at once, unless a loop walks it, so that
+    // a removed subview is not kept alive until the next hit test.)
+    @exclusivity(unchecked) final var _subviews: [View] = [] {
+        didSet { _hitTableDirty = true; if _hitTablePins == 0 { dropHitTable() } }
+    }
+    @exclusivity(unchecked) final var _center: Point { didSet { superview?._hitTableDirty = true } }
+    @exclusivity(unchecked) final var _bounds: Rect { didSet { superview?._hitTableDirty = true } }
+    @exclusivity(unchecked) final var _alpha: Double = 1 { didSet { superview?._hitTableDirty = true } }
+    @exclusivity(unchecked) final var _touchOutset: Size = .zero { didSet { superview?._hitTableDirty = true } }
+    @exclusivity(unchecked) final var _isHidden = false { didSet { superview?._hitTableDirty = true } }
+    @exclusivity(unchecked) final var _isUserInteractionEnabled = true { didSet { superview?._hitTableDirty = true } }
     @exclusivity(unchecked) final var _hitRule: HitRule = .normal
+    /// Whether `_hitTable` no longer describes the subviews (rebuilt at the next hit test).
+    @exclusivity(unchecked) final var _hitTableDirty = true
+    /// The subviews' hit boxes (HitBoxes.swift); nil while there are no subviews. Its
+    /// entries and count are copied here so that a hit test reads them without retaining it.
+    @exclusivity(unchecked) final var _hitTable: HitTable?
+    @exclusivity(unchecked) final var _hitEntries: UnsafeMutablePointer<HitEntry>?
+    @exclusivity(unchecked) final var _hitCount = 0
+    /// Hit tests walking `_hitTable` right now (more than one only if user code hit-tests
+    /// again from an overridden point(inside:)). While pinned, a rebuild keeps the old
+    /// table in `_retiredHitTables` instead of freeing it under the walking loop.
+    @exclusivity(unchecked) final var _hitTablePins = 0
+    @exclusivity(unchecked) final var _retiredHitTables: [HitTable]?
     /// What `convertFromSuperview` applies: nothing, `_inverse`, or NaN (a singular transform).
     @exclusivity(unchecked) final var _inverseKind: InverseKind = .identity
-    @exclusivity(unchecked) final var _transform: AffineTransform = .identity
+    @exclusivity(unchecked) final var _transform: AffineTransform = .identity { didSet { superview?._hitTableDirty = true } }
     /// The inverse of `_transform` when `_inverseKind` is `.invertible` (set with `transform`).
     @exclusivity(unchecked) final var _inverse: AffineTransform = .identity
     enum InverseKind: UInt8 { case identity, invertible, singular }
@@ -257,7 +275,16 @@ open class View: Responder {
     // MARK: Hit testing (SPEC.md section 2)
 
     /// Whether a point in this view's space is inside it (bounds plus `touchOutset`).
+    ///
+    /// Overriding it is supported. Hit testing calls the override for every point it does
+    /// not settle otherwise; only for the classes of this module that keep this
+    /// implementation does it reject points with precomputed boxes first (HitBoxes.swift).
     open func point(inside p: Point, with event: Event?) -> Bool {
+        defaultPointInside(p)
+    }
+    /// `View`'s own `point(inside:with:)`: half-open bounds grown by `touchOutset`.
+    @inline(__always)
+    final func defaultPointInside(_ p: Point) -> Bool {
         let b = _bounds, o = _touchOutset
         return p.x >= b.minX - o.width && p.x < b.maxX + o.width
             && p.y >= b.minY - o.height && p.y < b.maxY + o.height
@@ -270,26 +297,104 @@ open class View: Responder {
     }
 
     /// Hit testing that also records the visiting order and verdicts when `path` is non-nil.
-    public func hitTest(_ p: Point, with event: Event?, path: inout [HitStep]?) -> View? {
+    public final func hitTest(_ p: Point, with event: Event?, path: inout [HitStep]?) -> View? {
         if _isHidden { path?.append(HitStep(view: id, verdict: .hidden)); return nil }
         if !_isUserInteractionEnabled { path?.append(HitStep(view: id, verdict: .disabled)); return nil }
         if _alpha < 0.01 { path?.append(HitStep(view: id, verdict: .transparent)); return nil }
         if !point(inside: p, with: event) { path?.append(HitStep(view: id, verdict: .outside)); return nil }
+        return hitTestInside(p, with: event, path: &path)
+    }
+
+    /// The rest of `hitTest` once the view is known to contain `p`: `inside`, the subviews,
+    /// then `hit` unless a subview was chosen or the view passes through.
+    final func hitTestInside(_ p: Point, with event: Event?, path: inout [HitStep]?) -> View? {
         let myIndex = path?.count ?? 0
         path?.append(HitStep(view: id, verdict: .inside))
         let rule = _hitRule
-        if rule != .selfOnly {
-            let subs = _subviews
-            var i = subs.count
-            while i > 0 {
-                i -= 1
-                let s = subs[i]
-                if let hit = s.hitTest(s.convertFromSuperview(p), with: event, path: &path) { return hit }
-            }
-        }
+        if rule != .selfOnly, let hit = hitTestSubviews(p, with: event, path: &path) { return hit }
         if rule == .passThrough { return nil }
         path?[myIndex].verdict = .hit
         return self
+    }
+
+    /// Asks the subviews front to back (`p` in this view's space): the first that returns a
+    /// view wins. Each subview is first looked up in the hit table (HitBoxes.swift): its skip
+    /// verdict, then its box, which settles most siblings as `outside` without reading them;
+    /// the others get the exact test and, if inside, are descended into.
+    final func hitTestSubviews(_ p: Point, with event: Event?, path: inout [HitStep]?) -> View? {
+        if _hitTableDirty { rebuildHitTable() }
+        guard let entries = _hitEntries else { return nil }
+        // Pinned rather than retained (no atomic operations): the table, and through its
+        // `subviews` every subview, stays alive until the loop ends (see rebuildHitTable).
+        _hitTablePins &+= 1
+        defer {
+            _hitTablePins &-= 1
+            if _hitTablePins == 0 {
+                if _retiredHitTables != nil { _retiredHitTables = nil }
+                if _hitTableDirty { dropHitTable() }
+            }
+        }
+        let px = p.x, py = p.y
+        var i = _hitCount
+        while i > 0 {
+            i -= 1
+            let e = entries + i
+            if let skip = e.pointee.skip {
+                path?.append(HitStep(view: e.pointee.id, verdict: skip)); continue
+            }
+            // Strictly outside the box (false for NaN): outside without reading the subview.
+            if px < e.pointee.minX || px > e.pointee.maxX || py < e.pointee.minY || py > e.pointee.maxY {
+                path?.append(HitStep(view: e.pointee.id, verdict: .outside)); continue
+            }
+            // The exact test, then the subview's subtree, without retaining the subview
+            // (the table's `subviews` keeps it alive).
+            var inside = false
+            var hit: View? = nil
+            e.pointee.view._withUnsafeGuaranteedRef { s in
+                let q = s.convertFromSuperview(p)
+                inside = e.pointee.defaultInside ? s.defaultPointInside(q) : s.point(inside: q, with: event)
+                if inside { hit = s.hitTestInside(q, with: event, path: &path) }
+            }
+            if let hit { return hit }
+            if !inside { path?.append(HitStep(view: e.pointee.id, verdict: .outside)) }
+            // User code (an overridden point(inside:) here or below) may have changed what
+            // the table describes: finish the old way, on the subviews the loop started with.
+            if _hitTableDirty || _hitEntries != entries {
+                // The table this loop walks: still the current one, or retired by a rebuild.
+                let walked = _hitEntries == entries ? _hitTable! : _retiredHitTables!.first { $0.entries == entries }!
+                return hitTestSubviewsExactly(walked.subviews, below: i, p, with: event, path: &path)
+            }
+        }
+        return nil
+    }
+
+    /// Lets the table (and the subviews it holds) go; the next hit test rebuilds it.
+    final func dropHitTable() {
+        if _hitTable != nil { _hitTable = nil; _hitEntries = nil; _hitCount = 0 }
+    }
+
+    /// Makes a new hit table for the subviews. The old one is freed, unless a hit test is
+    /// walking it (pinned): then it is kept until the last such loop ends.
+    final func rebuildHitTable() {
+        let table = _subviews.isEmpty ? nil : HitTable(subviews: _subviews)
+        if _hitTablePins > 0, let old = _hitTable { _retiredHitTables = (_retiredHitTables ?? []) + [old] }
+        _hitTable = table
+        _hitEntries = table?.entries
+        _hitCount = table?.count ?? 0
+        _hitTableDirty = false
+    }
+
+    /// The subviews `subs[0..<end]`, front to back, each read from the view itself (the
+    /// loop of before hit boxes; used once user code has changed the hierarchy mid-test).
+    final func hitTestSubviewsExactly(_ subs: [View], below end: Int, _ p: Point, with event: Event?,
+                                      path: inout [HitStep]?) -> View? {
+        var i = end
+        while i > 0 {
+            i -= 1
+            let s = subs[i]
+            if let hit = s.hitTest(s.convertFromSuperview(p), with: event, path: &path) { return hit }
+        }
+        return nil
     }
 
     // MARK: Touch handling
