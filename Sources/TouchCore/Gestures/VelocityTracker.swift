@@ -26,7 +26,12 @@ public struct VelocityTracker: Sendable, Hashable {
     /// The horizon of the fit, in seconds (`Defaults.velocityWindow`).
     public var window: Double
     /// Samples, oldest first: time and value (a scalar uses `x` only).
-    public private(set) var samples: [Sample] = []
+    public var samples: [Sample] { start == 0 ? storage : Array(storage[start...]) }
+    /// The samples as kept: `samples` is `storage[start...]`. Pruning moves `start` and the
+    /// storage is compacted when more than half of it is dropped (a pan adds a sample on
+    /// every move, and dropping the oldest moved all the others each time).
+    private var storage: [Sample] = []
+    private var start = 0
 
     public struct Sample: Sendable, Hashable {
         public var t: Double
@@ -36,15 +41,23 @@ public struct VelocityTracker: Sendable, Hashable {
     public init(window: Double) { self.window = window }
 
     /// Forgets every sample.
-    public mutating func reset() { samples.removeAll() }
+    public mutating func reset() { storage.removeAll(keepingCapacity: true); start = 0 }
+
+    public static func == (a: VelocityTracker, b: VelocityTracker) -> Bool {
+        a.window == b.window && a.storage[a.start...].elementsEqual(b.storage[b.start...])
+    }
+    public func hash(into h: inout Hasher) {
+        h.combine(window)
+        for s in storage[start...] { h.combine(s) }
+    }
 
     /// Records a 2-D value at time `t` (non-decreasing). A sample at the same time as the
     /// latest one replaces it.
     public mutating func add(_ value: Point, at t: Double) {
-        if let last = samples.last, last.t == t {
-            samples[samples.count - 1].value = value
+        if start < storage.count, storage[storage.count - 1].t == t {
+            storage[storage.count - 1].value = value
         } else {
-            samples.append(Sample(t: t, value: value))
+            storage.append(Sample(t: t, value: value))
         }
         prune(before: t - window)
     }
@@ -58,11 +71,11 @@ public struct VelocityTracker: Sendable, Hashable {
         // array is built for it, and the run's ends are found from the ends of the list
         // (pruning keeps at most one sample before the window; the newest is usually `now`).
         let from = now - window
-        var last = samples.count - 1
-        while last >= 0 && !(samples[last].t <= now) { last -= 1 }
-        var first = 0
-        while first <= last && !(samples[first].t >= from) { first += 1 }
-        if first < last { return Self.fit(samples[first...last]) }
+        var last = storage.count - 1
+        while last >= start && !(storage[last].t <= now) { last -= 1 }
+        var first = start
+        while first <= last && !(storage[first].t >= from) { first += 1 }
+        if first < last { return Self.fit(storage[first...last]) }
         return Self.fit(usedSamples(at: now))
     }
 
@@ -100,10 +113,13 @@ public struct VelocityTracker: Sendable, Hashable {
 
     /// Drops samples older than `limit`, keeping the newest of them (rule 3 may need it).
     private mutating func prune(before limit: Double) {
-        guard let firstKept = samples.firstIndex(where: { $0.t >= limit }) else {
-            if samples.count > 1 { samples.removeFirst(samples.count - 1) }
-            return
+        var firstKept = start
+        while firstKept < storage.count && !(storage[firstKept].t >= limit) { firstKept += 1 }
+        if firstKept == storage.count {
+            if storage.count - start > 1 { start = storage.count - 1 }
+        } else if firstKept - start > 1 {
+            start = firstKept - 1
         }
-        if firstKept > 1 { samples.removeFirst(firstKept - 1) }
+        if start > 16 && start * 2 > storage.count { storage.removeFirst(start); start = 0 }
     }
 }
