@@ -1,26 +1,17 @@
 import Testing
 @testable import TouchDraw
+import TouchScene
 
 /// The trace log's own tables (issue 7's fifth pass): they must answer exactly as the
 /// dictionaries they replaced.
 @Suite("Trace log indices")
 struct TraceLogIndexTests {
-    /// A seeded generator (the tests must be repeatable).
-    struct RNG {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
+    /// A seeded generator (the tests must be repeatable): the bench's SplitMix64.
+    typealias RNG = BenchRandom
 
     @Test("IntTable agrees with a Dictionary over random inserts, updates and removals", arguments: [1, 2, 3, 4])
     func intTableMatchesDictionary(seed: UInt64) {
-        var rng = RNG(state: seed)
+        var rng = RNG(seed: seed)
         var table = IntTable<Int>(minimumCapacity: 4)
         var reference: [Int: Int] = [:]
         var nextID = -50
@@ -35,7 +26,8 @@ struct TraceLogIndexTests {
                 let key = nextID - rng.below(300)
                 #expect(table.removeValue(forKey: key) == reference.removeValue(forKey: key))
             case 6:
-                if let key = reference.keys.randomElement(using: &rng) {
+                if !reference.isEmpty {
+                    let key = reference.keys[reference.keys.index(reference.keys.startIndex, offsetBy: rng.below(reference.count))]
                     let s = table.slot(of: key)!
                     table[slot: s] += 1; reference[key]! += 1
                 }
@@ -155,8 +147,6 @@ struct TraceLogIndexTests {
     }
 }
 
-extension Dictionary.Keys {
-    func randomElement(using rng: inout TraceLogIndexTests.RNG) -> Key? {
-        isEmpty ? nil : self[index(startIndex, offsetBy: rng.below(count))]
-    }
+extension BenchRandom {
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }

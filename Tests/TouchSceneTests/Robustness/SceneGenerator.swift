@@ -2,18 +2,11 @@
 // rule and delivery flag, every recognizer type with random delivery options, links and
 // simultaneity, and the control kit.
 
-/// SplitMix64: a small deterministic generator, so a seed always gives the same scene.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TouchScene
+
+/// SplitMix64: a small deterministic generator, so a seed always gives the same scene
+/// (the bench's own, `BenchRandom`).
+typealias SplitMix = BenchRandom
 
 enum SceneGenerator {
     static let recognizerTypes = ["tap", "pinch", "rotation", "pan", "swipe", "longPress", "screenEdgePan", "checkmark"]
