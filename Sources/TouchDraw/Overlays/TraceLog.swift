@@ -715,13 +715,18 @@ struct SlotCache {
         Int(truncatingIfNeeded: ((((w.0 &* 0x9E37_79B9_7F4A_7C15) ^ w.1) &* 0xBF58_476D_1CE4_E5B9) >> 56))
     }
 
+    /// The two-word layout of `String` on 64-bit platforms; elsewhere the cache stays off.
+    private static var usable: Bool { MemoryLayout<String>.size == 16 }
+
     func slot(of id: String) -> Int? {
+        guard Self.usable else { return nil }
         let w = Self.words(id)
         let e = entries[Self.index(w)]
         return e.slot >= 0 && e.word0 == w.0 && e.word1 == w.1 ? e.slot : nil
     }
 
     mutating func remember(_ id: String, slot: Int) {
+        guard Self.usable else { return }
         let w = Self.words(id)
         entries[Self.index(w)] = Entry(word0: w.0, word1: w.1, slot: slot, id: id)
     }
