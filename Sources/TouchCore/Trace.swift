@@ -69,8 +69,11 @@ public struct TraceRecord: Sendable, Hashable {
         /// A touch message to one responder (one record per responder that receives it).
         /// `reason` says why it was sent (forwarded, delayed, cancelled by a recognizer, ...).
         case touches(phase: TouchPhase, view: String, touches: [Int], reason: String?)
-        /// A recognizer transition with its reason and outputs.
-        case gesture(recognizer: String, view: String, from: GestureState, to: GestureState,
+        /// A recognizer transition with its reason and outputs. Boxed (`indirect`): its
+        /// payload is three times the next largest, and every record (kept by the thousand
+        /// in the trace log's ring) would otherwise be that large; a copy of a boxed one is a
+        /// single retain.
+        indirect case gesture(recognizer: String, view: String, from: GestureState, to: GestureState,
                      reason: String, outputs: GestureOutputs)
         /// A control event sent by a control.
         case control(control: String, event: String)
