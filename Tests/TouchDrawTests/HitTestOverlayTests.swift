@@ -1,5 +1,9 @@
 import Testing
 @testable import TouchDraw
+import TouchScene
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite("Hit-test overlay")
 struct HitTestOverlayTests {
@@ -86,5 +90,38 @@ struct HitTestOverlayTests {
         let total = HitTestOverlay.untouchableAreas(window: rig.app.window, sceneTransform: .identity)
             .reduce(0) { $0 + Geometry2D.area($1.polygon) }
         #expect(abs(total - 7500) < 0.01)
+    }
+
+    @Test("a polygon inside a convex one is its own intersection and leaves nothing to subtract (the overlay's shortcut)")
+    func insideShortcut() {
+        var rng = BenchRandom(seed: 77)
+        func quad(_ cx: Double, _ cy: Double, _ w: Double, _ h: Double, _ angle: Double) -> [Point] {
+            let c = cos(angle), s = sin(angle)
+            return [(-w, -h), (w, -h), (w, h), (-w, h)].map { Point(x: cx + $0.0 * c - $0.1 * s, y: cy + $0.0 * s + $0.1 * c) }
+        }
+        var insideSeen = 0, outsideSeen = 0
+        for i in 0..<4000 {
+            let outer = quad(rng.uniform(0, 400), rng.uniform(0, 400), rng.uniform(10, 200), rng.uniform(10, 200),
+                             i % 3 == 0 ? 0 : rng.uniform(-3.2, 3.2))
+            // Inner quads: exactly on the outer one, shrunk into it, grown just past it, or anywhere.
+            let inner: [Point]
+            let c = outer.reduce(Point.zero, +) / 4
+            switch i % 4 {
+            case 0: inner = outer
+            case 1: inner = outer.map { c + ($0 - c) * rng.uniform(0.1, 1) }
+            case 2: inner = outer.map { c + ($0 - c) * rng.uniform(0.999, 1.01) }
+            default: inner = quad(rng.uniform(0, 400), rng.uniform(0, 400), rng.uniform(1, 100), rng.uniform(1, 100), rng.uniform(-3.2, 3.2))
+            }
+            if Geometry2D.isInside(inner, outer) {
+                insideSeen += 1
+                #expect(Geometry2D.intersect(inner, outer) == inner)
+                #expect(Geometry2D.subtract(inner, convex: outer).allSatisfy { Geometry2D.area($0) <= 1 })
+            } else {
+                outsideSeen += 1
+            }
+        }
+        #expect(insideSeen > 1000 && outsideSeen > 1000)
+        let nan = [Point(x: .nan, y: 0), Point(x: 1, y: 0), Point(x: 1, y: 1)]
+        #expect(!Geometry2D.isInside(nan, quad(0, 0, 10, 10, 0)))
     }
 }

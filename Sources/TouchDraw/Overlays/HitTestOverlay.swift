@@ -86,13 +86,19 @@ public enum HitTestOverlay {
             let quad = DisplayList.corners(of: v.bounds).map(local.apply)
             var drawn = quad
             if let visible { drawn = Geometry2D.intersect(drawn, visible) }
-            if let touchable, drawn.count >= 3 {
+            // Most views lie inside their ancestors: then there is nothing to subtract and the
+            // intersections are the quad itself (exactly: see `isInside`), so the polygon
+            // clipping (arrays per edge, every frame, for every view) is skipped.
+            if let touchable, drawn.count >= 3, !Geometry2D.isInside(drawn, touchable) {
                 for piece in Geometry2D.subtract(drawn, convex: touchable) where Geometry2D.area(piece) > 1 {
                     out.append((v.id, piece))
                 }
             }
-            let childTouchable = touchable.map { Geometry2D.intersect(quad, $0) } ?? quad
-            let childVisible: [Point]? = v.clipsToBounds ? (visible.map { Geometry2D.intersect(quad, $0) } ?? quad) : visible
+            func within(_ outer: [Point]) -> [Point] {
+                Geometry2D.isInside(quad, outer) ? quad : Geometry2D.intersect(quad, outer)
+            }
+            let childTouchable = touchable.map(within) ?? quad
+            let childVisible: [Point]? = v.clipsToBounds ? (visible.map(within) ?? quad) : visible
             for s in v.subviews { walk(s, touchable: childTouchable, visible: childVisible, parent: local) }
         }
         for s in window.subviews { walk(s, touchable: nil, visible: nil, parent: m) }
@@ -139,6 +145,22 @@ enum Geometry2D {
             }
         }
         return out
+    }
+    /// Whether every point of `poly` lies on the kept side of (or on) every edge of `convex`,
+    /// computed exactly as `clip` computes it. Then `intersect(poly, convex)` is `poly`
+    /// itself (every clip keeps every point, in order, and adds none) and
+    /// `subtract(poly, convex:)` has no piece of any area. A NaN coordinate is never inside.
+    static func isInside(_ poly: [Point], _ convex: [Point]) -> Bool {
+        guard convex.count >= 3, poly.count >= 3 else { return false }
+        let ccw = signedArea(convex) > 0
+        for i in 0..<convex.count {
+            let a = convex[i], b = convex[(i + 1) % convex.count]
+            for p in poly {
+                let s = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+                if !((ccw ? s : -s) >= 0) { return false }
+            }
+        }
+        return true
     }
     /// The intersection of `poly` with the convex polygon `convex`.
     static func intersect(_ poly: [Point], _ convex: [Point]) -> [Point] {
