@@ -79,9 +79,11 @@ public struct TraceRecord: Sendable, Hashable {
         case control(control: String, event: String)
         /// An action message: who sent it, its name, the explicit target (nil: travels the
         /// responder chain), and who handled it (nil: nobody).
-        case action(sender: String, action: String, target: String?, handledBy: String?)
+        /// Boxed, like `motion` and `gesture`: the largest payloads are boxed so that every
+        /// record, the common `touches` ones included, is small.
+        indirect case action(sender: String, action: String, target: String?, handledBy: String?)
         /// A motion event (shake) delivered to a responder.
-        case motion(phase: MotionPhase, subtype: String, view: String?, reason: String?)
+        indirect case motion(phase: MotionPhase, subtype: String, view: String?, reason: String?)
         /// A remote-control command and who handled it (nil: not delivered).
         case remote(command: String, handledBy: String?, reason: String?)
         /// The first responder changed.
