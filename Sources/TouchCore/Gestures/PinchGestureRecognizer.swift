@@ -26,104 +26,48 @@
 ///   second may land); every finger lifting before it began makes it fail.
 /// - Setting `scale` (to 1, usually) re-bases too; `velocity` follows the fingers, not the
 ///   value set.
-public final class PinchGestureRecognizer: ContinuousGestureRecognizer {
+public final class PinchGestureRecognizer: TwoFingerGestureRecognizer {
     /// How much the finger distance must change before the pinch begins (default `Defaults.pinchThreshold`).
     public var pinchThreshold: Double {
         get { pinchThresholdOverride ?? defaults.pinchThreshold }
         set { pinchThresholdOverride = newValue }
     }
-    /// The horizon of the velocity fit (default `Defaults.velocityWindow`).
-    public var velocityWindow: Double {
-        get { velocityWindowOverride ?? defaults.velocityWindow }
-        set { velocityWindowOverride = newValue }
-    }
     @exclusivity(unchecked) private var pinchThresholdOverride: Double?
-    @exclusivity(unchecked) private var velocityWindowOverride: Double?
 
     /// The scale since the gesture started (cumulative), or since it was last set.
     public var scale: Double {
         get { raw * factor }
         set { factor = raw != 0 ? newValue / raw : 1 }
     }
-    /// How fast the fingers' scale changes, in scale factor per second.
-    public var velocity: Double { tracker.scalarVelocity(at: time) }
+    // `velocity` (TwoFingerGestureRecognizer): how fast the fingers' scale changes, in scale
+    // factor per second. `raw` is the fingers' scale since the gesture started.
 
-    /// The fingers' scale since the gesture started, re-based across finger changes.
-    @exclusivity(unchecked) private var raw = 1.0
     /// What setting `scale` multiplied in.
     @exclusivity(unchecked) private var factor = 1.0
     /// `raw` and the spread at the latest finger change.
     @exclusivity(unchecked) private var baseRaw = 1.0
     @exclusivity(unchecked) private var baseSpread: Double?
-    @exclusivity(unchecked) private var tracker = VelocityTracker(window: 0.1)
-    @exclusivity(unchecked) private var beginRequested = false
 
-    public override init(id: String) { super.init(id: id) }
+    public init(id: String) { super.init(id: id, rest: 1, measureName: "spread") }
 
     public override var outputs: GestureOutputs {
         GestureOutputs(location: location(in: nil), scale: scale, velocity: velocity, numberOfTouches: numberOfTouches)
     }
 
-    private var isLive: Bool { state == .possible || state.isActive }
-
-    public override func touchesBegan(_ touches: [Touch], with event: Event) {
-        guard isLive else { return }
-        rebase()
-        if state.isActive { change("changed: \(numberOfTouches) touches (spread re-based)") }
-    }
-
-    public override func touchesMoved(_ touches: [Touch], with event: Event) {
-        guard isLive else { return }
-        follow(activeTouches)
-        if state.isActive {
-            change()
-        } else if !beginRequested, let base = baseSpread, let s = GestureMath.spread(activeTouches),
-                  abs(2 * (s - base)) > pinchThreshold {
-            beginRequested = true
-            begin("began: finger distance changed \(GestureMath.show(2 * (s - base))) pt (threshold \(fmt(pinchThreshold)))")
-        }
-    }
-
-    public override func touchesEnded(_ touches: [Touch], with event: Event) {
-        guard isLive else { return }
-        // The lifting fingers' last move counts before the spread re-bases without them.
-        follow(trackedTouches.filter { t in t.isActive || touches.contains { $0 === t } })
-        rebase()
-        let left = numberOfTouches
-        if beginRequested {
-            if left < 2 { end(left == 0 ? "ended: touches lifted" : "ended: fewer than 2 touches left") }
-            else if state.isActive { change("changed: \(left) touches (spread re-based)") }
-        } else if left == 0 {
-            fail("failed: touches lifted before the finger distance changed \(fmt(pinchThreshold)) pt")
-        }
-    }
-
-    public override func reset() {
-        raw = 1; factor = 1; baseRaw = 1; baseSpread = nil
-        tracker.reset()
-        beginRequested = false
-    }
-
     /// The scale of the same fingers since the latest re-base.
-    private func follow(_ touches: [Touch]) {
+    override func followMeasure(_ touches: [Touch]) {
         if let base = baseSpread, base > 0, let s = GestureMath.spread(touches) { raw = baseRaw * s / base }
-        sample()
     }
-    /// The fingers changed: measure from their spread now.
-    private func rebase() {
-        if !beginRequested {
-            // Not pinching yet: the scale counts from the current fingers.
-            raw = 1
-            tracker.reset()
-        }
+    override func rebaseMeasure() {
         baseRaw = raw
         baseSpread = GestureMath.spread(activeTouches)
-        sample()
     }
-    private func sample() {
-        // `velocityWindow` and `time`, reading the application once.
-        let app = application
-        tracker.window = velocityWindowOverride ?? (app?.defaults.velocityWindow ?? Defaults().velocityWindow)
-        tracker.add(raw, at: app?.time ?? 0)
+    override func beginReason() -> String? {
+        guard let base = baseSpread, let s = GestureMath.spread(activeTouches), abs(2 * (s - base)) > pinchThreshold else { return nil }
+        return "began: finger distance changed \(GestureMath.show(2 * (s - base))) pt (threshold \(fmt(pinchThreshold)))"
+    }
+    override var failReason: String { "failed: touches lifted before the finger distance changed \(fmt(pinchThreshold)) pt" }
+    override func resetMeasure() {
+        factor = 1; baseRaw = 1; baseSpread = nil
     }
 }

@@ -26,103 +26,49 @@
 ///   continues, it never jumps. It ends when fewer than two fingers remain; every finger
 ///   lifting before it began makes it fail.
 /// - Setting `rotation` (to 0, usually) offsets it; `velocity` follows the fingers.
-public final class RotationGestureRecognizer: ContinuousGestureRecognizer {
+public final class RotationGestureRecognizer: TwoFingerGestureRecognizer {
     /// How far the fingers must turn before the rotation begins (default `Defaults.rotationThreshold`).
     public var rotationThreshold: Double {
         get { rotationThresholdOverride ?? defaults.rotationThreshold }
         set { rotationThresholdOverride = newValue }
     }
-    /// The horizon of the velocity fit (default `Defaults.velocityWindow`).
-    public var velocityWindow: Double {
-        get { velocityWindowOverride ?? defaults.velocityWindow }
-        set { velocityWindowOverride = newValue }
-    }
     @exclusivity(unchecked) private var rotationThresholdOverride: Double?
-    @exclusivity(unchecked) private var velocityWindowOverride: Double?
 
     /// The rotation since the gesture started (cumulative), or since it was last set.
     public var rotation: Double {
         get { raw + offset }
         set { offset = newValue - raw }
     }
-    /// How fast the fingers turn, in radians per second (positive: clockwise).
-    public var velocity: Double { tracker.scalarVelocity(at: time) }
+    // `velocity` (TwoFingerGestureRecognizer): how fast the fingers turn, in radians per
+    // second (positive: clockwise). `raw` is their turn since the gesture started, unwrapped.
 
-    /// The fingers' turn since the gesture started, unwrapped and re-based.
-    @exclusivity(unchecked) private var raw = 0.0
     @exclusivity(unchecked) private var offset = 0.0
     /// The angle of the pair at the previous event (nil: fewer than two fingers).
     @exclusivity(unchecked) private var lastAngle: Double?
-    @exclusivity(unchecked) private var tracker = VelocityTracker(window: 0.1)
-    @exclusivity(unchecked) private var beginRequested = false
 
-    public override init(id: String) { super.init(id: id) }
+    public init(id: String) { super.init(id: id, rest: 0, measureName: "angle") }
 
     public override var outputs: GestureOutputs {
         GestureOutputs(location: location(in: nil), rotation: rotation, velocity: velocity, numberOfTouches: numberOfTouches)
     }
 
-    private var isLive: Bool { state == .possible || state.isActive }
-
-    public override func touchesBegan(_ touches: [Touch], with event: Event) {
-        guard isLive else { return }
-        rebase()
-        if state.isActive { change("changed: \(numberOfTouches) touches (angle re-based)") }
-    }
-
-    public override func touchesMoved(_ touches: [Touch], with event: Event) {
-        guard isLive else { return }
-        follow(activeTouches)
-        if state.isActive {
-            change()
-        } else if !beginRequested, abs(raw) > rotationThreshold {
-            beginRequested = true
-            begin("began: fingers turned \(GestureMath.show(raw)) rad (threshold \(fmt(rotationThreshold)))")
-        }
-    }
-
-    public override func touchesEnded(_ touches: [Touch], with event: Event) {
-        guard isLive else { return }
-        // The lifting finger's last move counts before the pair re-bases without it.
-        follow(trackedTouches.filter { t in t.isActive || touches.contains { $0 === t } })
-        rebase()
-        let left = numberOfTouches
-        if beginRequested {
-            if left < 2 { end(left == 0 ? "ended: touches lifted" : "ended: fewer than 2 touches left") }
-            else if state.isActive { change("changed: \(left) touches (angle re-based)") }
-        } else if left == 0 {
-            fail("failed: touches lifted before turning \(fmt(rotationThreshold)) rad")
-        }
-    }
-
-    public override func reset() {
-        raw = 0; offset = 0; lastAngle = nil
-        tracker.reset()
-        beginRequested = false
-    }
-
     /// Adds the pair's shortest turn since the previous event.
-    private func follow(_ touches: [Touch]) {
+    override func followMeasure(_ touches: [Touch]) {
         if let a = GestureMath.angle(touches) {
             if let last = lastAngle { raw += GestureMath.wrap(a - last) }
             lastAngle = a
         }
-        sample()
     }
     /// The fingers changed: measure from the new pair's angle.
-    private func rebase() {
-        if !beginRequested {
-            // Not rotating yet: the rotation counts from the current fingers.
-            raw = 0
-            tracker.reset()
-        }
+    override func rebaseMeasure() {
         lastAngle = GestureMath.angle(activeTouches)
-        sample()
     }
-    private func sample() {
-        // `velocityWindow` and `time`, reading the application once.
-        let app = application
-        tracker.window = velocityWindowOverride ?? (app?.defaults.velocityWindow ?? Defaults().velocityWindow)
-        tracker.add(raw, at: app?.time ?? 0)
+    override func beginReason() -> String? {
+        guard abs(raw) > rotationThreshold else { return nil }
+        return "began: fingers turned \(GestureMath.show(raw)) rad (threshold \(fmt(rotationThreshold)))"
+    }
+    override var failReason: String { "failed: touches lifted before turning \(fmt(rotationThreshold)) rad" }
+    override func resetMeasure() {
+        offset = 0; lastAngle = nil
     }
 }

@@ -1,0 +1,114 @@
+// TwoFingerGestureRecognizer: what pinch and rotation share: a measure of the fingers
+// (spread, angle) followed move by move, re-based when fingers land or lift, a velocity
+// fitted over it, and one life:
+//
+//   possible ──(the measure changed past its threshold)──▶ began ──▶ changed* ──(fewer than 2 touches)──▶ ended
+//   possible ──(every touch lifted first)──▶ failed
+
+/// The base of `PinchGestureRecognizer` and `RotationGestureRecognizer`. Subclasses keep
+/// `raw` (the measure since the gesture started, re-based across finger changes) up to date
+/// in `followMeasure` and `rebaseMeasure`, and say when the gesture begins (`beginReason`).
+/// Not open: the two built-in recognizers are its only subclasses.
+public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
+    /// The horizon of the velocity fit (default `Defaults.velocityWindow`).
+    public var velocityWindow: Double {
+        get { velocityWindowOverride ?? defaults.velocityWindow }
+        set { velocityWindowOverride = newValue }
+    }
+    @exclusivity(unchecked) private var velocityWindowOverride: Double?
+
+    /// How fast the measure changes, per second.
+    public var velocity: Double { tracker.scalarVelocity(at: time) }
+
+    /// The measure since the gesture started, re-based across finger changes.
+    @exclusivity(unchecked) var raw: Double
+    /// `raw` when no fingers have moved (pinch: scale 1, rotation: 0).
+    private let rest: Double
+    /// What re-bases, for the trace ("spread", "angle").
+    private let measureName: String
+    @exclusivity(unchecked) private var tracker = VelocityTracker(window: 0.1)
+    /// `begin()` was asked for: the gesture is active, or its `began` is held by a failure requirement.
+    @exclusivity(unchecked) private var beginRequested = false
+
+    init(id: String, rest: Double, measureName: String) {
+        self.rest = rest
+        raw = rest
+        self.measureName = measureName
+        super.init(id: id)
+    }
+
+    // MARK: What subclasses supply
+
+    /// Moves `raw` with `touches` (the same fingers as at the latest re-base).
+    func followMeasure(_ touches: [Touch]) {}
+    /// The fingers changed: measure from the active touches now (`raw` is kept).
+    func rebaseMeasure() {}
+    /// The `began` reason once the measure has changed past the threshold; nil before.
+    func beginReason() -> String? { nil }
+    /// The `failed` reason when every finger lifts before the gesture began.
+    var failReason: String { "failed" }
+    /// Clears the subclass's own state (`raw` is already back at rest).
+    func resetMeasure() {}
+
+    // MARK: Touches
+
+    private var isLive: Bool { state == .possible || state.isActive }
+
+    public override final func touchesBegan(_ touches: [Touch], with event: Event) {
+        guard isLive else { return }
+        rebase()
+        if state.isActive { change("changed: \(numberOfTouches) touches (\(measureName) re-based)") }
+    }
+
+    public override final func touchesMoved(_ touches: [Touch], with event: Event) {
+        guard isLive else { return }
+        follow(activeTouches)
+        if state.isActive {
+            change()
+        } else if !beginRequested, let reason = beginReason() {
+            beginRequested = true
+            begin(reason)
+        }
+    }
+
+    public override final func touchesEnded(_ touches: [Touch], with event: Event) {
+        guard isLive else { return }
+        // The lifting fingers' last move counts before the measure re-bases without them.
+        follow(trackedTouches.filter { t in t.isActive || touches.contains { $0 === t } })
+        rebase()
+        let left = numberOfTouches
+        if beginRequested {
+            if left < 2 { end(left == 0 ? "ended: touches lifted" : "ended: fewer than 2 touches left") }
+            else if state.isActive { change("changed: \(left) touches (\(measureName) re-based)") }
+        } else if left == 0 {
+            fail(failReason)
+        }
+    }
+
+    public override final func reset() {
+        raw = rest
+        resetMeasure()
+        tracker.reset()
+        beginRequested = false
+    }
+
+    private func follow(_ touches: [Touch]) {
+        followMeasure(touches)
+        sample()
+    }
+    private func rebase() {
+        if !beginRequested {
+            // Not under way yet: the measure counts from the current fingers.
+            raw = rest
+            tracker.reset()
+        }
+        rebaseMeasure()
+        sample()
+    }
+    private func sample() {
+        // `velocityWindow` and `time`, reading the application once.
+        let app = application
+        tracker.window = velocityWindowOverride ?? (app?.defaults.velocityWindow ?? Defaults().velocityWindow)
+        tracker.add(raw, at: app?.time ?? 0)
+    }
+}
