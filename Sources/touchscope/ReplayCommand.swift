@@ -21,8 +21,7 @@ struct ReplayCommand: ParsableCommand {
     var recording: String
     @Flag(help: "Run without a display on a virtual clock (deterministic).")
     var headless = false
-    @Option(help: ArgumentHelp("Write the trace (JSON Lines) to this file.", valueName: "file"))
-    var trace: String?
+    @OptionGroup var output: OutputOptions
     @Option(help: ArgumentHelp("Write the view tree at the end as JSON to this file.", valueName: "file"))
     var dumpTree: String?
     @Option(help: ArgumentHelp("Write a PNG of the window (scene and overlays).", valueName: "file.png"))
@@ -31,8 +30,6 @@ struct ReplayCommand: ParsableCommand {
     var at: Double?
     @Option(help: ArgumentHelp("Stop at this time, in seconds.", valueName: "seconds"))
     var until: Double?
-    @Flag(help: "Draw the scene only, without the debugging panels.")
-    var noOverlays = false
 
     func validate() throws {
         if let at, !(at.isFinite && at >= 0) { throw ValidationError("--at must be a time in seconds, 0 or more") }
@@ -57,16 +54,16 @@ struct ReplayCommand: ParsableCommand {
             if let message = SDLHost.checkDisplay() { throw CLIError(message: message, status: 1) }
             do {
                 let live = try LiveApp(scenePath: scenePath, scene: description, options: LiveOptions(
-                    traceFile: trace, recordFile: nil, noOverlays: noOverlays, fullscreen: false, display: nil))
+                    traceFile: output.trace, recordFile: nil, noOverlays: output.noOverlays, fullscreen: false, display: nil))
                 try live.replay(reader, until: until, screenshot: screenshot, at: at, dumpTree: dumpTree)
             }
             return
         }
         let session = SceneSession(scene: description)
         let writer: TraceWriter?
-        do { writer = try trace.map { path throws(InputFileError) in try TraceWriter(path: path) } }
+        do { writer = try output.trace.map { path throws(InputFileError) in try TraceWriter(path: path) } }
         catch { throw CLIError.failure(error.description) }
-        let log = FrameState(overlays: !noOverlays, defaults: session.app.defaults)
+        let log = FrameState(overlays: !output.noOverlays, defaults: session.app.defaults)
         if screenshot != nil {
             // The panels of the screenshot read the trace: keep it in the bounded log too.
             log.follow(session) { record in writer?.write(record) }

@@ -17,10 +17,7 @@ struct RunCommand: ParsableCommand {
     var display: Int?
     @Option(help: ArgumentHelp("Record the input as JSON Lines to this file.", valueName: "file"))
     var record: String?
-    @Option(help: ArgumentHelp("Write the trace as JSON Lines to this file.", valueName: "file"))
-    var trace: String?
-    @Flag(help: "Draw the scene only, without the debugging panels.")
-    var noOverlays = false
+    @OptionGroup var output: OutputOptions
 
     func validate() throws {
         if let display, display < 0 { throw ValidationError("--display must be 0 or more") }
@@ -38,7 +35,7 @@ struct RunCommand: ParsableCommand {
         if let message = SDLHost.checkDisplay() { throw CLIError(message: message, status: 1) }
         do {
             let live = try LiveApp(scenePath: path, scene: description, options: LiveOptions(
-                traceFile: trace, recordFile: record, noOverlays: noOverlays, fullscreen: fullscreen, display: display))
+                traceFile: output.trace, recordFile: record, noOverlays: output.noOverlays, fullscreen: fullscreen, display: display))
             try live.run()
         }
     }

@@ -46,6 +46,14 @@ struct TouchScope: ParsableCommand {
 
 /// An error that reaches the user: its message (already `FILE:LINE:COLUMN: ...` where it
 /// applies) and the exit status.
+/// The options `run` and `replay` share: where the trace goes and whether the panels draw.
+struct OutputOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Write the trace as JSON Lines to this file.", valueName: "file"))
+    var trace: String?
+    @Flag(help: "Draw the scene only, without the debugging panels.")
+    var noOverlays = false
+}
+
 struct CLIError: Error {
     var message: String
     var status: Int32
