@@ -47,21 +47,8 @@ public enum TraceKind: String, CaseIterable, Sendable, Hashable {
 
 extension TraceRecord {
     public var traceKind: TraceKind { TraceKind(body) }
-    /// `traceKind.index`, read off the case tag (no copy of the payload).
-    var kindIndex: Int {
-        switch body {
-        case .hitTest: 0
-        case .touches: 1
-        case .gesture: 2
-        case .control: 3
-        case .action: 4
-        case .motion: 5
-        case .remote: 6
-        case .firstResponder: 7
-        case .orientation: 8
-        case .note: 9
-        }
-    }
+    /// `traceKind.index`: both switches read only the case tag (no copy of the payload).
+    var kindIndex: Int { TraceKind(body).index }
 }
 
 /// One hit test from the trace.
