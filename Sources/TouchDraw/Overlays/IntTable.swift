@@ -152,6 +152,4 @@ struct IntTable<Value> {
     }
     /// Every value, in slot order.
     var allValues: [Value] { entries.map(\.value) }
-    /// Every key, in slot order.
-    var allKeys: [Int] { entries.map(\.key) }
 }

@@ -428,11 +428,6 @@ public final class TraceLog {
 
     // MARK: Indexing
 
-    private func bounded<T>(appending x: T, to a: inout [T]) {
-        a.append(x)
-        bounded(&a)
-    }
-
     private func bounded<T>(_ a: inout [T]) {
         if a.count > laneCapacity { a.removeFirst(a.count - laneCapacity * 3 / 4) }
     }
