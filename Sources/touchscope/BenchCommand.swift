@@ -180,13 +180,13 @@ struct BenchCommand: ParsableCommand {
         let frame = FrameState(overlays: true)
         let writer = toFile ? try? TraceWriter(path: "/dev/null") : nil
         defer { writer?.close() }
-        return Bench.dispatch(shape: shape, events: events, connect: { session in
+        return Bench.dispatch(shape: shape, events: events) { session in
             if let writer {
                 frame.follow(session) { r in writer.write(r) }
             } else {
                 frame.follow(session)
             }
-        }, settle: { frame.feed.drain() })
+        }
     }
 
     private var buildKind: String {

@@ -11,10 +11,7 @@ final class FrameState {
     var overlays: Bool
     /// A one-line message shown over the scene (a broken scene edit, recording on).
     var banner: String?
-    /// The trace as the panels see it. The feed keeps it up to date on a worker thread;
-    /// reading `log` waits for the worker to catch up (see `TraceFeed`).
-    let feed = TraceFeed()
-    var log: TraceLog { feed.log }
+    let log = TraceLog()
     var state = OverlayState()
     var pads: [ConnectedPad] = []
     /// The rows of the help panel (F1): the input map and the window's keys.
@@ -28,12 +25,12 @@ final class FrameState {
 
     /// Connects a session: its trace and its touches feed the panels.
     func follow(_ session: SceneSession, also: ((TraceRecord) -> Void)? = nil) {
-        let feed = self.feed
+        let log = self.log
         session.app.tracer.sink = { r in
             also?(r)
-            feed.append(r)   // last: the feed takes the record over
+            log.append(r)   // last: the log takes the record over
         }
-        session.onInputEvent = { e, t in feed.noteInput(e, at: t) }
+        session.onInputEvent = { e, t in log.noteInput(e, at: t) }
         // Scenes with a media player or device needs show the Now Playing and device panel.
         if session.built.player != nil || !session.scene.capabilities.isEmpty { state.set(.nowPlaying, true) }
     }

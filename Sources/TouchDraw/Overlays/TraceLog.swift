@@ -263,13 +263,6 @@ public final class TraceLog {
 
     /// Appends one record (the tracer's sink). O(1) amortized.
     public func append(_ r: consuming TraceRecord) {
-        _ = appendEvicting(r)
-    }
-
-    /// Appends one record and returns the one a full ring dropped for it (nil while the
-    /// ring fills). `TraceFeed`'s worker hands dropped records back to the thread that made
-    /// them, so that their strings and boxes are released where they were allocated.
-    func appendEvicting(_ r: consuming TraceRecord) -> TraceRecord? {
         let seq = endSeq
         let k = r.kindIndex
         index(r, seq: seq)
@@ -279,7 +272,6 @@ public final class TraceLog {
             kindSeqs[k].removeFirst(kindStart[k]); kindStart[k] = 0
         }
         // Last: the record moves into the ring (the sink owns it, so it is not copied).
-        var evicted: TraceRecord?
         if ring.count < capacity {
             ring.append(r)
             kindRing.append(UInt8(k))
@@ -290,13 +282,10 @@ public final class TraceLog {
             if seq - capacity == lastTouchSeq, case let .touches(phase, view, touches, _) = ring[head].body {
                 droppedLastTouchMessage = (ring[head].t, phase, view, touches)
             }
-            var incoming = r
-            swap(&ring[head], &incoming)
-            evicted = incoming
+            ring[head] = r
             head = (head + 1) % capacity
         }
         if endSeq % 4096 == 0 && endSeq > capacity { pruneLanes() }
-        return evicted
     }
 
     /// Keeps each recognizer's lane to what the ring still holds, plus the one transition

@@ -38,12 +38,9 @@ public enum Bench {
 
     /// The same, with `connect` wiring the session as a host does (for the live program:
     /// `FrameState.follow`, which installs the tracer sink and the input hook). The records
-    /// reaching the installed sink are counted. `settle` runs inside the timed region after
-    /// every batch of 4,096 events (a few milliseconds): a sink that hands records to
-    /// another thread waits there until they are applied, as the live window does before it
-    /// draws, so the figure is what both threads sustain, not a backlog left for later.
+    /// reaching the installed sink are counted.
     public static func dispatch(shape: BenchScene.Shape, events: Int, seed: UInt64 = 0x5eed,
-                                connect: (SceneSession) -> Void, settle: () -> Void = {}) -> DispatchResult {
+                                connect: (SceneSession) -> Void) -> DispatchResult {
         let scene = BenchScene.make(shape)
         let session = SceneSession(scene: scene)
         // A class, not a captured `var`: a captured variable is a box whose every access is
@@ -73,7 +70,6 @@ public enum Bench {
                 }
                 session.handle(input)
             }
-            settle()
             elapsed += clock.now - start
             left -= n
         }
