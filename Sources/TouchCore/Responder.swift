@@ -73,16 +73,43 @@ open class Responder {
     /// Passes a touch message to the next responder, as UIResponder's default does.
     public func forward(_ phase: TouchPhase, _ touches: [Touch], _ event: Event) {
         guard let next else { return }
-        next.receive(phase, touches, event, reason: forwardedReason)
+        next.receive(phase, touches, event, forwardedBy: self)
     }
     /// The trace reason of forwarded touch messages, built once (it is sent on every move).
     private lazy var forwardedReason = "forwarded by \(id)"
+    /// This responder's number in the symbol table of the tracer `traceSymbolSerial` names
+    /// (`TraceSymbols`).
+    @exclusivity(unchecked) final var traceSymbol: TraceSymbol = -1
+    @exclusivity(unchecked) final var traceSymbolSerial = 0
 
     /// Delivers one touch message to this responder and records it in the trace.
     public func receive(_ phase: TouchPhase, _ touches: [Touch], _ event: Event, reason: String?) {
+        if reason == nil { return receive(phase, touches, event, forwardedBy: nil) }
         if let app = application, app.tracer.isOn {
             app.tracer.emit(app.time, .touches(phase: phase, view: id, touches: touches.count == 1 ? touches[0].idAsList : touches.map(\.id), reason: reason))
         }
+        handle(phase, touches, event)
+    }
+
+    /// `receive` for a message sent directly (`forwarder` nil) or passed on by `forwarder`:
+    /// a one-touch message goes to the tracer's touch-message sink when it has one.
+    private func receive(_ phase: TouchPhase, _ touches: [Touch], _ event: Event, forwardedBy forwarder: Responder?) {
+        if let app = application, app.tracer.isOn {
+            let tracer = app.tracer
+            if touches.count == 1, let fast = tracer.touchMessageSink {
+                let symbols = tracer.symbols
+                fast(TouchMessage(t: app.time, touch: touches[0].id, view: symbols.symbol(of: self),
+                                  forwardedBy: forwarder.map { symbols.symbol(of: $0) } ?? -1, phase: phase))
+            } else {
+                tracer.emit(app.time, .touches(phase: phase, view: id, touches: touches.count == 1 ? touches[0].idAsList : touches.map(\.id),
+                                               reason: forwarder?.forwardedReason))
+            }
+        }
+        handle(phase, touches, event)
+    }
+
+    @inline(__always)
+    private func handle(_ phase: TouchPhase, _ touches: [Touch], _ event: Event) {
         switch phase {
         case .began: touchesBegan(touches, with: event)
         case .moved, .stationary: touchesMoved(touches, with: event)

@@ -1,4 +1,5 @@
 // Trace records: every decision the event model makes, as data (DESIGN.md "Trace").
+import Synchronization
 
 /// Why a view visited during hit testing was or was not chosen.
 public enum HitVerdict: String, Sendable, Hashable {
@@ -120,9 +121,74 @@ public final class Tracer {
     /// Called for every record; nil turns tracing off. The sink owns the record it is given
     /// (`consuming`): one that keeps it (the in-memory log) stores it without copying it.
     @exclusivity(unchecked) public var sink: ((consuming TraceRecord) -> Void)?
+    /// Optional, and only used while `sink` is set: a touch message for one touch, sent
+    /// directly or forwarded, goes here as a `TouchMessage` (no references, nothing
+    /// formatted) instead of to `sink` as a record. These are most of the trace (one per
+    /// responder a message climbs through); `TouchMessage.record(_:)` turns one into the
+    /// record `sink` would have had, byte for byte the same once written.
+    @exclusivity(unchecked) public var touchMessageSink: ((TouchMessage) -> Void)?
+    /// The responder ids of `TouchMessage`s.
+    public let symbols = TraceSymbols()
     public init(sink: ((consuming TraceRecord) -> Void)? = nil) { self.sink = sink }
     @inline(__always) public var isOn: Bool { sink != nil }
     @inline(__always) public func emit(_ t: Double, _ body: @autoclosure () -> TraceRecord.Body) {
         if let sink { sink(TraceRecord(t: t, body())) }
+    }
+}
+
+/// A responder id as a small integer (an index in a `TraceSymbols` table).
+public typealias TraceSymbol = Int32
+
+/// The responder ids of one tracer's touch messages, interned: each responder gets its
+/// number the first time it appears and keeps it (in the responder, so finding it again
+/// is a field read, not a hash). The table only grows, by one entry per responder.
+public final class TraceSymbols {
+    /// Tells tables apart (a responder caches its number for one table).
+    let serial: Int
+    @exclusivity(unchecked) private var names: [String] = []
+    public init() { serial = TraceSymbols.nextSerial() }
+
+    /// The id a symbol stands for.
+    @inline(__always) public func name(_ s: TraceSymbol) -> String { names[Int(s)] }
+    /// How many ids the table holds.
+    public var count: Int { names.count }
+
+    /// The responder's symbol, made on first sight.
+    @inline(__always) func symbol(of r: Responder) -> TraceSymbol {
+        if r.traceSymbolSerial == serial { return r.traceSymbol }
+        return intern(r)
+    }
+    private func intern(_ r: Responder) -> TraceSymbol {
+        let s = TraceSymbol(names.count)
+        names.append(r.id)
+        r.traceSymbol = s
+        r.traceSymbolSerial = serial
+        return s
+    }
+
+    /// Tables are made on any thread (tests build applications in parallel).
+    private static let counter = Atomic<Int>(0)
+    private static func nextSerial() -> Int { counter.add(1, ordering: .relaxed).newValue }
+}
+
+/// A touch message for one touch as `Tracer.touchMessageSink` gets it: plain numbers, no
+/// strings, no arrays. The record it stands for is
+/// `touches(phase:, view: <view>, touches: [touch], reason: nil | "forwarded by <forwarder>")`.
+public struct TouchMessage: Sendable, Hashable {
+    public var t: Double
+    public var touch: Int
+    /// The responder that receives it.
+    public var view: TraceSymbol
+    /// The responder that passed it on (`forwarded by …`); -1: sent directly (no reason).
+    public var forwardedBy: TraceSymbol
+    public var phase: TouchPhase
+    public init(t: Double, touch: Int, view: TraceSymbol, forwardedBy: TraceSymbol, phase: TouchPhase) {
+        self.t = t; self.touch = touch; self.view = view; self.forwardedBy = forwardedBy; self.phase = phase
+    }
+
+    /// The trace record, with the ids from `symbols` (the tracer's table).
+    public func record(_ symbols: TraceSymbols) -> TraceRecord {
+        TraceRecord(t: t, .touches(phase: phase, view: symbols.name(view), touches: [touch],
+                                   reason: forwardedBy < 0 ? nil : "forwarded by \(symbols.name(forwardedBy))"))
     }
 }

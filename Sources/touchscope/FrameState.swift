@@ -26,10 +26,7 @@ final class FrameState {
     /// Connects a session: its trace and its touches feed the panels.
     func follow(_ session: SceneSession, also: ((TraceRecord) -> Void)? = nil) {
         let log = self.log
-        session.app.tracer.sink = { r in
-            also?(r)
-            log.append(r)   // last: the log takes the record over
-        }
+        log.follow(session.app.tracer, also: also)
         session.onInputEvent = { e, t in log.noteInput(e, at: t) }
         // Scenes with a media player or device needs show the Now Playing and device panel.
         if session.built.player != nil || !session.scene.capabilities.isEmpty { state.set(.nowPlaying, true) }

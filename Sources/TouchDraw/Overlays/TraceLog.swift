@@ -6,7 +6,7 @@
 // or `noteInput` because positions between hit tests are not trace records.
 //
 //     let log = TraceLog()
-//     app.tracer.sink = { log.append($0) }
+//     log.follow(app.tracer)        // or: app.tracer.sink = { log.append($0) }
 //     log.latestHitTest?.path   // [HitStep] in visiting order
 
 /// The trace kinds, in the order the event-log filter shows them.
@@ -158,7 +158,16 @@ public final class TraceLog {
     /// Per-recognizer and per-lane lists keep at most this many entries.
     public let laneCapacity: Int
 
-    @exclusivity(unchecked) private var ring: [TraceRecord] = []
+    /// What the ring keeps: a record, or a touch message as the tracer's touch-message sink
+    /// gave it (plain numbers: storing and dropping one touches no reference count). Reading
+    /// one back turns it into its record.
+    private enum Entry {
+        case record(TraceRecord)
+        case touch(TouchMessage)
+    }
+    @exclusivity(unchecked) private var ring: [Entry] = []
+    /// The ids of the touch messages in the ring (the tracer's table, `use(_:)`).
+    @exclusivity(unchecked) public private(set) var symbols: TraceSymbols?
     /// The kind index of each record in `ring` (same positions): the record a full ring
     /// drops is not read back to learn its kind.
     @exclusivity(unchecked) private var kindRing: [UInt8] = []
@@ -261,31 +270,91 @@ public final class TraceLog {
 
     // MARK: Records
 
+    /// Connects the log to a tracer's symbol table: the touch messages it will be given
+    /// (`append(_: TouchMessage)`) name their responders there. Touch messages kept from an
+    /// earlier table (a replaced scene) are turned into records first.
+    public func use(_ table: TraceSymbols) {
+        if let old = symbols, old !== table {
+            for i in ring.indices { if case let .touch(m) = ring[i] { ring[i] = .record(m.record(old)) } }
+        }
+        symbols = table
+    }
+    /// Connects the log to an application's tracer: every record, and every touch message
+    /// through the tracer's touch-message sink. `also` gets every record as well (a trace
+    /// writer), touch messages made into records for it.
+    public func follow(_ tracer: Tracer, also: ((TraceRecord) -> Void)? = nil) {
+        use(tracer.symbols)
+        // The closures hold the log strongly (the log holds nothing of the tracer's but its
+        // symbol table, so there is no cycle): an `unowned` capture costs an atomic
+        // strong-retain check on every record.
+        let log = self
+        if let also {
+            let table = tracer.symbols
+            tracer.sink = { r in
+                also(r)
+                log.append(r)   // last: the log takes the record over
+            }
+            tracer.touchMessageSink = { m in
+                also(m.record(table))
+                log.append(m)
+            }
+        } else {
+            tracer.sink = { r in log.append(r) }
+            tracer.touchMessageSink = { m in log.append(m) }
+        }
+    }
+
     /// Appends one record (the tracer's sink). O(1) amortized.
     public func append(_ r: consuming TraceRecord) {
         let seq = endSeq
         let k = r.kindIndex
         index(r, seq: seq)
+        store(.record(r), kind: k, seq: seq)
+    }
+
+    /// Appends one touch message (the tracer's touch-message sink, after `use(_:)` with its
+    /// table). The log then reads as if it had been given `m.record(symbols)`.
+    public func append(_ m: TouchMessage) {
+        guard let table = symbols else {
+            preconditionFailure("TraceLog.append(TouchMessage) before use(_:) gave it the tracer's symbols")
+        }
+        let seq = endSeq
+        lastTouchSeq = seq
+        noteMessage(m.phase, view: table.name(m.view), touch: m.touch, t: m.t)
+        store(.touch(m), kind: TraceKind.touches.index, seq: seq)
+    }
+
+    /// Files the entry of sequence number `seq` (indexed already) under its kind and moves it
+    /// into the ring (the sink owns it, so it is not copied).
+    @inline(__always)
+    private func store(_ e: consuming Entry, kind k: Int, seq: Int) {
         endSeq += 1
         kindSeqs[k].append(seq)
         if kindStart[k] > 4096 {
             kindSeqs[k].removeFirst(kindStart[k]); kindStart[k] = 0
         }
-        // Last: the record moves into the ring (the sink owns it, so it is not copied).
         if ring.count < capacity {
-            ring.append(r)
+            ring.append(e)
             kindRing.append(UInt8(k))
         } else {
             kindStart[Int(kindRing[head])] += 1
             kindRing[head] = UInt8(k)
             if !lineCache.isEmpty { lineCache[seq - capacity] = nil }
-            if seq - capacity == lastTouchSeq, case let .touches(phase, view, touches, _) = ring[head].body {
-                droppedLastTouchMessage = (ring[head].t, phase, view, touches)
+            if seq - capacity == lastTouchSeq, case let .touches(phase, view, touches, _) = entryRecord(ring[head]).body {
+                droppedLastTouchMessage = (entryRecord(ring[head]).t, phase, view, touches)
             }
-            ring[head] = r
+            ring[head] = e
             head = (head + 1) % capacity
         }
         if endSeq % 4096 == 0 && endSeq > capacity { pruneLanes() }
+    }
+
+    /// The record an entry stands for.
+    private func entryRecord(_ e: Entry) -> TraceRecord {
+        switch e {
+        case let .record(r): return r
+        case let .touch(m): return m.record(symbols!)
+        }
     }
 
     /// Keeps each recognizer's lane to what the ring still holds, plus the one transition
@@ -304,7 +373,7 @@ public final class TraceLog {
     public func record(_ seq: Int) -> TraceRecord? {
         guard seq >= firstSeq, seq < endSeq else { return nil }
         let offset = seq - firstSeq
-        return ring[(head + offset) % ring.count]
+        return entryRecord(ring[(head + offset) % ring.count])
     }
 
     /// The newest record.
@@ -454,20 +523,7 @@ public final class TraceLog {
             adoptProvisionalTrail(touch: touch, point: point)
         case let .touches(phase, view, touches, _):
             lastTouchSeq = seq
-            // Updated in place (through the table's slot): copying a span out and back would
-            // copy its message times on every message. One look-up per touch.
-            for id in touches {
-                let i: Int
-                if let found = touchInfo.slot(of: id) {
-                    i = found
-                } else {
-                    touchOrder.append(id)
-                    i = touchInfo.insert(TouchInfo(span: TouchSpan(touch: id, began: r.t, end: nil, lastPhase: phase, view: nil,
-                                                                   messageTimes: [])), forKey: id).slot
-                }
-                Self.note(phase, at: r.t, in: &touchInfo[slot: i].span)
-                Self.note(phase, for: view, in: &touchInfo[slot: i])
-            }
+            for id in touches { noteMessage(phase, view: view, touch: id, t: r.t) }
         case let .gesture(recognizer, view, from, to, reason, outputs):
             let tr = GestureTransition(t: r.t, seq: seq, from: from, to: to, reason: reason, outputs: outputs)
             let slot = self.slot(of: recognizer)
@@ -499,6 +555,23 @@ public final class TraceLog {
         case let .note(topic, text):
             if topic == "gesture", let w = Self.parseWait(text, t: r.t) { waits.append(w); bounded(&waits) }
         }
+    }
+
+    /// A touch message to `view`: the touch's span and receivers. Updated in place (through
+    /// the table's slot): copying a span out and back would copy its message times on every
+    /// message. One look-up per touch.
+    @inline(__always)
+    private func noteMessage(_ phase: TouchPhase, view: String, touch id: Int, t: Double) {
+        let i: Int
+        if let found = touchInfo.slot(of: id) {
+            i = found
+        } else {
+            touchOrder.append(id)
+            i = touchInfo.insert(TouchInfo(span: TouchSpan(touch: id, began: t, end: nil, lastPhase: phase, view: nil,
+                                                           messageTimes: [])), forKey: id).slot
+        }
+        Self.note(phase, at: t, in: &touchInfo[slot: i].span)
+        Self.note(phase, for: view, in: &touchInfo[slot: i])
     }
 
     /// The lane slot of a recognizer id, made on first sight.

@@ -52,6 +52,9 @@ public enum Bench {
         if let inner = session.app.tracer.sink {
             session.app.tracer.sink = { r in records.n &+= 1; inner(r) }
         }
+        if let inner = session.app.tracer.touchMessageSink {
+            session.app.tracer.touchMessageSink = { m in records.n &+= 1; inner(m) }
+        }
         var stream = FingerStream(window: shape.window, seed: seed)
         var batch: [RawInput] = []
         batch.reserveCapacity(4096)
