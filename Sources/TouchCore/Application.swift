@@ -228,8 +228,15 @@ public final class Application: Responder {
 /// reference count; the application sets `app` to nil first thing in its `deinit`, so a
 /// responder that outlives it reads nil, as through a weak reference.
 final class ApplicationLink {
-    @exclusivity(unchecked) unowned(unsafe) var app: Application?
+    @exclusivity(unchecked) private var ref: Unmanaged<Application>?
+    var app: Application? {
+        get { ref?.takeUnretainedValue() }
+        set { ref = newValue.map { Unmanaged.passUnretained($0) } }
+    }
     init() {}
+    /// `body` with the application, borrowed (no retain and release around it, as reading
+    /// `app` into a variable costs), or nil once it is gone.
+    @inline(__always) func withApp<R>(_ body: (Application) -> R) -> R? { ref?._withUnsafeGuaranteedRef(body) }
 }
 
 /// Something that wants to hear about time passing (timers, animations).

@@ -6,7 +6,7 @@ extension Application {
     func markBusy(_ r: GestureRecognizer) {
         // `busyIn` is this application only while the list holds `r`.
         if r.busyIn === self { return }
-        if !busyRecognizers.contains(where: { $0 === r }) {
+        if !busyRecognizers.containsIdentical(r) {
             busyRecognizers.append(r)
             r.busyIn = self
             if r.deadline != nil { deadlineCount += 1 }
@@ -170,14 +170,15 @@ extension Application {
         defer { if settleEpoch == start { quietEpoch = start } }
         var i = 0
         while i < busyRecognizers.count {
+            // Fast paths (no side effects skipped), read without retaining the recognizer:
+            // a gesture under way (began, changed) is neither failed, reset nor removed
+            // here; nor is a possible one whose touches are still down.
+            let skip = busyRecognizers.borrowing(i) { r in
+                r.state.isActive || (!r.state.isTerminal && r.trackedTouches.containsBorrowed(where: \.isActive))
+            }
+            if skip { i += 1; continue }
             let r = busyRecognizers[i]
-            let state = r.state
-            // Fast paths (no side effects skipped): a gesture under way (began, changed)
-            // is neither failed, reset nor removed here; nor is a possible one whose
-            // touches are still down.
-            if state.isActive { i += 1; continue }
-            let anyActive = r.trackedTouches.contains(where: { $0.isActive })
-            if anyActive && !state.isTerminal { i += 1; continue }
+            let anyActive = r.trackedTouches.containsBorrowed(where: \.isActive)
             if r.state == .possible, !anyActive, r.pending.isEmpty, r.deadline == nil, !r.trackedTouches.isEmpty {
                 finish(r, .failed, reason: "failed: its touches ended before it recognized")
             }

@@ -160,7 +160,7 @@ open class GestureRecognizer {
     }
 
     /// The current time (the application's clock).
-    public var time: Double { application?.time ?? 0 }
+    public var time: Double { appLink?.withApp { $0.time } ?? 0 }
     /// The thresholds in force.
     public var defaults: Defaults { application?.defaults ?? Defaults() }
 
@@ -180,23 +180,41 @@ open class GestureRecognizer {
     public var activeTouches: [Touch] {
         let all = trackedTouches
         // Usually every tracked touch is down: share the array instead of filtering a copy.
-        for t in all where !t.isActive { return all.filter(\.isActive) }
+        if all.containsBorrowed(where: { !$0.isActive }) { return all.filter(\.isActive) }
         return all
     }
-    public var numberOfTouches: Int {
-        var n = 0
-        for t in trackedTouches where t.isActive { n += 1 }
-        return n
-    }
+    public var numberOfTouches: Int { activeSummary().count }
     /// The centroid of the gesture's touches in `view`'s space (nil: the window's).
-    public func location(in view: View?) -> Point {
-        var sx = 0.0, sy = 0.0, n = 0
-        for t in trackedTouches where t.isActive { sx += t.locationInWindow.x; sy += t.locationInWindow.y; n += 1 }
-        if n == 0, let latest = trackedTouches.map(\.timestamp).max() {
-            // After the lift: where the last fingers left (UIKit keeps the final location).
-            for t in trackedTouches where t.timestamp == latest { sx += t.locationInWindow.x; sy += t.locationInWindow.y; n += 1 }
+    public func location(in view: View?) -> Point { location(in: view, summary: activeSummary()) }
+
+    /// The touches still down, in one pass over `trackedTouches`: how many, and the sums
+    /// of their window coordinates in list order (`centroid` divides them, as
+    /// `GestureMath.centroid(activeTouches)` does, so both give the same bits). The
+    /// touches are read without being retained (the list holds them), which outputs and
+    /// moves ask for on every transition.
+    @inline(__always)
+    final func activeSummary() -> ActiveSummary {
+        var s = ActiveSummary()
+        trackedTouches.forEachBorrowed { t in
+            if t.isActive { s.count += 1; s.sx += t.locationInWindow.x; s.sy += t.locationInWindow.y }
         }
-        if n > 0 {
+        return s
+    }
+    struct ActiveSummary {
+        var count = 0
+        var sx = 0.0, sy = 0.0
+        /// The centroid of the touches down (nil: none).
+        var centroid: Point? { count == 0 ? nil : Point(x: sx / Double(count), y: sy / Double(count)) }
+    }
+
+    /// `location(in:)` from a summary already taken.
+    final func location(in view: View?, summary: ActiveSummary) -> Point {
+        if let c = summary.centroid {
+            lastCentroid = c
+        } else if let latest = trackedTouches.map(\.timestamp).max() {
+            // After the lift: where the last fingers left (UIKit keeps the final location).
+            var sx = 0.0, sy = 0.0, n = 0
+            for t in trackedTouches where t.timestamp == latest { sx += t.locationInWindow.x; sy += t.locationInWindow.y; n += 1 }
             lastCentroid = Point(x: sx / Double(n), y: sy / Double(n))
         }
         return view?.convertFromRoot(lastCentroid) ?? lastCentroid
@@ -213,12 +231,15 @@ open class GestureRecognizer {
         application?.flushHeld(touch, event: event)
     }
     /// Whether this recognizer analyses `touch`.
-    public func isTracking(_ touch: Touch) -> Bool { trackedTouches.contains { $0 === touch } }
+    public func isTracking(_ touch: Touch) -> Bool { trackedTouches.containsIdentical(touch) }
 
     // MARK: The subclassing contract
 
     /// The outputs shown in the trace at each transition. Override to add scale, rotation...
-    open var outputs: GestureOutputs { GestureOutputs(location: location(in: nil), numberOfTouches: numberOfTouches) }
+    open var outputs: GestureOutputs {
+        let s = activeSummary()
+        return GestureOutputs(location: location(in: nil, summary: s), numberOfTouches: s.count)
+    }
     open func touchesBegan(_ touches: [Touch], with event: Event) {}
     open func touchesMoved(_ touches: [Touch], with event: Event) {}
     open func touchesEnded(_ touches: [Touch], with event: Event) {}
@@ -280,8 +301,10 @@ open class GestureRecognizer {
             application?.tracer.emit(time, .note(topic: "gesture", text: "\(id): illegal transition \(from.rawValue) → \(to.rawValue) refused"))
             return false
         }
-        if let app = application, app.tracer.isOn {
-            app.tracer.emit(app.time, .gesture(recognizer: id, view: view?.id ?? "", from: from, to: to, reason: reason, outputs: outputs))
+        _ = appLink?.withApp { app in
+            if app.tracer.isOn {
+                app.tracer.emit(app.time, .gesture(recognizer: id, view: view?.id ?? "", from: from, to: to, reason: reason, outputs: outputs))
+            }
         }
         return true
     }

@@ -94,8 +94,9 @@ open class Responder {
     /// `receive` for a message sent directly (`forwarder` nil) or passed on by `forwarder`:
     /// a one-touch message goes to the tracer's touch-message sink when it has one.
     private func receive(_ phase: TouchPhase, _ touches: [Touch], _ event: Event, forwardedBy forwarder: Responder?) {
-        if let app = application, app.tracer.isOn {
+        _ = appLink?.withApp { app in
             let tracer = app.tracer
+            guard tracer.isOn else { return }
             if touches.count == 1, let fast = tracer.touchMessageSink {
                 let symbols = tracer.symbols
                 fast(TouchMessage(t: app.time, touch: touches[0].id, view: symbols.symbol(of: self),

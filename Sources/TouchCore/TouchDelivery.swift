@@ -105,10 +105,18 @@ extension Application {
         touch.timestamp = time
         touch.phase = .moved
         event.timestamp = time
-        for other in event.allTouches where other !== touch && other.isActive { other.phase = .stationary }
+        // The loops below read the lists' elements without retaining each one (in the
+        // second, `recognizers`, a copy of the touch's list, which a recognizer may change,
+        // keeps every element alive).
+        event.allTouches.forEachBorrowed { other in
+            if other !== touch && other.isActive { other.phase = .stationary }
+        }
         // One `[touch]` for every recognizer and the view (not one array per message).
         let one = [touch]
-        for r in touch.gestureRecognizers where r.isTracking(touch) && !r.state.isTerminal { r.touchesMoved(one, with: event) }
+        let recognizers = touch.gestureRecognizers
+        recognizers.forEachBorrowed { r in
+            if r.isTracking(touch) && !r.state.isTerminal { r.touchesMoved(one, with: event) }
+        }
         deliverToView(touch, .moved, event, one: one)
     }
 

@@ -68,8 +68,9 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
         GestureMath.vector(tracker.velocity(at: time), toView: view)
     }
     open override var outputs: GestureOutputs {
-        GestureOutputs(location: location(in: nil), translation: translation(in: nil),
-                       velocityVector: velocity(in: nil), numberOfTouches: numberOfTouches)
+        let s = activeSummary()
+        return GestureOutputs(location: location(in: nil, summary: s), translation: translation(in: nil),
+                              velocityVector: velocity(in: nil), numberOfTouches: s.count)
     }
 
     // MARK: Hooks for subclasses in this module
@@ -97,7 +98,9 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
 
     open override func touchesMoved(_ touches: [Touch], with event: Event) {
         guard isLive else { return }
-        follow(activeTouches)
+        let active = activeSummary()
+        follow(centroid: active.centroid)
+        let numberOfTouches = active.count
         if !beginRequested && numberOfTouches < minimumNumberOfTouches {
             // Too few fingers to pan yet: the translation counts from when enough are down.
             travelled = .zero
@@ -141,8 +144,9 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
     // MARK: Centroid bookkeeping
 
     /// Adds the centroid's move since the last event (same fingers) to the travel.
-    private func follow(_ touches: [Touch]) {
-        if let c = GestureMath.centroid(touches) {
+    private func follow(_ touches: [Touch]) { follow(centroid: GestureMath.centroid(touches)) }
+    private func follow(centroid: Point?) {
+        if let c = centroid {
             if let last = lastCentroid { travelled = travelled + (c - last) }
             lastCentroid = c
         }
@@ -155,8 +159,8 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
     }
     private func sample() {
         // `velocityWindow` and `time`, reading the application once.
-        let app = application
-        tracker.window = velocityWindowOverride ?? (app?.defaults.velocityWindow ?? Defaults().velocityWindow)
-        tracker.add(travelled, at: app?.time ?? 0)
+        let (window, now) = appLink?.withApp { ($0.defaults.velocityWindow, $0.time) } ?? (Defaults().velocityWindow, 0)
+        tracker.window = velocityWindowOverride ?? window
+        tracker.add(travelled, at: now)
     }
 }

@@ -51,7 +51,8 @@ public final class PinchGestureRecognizer: TwoFingerGestureRecognizer {
     public init(id: String) { super.init(id: id, rest: 1, measureName: "spread") }
 
     public override var outputs: GestureOutputs {
-        GestureOutputs(location: location(in: nil), scale: scale, velocity: velocity, numberOfTouches: numberOfTouches)
+        let s = activeSummary()
+        return GestureOutputs(location: location(in: nil, summary: s), scale: scale, velocity: velocity, numberOfTouches: s.count)
     }
 
     /// The scale of the same fingers since the latest re-base.

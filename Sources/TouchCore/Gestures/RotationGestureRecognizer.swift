@@ -49,7 +49,8 @@ public final class RotationGestureRecognizer: TwoFingerGestureRecognizer {
     public init(id: String) { super.init(id: id, rest: 0, measureName: "angle") }
 
     public override var outputs: GestureOutputs {
-        GestureOutputs(location: location(in: nil), rotation: rotation, velocity: velocity, numberOfTouches: numberOfTouches)
+        let s = activeSummary()
+        return GestureOutputs(location: location(in: nil, summary: s), rotation: rotation, velocity: velocity, numberOfTouches: s.count)
     }
 
     /// Adds the pair's shortest turn since the previous event.

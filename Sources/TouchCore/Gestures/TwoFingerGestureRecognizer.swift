@@ -107,8 +107,8 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
     }
     private func sample() {
         // `velocityWindow` and `time`, reading the application once.
-        let app = application
-        tracker.window = velocityWindowOverride ?? (app?.defaults.velocityWindow ?? Defaults().velocityWindow)
-        tracker.add(raw, at: app?.time ?? 0)
+        let (window, now) = appLink?.withApp { ($0.defaults.velocityWindow, $0.time) } ?? (Defaults().velocityWindow, 0)
+        tracker.window = velocityWindowOverride ?? window
+        tracker.add(raw, at: now)
     }
 }
