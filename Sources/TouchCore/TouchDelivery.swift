@@ -112,7 +112,7 @@ extension Application {
             if other !== touch && other.isActive { other.phase = .stationary }
         }
         // One `[touch]` for every recognizer and the view (not one array per message).
-        let one = [touch]
+        let one = event.oneTouchList(touch)
         let recognizers = touch.gestureRecognizers
         recognizers.forEachBorrowed { r in
             if r.isTracking(touch) && !r.state.isTerminal { r.touchesMoved(one, with: event) }
