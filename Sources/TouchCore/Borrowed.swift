@@ -1,34 +1,38 @@
 // Reading lists of objects without reference counting, for the per-event paths.
 
 extension Array where Element: AnyObject {
+    /// The elements as unmanaged references, for the readers below. The array is held for
+    /// the call, so its elements stay alive.
+    @inline(__always)
+    private func withUnmanaged<R>(_ body: (UnsafeBufferPointer<Unmanaged<Element>>) -> R) -> R {
+        withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+            let refs = UnsafeRawPointer(base).assumingMemoryBound(to: Unmanaged<Element>.self)
+            return body(UnsafeBufferPointer(start: refs, count: buf.count))
+        }
+    }
+
     /// Calls `body` with each element, borrowed: no retain or release per element (a plain
     /// `for` loop retains and releases every element it hands out, an atomic operation
-    /// each). The array itself is held for the call, so its elements stay alive; `body`
-    /// must not rely on seeing changes made to the array meanwhile (it iterates this value).
+    /// each). `body` must not rely on seeing changes made to the array meanwhile (it
+    /// iterates this value).
     @inline(__always)
     func forEachBorrowed(_ body: (Element) -> Void) {
-        withUnsafeBufferPointer { buf in
-            guard let base = buf.baseAddress else { return }
-            let refs = UnsafeRawPointer(base).assumingMemoryBound(to: Unmanaged<Element>.self)
-            for i in 0..<buf.count { refs[i]._withUnsafeGuaranteedRef(body) }
-        }
+        withUnmanaged { refs in for i in 0..<refs.count { refs[i]._withUnsafeGuaranteedRef(body) } }
     }
 
     /// `body` applied to element `i`, borrowed (no retain or release).
     @inline(__always)
     func borrowing<R>(_ i: Int, _ body: (Element) -> R) -> R {
-        withUnsafeBufferPointer { buf in
-            UnsafeRawPointer(buf.baseAddress!).assumingMemoryBound(to: Unmanaged<Element>.self)[i]._withUnsafeGuaranteedRef(body)
-        }
+        precondition(i >= 0 && i < count, "index out of range")
+        return withUnmanaged { refs in refs[i]._withUnsafeGuaranteedRef(body) }
     }
 
     /// Whether an element satisfies `predicate`, reading each one borrowed.
     @inline(__always)
     func containsBorrowed(where predicate: (Element) -> Bool) -> Bool {
-        withUnsafeBufferPointer { buf in
-            guard let base = buf.baseAddress else { return false }
-            let refs = UnsafeRawPointer(base).assumingMemoryBound(to: Unmanaged<Element>.self)
-            for i in 0..<buf.count where refs[i]._withUnsafeGuaranteedRef(predicate) { return true }
+        withUnmanaged { refs in
+            for i in 0..<refs.count where refs[i]._withUnsafeGuaranteedRef(predicate) { return true }
             return false
         }
     }
@@ -36,11 +40,9 @@ extension Array where Element: AnyObject {
     /// Whether `x` is in the array (by identity), without retaining any element.
     @inline(__always)
     func containsIdentical(_ x: Element) -> Bool {
-        let target = UnsafeRawPointer(Unmanaged.passUnretained(x).toOpaque())
-        return withUnsafeBufferPointer { buf in
-            guard let base = buf.baseAddress else { return false }
-            let refs = UnsafeRawPointer(base).assumingMemoryBound(to: UnsafeRawPointer.self)
-            for i in 0..<buf.count where refs[i] == target { return true }
+        let target = Unmanaged.passUnretained(x).toOpaque()
+        return withUnmanaged { refs in
+            for i in 0..<refs.count where refs[i].toOpaque() == target { return true }
             return false
         }
     }

@@ -163,6 +163,12 @@ open class GestureRecognizer {
     public var time: Double { appLink?.withApp { $0.time } ?? 0 }
     /// The thresholds in force.
     public var defaults: Defaults { application?.defaults ?? Defaults() }
+    /// The velocity fit's horizon (`override`, else the defaults') and the current time,
+    /// reading the application once, borrowed (recognizers sample on every move).
+    @inline(__always) final func velocitySampleClock(override: Double?) -> (window: Double, now: Double) {
+        let (window, now) = appLink?.withApp { ($0.defaults.velocityWindow, $0.time) } ?? (Defaults().velocityWindow, 0)
+        return (override ?? window, now)
+    }
 
     // MARK: Public API
 

@@ -86,7 +86,7 @@ open class Responder {
     public func receive(_ phase: TouchPhase, _ touches: [Touch], _ event: Event, reason: String?) {
         if reason == nil { return receive(phase, touches, event, forwardedBy: nil) }
         if let app = application, app.tracer.isOn {
-            app.tracer.emit(app.time, .touches(phase: phase, view: id, touches: touches.count == 1 ? touches[0].idAsList : touches.map(\.id), reason: reason))
+            app.tracer.emit(app.time, .touches(phase: phase, view: id, touches: Self.traceIDs(touches), reason: reason))
         }
         handle(phase, touches, event)
     }
@@ -102,11 +102,15 @@ open class Responder {
                 fast(TouchMessage(t: app.time, touch: touches[0].id, view: symbols.symbol(of: self),
                                   forwardedBy: forwarder.map { symbols.symbol(of: $0) } ?? -1, phase: phase))
             } else {
-                tracer.emit(app.time, .touches(phase: phase, view: id, touches: touches.count == 1 ? touches[0].idAsList : touches.map(\.id),
-                                               reason: forwarder?.forwardedReason))
+                tracer.emit(app.time, .touches(phase: phase, view: id, touches: Self.traceIDs(touches), reason: forwarder?.forwardedReason))
             }
         }
         handle(phase, touches, event)
+    }
+
+    /// The touch ids of a message's record (a one-touch message shares its touch's list).
+    private static func traceIDs(_ touches: [Touch]) -> [Int] {
+        touches.count == 1 ? touches[0].idAsList : touches.map(\.id)
     }
 
     @inline(__always)

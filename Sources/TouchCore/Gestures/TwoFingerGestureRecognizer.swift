@@ -106,9 +106,8 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
         sample()
     }
     private func sample() {
-        // `velocityWindow` and `time`, reading the application once.
-        let (window, now) = appLink?.withApp { ($0.defaults.velocityWindow, $0.time) } ?? (Defaults().velocityWindow, 0)
-        tracker.window = velocityWindowOverride ?? window
-        tracker.add(raw, at: now)
+        let clock = velocitySampleClock(override: velocityWindowOverride)
+        tracker.window = clock.window
+        tracker.add(raw, at: clock.now)
     }
 }

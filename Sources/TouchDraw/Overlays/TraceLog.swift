@@ -340,8 +340,9 @@ public final class TraceLog {
             kindStart[Int(kindRing[head])] += 1
             kindRing[head] = UInt8(k)
             if !lineCache.isEmpty { lineCache[seq - capacity] = nil }
-            if seq - capacity == lastTouchSeq, case let .touches(phase, view, touches, _) = entryRecord(ring[head]).body {
-                droppedLastTouchMessage = (entryRecord(ring[head]).t, phase, view, touches)
+            if seq - capacity == lastTouchSeq {
+                let dropped = entryRecord(ring[head])
+                if case let .touches(phase, view, touches, _) = dropped.body { droppedLastTouchMessage = (dropped.t, phase, view, touches) }
             }
             ring[head] = e
             head = (head + 1) % capacity
