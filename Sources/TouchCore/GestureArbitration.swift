@@ -185,10 +185,7 @@ extension Application {
             if r.state.isTerminal, !anyActive {
                 let from = r.state
                 _ = r.machine.apply(.possible)
-                if tracer.isOn {
-                    tracer.emit(time, .gesture(recognizer: r.id, view: r.view?.id ?? "", from: from, to: .possible,
-                                               reason: "reset: its touches are over", outputs: GestureOutputs()))
-                }
+                r.traceTransition(self, from: from, to: .possible, reason: "reset: its touches are over", outputs: GestureOutputs())
                 r.performReset()
             }
             if r.state == .possible && r.trackedTouches.isEmpty && r.pending.isEmpty && r.deadline == nil {

@@ -106,6 +106,10 @@ open class GestureRecognizer {
         set { appLink = newValue?.link }
     }
     @exclusivity(unchecked) final var appLink: ApplicationLink?
+    /// This recognizer's number in the symbol table of the tracer `traceSymbolSerial` names
+    /// (see `Responder.traceSymbol`).
+    @exclusivity(unchecked) final var traceSymbol: TraceSymbol = -1
+    @exclusivity(unchecked) final var traceSymbolSerial = 0
     @exclusivity(unchecked) var machine: GestureStateMachine {
         didSet { if machine.state != oldValue.state { busyIn?.settleEpoch &+= 1 } }
     }
@@ -307,12 +311,24 @@ open class GestureRecognizer {
             application?.tracer.emit(time, .note(topic: "gesture", text: "\(id): illegal transition \(from.rawValue) → \(to.rawValue) refused"))
             return false
         }
-        _ = appLink?.withApp { app in
-            if app.tracer.isOn {
-                app.tracer.emit(app.time, .gesture(recognizer: id, view: view?.id ?? "", from: from, to: to, reason: reason, outputs: outputs))
-            }
-        }
+        _ = appLink?.withApp { app in traceTransition(app, from: from, to: to, reason: reason, outputs: outputs) }
         return true
+    }
+
+    /// Records a transition in `app`'s trace: a gesture message when the tracer takes them,
+    /// a record otherwise (nothing when tracing is off).
+    func traceTransition(_ app: Application, from: GestureState, to: GestureState, reason: String,
+                         outputs: @autoclosure () -> GestureOutputs) {
+        let tracer = app.tracer
+        guard tracer.isOn else { return }
+        if let fast = tracer.gestureMessageSink {
+            let symbols = tracer.symbols
+            fast(GestureMessage(t: app.time, recognizer: symbols.symbol(of: self),
+                                view: view.map { symbols.symbol(of: $0) } ?? -1,
+                                from: from, to: to, reason: reason, outputs: outputs()))
+        } else {
+            tracer.emit(app.time, .gesture(recognizer: id, view: view?.id ?? "", from: from, to: to, reason: reason, outputs: outputs()))
+        }
     }
 
     func sendActions() {

@@ -127,7 +127,11 @@ public final class Tracer {
     /// responder a message climbs through); `TouchMessage.record(_:)` turns one into the
     /// record `sink` would have had, byte for byte the same once written.
     @exclusivity(unchecked) public var touchMessageSink: ((TouchMessage) -> Void)?
-    /// The responder ids of `TouchMessage`s.
+    /// Optional, and only used while `sink` is set: a recognizer transition goes here as a
+    /// `GestureMessage` (ids as symbols, nothing boxed) instead of to `sink` as a record.
+    /// `GestureMessage.record(_:)` turns one into the record `sink` would have had.
+    @exclusivity(unchecked) public var gestureMessageSink: ((borrowing GestureMessage) -> Void)?
+    /// The responder and recognizer ids of `TouchMessage`s and `GestureMessage`s.
     public let symbols = TraceSymbols()
     public init(sink: ((consuming TraceRecord) -> Void)? = nil) { self.sink = sink }
     @inline(__always) public var isOn: Bool { sink != nil }
@@ -159,11 +163,23 @@ public final class TraceSymbols {
         return intern(r)
     }
     private func intern(_ r: Responder) -> TraceSymbol {
-        let s = TraceSymbol(names.count)
-        names.append(r.id)
+        let s = intern(r.id)
         r.traceSymbol = s
         r.traceSymbolSerial = serial
         return s
+    }
+    /// The recognizer's symbol, made on first sight (a recognizer and a responder with the
+    /// same id get two symbols for the same name).
+    @inline(__always) func symbol(of g: GestureRecognizer) -> TraceSymbol {
+        if g.traceSymbolSerial == serial { return g.traceSymbol }
+        let s = intern(g.id)
+        g.traceSymbol = s
+        g.traceSymbolSerial = serial
+        return s
+    }
+    private func intern(_ name: String) -> TraceSymbol {
+        names.append(name)
+        return TraceSymbol(names.count - 1)
     }
 
     /// Tables are made on any thread (tests build applications in parallel).
@@ -190,5 +206,33 @@ public struct TouchMessage: Sendable, Hashable {
     public func record(_ symbols: TraceSymbols) -> TraceRecord {
         TraceRecord(t: t, .touches(phase: phase, view: symbols.name(view), touches: [touch],
                                    reason: forwardedBy < 0 ? nil : "forwarded by \(symbols.name(forwardedBy))"))
+    }
+}
+
+/// A recognizer transition as `Tracer.gestureMessageSink` gets it: the ids as symbols, the
+/// payload inline (nothing boxed, nothing copied to build it). The record it stands for is
+/// `gesture(recognizer: <recognizer>, view: <view> or "", from:, to:, reason:, outputs:)`.
+public struct GestureMessage: Sendable, Hashable {
+    public var t: Double
+    public var recognizer: TraceSymbol
+    /// The view the recognizer is attached to; -1: none (the record's view is "").
+    public var view: TraceSymbol
+    public var from: GestureState
+    public var to: GestureState
+    public var reason: String
+    public var outputs: GestureOutputs
+    public init(t: Double, recognizer: TraceSymbol, view: TraceSymbol, from: GestureState, to: GestureState,
+                reason: String, outputs: GestureOutputs) {
+        self.t = t; self.recognizer = recognizer; self.view = view; self.from = from; self.to = to
+        self.reason = reason; self.outputs = outputs
+    }
+
+    /// The view id the record names ("" when the recognizer had no view).
+    public func viewName(_ symbols: TraceSymbols) -> String { view < 0 ? "" : symbols.name(view) }
+
+    /// The trace record, with the ids from `symbols` (the tracer's table).
+    public func record(_ symbols: TraceSymbols) -> TraceRecord {
+        TraceRecord(t: t, .gesture(recognizer: symbols.name(recognizer), view: viewName(symbols), from: from, to: to,
+                                   reason: reason, outputs: outputs))
     }
 }

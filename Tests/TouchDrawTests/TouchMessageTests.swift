@@ -3,9 +3,9 @@ import Testing
 import TouchCore
 import TouchScene
 
-/// Touch messages as plain numbers (issue 7): a log fed through the tracer's touch-message
-/// sink must read exactly as a log fed every record.
-@Suite("Touch messages in the trace log")
+/// Touch and gesture messages as plain numbers (issue 7): a log fed through the tracer's
+/// message sinks must read exactly as a log fed every record.
+@Suite("Touch and gesture messages in the trace log")
 struct TouchMessageTests {
     /// A small generated scene and the bench's finger stream, driven into a session.
     private static func drive(_ session: SceneSession, log: TraceLog, inputs: Int, seed: UInt64) {
@@ -16,22 +16,39 @@ struct TouchMessageTests {
     }
     private static let shape = BenchScene.Shape(fanOut: 4, depth: 3, recognizers: 40)
 
-    @Test("follow(tracer) reads as the record-only sink: records, last message, spans, receivers", arguments: [200, 20_000])
-    func fastPathMatchesRecords(capacity: Int) {
-        let fast = TraceLog(capacity: capacity)
-        let slow = TraceLog(capacity: capacity)
+    /// Ring sizes (full and not full) and lane sizes (a lane of 16 drops transitions the
+    /// ring still refers to, which must then be kept as records).
+    @Test("follow(tracer) reads as the record-only sink: records, last message, spans, receivers, lanes",
+          arguments: [(200, 4_096), (20_000, 4_096), (20_000, 16), (200, 16)])
+    func fastPathMatchesRecords(capacity: Int, laneCapacity: Int) {
+        let fast = TraceLog(capacity: capacity, laneCapacity: laneCapacity)
+        let slow = TraceLog(capacity: capacity, laneCapacity: laneCapacity)
         let a = SceneSession(scene: BenchScene.make(Self.shape))
         let b = SceneSession(scene: BenchScene.make(Self.shape))
         fast.follow(a.app.tracer)
-        var messages = 0
+        var messages = 0, gestures = 0
         let inner = a.app.tracer.touchMessageSink!
         a.app.tracer.touchMessageSink = { m in messages += 1; inner(m) }
-        b.app.tracer.sink = { slow.append($0) }
+        let innerGesture = a.app.tracer.gestureMessageSink!
+        a.app.tracer.gestureMessageSink = { m in gestures += 1; innerGesture(m) }
+        var slowGestures = 0
+        b.app.tracer.sink = { r in
+            if r.traceKind == .gesture { slowGestures += 1 }
+            slow.append(r)
+        }
         Self.drive(a, log: fast, inputs: 6_000, seed: 11)
         Self.drive(b, log: slow, inputs: 6_000, seed: 11)
 
-        // The fast path was taken, and for most of the trace.
+        // The fast paths were taken, and for most of the trace.
         #expect(messages > fast.endSeq / 3)
+        #expect(gestures > fast.endSeq / 20)
+        #expect(gestures == slowGestures)
+        // Every recognizer's lane, its view and the latest transition read the same.
+        #expect(fast.recognizerOrder == slow.recognizerOrder)
+        #expect(fast.recognizerView == slow.recognizerView)
+        for id in slow.recognizerOrder { #expect(fast.transitions(of: id) == slow.transitions(of: id)) }
+        #expect(fast.latestTransition?.recognizer == slow.latestTransition?.recognizer)
+        #expect(fast.latestTransition?.transition == slow.latestTransition?.transition)
         #expect(fast.endSeq == slow.endSeq)
         #expect(fast.allRecords == slow.allRecords)
         #expect(fast.count(of: [.touches]) == slow.count(of: [.touches]))
@@ -49,6 +66,11 @@ struct TouchMessageTests {
             if case let .touches(_, _, _, reason?) = r.body { return reason.hasPrefix("forwarded by ") }
             return false
         })
+        // Gesture records read back with their recognizer and view ids.
+        #expect(fast.allRecords.contains { r in
+            if case let .gesture(recognizer, view, _, _, _, _) = r.body { return !recognizer.isEmpty && !view.isEmpty }
+            return false
+        })
         for seq in max(fast.firstSeq, fast.endSeq - 50)..<fast.endSeq { #expect(fast.line(seq) == slow.line(seq)) }
     }
 
@@ -60,6 +82,7 @@ struct TouchMessageTests {
         Self.drive(first, log: log, inputs: 800, seed: 3)
         let before = log.allRecords
         #expect(before.contains { $0.traceKind == .touches })
+        #expect(before.contains { $0.traceKind == .gesture })
 
         // A second scene whose tracer numbers its responders from 0 again.
         let second = SceneSession(scene: BenchScene.make(BenchScene.Shape(fanOut: 3, depth: 2, recognizers: 5), name: "other"))
@@ -68,6 +91,11 @@ struct TouchMessageTests {
         #expect(Array(log.allRecords.prefix(before.count)) == before)
         Self.drive(second, log: log, inputs: 300, seed: 4)
         #expect(Array(log.allRecords.prefix(before.count)) == before)
+        // The second table's symbols do not pick up the first scene's lanes.
+        #expect(log.allRecords.dropFirst(before.count).contains { $0.traceKind == .gesture })
+        for r in log.allRecords.dropFirst(before.count) {
+            if case let .gesture(recognizer, _, _, _, _, _) = r.body { #expect(second.built.recognizers[recognizer] != nil) }
+        }
         #expect(log.endSeq > before.count)
     }
 

@@ -164,6 +164,9 @@ public final class TraceLog {
     private enum Entry {
         case record(TraceRecord)
         case touch(TouchMessage)
+        /// A gesture message: its transition is kept once, in the recognizer's lane (slot),
+        /// at absolute position `pos`; `view` is the message's view symbol.
+        case gesture(slot: Int32, view: TraceSymbol, pos: Int)
     }
     @exclusivity(unchecked) private var ring: [Entry] = []
     /// The ids of the touch messages in the ring (the tracer's table, `use(_:)`).
@@ -194,6 +197,11 @@ public final class TraceLog {
     @exclusivity(unchecked) private var lanes: [Lane] = []
     /// The last non-empty view of each recognizer, by slot ("" until there is one).
     @exclusivity(unchecked) private var laneViews: [String] = []
+    /// The view symbol `laneViews` was last set from by a gesture message, by slot (-1: set
+    /// from a record, or not yet): an unchanged view costs one comparison of numbers.
+    @exclusivity(unchecked) private var laneViewSymbols: [TraceSymbol] = []
+    /// The lane slot of each recognizer symbol of the table in use, by symbol (-1: not yet).
+    @exclusivity(unchecked) private var symbolSlots: [Int32] = []
     @exclusivity(unchecked) private var latestSlot: Int?
     /// Recognizer ids in the order they first appeared in the trace.
     @exclusivity(unchecked) public private(set) var recognizerOrder: [String] = []
@@ -275,8 +283,14 @@ public final class TraceLog {
     /// earlier table (a replaced scene) are turned into records first.
     public func use(_ table: TraceSymbols) {
         if let old = symbols, old !== table {
-            for i in ring.indices { if case let .touch(m) = ring[i] { ring[i] = .record(m.record(old)) } }
+            for i in ring.indices {
+                switch ring[i] {
+                case .record: break
+                case .touch, .gesture: ring[i] = .record(entryRecord(ring[i]))
+                }
+            }
         }
+        if symbols !== table { symbolSlots = [] }
         symbols = table
     }
     /// Connects the log to an application's tracer: every record, and every touch message
@@ -298,9 +312,14 @@ public final class TraceLog {
                 also(m.record(table))
                 log.append(m)
             }
+            tracer.gestureMessageSink = { m in
+                also(m.record(table))
+                log.append(m)
+            }
         } else {
             tracer.sink = { r in log.append(r) }
             tracer.touchMessageSink = { m in log.append(m) }
+            tracer.gestureMessageSink = { m in log.append(m) }
         }
     }
 
@@ -322,6 +341,47 @@ public final class TraceLog {
         lastTouchSeq = seq
         noteMessage(m.phase, view: table.name(m.view), touch: m.touch, t: m.t)
         store(.touch(m), kind: TraceKind.touches.index, seq: seq)
+    }
+
+    /// Appends one recognizer transition (the tracer's gesture-message sink, after `use(_:)`
+    /// with its table). The log then reads as if it had been given `m.record(symbols)`; the
+    /// transition is stored once, in its lane, and the ring refers to it there.
+    public func append(_ m: borrowing GestureMessage) {
+        guard let table = symbols else {
+            preconditionFailure("TraceLog.append(GestureMessage) before use(_:) gave it the tracer's symbols")
+        }
+        let seq = endSeq
+        let slot = slot(ofSymbol: m.recognizer, in: table)
+        let pos = laneAppend(GestureTransition(t: m.t, seq: seq, from: m.from, to: m.to, reason: m.reason, outputs: m.outputs),
+                             slot: slot)
+        if m.view >= 0 && laneViewSymbols[slot] != m.view {
+            laneViewSymbols[slot] = m.view
+            let name = table.name(m.view)
+            if laneViews[slot] != name {
+                laneViews[slot] = name
+                recognizerView[recognizerOrder[slot]] = name
+            }
+        }
+        latestSlot = slot
+        store(.gesture(slot: Int32(slot), view: m.view, pos: pos), kind: TraceKind.gesture.index, seq: seq)
+    }
+
+    /// Appends a transition to a lane and returns its absolute position there. A lane over
+    /// `laneCapacity` drops its oldest transitions; the ring's entries that still refer to
+    /// one of them are turned into records first.
+    private func laneAppend(_ tr: GestureTransition, slot: Int) -> Int {
+        let drop = lanes[slot].dropCount(appendingTo: laneCapacity)
+        if drop > 0 && !ring.isEmpty {
+            let first = firstSeq
+            for i in 0..<drop {
+                let seq = lanes[slot][i].seq
+                guard seq >= first else { continue }
+                let at = (head + seq - first) % ring.count
+                if case .gesture = ring[at] { ring[at] = .record(entryRecord(ring[at])) }
+            }
+        }
+        lanes[slot].append(tr, capacity: laneCapacity)
+        return lanes[slot].endPosition - 1
     }
 
     /// Files the entry of sequence number `seq` (indexed already) under its kind and moves it
@@ -355,6 +415,10 @@ public final class TraceLog {
         switch e {
         case let .record(r): return r
         case let .touch(m): return m.record(symbols!)
+        case let .gesture(slot, view, pos):
+            let tr = lanes[Int(slot)].transition(atPosition: pos)
+            return TraceRecord(t: tr.t, .gesture(recognizer: recognizerOrder[Int(slot)], view: view < 0 ? "" : symbols!.name(view),
+                                                 from: tr.from, to: tr.to, reason: tr.reason, outputs: tr.outputs))
         }
     }
 
@@ -528,11 +592,12 @@ public final class TraceLog {
         case let .gesture(recognizer, view, from, to, reason, outputs):
             let tr = GestureTransition(t: r.t, seq: seq, from: from, to: to, reason: reason, outputs: outputs)
             let slot = self.slot(of: recognizer)
-            lanes[slot].append(tr, capacity: laneCapacity)
+            _ = laneAppend(tr, slot: slot)
             // The dictionary is written only when the view changes (hashing the id again on
             // every record was most of the cost).
             if !view.isEmpty && laneViews[slot] != view {
                 laneViews[slot] = view
+                laneViewSymbols[slot] = -1
                 recognizerView[recognizer] = view
             }
             latestSlot = slot
@@ -587,9 +652,21 @@ public final class TraceLog {
             recognizerOrder.append(recognizer)
             lanes.append(Lane())
             laneViews.append("")
+            laneViewSymbols.append(-1)
         }
         slotCache.remember(recognizer, slot: slot)
         return slot
+    }
+
+    /// The lane slot of a recognizer symbol of `table` (the table in use), made on first sight.
+    @inline(__always)
+    private func slot(ofSymbol sym: TraceSymbol, in table: TraceSymbols) -> Int {
+        let i = Int(sym)
+        if i < symbolSlots.count, symbolSlots[i] >= 0 { return Int(symbolSlots[i]) }
+        if i >= symbolSlots.count { symbolSlots.append(contentsOf: repeatElement(-1, count: i + 1 - symbolSlots.count)) }
+        let s = slot(of: table.name(sym))
+        symbolSlots[i] = Int32(s)
+        return s
     }
 
     private static func note(_ phase: TouchPhase, at t: Double, in s: inout TouchSpan) {
@@ -794,6 +871,20 @@ struct SlotCache {
 private struct Lane {
     private var items: [GestureTransition] = []
     private var start = 0
+    /// The absolute position of `items[0]`: how many transitions storage has shed. A
+    /// transition's absolute position does not change while it is kept.
+    private var base = 0
+    /// The absolute position one past the newest transition.
+    var endPosition: Int { base + items.count }
+    /// The kept transition at absolute position `pos`.
+    func transition(atPosition pos: Int) -> GestureTransition {
+        precondition(pos >= base + start && pos < endPosition, "lane position \(pos) is no longer kept")
+        return items[pos - base]
+    }
+    /// How many of the oldest transitions `append(_:capacity:)` will drop.
+    func dropCount(appendingTo capacity: Int) -> Int {
+        count + 1 > capacity ? count + 1 - capacity * 3 / 4 : 0
+    }
     var count: Int { items.count - start }
     var last: GestureTransition? { start < items.count ? items[items.count - 1] : nil }
     subscript(i: Int) -> GestureTransition { items[start + i] }
@@ -801,7 +892,7 @@ private struct Lane {
     var all: [GestureTransition] { start == 0 ? items : Array(items[start...]) }
     /// Removes the dropped transitions from storage, so that `all` shares it.
     mutating func compact() {
-        if start > 0 { items.removeFirst(start); start = 0 }
+        if start > 0 { items.removeFirst(start); base += start; start = 0 }
     }
 
     /// Appends, keeping at most `capacity` (dropping down to three quarters when over).
@@ -818,6 +909,6 @@ private struct Lane {
     }
     private mutating func dropFirst(_ n: Int) {
         start += n
-        if start * 2 > items.count { items.removeFirst(start); start = 0 }
+        if start * 2 > items.count { items.removeFirst(start); base += start; start = 0 }
     }
 }

@@ -55,6 +55,9 @@ public enum Bench {
         if let inner = session.app.tracer.touchMessageSink {
             session.app.tracer.touchMessageSink = { m in records.n &+= 1; inner(m) }
         }
+        if let inner = session.app.tracer.gestureMessageSink {
+            session.app.tracer.gestureMessageSink = { m in records.n &+= 1; inner(m) }
+        }
         var stream = FingerStream(window: shape.window, seed: seed)
         var batch: [RawInput] = []
         batch.reserveCapacity(4096)
