@@ -321,11 +321,13 @@ open class GestureRecognizer {
                          outputs: @autoclosure () -> GestureOutputs) {
         let tracer = app.tracer
         guard tracer.isOn else { return }
-        if let fast = tracer.gestureMessageSink {
-            let symbols = tracer.symbols
-            fast(GestureMessage(t: app.time, recognizer: symbols.symbol(of: self),
-                                view: view.map { symbols.symbol(of: $0) } ?? -1,
-                                from: from, to: to, reason: reason, outputs: outputs()))
+        if tracer.takesMessages {
+            let (recognizer, view) = tracer.withSymbols { symbols in
+                (symbols.symbol(of: self), self.view.map { symbols.symbol(of: $0) } ?? -1)
+            }
+            let m = GestureMessage(t: app.time, recognizer: recognizer, view: view, from: from, to: to, reason: reason,
+                                   outputs: outputs())
+            tracer.withMessageSink { $0.take(m) }
         } else {
             tracer.emit(app.time, .gesture(recognizer: id, view: view?.id ?? "", from: from, to: to, reason: reason, outputs: outputs()))
         }

@@ -97,10 +97,12 @@ open class Responder {
         _ = appLink?.withApp { app in
             let tracer = app.tracer
             guard tracer.isOn else { return }
-            if touches.count == 1, let fast = tracer.touchMessageSink {
-                let symbols = tracer.symbols
-                fast(TouchMessage(t: app.time, touch: touches[0].id, view: symbols.symbol(of: self),
-                                  forwardedBy: forwarder.map { symbols.symbol(of: $0) } ?? -1, phase: phase))
+            if touches.count == 1, tracer.takesMessages {
+                let m = tracer.withSymbols { symbols in
+                    TouchMessage(t: app.time, touch: touches.borrowing(0) { $0.id }, view: symbols.symbol(of: self),
+                                 forwardedBy: forwarder.map { symbols.symbol(of: $0) } ?? -1, phase: phase)
+                }
+                tracer.withMessageSink { $0.take(m) }
             } else {
                 tracer.emit(app.time, .touches(phase: phase, view: id, touches: Self.traceIDs(touches), reason: forwarder?.forwardedReason))
             }

@@ -121,23 +121,47 @@ public final class Tracer {
     /// Called for every record; nil turns tracing off. The sink owns the record it is given
     /// (`consuming`): one that keeps it (the in-memory log) stores it without copying it.
     @exclusivity(unchecked) public var sink: ((consuming TraceRecord) -> Void)?
-    /// Optional, and only used while `sink` is set: a touch message for one touch, sent
-    /// directly or forwarded, goes here as a `TouchMessage` (no references, nothing
-    /// formatted) instead of to `sink` as a record. These are most of the trace (one per
-    /// responder a message climbs through); `TouchMessage.record(_:)` turns one into the
-    /// record `sink` would have had, byte for byte the same once written.
-    @exclusivity(unchecked) public var touchMessageSink: ((TouchMessage) -> Void)?
-    /// Optional, and only used while `sink` is set: a recognizer transition goes here as a
-    /// `GestureMessage` (ids as symbols, nothing boxed) instead of to `sink` as a record.
-    /// `GestureMessage.record(_:)` turns one into the record `sink` would have had.
-    @exclusivity(unchecked) public var gestureMessageSink: ((borrowing GestureMessage) -> Void)?
+    /// Optional, and only used while `sink` is set: the records most of the trace is made
+    /// of go here as plain messages instead of to `sink` as records. A touch message for one
+    /// touch, sent directly or forwarded, is a `TouchMessage` (one per responder a message
+    /// climbs through: no references, nothing formatted); a recognizer transition is a
+    /// `GestureMessage` (ids as symbols, nothing boxed). Their `record(_:)` turns one into
+    /// the record `sink` would have had, byte for byte the same once written.
+    ///
+    /// An object rather than two closures: the tracer reaches it without a retain and
+    /// release per message (calling a closure kept in a property retains its context).
+    @exclusivity(unchecked) public var messageSink: TraceMessageSink? {
+        didSet { messageRef = messageSink.map { Unmanaged.passUnretained($0) } }
+    }
+    @exclusivity(unchecked) private var messageRef: Unmanaged<TraceMessageSink>?
     /// The responder and recognizer ids of `TouchMessage`s and `GestureMessage`s.
-    public let symbols = TraceSymbols()
-    public init(sink: ((consuming TraceRecord) -> Void)? = nil) { self.sink = sink }
+    public let symbols: TraceSymbols
+    private let symbolsRef: Unmanaged<TraceSymbols>
+    public init(sink: ((consuming TraceRecord) -> Void)? = nil) {
+        self.sink = sink
+        symbols = TraceSymbols()
+        symbolsRef = Unmanaged.passUnretained(symbols)
+    }
+    /// Whether plain messages have somewhere to go (tracing on and a `messageSink`).
+    @inline(__always) var takesMessages: Bool { messageRef != nil && sink != nil }
+    /// `body` with the message sink, borrowed (call only when `takesMessages`).
+    @inline(__always) func withMessageSink(_ body: (TraceMessageSink) -> Void) { messageRef?._withUnsafeGuaranteedRef(body) }
+    /// `body` with the symbol table, borrowed.
+    @inline(__always) func withSymbols<R>(_ body: (TraceSymbols) -> R) -> R { symbolsRef._withUnsafeGuaranteedRef(body) }
     @inline(__always) public var isOn: Bool { sink != nil }
     @inline(__always) public func emit(_ t: Double, _ body: @autoclosure () -> TraceRecord.Body) {
         if let sink { sink(TraceRecord(t: t, body())) }
     }
+}
+
+/// Where a tracer's plain messages go (`Tracer.messageSink`): subclass it and override
+/// both methods (the defaults drop the message). The trace log's `follow(_:)` installs one.
+open class TraceMessageSink {
+    public init() {}
+    /// A touch message for one touch.
+    open func take(_ m: TouchMessage) {}
+    /// A recognizer transition.
+    open func take(_ m: borrowing GestureMessage) {}
 }
 
 /// A responder id as a small integer (an index in a `TraceSymbols` table).
@@ -187,7 +211,7 @@ public final class TraceSymbols {
     private static func nextSerial() -> Int { counter.add(1, ordering: .relaxed).newValue }
 }
 
-/// A touch message for one touch as `Tracer.touchMessageSink` gets it: plain numbers, no
+/// A touch message for one touch as `Tracer.messageSink` gets it: plain numbers, no
 /// strings, no arrays. The record it stands for is
 /// `touches(phase:, view: <view>, touches: [touch], reason: nil | "forwarded by <forwarder>")`.
 public struct TouchMessage: Sendable, Hashable {
@@ -209,7 +233,7 @@ public struct TouchMessage: Sendable, Hashable {
     }
 }
 
-/// A recognizer transition as `Tracer.gestureMessageSink` gets it: the ids as symbols, the
+/// A recognizer transition as `Tracer.messageSink` gets it: the ids as symbols, the
 /// payload inline (nothing boxed, nothing copied to build it). The record it stands for is
 /// `gesture(recognizer: <recognizer>, view: <view> or "", from:, to:, reason:, outputs:)`.
 public struct GestureMessage: Sendable, Hashable {

@@ -7,6 +7,14 @@ import TouchScene
 /// message sinks must read exactly as a log fed every record.
 @Suite("Touch and gesture messages in the trace log")
 struct TouchMessageTests {
+    /// Counts the messages on their way to the log's sink.
+    private final class CountingSink: TraceMessageSink {
+        let inner: TraceMessageSink
+        var touches = 0, gestures = 0
+        init(_ inner: TraceMessageSink) { self.inner = inner }
+        override func take(_ m: TouchMessage) { touches += 1; inner.take(m) }
+        override func take(_ m: borrowing GestureMessage) { gestures += 1; inner.take(m) }
+    }
     /// A small generated scene and the bench's finger stream, driven into a session.
     private static func drive(_ session: SceneSession, log: TraceLog, inputs: Int, seed: UInt64) {
         session.onInputEvent = { e, t in log.noteInput(e, at: t) }
@@ -26,11 +34,8 @@ struct TouchMessageTests {
         let a = SceneSession(scene: BenchScene.make(Self.shape))
         let b = SceneSession(scene: BenchScene.make(Self.shape))
         fast.follow(a.app.tracer)
-        var messages = 0, gestures = 0
-        let inner = a.app.tracer.touchMessageSink!
-        a.app.tracer.touchMessageSink = { m in messages += 1; inner(m) }
-        let innerGesture = a.app.tracer.gestureMessageSink!
-        a.app.tracer.gestureMessageSink = { m in gestures += 1; innerGesture(m) }
+        let counter = CountingSink(a.app.tracer.messageSink!)
+        a.app.tracer.messageSink = counter
         var slowGestures = 0
         b.app.tracer.sink = { r in
             if r.traceKind == .gesture { slowGestures += 1 }
@@ -40,9 +45,9 @@ struct TouchMessageTests {
         Self.drive(b, log: slow, inputs: 6_000, seed: 11)
 
         // The fast paths were taken, and for most of the trace.
-        #expect(messages > fast.endSeq / 3)
-        #expect(gestures > fast.endSeq / 20)
-        #expect(gestures == slowGestures)
+        #expect(counter.touches > fast.endSeq / 3)
+        #expect(counter.gestures > fast.endSeq / 20)
+        #expect(counter.gestures == slowGestures)
         // Every recognizer's lane, its view and the latest transition read the same.
         #expect(fast.recognizerOrder == slow.recognizerOrder)
         #expect(fast.recognizerView == slow.recognizerView)

@@ -170,7 +170,11 @@ public final class TraceLog {
     }
     @exclusivity(unchecked) private var ring: [Entry] = []
     /// The ids of the touch messages in the ring (the tracer's table, `use(_:)`).
-    @exclusivity(unchecked) public private(set) var symbols: TraceSymbols?
+    @exclusivity(unchecked) public private(set) var symbols: TraceSymbols? {
+        didSet { symbolsRef = symbols.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `symbols`, read without a retain per message (the property keeps it alive).
+    @exclusivity(unchecked) private var symbolsRef: Unmanaged<TraceSymbols>?
     /// The kind index of each record in `ring` (same positions): the record a full ring
     /// drops is not read back to learn its kind.
     @exclusivity(unchecked) private var kindRing: [UInt8] = []
@@ -298,28 +302,37 @@ public final class TraceLog {
     /// writer), touch messages made into records for it.
     public func follow(_ tracer: Tracer, also: ((TraceRecord) -> Void)? = nil) {
         use(tracer.symbols)
-        // The closures hold the log strongly (the log holds nothing of the tracer's but its
-        // symbol table, so there is no cycle): an `unowned` capture costs an atomic
-        // strong-retain check on every record.
+        // The closure and the message sink hold the log strongly (the log holds nothing of
+        // the tracer's but its symbol table, so there is no cycle): an `unowned` capture
+        // costs an atomic strong-retain check on every record.
         let log = self
         if let also {
-            let table = tracer.symbols
             tracer.sink = { r in
                 also(r)
                 log.append(r)   // last: the log takes the record over
             }
-            tracer.touchMessageSink = { m in
-                also(m.record(table))
-                log.append(m)
-            }
-            tracer.gestureMessageSink = { m in
-                also(m.record(table))
-                log.append(m)
-            }
         } else {
             tracer.sink = { r in log.append(r) }
-            tracer.touchMessageSink = { m in log.append(m) }
-            tracer.gestureMessageSink = { m in log.append(m) }
+        }
+        tracer.messageSink = MessageSink(log: self, table: tracer.symbols, also: also)
+    }
+
+    /// The tracer's message sink for a log: each message to the writer (as a record) and
+    /// into the log.
+    private final class MessageSink: TraceMessageSink {
+        let log: TraceLog
+        let table: TraceSymbols
+        let also: ((TraceRecord) -> Void)?
+        init(log: TraceLog, table: TraceSymbols, also: ((TraceRecord) -> Void)?) {
+            self.log = log; self.table = table; self.also = also
+        }
+        override func take(_ m: TouchMessage) {
+            if let also { also(m.record(table)) }
+            log.append(m)
+        }
+        override func take(_ m: borrowing GestureMessage) {
+            if let also { also(m.record(table)) }
+            log.append(m)
         }
     }
 
@@ -334,12 +347,12 @@ public final class TraceLog {
     /// Appends one touch message (the tracer's touch-message sink, after `use(_:)` with its
     /// table). The log then reads as if it had been given `m.record(symbols)`.
     public func append(_ m: TouchMessage) {
-        guard let table = symbols else {
+        guard let table = symbolsRef else {
             preconditionFailure("TraceLog.append(TouchMessage) before use(_:) gave it the tracer's symbols")
         }
         let seq = endSeq
         lastTouchSeq = seq
-        noteMessage(m.phase, view: table.name(m.view), touch: m.touch, t: m.t)
+        table._withUnsafeGuaranteedRef { noteMessage(m.phase, view: $0.name(m.view), touch: m.touch, t: m.t) }
         store(.touch(m), kind: TraceKind.touches.index, seq: seq)
     }
 
@@ -347,16 +360,14 @@ public final class TraceLog {
     /// with its table). The log then reads as if it had been given `m.record(symbols)`; the
     /// transition is stored once, in its lane, and the ring refers to it there.
     public func append(_ m: borrowing GestureMessage) {
-        guard let table = symbols else {
-            preconditionFailure("TraceLog.append(GestureMessage) before use(_:) gave it the tracer's symbols")
-        }
+        precondition(symbolsRef != nil, "TraceLog.append(GestureMessage) before use(_:) gave it the tracer's symbols")
         let seq = endSeq
-        let slot = slot(ofSymbol: m.recognizer, in: table)
+        let slot = slot(ofSymbol: m.recognizer)
         let pos = laneAppend(GestureTransition(t: m.t, seq: seq, from: m.from, to: m.to, reason: m.reason, outputs: m.outputs),
                              slot: slot)
         if m.view >= 0 && laneViewSymbols[slot] != m.view {
             laneViewSymbols[slot] = m.view
-            let name = table.name(m.view)
+            let name = symbols!.name(m.view)
             if laneViews[slot] != name {
                 laneViews[slot] = name
                 recognizerView[recognizerOrder[slot]] = name
@@ -658,13 +669,13 @@ public final class TraceLog {
         return slot
     }
 
-    /// The lane slot of a recognizer symbol of `table` (the table in use), made on first sight.
+    /// The lane slot of a recognizer symbol of the table in use, made on first sight.
     @inline(__always)
-    private func slot(ofSymbol sym: TraceSymbol, in table: TraceSymbols) -> Int {
+    private func slot(ofSymbol sym: TraceSymbol) -> Int {
         let i = Int(sym)
         if i < symbolSlots.count, symbolSlots[i] >= 0 { return Int(symbolSlots[i]) }
         if i >= symbolSlots.count { symbolSlots.append(contentsOf: repeatElement(-1, count: i + 1 - symbolSlots.count)) }
-        let s = slot(of: table.name(sym))
+        let s = slot(of: symbols!.name(sym))
         symbolSlots[i] = Int32(s)
         return s
     }

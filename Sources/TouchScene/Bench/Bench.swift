@@ -47,16 +47,20 @@ public enum Bench {
         // checked for exclusivity at run time (about 75 instructions a record, the bench's
         // own overhead, not the program's).
         final class Counter { @exclusivity(unchecked) var n = 0 }
+        /// Counts the plain messages on their way to the installed message sink.
+        final class CountingSink: TraceMessageSink {
+            let inner: TraceMessageSink, counter: Counter
+            init(_ inner: TraceMessageSink, _ counter: Counter) { self.inner = inner; self.counter = counter }
+            override func take(_ m: TouchMessage) { counter.n &+= 1; inner.take(m) }
+            override func take(_ m: borrowing GestureMessage) { counter.n &+= 1; inner.take(m) }
+        }
         let records = Counter()
         connect(session)
         if let inner = session.app.tracer.sink {
             session.app.tracer.sink = { r in records.n &+= 1; inner(r) }
         }
-        if let inner = session.app.tracer.touchMessageSink {
-            session.app.tracer.touchMessageSink = { m in records.n &+= 1; inner(m) }
-        }
-        if let inner = session.app.tracer.gestureMessageSink {
-            session.app.tracer.gestureMessageSink = { m in records.n &+= 1; inner(m) }
+        if let inner = session.app.tracer.messageSink {
+            session.app.tracer.messageSink = CountingSink(inner, records)
         }
         var stream = FingerStream(window: shape.window, seed: seed)
         var batch: [RawInput] = []
