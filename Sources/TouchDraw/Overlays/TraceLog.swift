@@ -161,8 +161,12 @@ public final class TraceLog {
     /// What the ring keeps: a record, or a touch message as the tracer's touch-message sink
     /// gave it (plain numbers: storing and dropping one touches no reference count). Reading
     /// one back turns it into its record.
+    ///
+    /// A record is boxed so that an entry is 32 bytes, not 64: the ring is written and its
+    /// oldest entry destroyed on every message, and half the memory is half the cache lines
+    /// (records are the rare kinds: hit tests, notes, controls...).
     private enum Entry {
-        case record(TraceRecord)
+        case record(RecordBox)
         case touch(TouchMessage)
         /// A gesture message: its transition is kept once, in the recognizer's lane (slot),
         /// at absolute position `pos`; `view` is the message's view symbol.
@@ -290,7 +294,7 @@ public final class TraceLog {
             for i in ring.indices {
                 switch ring[i] {
                 case .record: break
-                case .touch, .gesture: ring[i] = .record(entryRecord(ring[i]))
+                case .touch, .gesture: ring[i] = .record(RecordBox(entryRecord(ring[i])))
                 }
             }
         }
@@ -341,7 +345,7 @@ public final class TraceLog {
         let seq = endSeq
         let k = r.kindIndex
         index(r, seq: seq)
-        store(.record(r), kind: k, seq: seq)
+        store(.record(RecordBox(r)), kind: k, seq: seq)
     }
 
     /// Appends one touch message (the tracer's touch-message sink, after `use(_:)` with its
@@ -388,7 +392,7 @@ public final class TraceLog {
                 let seq = lanes[slot][i].seq
                 guard seq >= first else { continue }
                 let at = (head + seq - first) % ring.count
-                if case .gesture = ring[at] { ring[at] = .record(entryRecord(ring[at])) }
+                if case .gesture = ring[at] { ring[at] = .record(RecordBox(entryRecord(ring[at]))) }
             }
         }
         lanes[slot].append(tr, capacity: laneCapacity)
@@ -424,7 +428,7 @@ public final class TraceLog {
     /// The record an entry stands for.
     private func entryRecord(_ e: Entry) -> TraceRecord {
         switch e {
-        case let .record(r): return r
+        case let .record(box): return box.record
         case let .touch(m): return m.record(symbols!)
         case let .gesture(slot, view, pos):
             let tr = lanes[Int(slot)].transition(atPosition: pos)
@@ -874,6 +878,12 @@ struct SlotCache {
         let w = Self.words(id)
         entries[Self.index(w)] = Entry(word0: w.0, word1: w.1, slot: slot, id: id)
     }
+}
+
+/// A trace record kept in the log's ring (see `TraceLog.Entry`).
+private final class RecordBox {
+    let record: TraceRecord
+    init(_ record: consuming TraceRecord) { self.record = record }
 }
 
 /// One recognizer's transitions, oldest first. Dropping old ones moves a start index;
