@@ -208,6 +208,10 @@ public final class TraceLog {
     /// The view symbol `laneViews` was last set from by a gesture message, by slot (-1: set
     /// from a record, or not yet): an unchanged view costs one comparison of numbers.
     @exclusivity(unchecked) private var laneViewSymbols: [TraceSymbol] = []
+    /// The sequence number of each lane's second transition (Int.max: fewer than two), by
+    /// slot: pruning reads this one small array instead of every lane's storage (a cache
+    /// miss per recognizer, a thousand of them in the bench, every 4,096 records).
+    @exclusivity(unchecked) private var laneSecondSeq: [Int] = []
     /// The lane slot of each recognizer symbol of the table in use, by symbol (-1: not yet).
     @exclusivity(unchecked) private var symbolSlots: [Int32] = []
     @exclusivity(unchecked) private var latestSlot: Int?
@@ -396,6 +400,7 @@ public final class TraceLog {
             }
         }
         lanes[slot].append(tr, capacity: laneCapacity)
+        laneSecondSeq[slot] = lanes[slot].secondSeq
         return lanes[slot].endPosition - 1
     }
 
@@ -442,10 +447,11 @@ public final class TraceLog {
     /// the length of the run, however many recognizers there are.
     private func pruneLanes() {
         let first = firstSeq
-        for slot in lanes.indices {
+        for slot in laneSecondSeq.indices {
             // Nothing to cut unless the lane's second transition is already out of the ring.
-            guard lanes[slot].count > 1, lanes[slot][1].seq < first else { continue }
+            guard laneSecondSeq[slot] < first else { continue }
             lanes[slot].keep(fromSeq: first)
+            laneSecondSeq[slot] = lanes[slot].secondSeq
         }
     }
 
@@ -668,6 +674,7 @@ public final class TraceLog {
             lanes.append(Lane())
             laneViews.append("")
             laneViewSymbols.append(-1)
+            laneSecondSeq.append(.max)
         }
         slotCache.remember(recognizer, slot: slot)
         return slot
@@ -907,6 +914,8 @@ private struct Lane {
         count + 1 > capacity ? count + 1 - capacity * 3 / 4 : 0
     }
     var count: Int { items.count - start }
+    /// The sequence number of the second transition kept (Int.max: fewer than two).
+    var secondSeq: Int { count > 1 ? items[start + 1].seq : .max }
     var last: GestureTransition? { start < items.count ? items[items.count - 1] : nil }
     subscript(i: Int) -> GestureTransition { items[start + i] }
     /// The kept transitions, oldest first (a copy unless `compact()` ran since the last drop).

@@ -11,17 +11,33 @@
 public final class SceneSession {
     public let scene: SceneDescription
     public let built: BuiltScene
-    public var app: Application { built.app }
+    /// `built.app`, kept here too: reading it from `built` retained it on every input.
+    public let app: Application
     // The stored state `handle` touches on every input is `@exclusivity(unchecked)`: the
     // dynamic exclusivity checks cost about 400 instructions per input. A session is used
     // from one thread (the main actor) and these accesses never overlap.
     @exclusivity(unchecked) public private(set) var mapper: InputMapper
     /// Called after each event is delivered (the touch overlay follows fingers with it).
-    @exclusivity(unchecked) public var onInputEvent: ((InputEvent, Double) -> Void)?
+    public var onInputEvent: ((InputEvent, Double) -> Void)? {
+        get { inputHook?.call }
+        set {
+            inputHook = newValue.map(InputHook.init)
+            inputHookRef = inputHook.map { Unmanaged.passUnretained($0) }
+        }
+    }
+    /// `onInputEvent` in a box reached without a retain: calling a closure kept in a
+    /// property retains its context first, an atomic operation per input.
+    private final class InputHook {
+        let call: (InputEvent, Double) -> Void
+        init(_ call: @escaping (InputEvent, Double) -> Void) { self.call = call }
+    }
+    @exclusivity(unchecked) private var inputHook: InputHook?
+    @exclusivity(unchecked) private var inputHookRef: Unmanaged<InputHook>?
 
     public init(scene: SceneDescription) {
         self.scene = scene
         built = SceneBuilder.build(scene)
+        app = built.app
         mapper = InputMapper(sceneSize: scene.window, defaults: built.app.defaults)
     }
 
@@ -48,9 +64,9 @@ public final class SceneSession {
         eventBuffer = []
         events.removeAll(keepingCapacity: true)
         mapper.map(raw, into: &events)
-        for e in events {
-            app.send(e, at: raw.t)
-            onInputEvent?(e, raw.t)
+        for i in events.indices {
+            app.send(events[i], at: raw.t)
+            inputHookRef?._withUnsafeGuaranteedRef { $0.call(events[i], raw.t) }
         }
         if events.isEmpty { app.advance(to: raw.t) }
         eventBuffer = events
@@ -62,7 +78,7 @@ public final class SceneSession {
     public func advance(to t: Double) -> Bool {
         for e in mapper.advance(to: t) {
             app.send(e, at: t)
-            onInputEvent?(e, t)
+            inputHookRef?._withUnsafeGuaranteedRef { $0.call(e, t) }
         }
         return app.advance(to: t)
     }
