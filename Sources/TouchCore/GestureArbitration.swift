@@ -93,7 +93,7 @@ extension Application {
             o !== r && o.state.isActive && sharesTouches(r, o) && !canRecognizeSimultaneously(r, o)
                 && o.canPrevent(r) && r.canBePrevented(by: o)
         }) {
-            finish(r, .failed, reason: "failed: \(blocker.id) already \(blocker.state.rawValue) and they may not recognize simultaneously")
+            finish(r, .failed, reason: blocker.reason(.blocks, blocker.state))
             return
         }
         guard r.commitState(to, reason: reason) else { return }
@@ -106,9 +106,9 @@ extension Application {
             && r.canPrevent(o) && o.canBePrevented(by: r) {
             if o.state == .possible {
                 o.pending.removeAll(); o.pendingDeps.removeAll()
-                finish(o, .failed, reason: "failed: \(r.id) \(to.rawValue) first (default exclusivity)")
+                finish(o, .failed, reason: r.reason(.preventedFirst, to))
             } else if o.state.isActive {
-                finish(o, .cancelled, reason: "cancelled: \(r.id) \(to.rawValue) (default exclusivity)")
+                finish(o, .cancelled, reason: r.reason(.cancelledFirst, to))
             }
         }
         if !r.cancelsTouchesInView { for t in r.trackedTouches { flushHeld(t, event: nil) } }

@@ -106,6 +106,43 @@ open class GestureRecognizer {
         set { appLink = newValue?.link }
     }
     @exclusivity(unchecked) final var appLink: ApplicationLink?
+    /// Trace reasons that name this recognizer, formatted the first time each is needed
+    /// and kept (`reason(_:_:)`): arbitration gives them on every gesture that wins, and
+    /// formatting one cost more than the rest of the transition.
+    @exclusivity(unchecked) private var reasonCache: [String?] = []
+
+    /// The arbitration reasons that name this recognizer (the winner or the blocker).
+    enum ArbitrationReason: Int, CaseIterable {
+        /// Another recognizer fails because this one reached `state` first.
+        case preventedFirst
+        /// Another, active, recognizer is cancelled because this one reached `state`.
+        case cancelledFirst
+        /// Another recognizer fails because this one is already in `state`.
+        case blocks
+        /// The view's touches are cancelled because this one reached `state`.
+        case cancelsTouches
+    }
+
+    private static let stateCount = GestureState.allCases.count
+    private static let reasonKindCount = ArbitrationReason.allCases.count
+
+    /// The reason text of `kind` with this recognizer in `state`, formatted once.
+    final func reason(_ kind: ArbitrationReason, _ state: GestureState) -> String {
+        let states = Self.stateCount
+        if reasonCache.isEmpty { reasonCache = Array(repeating: nil, count: Self.reasonKindCount * states) }
+        let i = kind.rawValue * states + state.index
+        if let s = reasonCache[i] { return s }
+        let s: String
+        switch kind {
+        case .preventedFirst: s = "failed: \(id) \(state.rawValue) first (default exclusivity)"
+        case .cancelledFirst: s = "cancelled: \(id) \(state.rawValue) (default exclusivity)"
+        case .blocks: s = "failed: \(id) already \(state.rawValue) and they may not recognize simultaneously"
+        case .cancelsTouches: s = "cancelled: \(id) \(state.rawValue) (cancelsTouchesInView)"
+        }
+        reasonCache[i] = s
+        return s
+    }
+
     /// This recognizer's number in the symbol table of the tracer `traceSymbolSerial` names
     /// (see `Responder.traceSymbol`).
     @exclusivity(unchecked) final var traceSymbol: TraceSymbol = -1

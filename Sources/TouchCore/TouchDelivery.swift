@@ -291,7 +291,7 @@ extension Application {
             touch.finishedForView = true
             if touch.deliveredBegan, let view = touch.receiver {
                 let ev = event ?? currentEvent ?? Event(type: .touches, timestamp: time)
-                view.receive(.cancelled, [touch], ev, reason: "cancelled: \(r.id) \(r.state == .began ? "began" : "recognized") (cancelsTouchesInView)")
+                view.receive(.cancelled, [touch], ev, reason: r.reason(.cancelsTouches, r.state == .began ? .began : .recognized))
             }
         }
     }

@@ -31,8 +31,21 @@ public enum TouchPhase: String, Sendable, Hashable {
 
 /// The states of a gesture recognizer. `recognized` is `ended` for discrete recognizers:
 /// traces name it `recognized` for discrete ones and `ended` for continuous ones.
-public enum GestureState: String, Sendable, Hashable {
+public enum GestureState: String, Sendable, Hashable, CaseIterable {
     case possible, began, changed, ended, recognized, cancelled, failed
+
+    /// The position in `allCases` (a switch: `allCases` builds an array on every call).
+    var index: Int {
+        switch self {
+        case .possible: 0
+        case .began: 1
+        case .changed: 2
+        case .ended: 3
+        case .recognized: 4
+        case .cancelled: 5
+        case .failed: 6
+        }
+    }
 }
 
 /// The outputs of a recognizer at the moment of a transition (those that apply).
