@@ -114,6 +114,16 @@ struct TraceLogIndexTests {
         #expect(log.lastTouchMessage?.view == "mid" && log.lastTouchMessage?.touches == [1, 2])
     }
 
+    @Test("a receiver lists all five phases in the order first received, each once")
+    func receiverAllPhases() {
+        let log = TraceLog()
+        let order: [TouchPhase] = [.stationary, .moved, .stationary, .began, .cancelled, .moved, .ended, .began]
+        for (i, p) in order.enumerated() {
+            log.append(TraceRecord(t: Double(i), .touches(phase: p, view: "v", touches: [3], reason: nil)))
+        }
+        #expect(log.receivers(ofTouch: 3).map(\.phases) == [[.stationary, .moved, .began, .cancelled, .ended]])
+    }
+
     @Test("the latest touch message survives its record leaving the ring")
     func lastTouchMessageAfterEviction() {
         let log = TraceLog(capacity: 4)

@@ -212,6 +212,9 @@ public final class TraceLog {
     /// slot: pruning reads this one small array instead of every lane's storage (a cache
     /// miss per recognizer, a thousand of them in the bench, every 4,096 records).
     @exclusivity(unchecked) private var laneSecondSeq: [Int] = []
+    /// Bumped when the symbol table changes: receivers matched under an older one are
+    /// matched by name again.
+    @exclusivity(unchecked) private var symbolEpoch = 0
     /// The lane slot of each recognizer symbol of the table in use, by symbol (-1: not yet).
     @exclusivity(unchecked) private var symbolSlots: [Int32] = []
     @exclusivity(unchecked) private var latestSlot: Int?
@@ -233,11 +236,44 @@ public final class TraceLog {
     @exclusivity(unchecked) private var touchInfo = IntTable<TouchInfo>()
     /// A responder that received messages for a touch, and the phases it received in the
     /// order it first did; `seen` has a bit per phase, so a repeated phase (every move)
-    /// is recognized without reading the list.
+    /// is recognized without reading the list. The list is packed in `order` (a phase's
+    /// bit index plus one, three bits each, first phase lowest), not an array: a touch
+    /// climbs a chain of a handful of responders, and an array each was an allocation
+    /// and a regrowth per responder per touch.
     private struct Receiver {
         var view: String
-        var phases: [TouchPhase]
-        var seen: UInt8
+        /// The symbol of `view` in the table in use when the receiver was last matched by a
+        /// touch message (-1: none yet): the next message finds it by number.
+        var symbol: TraceSymbol = -1
+        var seen: UInt8 = 0
+        var order: UInt16 = 0
+        var count: UInt8 = 0
+
+        init(view: String, symbol: TraceSymbol = -1, first phase: TouchPhase) {
+            self.view = view; self.symbol = symbol
+            add(phase)
+        }
+        /// The phases in the order first received.
+        var phases: [TouchPhase] {
+            (0..<Int(count)).map { i in Self.phase(code: Int(order >> (3 * i)) & 7) }
+        }
+        /// Lists `phase` unless it is listed already; false when it was.
+        @inline(__always) mutating func add(_ phase: TouchPhase) {
+            let bit = Self.bit(phase)
+            if seen & bit != 0 { return }
+            seen |= bit
+            order |= UInt16(bit.trailingZeroBitCount + 1) << (3 * UInt16(count))
+            count += 1
+        }
+        private static func phase(code: Int) -> TouchPhase {
+            switch code {
+            case 1: .began
+            case 2: .moved
+            case 3: .stationary
+            case 4: .ended
+            default: .cancelled
+            }
+        }
         static func bit(_ p: TouchPhase) -> UInt8 {
             switch p {
             case .began: 1
@@ -254,6 +290,8 @@ public final class TraceLog {
         /// Where the next receiver is likely listed: a message travels the chain in the
         /// same order every time (the leaf, its superview, ... the application).
         var cursor = 0
+        /// The `symbolEpoch` the receivers' symbols belong to.
+        var symbolEpoch = 0
     }
     /// Touch ids in the order they began (bounded).
     @exclusivity(unchecked) public private(set) var touchOrder: [Int] = []
@@ -302,7 +340,7 @@ public final class TraceLog {
                 }
             }
         }
-        if symbols !== table { symbolSlots = [] }
+        if symbols !== table { symbolSlots = []; symbolEpoch &+= 1 }
         symbols = table
     }
     /// Connects the log to an application's tracer: every record, and every touch message
@@ -355,12 +393,10 @@ public final class TraceLog {
     /// Appends one touch message (the tracer's touch-message sink, after `use(_:)` with its
     /// table). The log then reads as if it had been given `m.record(symbols)`.
     public func append(_ m: TouchMessage) {
-        guard let table = symbolsRef else {
-            preconditionFailure("TraceLog.append(TouchMessage) before use(_:) gave it the tracer's symbols")
-        }
+        precondition(symbolsRef != nil, "TraceLog.append(TouchMessage) before use(_:) gave it the tracer's symbols")
         let seq = endSeq
         lastTouchSeq = seq
-        table._withUnsafeGuaranteedRef { noteMessage(m.phase, view: $0.name(m.view), touch: m.touch, t: m.t) }
+        noteMessage(m.phase, symbol: m.view, touch: m.touch, t: m.t)
         store(.touch(m), kind: TraceKind.touches.index, seq: seq)
     }
 
@@ -649,16 +685,54 @@ public final class TraceLog {
     /// message. One look-up per touch.
     @inline(__always)
     private func noteMessage(_ phase: TouchPhase, view: String, touch id: Int, t: Double) {
-        let i: Int
-        if let found = touchInfo.slot(of: id) {
-            i = found
-        } else {
-            touchOrder.append(id)
-            i = touchInfo.insert(TouchInfo(span: TouchSpan(touch: id, began: t, end: nil, lastPhase: phase, view: nil,
-                                                           messageTimes: [])), forKey: id).slot
-        }
+        let i = touchSlot(id, phase: phase, t: t)
         Self.note(phase, at: t, in: &touchInfo[slot: i].span)
         Self.note(phase, for: view, in: &touchInfo[slot: i])
+    }
+    /// `noteMessage` for a touch message: the receiver is found by its symbol, its name read
+    /// only the first time.
+    @inline(__always)
+    private func noteMessage(_ phase: TouchPhase, symbol: TraceSymbol, touch id: Int, t: Double) {
+        let i = touchSlot(id, phase: phase, t: t)
+        Self.note(phase, at: t, in: &touchInfo[slot: i].span)
+        noteReceiver(phase, symbol: symbol, in: &touchInfo[slot: i])
+    }
+    /// The `touchInfo` slot of a touch, made on its first message.
+    @inline(__always)
+    private func touchSlot(_ id: Int, phase: TouchPhase, t: Double) -> Int {
+        if let found = touchInfo.slot(of: id) { return found }
+        touchOrder.append(id)
+        return touchInfo.insert(TouchInfo(span: TouchSpan(touch: id, began: t, end: nil, lastPhase: phase, view: nil,
+                                                          messageTimes: [])), forKey: id).slot
+    }
+
+    private func noteReceiver(_ phase: TouchPhase, symbol: TraceSymbol, in info: inout TouchInfo) {
+        if info.symbolEpoch != symbolEpoch {
+            for k in info.receivers.indices { info.receivers[k].symbol = -1 }
+            info.symbolEpoch = symbolEpoch
+        }
+        let n = info.receivers.count
+        var found = -1
+        if info.cursor < n, info.receivers[info.cursor].symbol == symbol {
+            found = info.cursor
+        } else if n > 0, info.receivers[0].symbol == symbol {
+            found = 0
+        } else {
+            for k in 0..<n where info.receivers[k].symbol == symbol { found = k; break }
+            if found < 0 {
+                // First seen under this table: by name (a record may have listed it).
+                let name = symbols!.name(symbol)
+                for k in 0..<n where info.receivers[k].view == name { found = k; break }
+                if found < 0 {
+                    if info.receivers.isEmpty { info.receivers.reserveCapacity(8) }
+                    info.receivers.append(Receiver(view: name, symbol: symbol, first: phase))
+                    info.cursor = n + 1
+                    return
+                }
+                info.receivers[found].symbol = symbol
+            }
+        }
+        Self.mark(phase, receiver: found, in: &info)
     }
 
     /// The lane slot of a recognizer id, made on first sight.
@@ -710,15 +784,18 @@ public final class TraceLog {
             for i in 0..<n where info.receivers[i].view == view { found = i; break }
         }
         if found < 0 {
-            info.receivers.append(Receiver(view: view, phases: [phase], seen: Receiver.bit(phase)))
+            if info.receivers.isEmpty { info.receivers.reserveCapacity(8) }
+            info.receivers.append(Receiver(view: view, first: phase))
             info.cursor = n + 1
             return
         }
+        mark(phase, receiver: found, in: &info)
+    }
+    /// A known receiver got `phase`: listed once per phase, in the order first received.
+    @inline(__always)
+    private static func mark(_ phase: TouchPhase, receiver found: Int, in info: inout TouchInfo) {
         info.cursor = found + 1
-        let bit = Receiver.bit(phase)
-        if info.receivers[found].seen & bit != 0 { return }
-        info.receivers[found].seen |= bit
-        info.receivers[found].phases.append(phase)
+        info.receivers[found].add(phase)
     }
 
     /// Reads "pan blocked until swipe, edge fail(s)" notes.
