@@ -166,7 +166,15 @@ open class GestureRecognizer {
     @exclusivity(unchecked) public var cancelsTouchesInView = true
     @exclusivity(unchecked) public var delaysTouchesBegan = false
     @exclusivity(unchecked) public var delaysTouchesEnded = true
-    @exclusivity(unchecked) public weak var delegate: GestureRecognizerDelegate?
+    /// Held weakly, as UIKit does. Most recognizers have none: a flag answers for them
+    /// without loading the weak reference (a runtime call, on every new touch and every
+    /// arbitration check).
+    public var delegate: GestureRecognizerDelegate? {
+        get { hasDelegate ? weakDelegate : nil }
+        set { weakDelegate = newValue; hasDelegate = newValue != nil }
+    }
+    @exclusivity(unchecked) private weak var weakDelegate: GestureRecognizerDelegate?
+    @exclusivity(unchecked) private var hasDelegate = false
     /// A strong reference for delegates the recognizer owns (data-driven answers).
     public var ownedDelegate: GestureRecognizerDelegate? { didSet { delegate = ownedDelegate } }
     /// Permanent failure requirements (`require(toFail:)`).

@@ -65,8 +65,9 @@ public final class SceneSession {
         events.removeAll(keepingCapacity: true)
         mapper.map(raw, into: &events)
         for i in events.indices {
-            app.send(events[i], at: raw.t)
-            inputHookRef?._withUnsafeGuaranteedRef { $0.call(events[i], raw.t) }
+            let e = events[i]
+            app.send(e, at: raw.t)
+            inputHookRef?._withUnsafeGuaranteedRef { $0.call(e, raw.t) }
         }
         if events.isEmpty { app.advance(to: raw.t) }
         eventBuffer = events
