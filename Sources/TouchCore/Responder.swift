@@ -20,8 +20,15 @@ open class Responder {
         set { appLink = newValue?.link }
     }
     @exclusivity(unchecked) final var appLink: ApplicationLink?
-    /// A scene-level override of `next` (`next:` in the scene file).
-    @exclusivity(unchecked) public weak var nextOverride: Responder?
+    /// A scene-level override of `next` (`next:` in the scene file). Held weakly; most
+    /// responders have none, and a flag answers for them without loading the weak
+    /// reference (a runtime call on every forwarded message).
+    public var nextOverride: Responder? {
+        get { hasNextOverride ? weakNextOverride : nil }
+        set { weakNextOverride = newValue; hasNextOverride = newValue != nil }
+    }
+    @exclusivity(unchecked) private weak var weakNextOverride: Responder?
+    @exclusivity(unchecked) private var hasNextOverride = false
 
     public init(id: String) { self.id = id }
 

@@ -204,6 +204,7 @@ extension Application {
     /// The recognizers that analyse a new touch: the hit-test view's and its ancestors'.
     private func recognizers(for touch: Touch, event: Event) -> [GestureRecognizer] {
         var out: [GestureRecognizer] = []
+        out.reserveCapacity(8)   // the recognizers on a touch's path: a handful, one allocation
         var v: View? = touch.view
         let origin = touch.view
         while let cur = v {

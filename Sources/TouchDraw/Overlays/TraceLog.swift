@@ -634,7 +634,10 @@ public final class TraceLog {
                 for id in hitTestOrder.prefix(64) { hitTestsByTouch[id] = nil; touchInfo.removeValue(forKey: id) }
                 hitTestOrder.removeFirst(64)
             }
-            let span = TouchSpan(touch: touch, began: r.t, end: nil, lastPhase: .began, view: view, messageTimes: [r.t])
+            var times: [Double] = []
+            times.reserveCapacity(32)   // a message per move: no regrowth from 1 for most touches
+            times.append(r.t)
+            let span = TouchSpan(touch: touch, began: r.t, end: nil, lastPhase: .began, view: view, messageTimes: times)
             if let i = touchInfo.slot(of: touch) {
                 touchInfo[slot: i].span = span
             } else {
