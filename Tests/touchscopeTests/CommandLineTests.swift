@@ -4,14 +4,24 @@ import Testing
 import TouchCore
 import TouchScene
 
-/// One run of the built `touchscope` binary (`.build/debug/touchscope`, built with the tests).
+/// One run of the built `touchscope` binary (built with the tests, next to the test bundle).
 struct CLIRun {
     var status: Int32
     var stdout: String
     var stderr: String
     var stderrLines: [Substring] { stderr.split(separator: "\n") }
 
-    static var binary: String { Paths.root + "/.build/debug/touchscope" }
+    /// The binary in this test bundle's scratch path (`.build/debug`, or `.build-asan/debug`
+    /// under `make test-sanitize`), else `<repo>/.build/debug/touchscope`.
+    static let binary: String = {
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            var dir = (exe as NSString).deletingLastPathComponent
+            if dir.hasSuffix(".xctest") || dir.hasSuffix("/MacOS") { dir = (dir as NSString).deletingLastPathComponent }
+            let candidate = dir + "/touchscope"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return Paths.root + "/.build/debug/touchscope"
+    }()
 
     /// Runs the binary in the repository root with `arguments`; `environment` edits are
     /// applied to this process's environment (nil removes a variable). Killed after 120 s.

@@ -424,7 +424,7 @@ public final class TraceLog {
     /// Appends a transition to a lane and returns its absolute position there. A lane over
     /// `laneCapacity` drops its oldest transitions; the ring's entries that still refer to
     /// one of them are turned into records first.
-    private func laneAppend(_ tr: GestureTransition, slot: Int) -> Int {
+    private func laneAppend(_ tr: consuming GestureTransition, slot: Int) -> Int {
         let drop = lanes[slot].dropCount(appendingTo: laneCapacity)
         if drop > 0 && !ring.isEmpty {
             let first = firstSeq
@@ -461,7 +461,8 @@ public final class TraceLog {
                 if case let .touches(phase, view, touches, _) = dropped.body { droppedLastTouchMessage = (dropped.t, phase, view, touches) }
             }
             ring[head] = e
-            head = (head + 1) % capacity
+            head += 1
+            if head == capacity { head = 0 }   // not `%`: a division on every record
         }
         if endSeq % 4096 == 0 && endSeq > capacity { pruneLanes() }
     }
@@ -1006,7 +1007,7 @@ private struct Lane {
     }
 
     /// Appends, keeping at most `capacity` (dropping down to three quarters when over).
-    mutating func append(_ t: GestureTransition, capacity: Int) {
+    mutating func append(_ t: consuming GestureTransition, capacity: Int) {
         items.append(t)
         if count > capacity { dropFirst(count - capacity * 3 / 4) }
     }
