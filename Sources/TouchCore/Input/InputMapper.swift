@@ -100,7 +100,9 @@ public struct InputMapper {
 
     /// The same, appending to `out` (a caller's reused buffer: no array per input).
     public mutating func map(_ raw: RawInput, into out: inout [InputEvent]) {
-        out += advance(to: raw.t)
+        // Only a shake can end by time passing: nothing to ask (and no empty array appended)
+        // on the inputs that are not during one.
+        if !shakeSources.isEmpty { out += advance(to: raw.t) }
         let t = raw.t
         switch raw.kind {
         case let .fingerDown(finger, x, y, pressure, device):

@@ -62,4 +62,44 @@ struct VelocityTrackerTests {
         v.add(5, at: 0)
         #expect(v.scalarVelocity(at: 0) == 0)
     }
+
+    /// The two-pass least-squares slope, written out plainly: any faster fit (running sums,
+    /// SIMD) must give exactly these bits, since traces record velocities to 1e-9 and stay
+    /// byte-identical across builds.
+    private static func referenceFit(_ used: [VelocityTracker.Sample]) -> Point {
+        guard used.count >= 2 else { return .zero }
+        let t0 = used[used.count - 1].t
+        let n = Double(used.count)
+        var st = 0.0, sx = 0.0, sy = 0.0
+        for s in used { st += s.t - t0; sx += s.value.x; sy += s.value.y }
+        let mt = st / n, mx = sx / n, my = sy / n
+        var stt = 0.0, stx = 0.0, sty = 0.0
+        for s in used {
+            let dt = s.t - t0 - mt
+            stt += dt * dt
+            stx += dt * (s.value.x - mx)
+            sty += dt * (s.value.y - my)
+        }
+        guard stt > 1e-12 else { return .zero }
+        return Point(x: stx / stt, y: sty / stt)
+    }
+
+    @Test("the fit has the same bits as the scalar two-pass fit", arguments: [1, 2, 3, 4, 5, 6, 7, 8])
+    func sameBitsAsScalarFit(seed: UInt64) {
+        var rng = seed &* 0x9E37_79B9_7F4A_7C15
+        func next() -> Double {
+            rng = rng &* 6364136223846793005 &+ 1442695040888963407
+            return Double(rng >> 11) / Double(1 << 53)
+        }
+        var v = VelocityTracker(window: 0.1)
+        var t = 0.0
+        for _ in 0..<400 {
+            t += 0.001 + next() * 0.012
+            v.add(Point(x: next() * 1280 - 200, y: next() * 800 + 1e-3 * next()), at: t)
+            let inWindow = v.samples.filter { $0.t >= t - 0.1 && $0.t <= t }
+            guard inWindow.count >= 2 else { continue }
+            let got = v.velocity(at: t), want = Self.referenceFit(inWindow)
+            #expect(got.x.bitPattern == want.x.bitPattern && got.y.bitPattern == want.y.bitPattern)
+        }
+    }
 }
