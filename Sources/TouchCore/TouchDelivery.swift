@@ -178,13 +178,20 @@ extension Application {
 
     /// Why a new touch may not be delivered because of `isExclusiveTouch` (nil: it may).
     private func exclusiveBlocker(for touch: Touch) -> String? {
-        // In touch order: a dictionary's order differs between runs, and the trace must not.
-        let others = activeTouches.values.filter { $0 !== touch && $0.receiver != nil && !$0.finishedForView }
-            .sorted { $0.id < $1.id }
-        if let ex = others.first(where: { $0.receiver?.isExclusiveTouch == true && $0.receiver !== touch.view }) {
+        // The other touch with the lowest id that matches (touch order: the list's order
+        // must not show in the trace), found without building a sorted list per touch.
+        func lowest(where match: (Touch) -> Bool) -> Touch? {
+            var best: Touch?
+            activeTouches.values.forEachBorrowed { t in
+                guard t !== touch, t.receiver != nil, !t.finishedForView, match(t) else { return }
+                if best == nil || t.id < best!.id { best = t }
+            }
+            return best
+        }
+        if let ex = lowest(where: { $0.receiver?.isExclusiveTouch == true && $0.receiver !== touch.view }) {
             return "touch \(touch.id) dropped: \(ex.receiver?.id ?? "?") is exclusive-touch and is tracking touch \(ex.id)"
         }
-        if let v = touch.view, v.isExclusiveTouch, let other = others.first(where: { $0.receiver !== v }) {
+        if let v = touch.view, v.isExclusiveTouch, let other = lowest(where: { $0.receiver !== v }) {
             return "touch \(touch.id) dropped: \(v.id) is exclusive-touch and \(other.receiver?.id ?? "?") is tracking touch \(other.id)"
         }
         return nil
