@@ -32,6 +32,32 @@ struct TraceLogTests {
         #expect(log.controlEvents.map(\.label) == ["touchDown"])
     }
 
+    @Test("per-kind counts and pages match a plain filter of the kept records, ring full or not",
+          arguments: [7, 50, 1_000])
+    func kindPages(capacity: Int) {
+        let log = TraceLog(capacity: capacity)
+        var x: UInt64 = 0x2545_F491_4F6C_DD1D
+        for i in 0..<400 {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17
+            let t = Double(i)
+            switch x % 4 {
+            case 0: log.append(note(t, "n"))
+            case 1: log.append(TraceRecord(t: t, .control(control: "c", event: "touchDown")))
+            case 2: log.append(TraceRecord(t: t, .remote(command: "play", handledBy: nil, reason: nil)))
+            default: log.append(TraceRecord(t: t, .touches(phase: .moved, view: "v", touches: [1], reason: nil)))
+            }
+        }
+        let kept = Array(log.firstSeq..<log.endSeq)
+        for kinds: Set<TraceKind> in [[.note], [.control, .remote], [.touches, .note, .control], [.gesture], []] {
+            let matching = kept.filter { kinds.contains(log.record($0)!.traceKind) }
+            #expect(log.count(of: kinds) == matching.count)
+            for (limit, skip) in [(1, 0), (5, 0), (5, 3), (40, 10), (10_000, 0), (3, 10_000)] {
+                let want = Array(matching.dropLast(skip).suffix(limit))
+                #expect(log.seqs(of: kinds, limit: limit, skippingNewest: skip) == want)
+            }
+        }
+    }
+
     @Test("recognizer transitions, states over time and failure waits come from the trace")
     func transitions() {
         let rig = OverlayRig()

@@ -191,8 +191,11 @@ public final class TraceLog {
     public var isEmpty: Bool { ring.isEmpty }
 
     // Indices.
-    @exclusivity(unchecked) private var kindSeqs: [[Int]] = Array(repeating: [], count: TraceKind.allCases.count)
-    @exclusivity(unchecked) private var kindStart: [Int] = Array(repeating: 0, count: TraceKind.allCases.count)
+    /// How many records of each kind the ring holds, by `TraceKind.index`. (The event log
+    /// finds the records of its kinds by walking `kindRing` back from the newest: per
+    /// record, only this count changes, where a list of sequence numbers per kind cost two
+    /// uniqueness checks, an append and a regular trim.)
+    @exclusivity(unchecked) private var kindCounts: [Int] = Array(repeating: 0, count: TraceKind.allCases.count)
     @exclusivity(unchecked) private var hitTestsByTouch: [Int: HitTestInfo] = [:]
     @exclusivity(unchecked) private var hitTestOrder: [Int] = []
     @exclusivity(unchecked) public private(set) var latestHitTest: HitTestInfo?
@@ -445,15 +448,13 @@ public final class TraceLog {
     @inline(__always)
     private func store(_ e: consuming Entry, kind k: Int, seq: Int) {
         endSeq += 1
-        kindSeqs[k].append(seq)
-        if kindStart[k] > 4096 {
-            kindSeqs[k].removeFirst(kindStart[k]); kindStart[k] = 0
-        }
         if ring.count < capacity {
+            kindCounts[k] += 1
             ring.append(e)
             kindRing.append(UInt8(k))
         } else {
-            kindStart[Int(kindRing[head])] += 1
+            let dropped = Int(kindRing[head])
+            if dropped != k { kindCounts[dropped] -= 1; kindCounts[k] += 1 }
             kindRing[head] = UInt8(k)
             if !lineCache.isEmpty { lineCache[seq - capacity] = nil }
             if seq - capacity == lastTouchSeq {
@@ -523,26 +524,28 @@ public final class TraceLog {
 
     /// How many kept records are of the given kinds. O(kinds).
     public func count(of kinds: Set<TraceKind>) -> Int {
-        kinds.reduce(0) { $0 + kindSeqs[$1.index].count - kindStart[$1.index] }
+        kinds.reduce(0) { $0 + kindCounts[$1.index] }
     }
 
     /// Up to `limit` sequence numbers of records of `kinds`, oldest first, ending
-    /// `skippingNewest` matching records before the newest one. O((limit + skip) · kinds).
+    /// `skippingNewest` matching records before the newest one. Walks the kinds of the kept
+    /// records back from the newest: O(records walked), at most the ring (a byte each; the
+    /// event log asks once a frame for the few dozen lines it shows).
     public func seqs(of kinds: Set<TraceKind>, limit: Int, skippingNewest skip: Int = 0) -> [Int] {
-        let ks = kinds.map(\.index)
-        var cursor = ks.map { kindSeqs[$0].count }   // one past the next candidate, per kind
+        var wanted: UInt16 = 0
+        for k in kinds { wanted |= 1 << UInt16(k.index) }
         var out: [Int] = []
+        guard limit > 0, wanted != 0, !ring.isEmpty else { return out }
+        out.reserveCapacity(limit)
         var skipped = 0
-        out.reserveCapacity(max(0, limit))
-        while out.count < limit {
-            var best = -1, bestK = -1
-            for (j, k) in ks.enumerated() where cursor[j] > kindStart[k] {
-                let s = kindSeqs[k][cursor[j] - 1]
-                if s > best { best = s; bestK = j }
+        var pos = head == 0 ? ring.count - 1 : head - 1   // the newest record's position
+        var seq = endSeq - 1
+        while seq >= firstSeq && out.count < limit {
+            if wanted & (1 << UInt16(kindRing[pos])) != 0 {
+                if skipped < skip { skipped += 1 } else { out.append(seq) }
             }
-            guard bestK >= 0 else { break }
-            cursor[bestK] -= 1
-            if skipped < skip { skipped += 1 } else { out.append(best) }
+            seq -= 1
+            pos = pos == 0 ? ring.count - 1 : pos - 1
         }
         return out.reversed()
     }
