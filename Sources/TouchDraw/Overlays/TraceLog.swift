@@ -718,28 +718,31 @@ public final class TraceLog {
             for k in info.receivers.indices { info.receivers[k].symbol = -1 }
             info.symbolEpoch = symbolEpoch
         }
-        let n = info.receivers.count
-        var found = -1
-        if info.cursor < n, info.receivers[info.cursor].symbol == symbol {
-            found = info.cursor
-        } else if n > 0, info.receivers[0].symbol == symbol {
-            found = 0
-        } else {
-            for k in 0..<n where info.receivers[k].symbol == symbol { found = k; break }
-            if found < 0 {
-                // First seen under this table: by name (a record may have listed it).
-                let name = symbols!.name(symbol)
-                for k in 0..<n where info.receivers[k].view == name { found = k; break }
-                if found < 0 {
-                    if info.receivers.isEmpty { info.receivers.reserveCapacity(8) }
-                    info.receivers.append(Receiver(view: name, symbol: symbol, first: phase))
-                    info.cursor = n + 1
-                    return
-                }
-                info.receivers[found].symbol = symbol
-            }
+        var found = Self.find(in: info) { $0.symbol == symbol }
+        if found < 0 {
+            // First seen under this table: by name (a record may have listed it).
+            let name = symbols!.name(symbol)
+            found = Self.find(in: info) { $0.view == name }
+            if found < 0 { return Self.addReceiver(Receiver(view: name, symbol: symbol, first: phase), to: &info) }
+            info.receivers[found].symbol = symbol
         }
         Self.mark(phase, receiver: found, in: &info)
+    }
+
+    /// The receiver that `matches`, or -1: the one after the last one first (a message
+    /// travels the chain in the same order every time), then the first one, then all.
+    @inline(__always)
+    private static func find(in info: TouchInfo, _ matches: (Receiver) -> Bool) -> Int {
+        let n = info.receivers.count
+        if info.cursor < n, matches(info.receivers[info.cursor]) { return info.cursor }
+        if n > 0, matches(info.receivers[0]) { return 0 }
+        for i in 0..<n where matches(info.receivers[i]) { return i }
+        return -1
+    }
+    private static func addReceiver(_ r: Receiver, to info: inout TouchInfo) {
+        if info.receivers.isEmpty { info.receivers.reserveCapacity(8) }
+        info.receivers.append(r)
+        info.cursor = info.receivers.count
     }
 
     /// The lane slot of a recognizer id, made on first sight.
@@ -780,22 +783,8 @@ public final class TraceLog {
     }
 
     private static func note(_ phase: TouchPhase, for view: String, in info: inout TouchInfo) {
-        let n = info.receivers.count
-        // The receiver after the last one first, then the first one, then all of them.
-        var found = -1
-        if info.cursor < n, info.receivers[info.cursor].view == view {
-            found = info.cursor
-        } else if n > 0, info.receivers[0].view == view {
-            found = 0
-        } else {
-            for i in 0..<n where info.receivers[i].view == view { found = i; break }
-        }
-        if found < 0 {
-            if info.receivers.isEmpty { info.receivers.reserveCapacity(8) }
-            info.receivers.append(Receiver(view: view, first: phase))
-            info.cursor = n + 1
-            return
-        }
+        let found = find(in: info) { $0.view == view }
+        if found < 0 { return addReceiver(Receiver(view: view, first: phase), to: &info) }
         mark(phase, receiver: found, in: &info)
     }
     /// A known receiver got `phase`: listed once per phase, in the order first received.
