@@ -172,16 +172,13 @@ public final class TraceLog {
         /// at absolute position `pos`; `view` is the message's view symbol.
         case gesture(slot: Int32, view: TraceSymbol, pos: Int)
     }
-    @exclusivity(unchecked) private var ring: [Entry] = []
+    @exclusivity(unchecked) private var ring: EntryRing
     /// The ids of the touch messages in the ring (the tracer's table, `use(_:)`).
     @exclusivity(unchecked) public private(set) var symbols: TraceSymbols? {
         didSet { symbolsRef = symbols.map { Unmanaged.passUnretained($0) } }
     }
     /// `symbols`, read without a retain per message (the property keeps it alive).
     @exclusivity(unchecked) private var symbolsRef: Unmanaged<TraceSymbols>?
-    /// The kind index of each record in `ring` (same positions): the record a full ring
-    /// drops is not read back to learn its kind.
-    @exclusivity(unchecked) private var kindRing: [UInt8] = []
     @exclusivity(unchecked) private var head = 0
     /// Sequence number of the next record (records ever appended).
     @exclusivity(unchecked) public private(set) var endSeq = 0
@@ -326,7 +323,60 @@ public final class TraceLog {
     public init(capacity: Int = 20_000, laneCapacity: Int = 4_096) {
         self.capacity = max(1, capacity)
         self.laneCapacity = max(16, laneCapacity)
-        ring.reserveCapacity(min(self.capacity, 4096))
+        ring = EntryRing(capacity: self.capacity)
+    }
+    deinit { ring.free() }
+
+    /// The ring's storage: entries and their kind bytes (the kind index of each entry, so
+    /// the entry a full ring drops is not read back to learn its kind), in memory the log
+    /// owns. It grows by doubling up to the capacity, then is written in place. Not Swift
+    /// arrays: every record wrote both, and each write paid a uniqueness check.
+    private struct EntryRing {
+        let capacity: Int
+        private(set) var count = 0
+        private var allocated: Int
+        private var entries: UnsafeMutablePointer<Entry>
+        private var kinds: UnsafeMutablePointer<UInt8>
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            allocated = min(capacity, 4096)
+            entries = .allocate(capacity: allocated)
+            kinds = .allocate(capacity: allocated)
+        }
+        var isEmpty: Bool { count == 0 }
+        /// An entry (`i < count`); setting it destroys the one it replaces.
+        subscript(i: Int) -> Entry {
+            get { assert(i >= 0 && i < count); return entries[i] }
+            nonmutating set { assert(i >= 0 && i < count); entries[i] = newValue }
+        }
+        func kind(_ i: Int) -> Int { assert(i >= 0 && i < count); return Int(kinds[i]) }
+        func setKind(_ i: Int, _ k: Int) { assert(i >= 0 && i < count); kinds[i] = UInt8(k) }
+        /// Adds an entry at the end (`count < capacity`).
+        mutating func append(_ e: consuming Entry, kind k: Int) {
+            precondition(count < capacity)
+            if count == allocated { grow() }
+            (entries + count).initialize(to: e)
+            kinds[count] = UInt8(k)
+            count += 1
+        }
+        private mutating func grow() {
+            let n = min(capacity, allocated * 2)
+            let e = UnsafeMutablePointer<Entry>.allocate(capacity: n)
+            e.moveInitialize(from: entries, count: count)
+            entries.deallocate()
+            entries = e
+            let k = UnsafeMutablePointer<UInt8>.allocate(capacity: n)
+            k.initialize(from: kinds, count: count)
+            kinds.deallocate()
+            kinds = k
+            allocated = n
+        }
+        func free() {
+            entries.deinitialize(count: count)
+            entries.deallocate()
+            kinds.deallocate()
+        }
     }
 
     // MARK: Records
@@ -336,7 +386,7 @@ public final class TraceLog {
     /// earlier table (a replaced scene) are turned into records first.
     public func use(_ table: TraceSymbols) {
         if let old = symbols, old !== table {
-            for i in ring.indices {
+            for i in 0..<ring.count {
                 switch ring[i] {
                 case .record: break
                 case .touch, .gesture: ring[i] = .record(RecordBox(entryRecord(ring[i])))
@@ -450,12 +500,11 @@ public final class TraceLog {
         endSeq += 1
         if ring.count < capacity {
             kindCounts[k] += 1
-            ring.append(e)
-            kindRing.append(UInt8(k))
+            ring.append(e, kind: k)
         } else {
-            let dropped = Int(kindRing[head])
+            let dropped = ring.kind(head)
             if dropped != k { kindCounts[dropped] -= 1; kindCounts[k] += 1 }
-            kindRing[head] = UInt8(k)
+            ring.setKind(head, k)
             if !lineCache.isEmpty { lineCache[seq - capacity] = nil }
             if seq - capacity == lastTouchSeq {
                 let dropped = entryRecord(ring[head])
@@ -541,7 +590,7 @@ public final class TraceLog {
         var pos = head == 0 ? ring.count - 1 : head - 1   // the newest record's position
         var seq = endSeq - 1
         while seq >= firstSeq && out.count < limit {
-            if wanted & (1 << UInt16(kindRing[pos])) != 0 {
+            if wanted & (1 << UInt16(ring.kind(pos))) != 0 {
                 if skipped < skip { skipped += 1 } else { out.append(seq) }
             }
             seq -= 1
