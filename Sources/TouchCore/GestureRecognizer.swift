@@ -105,7 +105,17 @@ open class GestureRecognizer {
         get { appLink?.app }
         set { appLink = newValue?.link }
     }
-    @exclusivity(unchecked) final var appLink: ApplicationLink?
+    @exclusivity(unchecked) final var appLink: ApplicationLink? {
+        didSet { appLinkRef = appLink.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `appLink`, read without a retain (the property keeps the link alive).
+    @exclusivity(unchecked) private final var appLinkRef: Unmanaged<ApplicationLink>?
+    /// `body` with the application, borrowed: neither the link nor the application is
+    /// retained around it (loading `appLink` to call it retained the link). Nil when there
+    /// is none.
+    @inline(__always) final func withApp<R>(_ body: (Application) -> R) -> R? {
+        appLinkRef?._withUnsafeGuaranteedRef { $0.withApp(body) } ?? nil
+    }
     /// Trace reasons that name this recognizer, formatted the first time each is needed
     /// and kept (`reason(_:_:)`): arbitration gives them on every gesture that wins, and
     /// formatting one cost more than the rest of the transition.
@@ -209,13 +219,13 @@ open class GestureRecognizer {
     }
 
     /// The current time (the application's clock).
-    public var time: Double { appLink?.withApp { $0.time } ?? 0 }
+    public var time: Double { withApp { $0.time } ?? 0 }
     /// The thresholds in force.
     public var defaults: Defaults { application?.defaults ?? Defaults() }
     /// The velocity fit's horizon (`override`, else the defaults') and the current time,
     /// reading the application once, borrowed (recognizers sample on every move).
     @inline(__always) final func velocitySampleClock(override: Double?) -> (window: Double, now: Double) {
-        let (window, now) = appLink?.withApp { ($0.defaults.velocityWindow, $0.time) } ?? (Defaults().velocityWindow, 0)
+        let (window, now) = withApp { ($0.defaults.velocityWindow, $0.time) } ?? (Defaults().velocityWindow, 0)
         return (override ?? window, now)
     }
 
@@ -356,7 +366,7 @@ open class GestureRecognizer {
             application?.tracer.emit(time, .note(topic: "gesture", text: "\(id): illegal transition \(from.rawValue) → \(to.rawValue) refused"))
             return false
         }
-        _ = appLink?.withApp { app in traceTransition(app, from: from, to: to, reason: reason, outputs: outputs) }
+        _ = withApp { app in traceTransition(app, from: from, to: to, reason: reason, outputs: outputs) }
         return true
     }
 

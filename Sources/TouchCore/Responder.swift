@@ -19,7 +19,17 @@ open class Responder {
         get { appLink?.app }
         set { appLink = newValue?.link }
     }
-    @exclusivity(unchecked) final var appLink: ApplicationLink?
+    @exclusivity(unchecked) final var appLink: ApplicationLink? {
+        didSet { appLinkRef = appLink.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `appLink`, read without a retain (the property keeps the link alive).
+    @exclusivity(unchecked) private final var appLinkRef: Unmanaged<ApplicationLink>?
+    /// `body` with the application, borrowed: neither the link nor the application is
+    /// retained around it (loading `appLink` to call it retained the link). Nil when there
+    /// is none.
+    @inline(__always) final func withApp<R>(_ body: (Application) -> R) -> R? {
+        appLinkRef?._withUnsafeGuaranteedRef { $0.withApp(body) } ?? nil
+    }
     /// A scene-level override of `next` (`next:` in the scene file). Held weakly; most
     /// responders have none, and a flag answers for them without loading the weak
     /// reference (a runtime call on every forwarded message).
@@ -101,7 +111,7 @@ open class Responder {
     /// `receive` for a message sent directly (`forwarder` nil) or passed on by `forwarder`:
     /// a one-touch message goes to the tracer's touch-message sink when it has one.
     private func receive(_ phase: TouchPhase, _ touches: [Touch], _ event: Event, forwardedBy forwarder: Responder?) {
-        _ = appLink?.withApp { app in
+        _ = withApp { app in
             let tracer = app.tracer
             guard tracer.isOn else { return }
             if touches.count == 1, tracer.takesMessages {
