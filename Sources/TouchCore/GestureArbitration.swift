@@ -5,7 +5,7 @@
 extension Application {
     func markBusy(_ r: GestureRecognizer) {
         // `busyIn` is this application only while the list holds `r`.
-        if r.busyIn === self { return }
+        if r.isBusy(in: self) { return }
         if !busyRecognizers.containsIdentical(r) {
             busyRecognizers.append(r)
             r.busyIn = self
@@ -190,7 +190,7 @@ extension Application {
             }
             if r.state == .possible && r.trackedTouches.isEmpty && r.pending.isEmpty && r.deadline == nil {
                 busyRecognizers.remove(at: i)
-                if r.busyIn === self { r.busyIn = nil }
+                if r.isBusy(in: self) { r.busyIn = nil }
                 settleEpoch &+= 1
             } else {
                 i += 1
