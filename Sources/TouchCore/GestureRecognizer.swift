@@ -97,8 +97,15 @@ public final class AnswersDelegate: GestureRecognizerDelegate {
 open class GestureRecognizer {
     public let id: String
     /// The view it is attached to. Not weak (see `View.superview`): the view clears it
-    /// when the recognizer is removed and in its `deinit`.
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: View?
+    /// when the recognizer is removed and in its `deinit`. Kept `Unmanaged`, so that the
+    /// trace can read it borrowed (`withView`).
+    public internal(set) var view: View? {
+        get { viewRef?.takeUnretainedValue() }
+        set { viewRef = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    @exclusivity(unchecked) private var viewRef: Unmanaged<View>?
+    /// `body` with the view, borrowed (no retain), or nil without one.
+    @inline(__always) final func withView<R>(_ body: (View) -> R) -> R? { viewRef?._withUnsafeGuaranteedRef(body) }
     /// The application of the view (nil once it is gone), read through its link
     /// (`ApplicationLink`: no weak reference, no side table on the application).
     var application: Application? {
@@ -395,7 +402,7 @@ open class GestureRecognizer {
         guard tracer.isOn else { return }
         if tracer.takesMessages {
             let (recognizer, view) = tracer.withSymbols { symbols in
-                (symbols.symbol(of: self), self.view.map { symbols.symbol(of: $0) } ?? -1)
+                (symbols.symbol(of: self), withView { symbols.symbol(of: $0) } ?? -1)
             }
             let m = GestureMessage(t: app.time, recognizer: recognizer, view: view, from: from, to: to, reason: reason,
                                    outputs: outputs())
