@@ -39,7 +39,7 @@ enum ReplayBench {
         let seconds = Date().timeIntervalSince(start)
         guard status == 0 else { throw CLIError.failure("bench: the replay child exited with status \(status): \(args.joined(separator: " "))") }
         let size = (try? FileManager.default.attributesOfItem(atPath: trace)[.size] as? Int) ?? 0
-        return Result(events: events, peakRSSMiB: Double(peakKiB) / 1024, seconds: seconds, traceBytes: size ?? 0)
+        return Result(events: events, peakRSSMiB: Double(peakKiB) / 1024, seconds: seconds, traceBytes: size)
     }
 
     /// posix_spawn, then watch the child's VmHWM (peak RSS of its own address space) in
