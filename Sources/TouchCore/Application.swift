@@ -227,6 +227,20 @@ public final class Application: Responder {
 /// owned by the application and by everything attached to it, and refers back without a
 /// reference count; the application sets `app` to nil first thing in its `deinit`, so a
 /// responder that outlives it reads nil, as through a weak reference.
+/// A responder or recognizer: it reaches its application through an `ApplicationLink`,
+/// and keeps an unmanaged copy of the reference so that the hot paths can borrow it.
+protocol ApplicationLinked: AnyObject {
+    var appLinkRef: Unmanaged<ApplicationLink>? { get }
+}
+extension ApplicationLinked {
+    /// `body` with the application, borrowed: neither the link nor the application is
+    /// retained around it (loading the link from its property to call it retained the
+    /// link). Nil when there is none.
+    @inline(__always) func withApp<R>(_ body: (Application) -> R) -> R? {
+        appLinkRef?._withUnsafeGuaranteedRef { $0.withApp(body) } ?? nil
+    }
+}
+
 final class ApplicationLink {
     @exclusivity(unchecked) private var ref: Unmanaged<Application>?
     var app: Application? {

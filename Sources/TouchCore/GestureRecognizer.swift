@@ -115,14 +115,8 @@ open class GestureRecognizer {
     @exclusivity(unchecked) final var appLink: ApplicationLink? {
         didSet { appLinkRef = appLink.map { Unmanaged.passUnretained($0) } }
     }
-    /// `appLink`, read without a retain (the property keeps the link alive).
-    @exclusivity(unchecked) private final var appLinkRef: Unmanaged<ApplicationLink>?
-    /// `body` with the application, borrowed: neither the link nor the application is
-    /// retained around it (loading `appLink` to call it retained the link). Nil when there
-    /// is none.
-    @inline(__always) final func withApp<R>(_ body: (Application) -> R) -> R? {
-        appLinkRef?._withUnsafeGuaranteedRef { $0.withApp(body) } ?? nil
-    }
+    /// `appLink`, read without a retain (the property keeps the link alive): `withApp`.
+    @exclusivity(unchecked) final private(set) var appLinkRef: Unmanaged<ApplicationLink>?
     /// Trace reasons that name this recognizer, formatted the first time each is needed
     /// and kept (`reason(_:_:)`): arbitration gives them on every gesture that wins, and
     /// formatting one cost more than the rest of the transition.
@@ -455,3 +449,5 @@ open class ContinuousGestureRecognizer: GestureRecognizer {
     public final func cancel(_ reason: String) { transition(.cancelled, reason: reason) }
     public final func fail(_ reason: String) { transition(.failed, reason: reason) }
 }
+
+extension GestureRecognizer: ApplicationLinked, TraceSymbolCaching {}

@@ -22,14 +22,8 @@ open class Responder {
     @exclusivity(unchecked) final var appLink: ApplicationLink? {
         didSet { appLinkRef = appLink.map { Unmanaged.passUnretained($0) } }
     }
-    /// `appLink`, read without a retain (the property keeps the link alive).
-    @exclusivity(unchecked) private final var appLinkRef: Unmanaged<ApplicationLink>?
-    /// `body` with the application, borrowed: neither the link nor the application is
-    /// retained around it (loading `appLink` to call it retained the link). Nil when there
-    /// is none.
-    @inline(__always) final func withApp<R>(_ body: (Application) -> R) -> R? {
-        appLinkRef?._withUnsafeGuaranteedRef { $0.withApp(body) } ?? nil
-    }
+    /// `appLink`, read without a retain (the property keeps the link alive): `withApp`.
+    @exclusivity(unchecked) final private(set) var appLinkRef: Unmanaged<ApplicationLink>?
     /// A scene-level override of `next` (`next:` in the scene file). Held weakly; most
     /// responders have none, and a flag answers for them without loading the weak
     /// reference (a runtime call on every forwarded message).
@@ -95,7 +89,7 @@ open class Responder {
     /// The trace reason of forwarded touch messages, built once (it is sent on every move).
     private lazy var forwardedReason = "forwarded by \(id)"
     /// This responder's number in the symbol table of the tracer `traceSymbolSerial` names
-    /// (`TraceSymbols`).
+    /// (`TraceSymbols`, through `TraceSymbolCaching`).
     @exclusivity(unchecked) final var traceSymbol: TraceSymbol = -1
     @exclusivity(unchecked) final var traceSymbolSerial = 0
 
@@ -196,3 +190,5 @@ open class Responder {
         return nil
     }
 }
+
+extension Responder: ApplicationLinked, TraceSymbolCaching {}

@@ -177,6 +177,14 @@ open class TraceMessageSink {
     open func take(_ m: borrowing GestureMessage) {}
 }
 
+/// An object the trace names by a symbol (responders and recognizers): it caches its
+/// number for one table, the one whose `serial` it keeps.
+protocol TraceSymbolCaching: AnyObject {
+    var id: String { get }
+    var traceSymbol: TraceSymbol { get set }
+    var traceSymbolSerial: Int { get set }
+}
+
 /// A responder id as a small integer (an index in a `TraceSymbols` table).
 public typealias TraceSymbol = Int32
 
@@ -194,29 +202,18 @@ public final class TraceSymbols {
     /// How many ids the table holds.
     public var count: Int { names.count }
 
-    /// The responder's symbol, made on first sight.
-    @inline(__always) func symbol(of r: Responder) -> TraceSymbol {
-        if r.traceSymbolSerial == serial { return r.traceSymbol }
-        return intern(r)
+    /// The symbol of a responder or recognizer, made on first sight (a recognizer and a
+    /// responder with the same id get two symbols for the same name).
+    @inline(__always) func symbol<T: TraceSymbolCaching>(of o: T) -> TraceSymbol {
+        if o.traceSymbolSerial == serial { return o.traceSymbol }
+        return intern(o)
     }
-    private func intern(_ r: Responder) -> TraceSymbol {
-        let s = intern(r.id)
-        r.traceSymbol = s
-        r.traceSymbolSerial = serial
+    private func intern<T: TraceSymbolCaching>(_ o: T) -> TraceSymbol {
+        names.append(o.id)
+        let s = TraceSymbol(names.count - 1)
+        o.traceSymbol = s
+        o.traceSymbolSerial = serial
         return s
-    }
-    /// The recognizer's symbol, made on first sight (a recognizer and a responder with the
-    /// same id get two symbols for the same name).
-    @inline(__always) func symbol(of g: GestureRecognizer) -> TraceSymbol {
-        if g.traceSymbolSerial == serial { return g.traceSymbol }
-        let s = intern(g.id)
-        g.traceSymbol = s
-        g.traceSymbolSerial = serial
-        return s
-    }
-    private func intern(_ name: String) -> TraceSymbol {
-        names.append(name)
-        return TraceSymbol(names.count - 1)
     }
 
     /// Tables are made on any thread (tests build applications in parallel).

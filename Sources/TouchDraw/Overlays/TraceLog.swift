@@ -174,11 +174,7 @@ public final class TraceLog {
     }
     @exclusivity(unchecked) private var ring: EntryRing
     /// The ids of the touch messages in the ring (the tracer's table, `use(_:)`).
-    @exclusivity(unchecked) public private(set) var symbols: TraceSymbols? {
-        didSet { symbolsRef = symbols.map { Unmanaged.passUnretained($0) } }
-    }
-    /// `symbols`, read without a retain per message (the property keeps it alive).
-    @exclusivity(unchecked) private var symbolsRef: Unmanaged<TraceSymbols>?
+    @exclusivity(unchecked) public private(set) var symbols: TraceSymbols?
     @exclusivity(unchecked) private var head = 0
     /// Sequence number of the next record (records ever appended).
     @exclusivity(unchecked) public private(set) var endSeq = 0
@@ -446,7 +442,7 @@ public final class TraceLog {
     /// Appends one touch message (the tracer's touch-message sink, after `use(_:)` with its
     /// table). The log then reads as if it had been given `m.record(symbols)`.
     public func append(_ m: TouchMessage) {
-        precondition(symbolsRef != nil, "TraceLog.append(TouchMessage) before use(_:) gave it the tracer's symbols")
+        precondition(symbols != nil, "TraceLog.append(TouchMessage) before use(_:) gave it the tracer's symbols")
         let seq = endSeq
         lastTouchSeq = seq
         noteMessage(m.phase, symbol: m.view, touch: m.touch, t: m.t)
@@ -457,7 +453,7 @@ public final class TraceLog {
     /// with its table). The log then reads as if it had been given `m.record(symbols)`; the
     /// transition is stored once, in its lane, and the ring refers to it there.
     public func append(_ m: borrowing GestureMessage) {
-        precondition(symbolsRef != nil, "TraceLog.append(GestureMessage) before use(_:) gave it the tracer's symbols")
+        precondition(symbols != nil, "TraceLog.append(GestureMessage) before use(_:) gave it the tracer's symbols")
         let seq = endSeq
         let slot = slot(ofSymbol: m.recognizer)
         let pos = laneAppend(GestureTransition(t: m.t, seq: seq, from: m.from, to: m.to, reason: m.reason, outputs: m.outputs),
