@@ -64,8 +64,7 @@ public final class SceneSession {
         eventBuffer = []
         events.removeAll(keepingCapacity: true)
         mapper.map(raw, into: &events)
-        for i in events.indices {
-            let e = events[i]
+        for e in events {
             app.send(e, at: raw.t)
             inputHookRef?._withUnsafeGuaranteedRef { $0.call(e, raw.t) }
         }
