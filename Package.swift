@@ -37,15 +37,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Helpers the test targets share (not part of any product).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TouchCoreTests", dependencies: [
             "TouchCore", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "TouchSceneTests", dependencies: [
-            "TouchScene", "TouchCore", .product(name: "PropertyBased", package: "swift-property-based"),
+            "TouchScene", "TouchCore", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "TouchDrawTests", dependencies: ["TouchDraw", "TouchScene", "TouchCore"]),
         .testTarget(name: "TouchSDLTests", dependencies: ["TouchSDL", "TouchCore", "CSDL2"]),
-        .testTarget(name: "touchscopeTests", dependencies: ["TouchScene", "TouchCore"]),
+        .testTarget(name: "touchscopeTests", dependencies: ["TouchScene", "TouchCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 // The touchscope binary, run as a user runs it: exit statuses, messages, output files.
 import Foundation
 import Testing
+import TestSupport
 import TouchCore
 import TouchScene
 
@@ -13,15 +14,7 @@ struct CLIRun {
 
     /// The binary in this test bundle's scratch path (`.build/debug`, or `.build-asan/debug`
     /// under `make test-sanitize`), else `<repo>/.build/debug/touchscope`.
-    static let binary: String = {
-        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            var dir = (exe as NSString).deletingLastPathComponent
-            if dir.hasSuffix(".xctest") || dir.hasSuffix("/MacOS") { dir = (dir as NSString).deletingLastPathComponent }
-            let candidate = dir + "/touchscope"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return Paths.root + "/.build/debug/touchscope"
-    }()
+    static let binary = BuiltBinary.touchscope(repositoryRoot: Paths.root)
 
     /// Runs the binary in the repository root with `arguments`; `environment` edits are
     /// applied to this process's environment (nil removes a variable). Killed after 120 s.

@@ -3,6 +3,7 @@
 // with exit status 2 through the binary, within a second and 256 MiB, never a crash or hang.
 import Foundation
 import Testing
+import TestSupport
 @testable import TouchScene
 #if canImport(Glibc)
 import Glibc
@@ -37,15 +38,7 @@ struct ChildRun {
     var signalled = false
 
     /// The binary next to this test bundle (the same scratch path), else <repo>/.build/debug.
-    static let binary: String = {
-        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            var dir = (exe as NSString).deletingLastPathComponent
-            if dir.hasSuffix(".xctest") || dir.hasSuffix("/MacOS") { dir = (dir as NSString).deletingLastPathComponent }
-            let candidate = dir + "/touchscope"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return Paths.root + "/.build/debug/touchscope"
-    }()
+    static let binary = BuiltBinary.touchscope(repositoryRoot: Paths.root)
 
     static func run(_ args: [String], timeout: Double = 10) -> ChildRun {
         var r = ChildRun()
