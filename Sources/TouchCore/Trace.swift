@@ -202,6 +202,13 @@ public final class TraceSymbols {
     /// How many ids the table holds.
     public var count: Int { names.count }
 
+    /// The ids of the symbols from `first` on, in order (to keep a copy of the table in
+    /// step on another thread, as `TraceLogFeed` does).
+    public func names(from first: Int) -> [String] { Array(names[first...]) }
+    /// Appends ids as the next symbols, in order: a copy that was given every id of another
+    /// table this way gives each the same number as that table.
+    public func append(contentsOf ids: [String]) { names.append(contentsOf: ids) }
+
     /// The symbol of a responder or recognizer, made on first sight (a recognizer and a
     /// responder with the same id get two symbols for the same name).
     @inline(__always) func symbol<T: TraceSymbolCaching>(of o: T) -> TraceSymbol {
