@@ -12,9 +12,13 @@ struct BenchCommand: ParsableCommand {
               dispatch_events_per_second  finger events through a generated scene of 10,000 leaf
                                           views (fan-out 10, depth 4) with 1,000 recognizers,
                                           tracing on as in the live program (the in-memory
-                                          trace log FrameState.follow installs)
-              dispatch_traced_to_file_…   the same, every record also encoded by a TraceWriter
-                                          (as with --trace; to /dev/null)
+                                          trace log that
+                                          FrameState.follow fills on its own thread; the
+                                          time includes waiting for that thread to finish)
+              dispatch_one_thread_…       the same, the trace log filled on the dispatching
+                                          thread (as a program calling TraceLog.follow does)
+              dispatch_traced_to_file_…   the same as the first, every record also encoded by a
+                                          TraceWriter (as with --trace; to /dev/null)
               hit_test_ns_p50/p99         hit tests at random points of that scene, path recorded
               frame_ms_p50/p99            1280×800 frames (photo + 500 labels, mid-gesture, panels
                                           on) through SDL's software renderer, headless
@@ -49,6 +53,8 @@ struct BenchCommand: ParsableCommand {
     var noPeer = false
     @Flag(help: "Skip the traced-to-file dispatch figure (to profile the live sink alone).")
     var noFileDispatch = false
+    @Option(help: "Which dispatch figures to measure: thread (the trace log on its own thread, as live), inline (on the dispatching thread; one thread to profile) or both.")
+    var dispatchLog: DispatchLog = .both
     @Option(help: "Events the Kivy peer dispatches (it manages a few hundred per second on the full tree).")
     var peerEvents = 5000
 
@@ -71,11 +77,20 @@ struct BenchCommand: ParsableCommand {
         defer { if workDir == nil { try? FileManager.default.removeItem(atPath: work) } }
         report.note("touchscope bench \(touchScopeVersion), \(ProcessInfo.processInfo.activeProcessorCount) cores, " + buildKind)
 
-        // Dispatch.
-        let d = dispatch(shape, events: events)
+        // Dispatch: the live program's way (the trace log filled on its own thread), then the
+        // same with the log filled on the dispatching thread.
+        let threaded = dispatchLog != .inline
+        let d = dispatch(shape, events: events, threadedLog: threaded)
         report.add("dispatch_events_per_second", d.eventsPerSecond.rounded(), "events/s",
-                   "\(d.events) finger events, \(d.views) views, \(d.recognizers) recognizers, tracing on as live: in-memory trace log (\(fmt1(d.recordsPerEvent)) records/event)",
+                   "\(d.events) finger events, \(d.views) views, \(d.recognizers) recognizers, tracing on as live: in-memory trace log (\(fmt1(d.recordsPerEvent)) records/event) filled \(threaded ? "on its own thread" : "on the dispatching thread")",
                    goal: "≥ 1,000,000", met: d.eventsPerSecond >= 1_000_000)
+        report.set("dispatch_log_thread", threaded ? 1 : 0)
+        if dispatchLog == .both {
+            let d1 = dispatch(shape, events: events, threadedLog: false)
+            report.add("dispatch_one_thread_events_per_second", d1.eventsPerSecond.rounded(), "events/s",
+                       "the same, the trace log filled on the dispatching thread (one core)")
+            report.set("dispatch_one_thread_seconds", d1.seconds)
+        }
         report.set("dispatch_events", d.events)
         report.set("dispatch_views", d.views)
         report.set("dispatch_leaf_views", shape.leafCount)
@@ -83,7 +98,7 @@ struct BenchCommand: ParsableCommand {
         report.set("dispatch_trace_records", d.records)
         report.set("dispatch_seconds", d.seconds)
         if !noFileDispatch {
-            let df = dispatch(shape, events: events, toFile: true)
+            let df = dispatch(shape, events: events, toFile: true, threadedLog: threaded)
             report.add("dispatch_traced_to_file_events_per_second", df.eventsPerSecond.rounded(), "events/s",
                        "the same, every record also encoded by a TraceWriter (--trace; to /dev/null)")
             report.set("dispatch_traced_to_file_seconds", df.seconds)
@@ -179,19 +194,22 @@ struct BenchCommand: ParsableCommand {
     /// live program without `--trace`. `toFile` true: the same plus a `TraceWriter` encoding
     /// every record (here to /dev/null: the same encoding and buffering, no disk), the live
     /// program with `--trace FILE`.
+    /// `threadedLog` false: the log is filled on the dispatching thread instead.
     @MainActor
-    private func dispatch(_ shape: BenchScene.Shape, events: Int, toFile: Bool = false) -> Bench.DispatchResult {
-        let frame = FrameState(overlays: true)
+    private func dispatch(_ shape: BenchScene.Shape, events: Int, toFile: Bool = false, threadedLog: Bool = true) -> Bench.DispatchResult {
+        let frame = FrameState(overlays: true, threadedLog: threadedLog)
         let writer = toFile ? try? TraceWriter(path: "/dev/null") : nil
         defer { writer?.close() }
-        return Bench.dispatch(shape: shape, events: events) { session in
+        return Bench.dispatch(shape: shape, events: events, connect: { session in
             if let writer {
                 frame.follow(session) { r in writer.write(r) }
             } else {
                 frame.follow(session)
             }
-        }
+        }, settle: { frame.sync() })
     }
+
+    enum DispatchLog: String, ExpressibleByArgument, CaseIterable { case thread, inline, both }
 
     private var buildKind: String {
         #if DEBUG

@@ -11,23 +11,41 @@ final class FrameState {
     var overlays: Bool
     /// A one-line message shown over the scene (a broken scene edit, recording on).
     var banner: String?
-    let log = TraceLog()
+    /// The trace as the panels see it: everything the session traced so far (waits for the
+    /// log's worker thread to catch up; reading it costs nothing when nothing is pending).
+    var log: TraceLog { feed?.log ?? inlineLog }
+    /// The log is filled on a worker thread (`TraceLogFeed`): the input path pays only a copy
+    /// of each trace message, and indexing the trace for the panels runs on the other core.
+    private let feed: TraceLogFeed?
+    /// The log itself when there is no worker (`threadedLog: false`).
+    private let inlineLog = TraceLog()
     var state = OverlayState()
     var pads: [ConnectedPad] = []
     /// The rows of the help panel (F1): the input map and the window's keys.
     var help: [HelpEntry]
 
-    init(overlays: Bool, defaults: Defaults = Defaults()) {
+    /// `threadedLog` false fills the log on the calling thread instead (`touchscope bench`
+    /// measures both ways).
+    init(overlays: Bool, defaults: Defaults = Defaults(), threadedLog: Bool = true) {
         self.overlays = overlays
+        feed = threadedLog ? TraceLogFeed(log: inlineLog) : nil
         help = InputMapper.help(defaults: defaults).map { HelpEntry(input: "\($0.device): \($0.input)", effect: $0.effect) }
             + hostKeys.map { HelpEntry(input: "window: \($0.input)", effect: $0.effect) }
     }
 
+    /// Waits until the log holds everything traced so far (`log` does this too).
+    func sync() { feed?.sync() }
+
     /// Connects a session: its trace and its touches feed the panels.
     func follow(_ session: SceneSession, also: ((TraceRecord) -> Void)? = nil) {
-        let log = self.log
-        log.follow(session.app.tracer, also: also)
-        session.onInputEvent = { e, t in log.noteInput(e, at: t) }
+        if let feed {
+            feed.follow(session.app.tracer, also: also)
+            session.onInputEvent = { e, t in feed.noteInput(e, at: t) }
+        } else {
+            let log = inlineLog
+            log.follow(session.app.tracer, also: also)
+            session.onInputEvent = { e, t in log.noteInput(e, at: t) }
+        }
         // Scenes with a media player or device needs show the Now Playing and device panel.
         if session.built.player != nil || !session.scene.capabilities.isEmpty { state.set(.nowPlaying, true) }
     }

@@ -38,9 +38,13 @@ public enum Bench {
 
     /// The same, with `connect` wiring the session as a host does (for the live program:
     /// `FrameState.follow`, which installs the tracer sink and the input hook). The records
-    /// reaching the installed sink are counted.
+    /// reaching the installed sink are counted. `settle` runs in the timed region as often
+    /// as the live program draws a frame (after the batch of events during which 1/60 s of
+    /// wall time passed) and once at the end: a sink that finishes its work elsewhere (the
+    /// live program's trace log, filled on a worker thread, which a frame waits for) waits
+    /// there until it has, so the time counts all of it.
     public static func dispatch(shape: BenchScene.Shape, events: Int, seed: UInt64 = 0x5eed,
-                                connect: (SceneSession) -> Void) -> DispatchResult {
+                                connect: (SceneSession) -> Void, settle: () -> Void = {}) -> DispatchResult {
         let scene = BenchScene.make(shape)
         let session = SceneSession(scene: scene)
         // A class, not a captured `var`: a captured variable is a box whose every access is
@@ -69,6 +73,7 @@ public enum Bench {
         var elapsed: Duration = .zero
         var nextFrame = 1.0 / 60
         let clock = ContinuousClock()
+        var sinceSettle: Duration = .zero
         while left > 0 {
             let n = min(left, 4096)
             stream.fill(&batch, count: n)
@@ -80,8 +85,13 @@ public enum Bench {
                 }
                 session.handle(input)
             }
-            elapsed += clock.now - start
             left -= n
+            sinceSettle += clock.now - start
+            if left == 0 || sinceSettle >= .milliseconds(1000) / 60 {
+                settle()
+                sinceSettle = .zero
+            }
+            elapsed += clock.now - start
         }
         return DispatchResult(views: shape.viewCount, recognizers: session.built.recognizers.count,
                               events: events, seconds: seconds(elapsed), records: records.n)
