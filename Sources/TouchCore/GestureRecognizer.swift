@@ -73,6 +73,9 @@ public final class AnswersDelegate: GestureRecognizerDelegate {
     public func gestureRecognizerShouldBegin(_ r: GestureRecognizer) -> Bool { shouldBegin }
     public func gestureRecognizer(_ r: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
         guard receivesTouches else { return false }
+        // Most delegates list no views: then no id is read or hashed (every touch down asks
+        // every recognizer on the chain).
+        if refuseTouchesIn.isEmpty && onlyTouchesIn.isEmpty { return true }
         let vid = touch.view?.id ?? "window"
         if refuseTouchesIn.contains(vid) { return false }
         if !onlyTouchesIn.isEmpty && !onlyTouchesIn.contains(vid) { return false }
