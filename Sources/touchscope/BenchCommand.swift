@@ -11,13 +11,11 @@ struct BenchCommand: ParsableCommand {
             Figures (release build: swift build -c release --product touchscope):
               dispatch_events_per_second  finger events through a generated scene of 10,000 leaf
                                           views (fan-out 10, depth 4) with 1,000 recognizers,
-                                          tracing on as in the live program (the in-memory
-                                          trace log that
-                                          FrameState.follow fills on its own thread; the
-                                          time includes waiting for that thread to finish)
-              dispatch_one_thread_…       the same, the trace log filled on the dispatching
-                                          thread (as a program calling TraceLog.follow does)
-              dispatch_traced_to_file_…   the same as the first, every record also encoded by a
+                                          tracing on as in the live program: the in-memory
+                                          trace log, filled on its own thread (FrameState);
+                                          the time includes waiting for that thread
+              dispatch_one_thread_…       the same, the log filled on the dispatching thread
+              dispatch_traced_to_file_…   the first, plus every record encoded by a
                                           TraceWriter (as with --trace; to /dev/null)
               hit_test_ns_p50/p99         hit tests at random points of that scene, path recorded
               frame_ms_p50/p99            1280×800 frames (photo + 500 labels, mid-gesture, panels
