@@ -219,14 +219,6 @@ public final class Application: Responder {
     public private(set) lazy var remote = RemoteCommandCenter(app: self)
 }
 
-/// What a responder or recognizer attached to an application holds instead of a weak
-/// reference to it (`Responder.application` and `GestureRecognizer.application` read
-/// through it). An object that is referenced weakly gets a side table, and from then on
-/// every retain and release of it takes the runtime's slow path; the event model reads
-/// the application several times per responder and per recognizer transition. The link is
-/// owned by the application and by everything attached to it, and refers back without a
-/// reference count; the application sets `app` to nil first thing in its `deinit`, so a
-/// responder that outlives it reads nil, as through a weak reference.
 /// A responder or recognizer: it reaches its application through an `ApplicationLink`,
 /// and keeps an unmanaged copy of the reference so that the hot paths can borrow it.
 protocol ApplicationLinked: AnyObject {
@@ -241,6 +233,14 @@ extension ApplicationLinked {
     }
 }
 
+/// What a responder or recognizer attached to an application holds instead of a weak
+/// reference to it (`Responder.application` and `GestureRecognizer.application` read
+/// through it). An object that is referenced weakly gets a side table, and from then on
+/// every retain and release of it takes the runtime's slow path; the event model reads
+/// the application several times per responder and per recognizer transition. The link is
+/// owned by the application and by everything attached to it, and refers back without a
+/// reference count; the application sets `app` to nil first thing in its `deinit`, so a
+/// responder that outlives it reads nil, as through a weak reference.
 final class ApplicationLink {
     @exclusivity(unchecked) private var ref: Unmanaged<Application>?
     var app: Application? {

@@ -44,8 +44,6 @@ struct TouchScope: ParsableCommand {
     }
 }
 
-/// An error that reaches the user: its message (already `FILE:LINE:COLUMN: ...` where it
-/// applies) and the exit status.
 /// The options `run` and `replay` share: where the trace goes and whether the panels draw.
 struct OutputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write the trace as JSON Lines to this file.", valueName: "file"))
@@ -54,6 +52,8 @@ struct OutputOptions: ParsableArguments {
     var noOverlays = false
 }
 
+/// An error that reaches the user: its message (already `FILE:LINE:COLUMN: ...` where it
+/// applies) and the exit status.
 struct CLIError: Error {
     var message: String
     var status: Int32
