@@ -13,12 +13,15 @@ final class FrameState {
     var banner: String?
     /// The trace as the panels see it: everything the session traced so far (waits for the
     /// log's worker thread to catch up; reading it costs nothing when nothing is pending).
-    var log: TraceLog { feed?.log ?? inlineLog }
-    /// The log is filled on a worker thread (`TraceLogFeed`): the input path pays only a copy
+    var log: TraceLog {
+        feed?.sync()
+        return storedLog
+    }
+    private let storedLog = TraceLog()
+    /// Fills `storedLog` on a worker thread (`TraceLogFeed`): the input path pays only a copy
     /// of each trace message, and indexing the trace for the panels runs on the other core.
+    /// Nil with `threadedLog: false` (the log is then filled on the dispatching thread).
     private let feed: TraceLogFeed?
-    /// The log itself when there is no worker (`threadedLog: false`).
-    private let inlineLog = TraceLog()
     var state = OverlayState()
     var pads: [ConnectedPad] = []
     /// The rows of the help panel (F1): the input map and the window's keys.
@@ -28,7 +31,7 @@ final class FrameState {
     /// measures both ways).
     init(overlays: Bool, defaults: Defaults = Defaults(), threadedLog: Bool = true) {
         self.overlays = overlays
-        feed = threadedLog ? TraceLogFeed(log: inlineLog) : nil
+        feed = threadedLog ? TraceLogFeed(log: storedLog) : nil
         help = InputMapper.help(defaults: defaults).map { HelpEntry(input: "\($0.device): \($0.input)", effect: $0.effect) }
             + hostKeys.map { HelpEntry(input: "window: \($0.input)", effect: $0.effect) }
     }
@@ -42,7 +45,7 @@ final class FrameState {
             feed.follow(session.app.tracer, also: also)
             session.onInputEvent = { e, t in feed.noteInput(e, at: t) }
         } else {
-            let log = inlineLog
+            let log = storedLog
             log.follow(session.app.tracer, also: also)
             session.onInputEvent = { e, t in log.noteInput(e, at: t) }
         }
