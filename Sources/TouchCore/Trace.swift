@@ -194,13 +194,15 @@ public typealias TraceSymbol = Int32
 public final class TraceSymbols {
     /// Tells tables apart (a responder caches its number for one table).
     let serial: Int
-    @exclusivity(unchecked) private var names: [String] = []
+    /// The ids, by symbol (`@usableFromInline`: `count` and `name` are read for every
+    /// message on another module's hot path, inlined there).
+    @usableFromInline @exclusivity(unchecked) private(set) var names: [String] = []
     public init() { serial = TraceSymbols.nextSerial() }
 
     /// The id a symbol stands for.
-    @inline(__always) public func name(_ s: TraceSymbol) -> String { names[Int(s)] }
+    @inlinable public func name(_ s: TraceSymbol) -> String { names[Int(s)] }
     /// How many ids the table holds.
-    public var count: Int { names.count }
+    @inlinable public var count: Int { names.count }
 
     /// The ids of the symbols from `first` on, in order (to keep a copy of the table in
     /// step on another thread, as `TraceLogFeed` does).

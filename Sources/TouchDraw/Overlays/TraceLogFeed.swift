@@ -55,7 +55,11 @@ public final class TraceLogFeed {
     /// The position `sync()` last saw applied.
     @exclusivity(unchecked) private var applied = 0
     /// The followed tracer's symbol table, and how many of its ids the worker's copy has.
-    @exclusivity(unchecked) private var table: TraceSymbols?
+    @exclusivity(unchecked) private var table: TraceSymbols? {
+        didSet { tableRef = table.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `table`, read on every message without a retain and release (`table` keeps it alive).
+    @exclusivity(unchecked) private var tableRef: Unmanaged<TraceSymbols>?
     @exclusivity(unchecked) private var mirrored = 0
 
     /// Items are published to the worker in batches: each publication is a write the other
@@ -130,7 +134,7 @@ public final class TraceLogFeed {
     /// responders by number; the worker's copy must know them first).
     @inline(__always)
     private func shareNewSymbols() {
-        guard let table, table.count != mirrored else { return }
+        guard let tableRef, tableRef._withUnsafeGuaranteedRef({ $0.count }) != mirrored, let table else { return }
         push(.names(table.names(from: mirrored)))
         mirrored = table.count
     }
