@@ -345,13 +345,14 @@ open class GestureRecognizer {
 
     // MARK: Touch intake (called by the application)
 
-    func beginTracking(_ touch: Touch, event: Event) {
+    /// `one` is `[touch]` (the event's reused one-touch list: no array per recognizer).
+    func beginTracking(_ touch: Touch, event: Event, one: [Touch]) {
         trackedTouches.append(touch)
         application?.markBusy(self)
-        touchesBegan([touch], with: event)
+        touchesBegan(one, with: event)
     }
-    func touchEnded(_ touch: Touch, event: Event) {
-        touchesEnded([touch], with: event)
+    func touchEnded(_ touch: Touch, event: Event, one: [Touch]) {
+        touchesEnded(one, with: event)
     }
     func touchCancelled(_ touch: Touch, event: Event, reason: String) {
         let before = state
@@ -430,7 +431,9 @@ open class GestureRecognizer {
         pendingDeps.removeAll()
         deadline = nil
         for t in trackedTouches { t.gestureRecognizers.removeAll { $0 === self } }
-        trackedTouches.removeAll()
+        // The storage stays for the next sequence: most recognizers track a touch again
+        // soon, and a fresh list would be an allocation per recognizer per touch-down.
+        trackedTouches.removeAll(keepingCapacity: true)
         reset()
     }
 }

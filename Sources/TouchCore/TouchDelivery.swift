@@ -87,8 +87,9 @@ extension Application {
         }
         touch.receiver = receiver(for: touch)
         touch.gestureRecognizers = recognizers(for: touch, event: event)
-        for r in touch.gestureRecognizers { r.beginTracking(touch, event: event) }
-        deliverToView(touch, .began, event)
+        let one = event.oneTouchList(touch)
+        for r in touch.gestureRecognizers { r.beginTracking(touch, event: event, one: one) }
+        deliverToView(touch, .began, event, one: one)
     }
 
     func touchMove(_ key: TouchKey, _ p: Point, pressure: Double) {
@@ -132,8 +133,9 @@ extension Application {
         settleEpoch &+= 1
         event.timestamp = time
         lastTap = (time, p, touch.tapCount)
-        for r in touch.gestureRecognizers where r.isTracking(touch) && !r.state.isTerminal { r.touchEnded(touch, event: event) }
-        deliverToView(touch, .ended, event)
+        let one = event.oneTouchList(touch)
+        for r in touch.gestureRecognizers where r.isTracking(touch) && !r.state.isTerminal { r.touchEnded(touch, event: event, one: one) }
+        deliverToView(touch, .ended, event, one: one)
         endSequenceIfDone()
     }
 
