@@ -134,9 +134,11 @@ public final class TraceLogFeed {
     /// responders by number; the worker's copy must know them first).
     @inline(__always)
     private func shareNewSymbols() {
-        guard let tableRef, tableRef._withUnsafeGuaranteedRef({ $0.count }) != mirrored, let table else { return }
-        push(.names(table.names(from: mirrored)))
-        mirrored = table.count
+        tableRef?._withUnsafeGuaranteedRef { table in
+            guard table.count != mirrored else { return }
+            push(.names(table.names(from: mirrored)))
+            mirrored = table.count
+        }
     }
 
     @inline(__always)
