@@ -37,7 +37,7 @@ extension Application {
         return deps
     }
 
-    func requestTransition(_ r: GestureRecognizer, to: GestureState, reason: String) {
+    func requestTransition(_ r: GestureRecognizer, to: GestureState, reason: TraceText) {
         // A recognizer that has finished (or failed) waits for its reset: late requests are moot.
         if r.state.isTerminal { return }
         markBusy(r)
@@ -63,7 +63,7 @@ extension Application {
         }
     }
 
-    private func attemptToLeavePossible(_ r: GestureRecognizer, to: GestureState, reason: String) {
+    private func attemptToLeavePossible(_ r: GestureRecognizer, to: GestureState, reason: TraceText) {
         if let d = r.delegate, !d.gestureRecognizerShouldBegin(r) {
             finish(r, .failed, reason: "failed: delegate's gestureRecognizerShouldBegin returned false"); return
         }
@@ -87,7 +87,7 @@ extension Application {
         commitLeavingPossible(r, to: to, reason: reason)
     }
 
-    private func commitLeavingPossible(_ r: GestureRecognizer, to: GestureState, reason: String) {
+    private func commitLeavingPossible(_ r: GestureRecognizer, to: GestureState, reason: TraceText) {
         // An active recognizer that may not run beside r prevents it.
         if let blocker = busyRecognizers.first(where: { o in
             o !== r && o.state.isActive && sharesTouches(r, o) && !canRecognizeSimultaneously(r, o)
@@ -115,7 +115,7 @@ extension Application {
     }
 
     /// Moves `r` to a terminal state (failed, ended, cancelled) with its side effects.
-    private func finish(_ r: GestureRecognizer, _ to: GestureState, reason: String) {
+    private func finish(_ r: GestureRecognizer, _ to: GestureState, reason: TraceText) {
         guard r.commitState(to, reason: reason) else { return }
         if to != .failed { r.sendActions() }
         if to == .failed { dependentsSee(r, succeed: false) }

@@ -123,7 +123,7 @@ open class GestureRecognizer {
     /// Trace reasons that name this recognizer, formatted the first time each is needed
     /// and kept (`reason(_:_:)`): arbitration gives them on every gesture that wins, and
     /// formatting one cost more than the rest of the transition.
-    @exclusivity(unchecked) private var reasonCache: [String?] = []
+    @exclusivity(unchecked) private var reasonCache: [TraceText?] = []
 
     /// The arbitration reasons that name this recognizer (the winner or the blocker).
     enum ArbitrationReason: Int, CaseIterable {
@@ -141,7 +141,7 @@ open class GestureRecognizer {
     private static let reasonKindCount = ArbitrationReason.allCases.count
 
     /// The reason text of `kind` with this recognizer in `state`, formatted once.
-    final func reason(_ kind: ArbitrationReason, _ state: GestureState) -> String {
+    final func reason(_ kind: ArbitrationReason, _ state: GestureState) -> TraceText {
         let states = Self.stateCount
         if reasonCache.isEmpty { reasonCache = Array(repeating: nil, count: Self.reasonKindCount * states) }
         let i = kind.rawValue * states + state.index
@@ -153,8 +153,8 @@ open class GestureRecognizer {
         case .blocks: s = "failed: \(id) already \(state.rawValue) and they may not recognize simultaneously"
         case .cancelsTouches: s = "cancelled: \(id) \(state.rawValue) (cancelsTouchesInView)"
         }
-        reasonCache[i] = s
-        return s
+        reasonCache[i] = TraceText(s)
+        return reasonCache[i]!
     }
 
     /// This recognizer's number in the symbol table of the tracer `traceSymbolSerial` names
@@ -372,7 +372,7 @@ open class GestureRecognizer {
 
     /// Requests a transition. Leaving `possible` goes through arbitration; illegal edges are
     /// refused (and traced as such), so no recognizer can reach an illegal state.
-    func transition(_ to: GestureState, reason: String) {
+    func transition(_ to: GestureState, reason: TraceText) {
         guard let app = application else {
             _ = machine.apply(to)
             return
@@ -382,7 +382,7 @@ open class GestureRecognizer {
 
     /// Applies a legal edge, traces it, and runs its side effects. Returns false if illegal.
     @discardableResult
-    func commitState(_ to: GestureState, reason: String) -> Bool {
+    func commitState(_ to: GestureState, reason: TraceText) -> Bool {
         let from = state
         guard machine.apply(to) else {
             application?.tracer.emit(time, .note(topic: "gesture", text: "\(id): illegal transition \(from.rawValue) → \(to.rawValue) refused"))
@@ -394,7 +394,7 @@ open class GestureRecognizer {
 
     /// Records a transition in `app`'s trace: a gesture message when the tracer takes them,
     /// a record otherwise (nothing when tracing is off).
-    func traceTransition(_ app: Application, from: GestureState, to: GestureState, reason: String,
+    func traceTransition(_ app: Application, from: GestureState, to: GestureState, reason: TraceText,
                          outputs: @autoclosure () -> GestureOutputs) {
         let tracer = app.tracer
         guard tracer.isOn else { return }
@@ -406,7 +406,7 @@ open class GestureRecognizer {
                                    outputs: outputs())
             tracer.withMessageSink { $0.take(m) }
         } else {
-            tracer.emit(app.time, .gesture(recognizer: id, view: view?.id ?? "", from: from, to: to, reason: reason, outputs: outputs()))
+            tracer.emit(app.time, .gesture(recognizer: id, view: view?.id ?? "", from: from, to: to, reason: reason.description, outputs: outputs()))
         }
     }
 
@@ -442,18 +442,26 @@ open class GestureRecognizer {
 open class DiscreteGestureRecognizer: GestureRecognizer {
     public init(id: String) { super.init(id: id, continuous: false) }
     /// The gesture happened (UIKit's `.recognized`).
-    public final func recognize(_ reason: String = "recognized") { transition(.recognized, reason: reason) }
-    public final func fail(_ reason: String) { transition(.failed, reason: reason) }
+    public final func recognize(_ reason: TraceText = "recognized") { transition(.recognized, reason: reason) }
+    public final func fail(_ reason: TraceText) { transition(.failed, reason: reason) }
+    @_disfavoredOverload public final func recognize(_ reason: String) { recognize(TraceText(reason)) }
+    @_disfavoredOverload public final func fail(_ reason: String) { fail(TraceText(reason)) }
 }
 
 /// A recognizer whose gesture unfolds: `possible → began → changed* → ended | cancelled`.
 open class ContinuousGestureRecognizer: GestureRecognizer {
     public init(id: String) { super.init(id: id, continuous: true) }
-    public final func begin(_ reason: String = "began") { transition(.began, reason: reason) }
-    public final func change(_ reason: String = "changed") { transition(.changed, reason: reason) }
-    public final func end(_ reason: String = "ended") { transition(.ended, reason: reason) }
-    public final func cancel(_ reason: String) { transition(.cancelled, reason: reason) }
-    public final func fail(_ reason: String) { transition(.failed, reason: reason) }
+    public final func begin(_ reason: TraceText = "began") { transition(.began, reason: reason) }
+    public final func change(_ reason: TraceText = "changed") { transition(.changed, reason: reason) }
+    public final func end(_ reason: TraceText = "ended") { transition(.ended, reason: reason) }
+    public final func cancel(_ reason: TraceText) { transition(.cancelled, reason: reason) }
+    public final func fail(_ reason: TraceText) { transition(.failed, reason: reason) }
+    // A reason already formatted (a `String` variable) is taken as it is.
+    @_disfavoredOverload public final func begin(_ reason: String) { begin(TraceText(reason)) }
+    @_disfavoredOverload public final func change(_ reason: String) { change(TraceText(reason)) }
+    @_disfavoredOverload public final func end(_ reason: String) { end(TraceText(reason)) }
+    @_disfavoredOverload public final func cancel(_ reason: String) { cancel(TraceText(reason)) }
+    @_disfavoredOverload public final func fail(_ reason: String) { fail(TraceText(reason)) }
 }
 
 extension GestureRecognizer: ApplicationLinked, TraceSymbolCaching {}

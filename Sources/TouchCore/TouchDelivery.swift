@@ -301,7 +301,7 @@ extension Application {
             touch.finishedForView = true
             if touch.deliveredBegan, let view = touch.receiver {
                 let ev = event ?? currentEvent ?? Event(type: .touches, timestamp: time)
-                view.receive(.cancelled, [touch], ev, reason: r.reason(.cancelsTouches, r.state == .began ? .began : .recognized))
+                view.receive(.cancelled, [touch], ev, reason: r.reason(.cancelsTouches, r.state == .began ? .began : .recognized).description)
             }
         }
     }

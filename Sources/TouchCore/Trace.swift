@@ -262,12 +262,23 @@ public struct GestureMessage: Sendable, Hashable {
     public var view: TraceSymbol
     public var from: GestureState
     public var to: GestureState
-    public var reason: String
+    /// The reason as the recognizer gave it, formatted when read (`reason`).
+    public var reasonText: TraceText
+    /// The reason, formatted.
+    public var reason: String {
+        get { reasonText.description }
+        set { reasonText = TraceText(newValue) }
+    }
     public var outputs: GestureOutputs
     public init(t: Double, recognizer: TraceSymbol, view: TraceSymbol, from: GestureState, to: GestureState,
-                reason: String, outputs: GestureOutputs) {
+                reason: TraceText, outputs: GestureOutputs) {
         self.t = t; self.recognizer = recognizer; self.view = view; self.from = from; self.to = to
-        self.reason = reason; self.outputs = outputs
+        self.reasonText = reason; self.outputs = outputs
+    }
+    @_disfavoredOverload
+    public init(t: Double, recognizer: TraceSymbol, view: TraceSymbol, from: GestureState, to: GestureState,
+                reason: String, outputs: GestureOutputs) {
+        self.init(t: t, recognizer: recognizer, view: view, from: from, to: to, reason: TraceText(reason), outputs: outputs)
     }
 
     /// The view id the record names ("" when the recognizer had no view).

@@ -27,6 +27,6 @@ struct ReasonCacheTests {
         #expect(all.map(\.index) == Array(0..<7))
         let texts = all.map { r.reason(.blocks, $0) }
         #expect(Set(texts).count == all.count)
-        #expect(zip(all, texts).allSatisfy { $1.contains("already \($0.rawValue) ") })
+        #expect(zip(all, texts).allSatisfy { $1.description.contains("already \($0.rawValue) ") })
     }
 }

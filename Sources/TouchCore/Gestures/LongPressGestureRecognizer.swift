@@ -61,7 +61,7 @@ public final class LongPressGestureRecognizer: ContinuousGestureRecognizer {
         for t in activeTouches {
             let moved = t.locationInWindow.distance(to: t.startLocationInWindow)
             if moved > allowableMovement {
-                fail("failed: moved \(GestureMath.show(moved)) pt, more than allowableMovement \(fmt(allowableMovement))")
+                fail("failed: moved \(show: moved) pt, more than allowableMovement \(fmt: allowableMovement)")
                 return
             }
         }
@@ -74,13 +74,13 @@ public final class LongPressGestureRecognizer: ContinuousGestureRecognizer {
         }
         guard state == .possible else { return }
         let held = touches.first.map { time - $0.startTimestamp } ?? 0
-        fail("failed: lifted after \(GestureMath.show(held)) s, before the minimum press duration \(fmt(minimumPressDuration)) s")
+        fail("failed: lifted after \(show: held) s, before the minimum press duration \(fmt: minimumPressDuration) s")
     }
 
     public override func deadlineReached() {
         guard state == .possible, !beginRequested, numberOfTouches == numberOfTouchesRequired else { return }
         beginRequested = true
-        begin("began: held \(fmt(minimumPressDuration)) s within \(fmt(allowableMovement)) pt")
+        begin("began: held \(fmt: minimumPressDuration) s within \(fmt: allowableMovement) pt")
     }
 
     public override func reset() { beginRequested = false }

@@ -114,7 +114,7 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
                   travelled.length > panSlop {
             if let refusal = refusalToBegin(translation: travelled) { fail(refusal); return }
             beginRequested = true
-            begin("began: centroid moved \(GestureMath.show(travelled.length)) pt (slop \(fmt(panSlop)))")
+            begin("began: centroid moved \(show: travelled.length) pt (slop \(fmt: panSlop))")
         }
     }
 
@@ -129,7 +129,7 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
             else if left < minimumNumberOfTouches { end("ended: \(left) touches left, fewer than minimumNumberOfTouches \(minimumNumberOfTouches)") }
             else if state.isActive { change("changed: \(left) touches (centroid re-based)") }
         } else if left == 0 {
-            fail("failed: touches lifted before the centroid moved \(fmt(panSlop)) pt")
+            fail("failed: touches lifted before the centroid moved \(fmt: panSlop) pt")
         }
     }
 

@@ -63,11 +63,11 @@ public final class PinchGestureRecognizer: TwoFingerGestureRecognizer {
         baseRaw = raw
         baseSpread = GestureMath.spread(activeTouches)
     }
-    override func beginReason() -> String? {
+    override func beginReason() -> TraceText? {
         guard let base = baseSpread, let s = GestureMath.spread(activeTouches), abs(2 * (s - base)) > pinchThreshold else { return nil }
-        return "began: finger distance changed \(GestureMath.show(2 * (s - base))) pt (threshold \(fmt(pinchThreshold)))"
+        return "began: finger distance changed \(show: 2 * (s - base)) pt (threshold \(fmt: pinchThreshold))"
     }
-    override var failReason: String { "failed: touches lifted before the finger distance changed \(fmt(pinchThreshold)) pt" }
+    override var failReason: TraceText { "failed: touches lifted before the finger distance changed \(fmt: pinchThreshold) pt" }
     override func resetMeasure() {
         factor = 1; baseRaw = 1; baseSpread = nil
     }

@@ -64,11 +64,11 @@ public final class RotationGestureRecognizer: TwoFingerGestureRecognizer {
     override func rebaseMeasure() {
         lastAngle = GestureMath.angle(activeTouches)
     }
-    override func beginReason() -> String? {
+    override func beginReason() -> TraceText? {
         guard abs(raw) > rotationThreshold else { return nil }
-        return "began: fingers turned \(GestureMath.show(raw)) rad (threshold \(fmt(rotationThreshold)))"
+        return "began: fingers turned \(show: raw) rad (threshold \(fmt: rotationThreshold))"
     }
-    override var failReason: String { "failed: touches lifted before turning \(fmt(rotationThreshold)) rad" }
+    override var failReason: TraceText { "failed: touches lifted before turning \(fmt: rotationThreshold) rad" }
     override func resetMeasure() {
         offset = 0; lastAngle = nil
     }

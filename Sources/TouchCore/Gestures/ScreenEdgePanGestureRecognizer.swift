@@ -37,7 +37,7 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         if state == .possible, trackedTouches.count == 1, let t = touches.first {
             startEdges = edgesNear(t).intersection(edges)
             if startEdges.isEmpty {
-                fail("failed: touch began more than \(fmt(edgeWidth)) pt from the \(names(edges)) edge of the window")
+                fail("failed: touch began more than \(fmt: edgeWidth) pt from the \(names(edges)) edge of the window")
                 return
             }
         }

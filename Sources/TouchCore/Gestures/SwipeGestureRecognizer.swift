@@ -81,12 +81,12 @@ public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
         guard state == .possible else { return }
         evaluate()  // the lift may complete the stroke
         guard state == .possible else { return }
-        fail("failed: lifted before swiping \(fmt(minimumDistance)) pt \(allowed)")
+        fail("failed: lifted before swiping \(fmt: minimumDistance) pt \(allowed)")
     }
 
     public override func deadlineReached() {
         guard state == .possible else { return }
-        fail("failed: no swipe within \(fmt(maximumDuration)) s (too long)")
+        fail("failed: no swipe within \(fmt: maximumDuration) s (too long)")
     }
 
     public override func reset() { startTime = nil }
@@ -101,7 +101,7 @@ public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
         guard let start = startTime, trackedTouches.count == numberOfTouchesRequired else { return }
         let elapsed = time - start
         if elapsed > maximumDuration {
-            fail("failed: took \(GestureMath.show(elapsed)) s, longer than \(fmt(maximumDuration)) s (too long)"); return
+            fail("failed: took \(show: elapsed) s, longer than \(fmt: maximumDuration) s (too long)"); return
         }
         var d = Point.zero
         for t in trackedTouches { d = d + (t.locationInWindow - t.startLocationInWindow) }
@@ -121,14 +121,14 @@ public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
         let across = abs(d.x * best.unit.y - d.y * best.unit.x)
         let angle = atan2(across, bestAlong)
         guard angle <= maximumAngle else {
-            fail("failed: stroke \(GestureMath.show(angle)) rad off \(best.name), more than \(GestureMath.show(maximumAngle))"); return
+            fail("failed: stroke \(show: angle) rad off \(best.name), more than \(show: maximumAngle)"); return
         }
         guard bestAlong >= minimumDistance else { return }
         let speed = elapsed > 0 ? bestAlong / elapsed : .infinity
         guard speed >= minimumSpeed else {
-            fail("failed: \(GestureMath.show(speed)) pt/s, slower than \(fmt(minimumSpeed)) pt/s (too slow)"); return
+            fail("failed: \(show: speed) pt/s, slower than \(fmt: minimumSpeed) pt/s (too slow)"); return
         }
-        recognize("recognized: swiped \(best.name) \(GestureMath.show(bestAlong)) pt in \(GestureMath.show(elapsed)) s")
+        recognize("recognized: swiped \(best.name) \(show: bestAlong) pt in \(show: elapsed) s")
     }
 }
 

@@ -43,7 +43,7 @@ open class TapGestureRecognizer: DiscreteGestureRecognizer {
         }
         if tapsDone > 0, let first = firstTapLocation,
            here.distance(to: first) > (maximumTapDistance ?? defaults.tapDistance) {
-            fail("failed: tap \(tapsDone + 1) landed \(fmt((here.distance(to: first) * 10).rounded() / 10)) pt from the first")
+            fail("failed: tap \(tapsDone + 1) landed \(fmt: (here.distance(to: first) * 10).rounded() / 10) pt from the first")
         }
     }
 
@@ -51,7 +51,7 @@ open class TapGestureRecognizer: DiscreteGestureRecognizer {
         let slop = allowableMovement ?? defaults.tapSlop
         for t in touches {
             if let s = starts[ObjectIdentifier(t)], t.locationInWindow.distance(to: s) > slop {
-                fail("failed: touch \(t.id) moved more than \(fmt(slop)) pt")
+                fail("failed: touch \(t.id) moved more than \(fmt: slop) pt")
                 return
             }
         }
@@ -75,7 +75,7 @@ open class TapGestureRecognizer: DiscreteGestureRecognizer {
     }
 
     override open func deadlineReached() {
-        fail("failed: waited \(fmt(maximumTapInterval ?? defaults.tapInterval)) s for tap \(tapsDone + 1) of \(numberOfTapsRequired)")
+        fail("failed: waited \(fmt: maximumTapInterval ?? defaults.tapInterval) s for tap \(tapsDone + 1) of \(numberOfTapsRequired)")
     }
 
     override open func reset() {

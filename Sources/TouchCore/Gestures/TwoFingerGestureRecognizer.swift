@@ -44,9 +44,9 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
     /// The fingers changed: measure from the active touches now (`raw` is kept).
     func rebaseMeasure() {}
     /// The `began` reason once the measure has changed past the threshold; nil before.
-    func beginReason() -> String? { nil }
+    func beginReason() -> TraceText? { nil }
     /// The `failed` reason when every finger lifts before the gesture began.
-    var failReason: String { "failed" }
+    var failReason: TraceText { "failed" }
     /// Clears the subclass's own state (`raw` is already back at rest).
     func resetMeasure() {}
 

@@ -67,7 +67,9 @@ public struct GestureTransition: Sendable, Hashable {
     public var seq: Int
     public var from: GestureState
     public var to: GestureState
-    public var reason: String
+    /// The reason as the recognizer gave it: formatted only when a panel reads `reason`.
+    public var reasonText: TraceText
+    public var reason: String { reasonText.description }
     public var outputs: GestureOutputs
 }
 
@@ -456,7 +458,7 @@ public final class TraceLog {
         precondition(symbols != nil, "TraceLog.append(GestureMessage) before use(_:) gave it the tracer's symbols")
         let seq = endSeq
         let slot = slot(ofSymbol: m.recognizer)
-        let pos = laneAppend(GestureTransition(t: m.t, seq: seq, from: m.from, to: m.to, reason: m.reason, outputs: m.outputs),
+        let pos = laneAppend(GestureTransition(t: m.t, seq: seq, from: m.from, to: m.to, reasonText: m.reasonText, outputs: m.outputs),
                              slot: slot)
         if m.view >= 0 && laneViewSymbols[slot] != m.view {
             laneViewSymbols[slot] = m.view
@@ -699,7 +701,7 @@ public final class TraceLog {
             lastTouchSeq = seq
             for id in touches { noteMessage(phase, view: view, touch: id, t: r.t) }
         case let .gesture(recognizer, view, from, to, reason, outputs):
-            let tr = GestureTransition(t: r.t, seq: seq, from: from, to: to, reason: reason, outputs: outputs)
+            let tr = GestureTransition(t: r.t, seq: seq, from: from, to: to, reasonText: TraceText(reason), outputs: outputs)
             let slot = self.slot(of: recognizer)
             _ = laneAppend(tr, slot: slot)
             // The dictionary is written only when the view changes (hashing the id again on
