@@ -42,7 +42,19 @@ public final class Application: Responder {
 
     // Touch state (TouchDelivery.swift).
     @exclusivity(unchecked) var activeTouches = ActiveTouches()
-    @exclusivity(unchecked) var currentEvent: Event?
+    @exclusivity(unchecked) var currentEvent: Event? {
+        didSet { currentEventRef = currentEvent.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `currentEvent`, for the move path to borrow without a retain (`touchMove`).
+    @exclusivity(unchecked) private(set) var currentEventRef: Unmanaged<Event>?
+    /// The events of sequences that ended during the input being sent, kept until the
+    /// outermost `send` returns: the move path borrows the event and its touches (the
+    /// event's `allTouches` holds every touch of the sequence) without retaining them, and a
+    /// recognizer's action may end the sequence mid-move (`cancelAllTouches`), or even send
+    /// input of its own.
+    @exclusivity(unchecked) var endedEvents: [Event] = []
+    /// How many `send` calls are under way (more than one: an action sent input).
+    @exclusivity(unchecked) private(set) var sendDepth = 0
     @exclusivity(unchecked) var nextTouchID = 1
     @exclusivity(unchecked) var lastTap: (time: Double, location: Point, count: Int)?
     /// Recognizers with something going on: tracking touches, waiting, or not in `possible`.
@@ -192,6 +204,7 @@ public final class Application: Responder {
 
     /// Delivers one input event at host time `t` (seconds, non-decreasing).
     public func send(_ input: InputEvent, at t: Double) {
+        sendDepth += 1
         if t > time { time = t }
         advance(to: time)
         switch input {
@@ -211,6 +224,8 @@ public final class Application: Responder {
         case let .motionSample(s): motion.sample(s)
         }
         settleRecognizers()
+        sendDepth -= 1
+        if sendDepth == 0 && !endedEvents.isEmpty { endedEvents.removeAll(keepingCapacity: true) }
     }
 
     /// Motion: shake and device orientation.

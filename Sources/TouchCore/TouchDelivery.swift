@@ -12,7 +12,7 @@ struct ActiveTouches {
     var count: Int { values.count }
     var isEmpty: Bool { values.isEmpty }
 
-    private func index(of key: TouchKey) -> Int? {
+    func index(of key: TouchKey) -> Int? {
         var i = 0
         while i < keys.count {
             if keys[i] == key { return i }
@@ -33,6 +33,12 @@ struct ActiveTouches {
                 keys.append(key); values.append(newValue)
             }
         }
+    }
+
+    /// The touch at `i`, not retained (the caller keeps it alive by other means).
+    @inline(__always)
+    func unmanagedValue(at i: Int) -> Unmanaged<Touch> {
+        values.withUnsafeBufferPointer { Unmanaged.passUnretained($0[i]) }
     }
 
     @discardableResult
@@ -93,12 +99,23 @@ extension Application {
     }
 
     func touchMove(_ key: TouchKey, _ p: Point, pressure: Double) {
-        guard let touch = activeTouches[key] else {
+        guard let i = activeTouches.index(of: key) else {
             // SDL turns motion for an unknown finger into a down; so do we.
             touchDown(key, p, pressure: pressure, emulated: false)
             return
         }
-        guard let event = currentEvent else { return }
+        guard let eventRef = currentEventRef else { return }
+        // The touch and its event are borrowed, not retained (a retain and a release each,
+        // on every move). Both outlive the move: the event holds every touch of its
+        // sequence (`allTouches` only grows), and if the sequence ends during the move
+        // (an action cancels every touch), `endSequenceIfDone` parks the event in
+        // `endedEvents` until the outermost `send` returns.
+        activeTouches.unmanagedValue(at: i)._withUnsafeGuaranteedRef { touch in
+            eventRef._withUnsafeGuaranteedRef { event in touchMoved(touch, event, p, pressure: pressure) }
+        }
+    }
+
+    private func touchMoved(_ touch: Touch, _ event: Event, _ p: Point, pressure: Double) {
         if p == touch.locationInWindow && pressure == touch.force { return }
         touch.previousLocationInWindow = touch.locationInWindow
         touch.locationInWindow = p
@@ -166,7 +183,10 @@ extension Application {
     }
 
     private func endSequenceIfDone() {
-        if activeTouches.isEmpty { currentEvent = nil }
+        if activeTouches.isEmpty, let event = currentEvent {
+            if sendDepth > 0 { endedEvents.append(event) }
+            currentEvent = nil
+        }
     }
 
     // MARK: Helpers
