@@ -15,8 +15,9 @@ struct BorrowedMoveTests {
         rig.add(pan)
         weak var event: Event?
         var aliveAfterCancel: Bool?
+        // The action holds the rig unowned: the rig holds the recognizer, which holds it.
         var cancelled = false
-        pan.addTarget { r in
+        pan.addTarget { [unowned rig] r in
             guard r.state == .began, !cancelled else { return }
             cancelled = true
             event = rig.app.currentEvent
@@ -51,7 +52,7 @@ struct BorrowedMoveTests {
         weak var outer: Event?
         var aliveAfterInnerSend: Bool?
         var done = false
-        pan.addTarget { r in
+        pan.addTarget { [unowned rig] r in
             guard r.state == .began, !done else { return }
             done = true
             outer = rig.app.currentEvent
