@@ -8,32 +8,42 @@ import Testing
 /// address sanitizer too, which would report a use after free.
 @Suite("Borrowed touches and events on the move path")
 struct BorrowedMoveTests {
-    @Test("an action that cancels every touch mid-move: the event lives until send returns")
-    func cancelMidMove() {
+    /// A rig with a pan whose action runs `action` once, inside the move that begins the
+    /// pan, with the event of that move's sequence. Finger 1 lands at (100, 100) and moves
+    /// right until the action has run (a later move of the finger would be a new touch).
+    /// Returns the rig and whether the event outlived `action` while parked (`endedEvents`);
+    /// in a debug build the compiler's own retains would keep it alive anyway, the release
+    /// build relies on the parking.
+    private func moveUntilPanBegins(_ action: @escaping (GestureRig) -> Void) -> (rig: GestureRig, parkedAlive: Bool?) {
         let rig = GestureRig()
         let pan = PanGestureRecognizer(id: "pan")
         rig.add(pan)
-        weak var event: Event?
-        var aliveAfterCancel: Bool?
+        var ran = false
+        var parkedAlive: Bool?
         // The action holds the rig unowned: the rig holds the recognizer, which holds it.
-        var cancelled = false
         pan.addTarget { [unowned rig] r in
-            guard r.state == .began, !cancelled else { return }
-            cancelled = true
-            event = rig.app.currentEvent
-            rig.app.cancelAllTouches(reason: "action")
-            // The sequence is over, yet the move that led here is still being delivered:
-            // the event is parked until send returns (in a debug build the compiler's own
-            // retains would keep it alive anyway; the release build relies on this).
-            aliveAfterCancel = event != nil && rig.app.currentEvent == nil
+            guard r.state == .began, !ran else { return }
+            ran = true
+            weak var event = rig.app.currentEvent
+            action(rig)
+            parkedAlive = event != nil && rig.app.currentEvent !== event
                 && rig.app.endedEvents.contains { $0 === event }
         }
         rig.down(1, 100, 100, at: 0)
-        // Moves until the action has run (a later move of the finger would be a new touch).
         var x = 100.0
-        while !cancelled && x < 200 { x += 10; rig.move(1, x, 100, at: x / 1000) }
-        #expect(cancelled)
-        #expect(aliveAfterCancel == true)
+        while !ran && x < 200 { x += 10; rig.move(1, x, 100, at: x / 1000) }
+        return (rig, parkedAlive)
+    }
+
+    @Test("an action that cancels every touch mid-move: the event lives until send returns")
+    func cancelMidMove() {
+        weak var event: Event?
+        let (rig, parkedAlive) = moveUntilPanBegins { rig in
+            event = rig.app.currentEvent
+            rig.app.cancelAllTouches(reason: "action")
+            #expect(rig.app.currentEvent == nil)
+        }
+        #expect(parkedAlive == true)
         #expect(event == nil)                       // freed once send returned
         #expect(rig.app.endedEvents.isEmpty)
         #expect(rig.states("pan") == [.began, .cancelled, .possible])
@@ -46,28 +56,15 @@ struct BorrowedMoveTests {
 
     @Test("an action that sends input of its own: the outer event outlives the inner send")
     func reentrantSend() {
-        let rig = GestureRig()
-        let pan = PanGestureRecognizer(id: "pan")
-        rig.add(pan)
         weak var outer: Event?
-        var aliveAfterInnerSend: Bool?
-        var done = false
-        pan.addTarget { [unowned rig] r in
-            guard r.state == .began, !done else { return }
-            done = true
+        let (rig, parkedAlive) = moveUntilPanBegins { rig in
             outer = rig.app.currentEvent
             // Lifts the finger from inside the move (the sequence ends in the inner send),
             // then lands a new one (a new sequence and event), all before the move returns.
             rig.app.send(.touchUp(rig.key(1), Point(x: 130, y: 100)), at: rig.now)
             rig.app.send(.touchDown(rig.key(3), Point(x: 500, y: 500)), at: rig.now)
-            aliveAfterInnerSend = outer != nil && rig.app.currentEvent !== outer
-                && rig.app.endedEvents.contains { $0 === outer }
         }
-        rig.down(1, 100, 100, at: 0)
-        var x = 100.0
-        while !done && x < 200 { x += 10; rig.move(1, x, 100, at: x / 1000) }
-        #expect(done)
-        #expect(aliveAfterInnerSend == true)
+        #expect(parkedAlive == true)
         #expect(outer == nil)
         #expect(rig.app.endedEvents.isEmpty)
         #expect(rig.states("pan").prefix(3) == [.began, .ended, .possible])
