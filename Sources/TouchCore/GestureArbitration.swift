@@ -70,6 +70,9 @@ extension Application {
         if let v = r.view, !v.gestureRecognizerShouldBegin(r) {
             finish(r, .failed, reason: "failed: \(v.id).gestureRecognizerShouldBegin returned false"); return
         }
+        if let owner = defaultActionOwner(against: r) {
+            finish(r, .failed, reason: "failed: \(owner.id)'s default action wins (the motion runs along it)"); return
+        }
         let deps = failureDependencies(of: r)
         if let winner = deps.first(where: { $0.state.isActive || $0.state == .recognized || $0.state == .ended }) {
             finish(r, .failed, reason: "failed: requires \(winner.id) to fail, which \(winner.state.rawValue)"); return
@@ -85,6 +88,16 @@ extension Application {
             return
         }
         commitLeavingPossible(r, to: to, reason: reason)
+    }
+
+    /// The view, below `r`'s own, whose default action the motion of one of `r`'s touches
+    /// is (a drag along a slider's thumb): `r` may not take it (SPEC.md section 5).
+    private func defaultActionOwner(against r: GestureRecognizer) -> View? {
+        guard r.declaredDefaultActionKind != nil else { return nil }
+        for t in r.trackedTouches {
+            if let v = t.view, v !== r.view, v.defaultActionWins(over: r, touch: t) { return v }
+        }
+        return nil
     }
 
     private func commitLeavingPossible(_ r: GestureRecognizer, to: GestureState, reason: TraceText) {

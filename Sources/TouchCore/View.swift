@@ -204,8 +204,14 @@ open class View: Responder {
     /// Asked before a recognizer attached to this view leaves `possible`; false makes it fail.
     open func gestureRecognizerShouldBegin(_ r: GestureRecognizer) -> Bool { true }
     /// Whether a recognizer attached to an ancestor must leave a touch that began in this
-    /// view alone, because this view's own default action needs it (controls).
+    /// view alone, because this view's own default action needs it whatever the touch does
+    /// (a control's single tap). Asked when the touch begins.
     open func defaultActionWins(over r: GestureRecognizer) -> Bool { false }
+    /// Whether a recognizer attached to an ancestor, about to begin or recognize with
+    /// `touch` (which began in this view), must fail because the motion so far is this
+    /// view's default action (a drag along a slider's thumb). Asked when the recognizer
+    /// tries to leave `possible`, once the direction of the motion is known.
+    open func defaultActionWins(over r: GestureRecognizer, touch: Touch) -> Bool { false }
 
     // MARK: Coordinates
 

@@ -217,13 +217,33 @@ open class Control: View {
 
     // MARK: Default actions (SPEC.md section 5)
 
-    /// Whether this control keeps a touch from a recognizer of kind `kind` attached to an
-    /// ancestor. `touch` is the touch being delivered (nil if unknown). Default: nothing.
+    /// Whether this control keeps a touch, whatever it does next, from a recognizer of kind
+    /// `kind` attached to an ancestor (a single tap on a button). Asked when the touch
+    /// begins; `touch` is the touch being delivered (nil if unknown). Default: nothing.
     open func keepsDefaultAction(from kind: DefaultActionKind, touch: Touch?) -> Bool { false }
+
+    /// Whether `motion` (the touch's travel since it began, in this control's space) is
+    /// this control's default action, so that a recognizer of kind `kind` attached to an
+    /// ancestor must fail instead of beginning or recognizing with `touch` (a drag along a
+    /// slider's thumb). Asked when that recognizer tries to leave `possible`. Default: no.
+    open func keepsDefaultAction(from kind: DefaultActionKind, touch: Touch, motion: Point) -> Bool { false }
 
     override open func defaultActionWins(over r: GestureRecognizer) -> Bool {
         guard isEnabled, let kind = r.declaredDefaultActionKind else { return false }
         return keepsDefaultAction(from: kind, touch: touchBeingDelivered)
+    }
+
+    override open func defaultActionWins(over r: GestureRecognizer, touch: Touch) -> Bool {
+        guard isEnabled, let kind = r.declaredDefaultActionKind else { return false }
+        let motion = GestureMath.vector(touch.locationInWindow - touch.startLocationInWindow, toView: self)
+        return keepsDefaultAction(from: kind, touch: touch, motion: motion)
+    }
+
+    /// Whether `touch` began at `p` (this control's space) or is the touch this control
+    /// tracks: "starts on the thumb" for controls that keep drags along their thumb, whose
+    /// thumb may since have followed the finger.
+    func began(onThumb isOnThumb: (Point) -> Bool, _ touch: Touch) -> Bool {
+        trackingTouch === touch || isOnThumb(convertFromRoot(touch.startLocationInWindow))
     }
 
     /// The touch that is beginning in this control right now (while recognizers are chosen).

@@ -65,9 +65,9 @@ open class Slider: Control {
     override open func cancelTracking(with event: Event?) {
         if !isContinuous && value != startValue { sendActions(for: .valueChanged) }
     }
-    /// A single-finger horizontal swipe that starts on the thumb belongs to the slider.
-    override open func keepsDefaultAction(from kind: DefaultActionKind, touch: Touch?) -> Bool {
-        guard kind.isSingleFingerHorizontalSwipe, let touch else { return false }
-        return isOnThumb(touch.location(in: self))
+    /// A single-finger swipe along the slider that starts on the thumb belongs to the
+    /// slider; one across it goes to the ancestor's recognizer.
+    override open func keepsDefaultAction(from kind: DefaultActionKind, touch: Touch, motion: Point) -> Bool {
+        kind.isSingleFingerHorizontalSwipe && motion.runsHorizontally && began(onThumb: isOnThumb, touch)
     }
 }

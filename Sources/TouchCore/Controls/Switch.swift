@@ -50,8 +50,30 @@ open class Switch: Control {
     override open func cancelTracking(with event: Event?) {
         thumbPosition = isOn ? 1 : 0
     }
-    /// A single-finger single tap, and a single-finger pan along the thumb, belong to the switch.
+    /// Points added around the thumb in which a touch still grabs it. 10 pt (as the slider's).
+    public var thumbTouchOutset: Double = 10
+
+    /// The thumb's frame in the switch's space: a square as tall as the switch, `thumbPosition`
+    /// of the way along.
+    public var thumbFrame: Rect {
+        let b = bounds
+        return Rect(x: b.minX + thumbPosition * max(b.width - b.height, 0), y: b.minY, width: b.height, height: b.height)
+    }
+    /// Whether `p` (switch space) grabs the thumb.
+    public func isOnThumb(_ p: Point) -> Bool {
+        let f = thumbFrame
+        return p.x >= f.minX - thumbTouchOutset && p.x <= f.maxX + thumbTouchOutset
+            && p.y >= f.minY - thumbTouchOutset && p.y <= f.maxY + thumbTouchOutset
+    }
+
+    /// A single-finger single tap belongs to the switch.
     override open func keepsDefaultAction(from kind: DefaultActionKind, touch: Touch?) -> Bool {
-        kind.isSingleFingerSingleTap || kind.isSingleFingerPan
+        kind.isSingleFingerSingleTap
+    }
+    /// A single-finger swipe or pan along the switch that starts on the thumb belongs to the
+    /// switch; one across it goes to the ancestor's recognizer.
+    override open func keepsDefaultAction(from kind: DefaultActionKind, touch: Touch, motion: Point) -> Bool {
+        (kind.isSingleFingerHorizontalSwipe || kind.isSingleFingerPan) && motion.runsHorizontally
+            && began(onThumb: isOnThumb, touch)
     }
 }

@@ -13,22 +13,6 @@ final class TinyTap: DiscreteGestureRecognizer, DefaultActionDescribing {
     }
 }
 
-/// A tiny pan-like recognizer that declares itself a pan (for the switch rule).
-final class TinyPan: ContinuousGestureRecognizer, DefaultActionDescribing {
-    var defaultActionKind: DefaultActionKind { .pan(minimumTouches: 1, maximumTouches: Int.max) }
-    override func touchesMoved(_ touches: [Touch], with event: Event) {
-        if state == .possible { begin() } else { change() }
-    }
-    override func touchesEnded(_ touches: [Touch], with event: Event) { if state.isActive { end() } }
-}
-
-/// A tiny swipe-like recognizer declaring a right swipe.
-final class TinySwipe: DiscreteGestureRecognizer, DefaultActionDescribing {
-    var horizontal = true
-    var defaultActionKind: DefaultActionKind { .swipe(touches: 1, horizontal: horizontal, vertical: !horizontal) }
-    override func touchesEnded(_ touches: [Touch], with event: Event) { if state == .possible { recognize() } }
-}
-
 @Suite("Controls win their default action")
 struct DefaultActionTests {
     func panelWithButton() -> (Application, Recorder, View, Button, TinyTap) {
@@ -87,40 +71,97 @@ struct DefaultActionTests {
         #expect(rec.events(of: "ok") == ["touchDown", "touchCancel"])
     }
 
-    @Test("a switch keeps a single-finger pan from an ancestor; a button does not")
-    func switchKeepsPan() {
+    /// A panel with a switch (thumb off, at x 100…131) and a button, and a pan on the panel.
+    func panelWithSwitch() -> (Application, Recorder, Switch) {
         let (app, rec) = makeApp()
         let panel = View(id: "panel", frame: Rect(x: 0, y: 0, width: 400, height: 400))
         let s = Switch(id: "wifi", frame: Rect(x: 100, y: 100, width: 51, height: 31))
         let b = Button(id: "ok", frame: Rect(x: 100, y: 200, width: 100, height: 50))
         panel.addSubview(s); panel.addSubview(b)
         app.window.addSubview(panel)
-        panel.addGestureRecognizer(TinyPan(id: "panelPan"))
-        app.down(110, 115, at: 0); app.move(140, 115, at: 0.05); app.up(140, 115, at: 0.1)
-        #expect(rec.gestureTransitions(of: "panelPan").isEmpty)
+        panel.addGestureRecognizer(PanGestureRecognizer(id: "panelPan"))
+        return (app, rec, s)
+    }
+
+    @Test("a drag along a switch's thumb stays with the switch: the ancestor's pan fails when it would begin")
+    func switchKeepsPanAlong() {
+        let (app, rec, s) = panelWithSwitch()
+        app.down(115, 115, at: 0)
+        #expect(rec.notes("gesture").isEmpty)   // undecided at touch-down: the direction is not known yet
+        app.move(130, 116, at: 0.05); app.move(150, 117, at: 0.1); app.up(150, 117, at: 0.15)
+        #expect(rec.gestureTransitions(of: "panelPan") == ["failed", "possible"])
+        let reason = rec.records.compactMap { r -> String? in
+            if case let .gesture(g, _, _, .failed, reason, _) = r.body, g == "panelPan" { return reason }
+            return nil
+        }
+        #expect(reason == ["failed: wifi's default action wins (the motion runs along it)"])
         #expect(s.isOn)
+        #expect(rec.events(of: "wifi").last == "touchUpInside")
+    }
+
+    @Test("a drag across a switch's thumb goes to the ancestor's pan, and the switch's touch is cancelled")
+    func switchPanAcross() {
+        let (app, rec, s) = panelWithSwitch()
+        app.down(115, 115, at: 0)
+        app.move(116, 130, at: 0.05); app.move(117, 160, at: 0.1); app.up(117, 160, at: 0.15)
+        #expect(rec.gestureTransitions(of: "panelPan") == ["began", "changed", "ended", "possible"])
+        #expect(rec.events(of: "wifi") == ["touchDown", "touchCancel"])
+        #expect(!s.isOn)
+    }
+
+    @Test("a button keeps no drag from the ancestor's pan")
+    func buttonLetsPanThrough() {
+        let (app, rec, _) = panelWithSwitch()
         app.down(150, 225, at: 1); app.move(180, 225, at: 1.05); app.up(180, 225, at: 1.1)
         #expect(rec.gestureTransitions(of: "panelPan") == ["began", "ended", "possible"])
         #expect(rec.events(of: "ok") == ["touchDown", "touchCancel"])
     }
 
-    @Test("a slider keeps a horizontal swipe that starts on its thumb, not one on the track or a vertical one")
-    func sliderKeepsSwipeOnThumb() {
+    /// A panel with a slider (value 0: the thumb at x 100…128) and a four-direction swipe on the panel.
+    func panelWithSlider() -> (Application, Recorder, Slider) {
         let (app, rec) = makeApp()
         let panel = View(id: "panel", frame: Rect(x: 0, y: 0, width: 400, height: 400))
-        let sl = Slider(id: "volume", frame: Rect(x: 100, y: 100, width: 228, height: 31), value: 0)
+        let sl = Slider(id: "volume", frame: Rect(x: 100, y: 150, width: 228, height: 31), value: 0)
         panel.addSubview(sl)
         app.window.addSubview(panel)
-        let swipe = TinySwipe(id: "panelSwipe")
+        let swipe = SwipeGestureRecognizer(id: "panelSwipe")
+        swipe.direction = .all
         panel.addGestureRecognizer(swipe)
-        app.tap(114, 115, at: 0)   // on the thumb
-        #expect(rec.gestureTransitions(of: "panelSwipe").isEmpty)
-        app.tap(250, 115, at: 1)   // on the track
+        return (app, rec, sl)
+    }
+
+    @Test("a vertical flick on a slider's thumb goes to the ancestor's four-direction swipe, which cancels the slider's touch")
+    func sliderVerticalFlick() {
+        let (app, rec, sl) = panelWithSlider()
+        app.down(114, 165, at: 0)
+        app.move(115, 140, at: 0.03); app.move(116, 100, at: 0.06); app.up(116, 100, at: 0.08)
         #expect(rec.gestureTransitions(of: "panelSwipe") == ["recognized", "possible"])
-        rec.clear()
-        swipe.horizontal = false
-        app.tap(114, 115, at: 2)   // on the thumb, but a vertical swipe
+        // The slider follows the finger (it moved 1 pt sideways) until the swipe takes the touch.
+        #expect(rec.events(of: "volume").first == "touchDown")
+        #expect(rec.events(of: "volume").last == "touchCancel")
+        #expect(!rec.events(of: "volume").contains("touchUpInside"))
+        #expect(sl.value < 0.02)
+    }
+
+    @Test("a horizontal swipe on a slider's thumb stays with the slider: the ancestor's swipe fails")
+    func sliderHorizontalSwipe() {
+        let (app, rec, sl) = panelWithSlider()
+        app.down(114, 165, at: 0)
+        app.move(140, 166, at: 0.03); app.move(190, 166, at: 0.06); app.up(190, 166, at: 0.08)
+        #expect(rec.gestureTransitions(of: "panelSwipe") == ["failed", "possible"])
+        #expect(rec.events(of: "volume").first == "touchDown")
+        #expect(rec.events(of: "volume").last == "touchUpInside")
+        #expect(sl.value > 0.3)
+    }
+
+    @Test("a horizontal swipe that starts on the slider's track (not its thumb) goes to the ancestor")
+    func sliderTrackSwipe() {
+        let (app, rec, sl) = panelWithSlider()
+        app.down(200, 165, at: 0)
+        app.move(230, 166, at: 0.03); app.move(280, 166, at: 0.06); app.up(280, 166, at: 0.08)
         #expect(rec.gestureTransitions(of: "panelSwipe") == ["recognized", "possible"])
+        #expect(rec.events(of: "volume").isEmpty)
+        #expect(sl.value == 0)
     }
 
     @Test("steppers, segmented controls and page controls keep their single tap")
