@@ -293,9 +293,17 @@ open class GestureRecognizer {
         var centroid: Point? { count == 0 ? nil : Point(x: sx / Double(count), y: sy / Double(count)) }
     }
 
+    /// The touches whose centroid is the gesture's location (`location(in:)`), whether they
+    /// are down or lifted; nil (the default): the touches down, and once every one lifted,
+    /// where the last of them left. A tap answers the fingers of its tap, so that a
+    /// two-finger tap is located between its fingers however they lift.
+    open var locationTouches: [Touch]? { nil }
+
     /// `location(in:)` from a summary already taken.
     final func location(in view: View?, summary: ActiveSummary) -> Point {
-        if let c = summary.centroid {
+        if let touches = locationTouches, let c = GestureMath.centroid(touches) {
+            lastCentroid = c
+        } else if let c = summary.centroid {
             lastCentroid = c
         } else if let latest = trackedTouches.map(\.timestamp).max() {
             // After the lift: where the last fingers left (UIKit keeps the final location).

@@ -23,15 +23,24 @@ open class TapGestureRecognizer: DiscreteGestureRecognizer {
     @exclusivity(unchecked) private var fingersThisTap = 0
     @exclusivity(unchecked) private var firstTapLocation: Point?
     @exclusivity(unchecked) private var starts: [ObjectIdentifier: Point] = [:]
+    /// Where the fingers of the current tap (or of the last one, until the next lands)
+    /// start in `trackedTouches`, which holds every tap's fingers in order.
+    private var tapStart = 0
 
     override public init(id: String) { super.init(id: id) }
 
     override open var outputs: GestureOutputs {
         GestureOutputs(location: location(in: nil), numberOfTouches: numberOfTouches)
     }
+    /// A tap is where its fingers are, down or lifted: their centroid.
+    override open var locationTouches: [Touch]? {
+        let all = trackedTouches
+        return tapStart < all.count ? Array(all[tapStart...]) : nil
+    }
 
     override open func touchesBegan(_ touches: [Touch], with event: Event) {
         deadline = nil
+        if fingersThisTap == 0 { tapStart = max(trackedTouches.count - touches.count, 0) }
         for t in touches {
             starts[ObjectIdentifier(t)] = t.locationInWindow
             fingersThisTap += 1
@@ -41,7 +50,8 @@ open class TapGestureRecognizer: DiscreteGestureRecognizer {
             fail("failed: \(fingersThisTap) fingers down, needs \(numberOfTouchesRequired)")
             return
         }
-        if tapsDone > 0, let first = firstTapLocation,
+        // Where a tap lands is the centroid of all its fingers: compared once they are down.
+        if tapsDone > 0, fingersThisTap == numberOfTouchesRequired, let first = firstTapLocation,
            here.distance(to: first) > (maximumTapDistance ?? defaults.tapDistance) {
             fail("failed: tap \(tapsDone + 1) landed \(fmt: (here.distance(to: first) * 10).rounded() / 10) pt from the first")
         }
@@ -83,5 +93,6 @@ open class TapGestureRecognizer: DiscreteGestureRecognizer {
         fingersThisTap = 0
         firstTapLocation = nil
         starts.removeAll()
+        tapStart = 0
     }
 }
