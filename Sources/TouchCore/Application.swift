@@ -57,6 +57,13 @@ public final class Application: Responder {
     @exclusivity(unchecked) private(set) var sendDepth = 0
     @exclusivity(unchecked) var nextTouchID = 1
     @exclusivity(unchecked) var lastTap: (time: Double, location: Point, count: Int)?
+    /// How many touch samples the recognizers are reading right now (more than one: an
+    /// action sent input). While above 0, a recognizer whose failure requirements have all
+    /// failed waits in `readyAfterWait` until every recognizer has read the sample.
+    var readingSample = 0
+    /// Recognizers whose held transition may go ahead, with the recognizer whose failure
+    /// released them, once the recognizers have read the current sample.
+    var readyAfterWait: [(recognizer: GestureRecognizer, released: String)] = []
     /// Recognizers with something going on: tracking touches, waiting, or not in `possible`.
     @exclusivity(unchecked) var busyRecognizers: [GestureRecognizer] = []
     /// How many of `busyRecognizers` have a deadline (kept by `GestureRecognizer.deadline`

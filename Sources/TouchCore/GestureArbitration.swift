@@ -151,13 +151,41 @@ extension Application {
                 finish(d, .failed, reason: "failed: its touches were cancelled while it waited for \(r.id) to fail")
                 continue
             }
-            let held = d.pending
-            d.pending.removeAll()
-            guard let first = held.first else { continue }
-            commitLeavingPossible(d, to: first, reason: "\(first.rawValue): \(r.id) failed")
-            for next in held.dropFirst() where d.state.isActive {
-                finish(d, next, reason: "\(next.rawValue) (held while waiting for \(r.id))")
+            if readingSample > 0 {
+                // `r` failed on a touch sample that `d` may not have read yet: `d` goes ahead
+                // once every recognizer has read it, so its first transition carries it.
+                if !readyAfterWait.contains(where: { $0.recognizer === d }) { readyAfterWait.append((d, r.id)) }
+                continue
             }
+            commitHeld(d, released: r.id)
+        }
+    }
+
+    /// Makes the transitions `d` held back while it waited for `released` to fail.
+    private func commitHeld(_ d: GestureRecognizer, released: String) {
+        let held = d.pending
+        d.pending.removeAll()
+        guard let first = held.first else { return }
+        commitLeavingPossible(d, to: first, reason: "\(first.rawValue): \(released) failed")
+        for next in held.dropFirst() where d.state.isActive {
+            finish(d, next, reason: "\(next.rawValue) (held while waiting for \(released))")
+        }
+    }
+
+    /// The recognizers start reading a touch sample (a touch began, moved or ended).
+    func beginReadingSample() { readingSample += 1 }
+
+    /// The recognizers have read the sample: those released by a failure while they read it
+    /// make their held transitions now (UIKit, too, decides once every recognizer has seen
+    /// the touches).
+    func endReadingSample() {
+        readingSample -= 1
+        guard readingSample == 0 else { return }
+        while !readyAfterWait.isEmpty {
+            let (d, released) = readyAfterWait.removeFirst()
+            // Still waiting with nothing left to wait for (it may have failed meanwhile).
+            guard d.state == .possible, !d.pending.isEmpty, d.pendingDeps.isEmpty else { continue }
+            commitHeld(d, released: released)
         }
     }
 

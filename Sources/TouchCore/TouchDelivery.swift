@@ -94,7 +94,9 @@ extension Application {
         touch.receiver = receiver(for: touch)
         touch.gestureRecognizers = recognizers(for: touch, event: event)
         let one = event.oneTouchList(touch)
+        beginReadingSample()
         for r in touch.gestureRecognizers { r.beginTracking(touch, event: event, one: one) }
+        endReadingSample()
         deliverToView(touch, .began, event, one: one)
     }
 
@@ -132,9 +134,11 @@ extension Application {
         // One `[touch]` for every recognizer and the view (not one array per message).
         let one = event.oneTouchList(touch)
         let recognizers = touch.gestureRecognizers
+        beginReadingSample()
         recognizers.forEachBorrowed { r in
             if r.isTracking(touch) && !r.state.isTerminal { r.touchesMoved(one, with: event) }
         }
+        endReadingSample()
         deliverToView(touch, .moved, event, one: one)
     }
 
@@ -151,7 +155,9 @@ extension Application {
         event.timestamp = time
         lastTap = (time, p, touch.tapCount)
         let one = event.oneTouchList(touch)
+        beginReadingSample()
         for r in touch.gestureRecognizers where r.isTracking(touch) && !r.state.isTerminal { r.touchEnded(touch, event: event, one: one) }
+        endReadingSample()
         deliverToView(touch, .ended, event, one: one)
         endSequenceIfDone()
     }

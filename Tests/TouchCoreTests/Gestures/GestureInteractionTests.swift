@@ -50,6 +50,34 @@ struct GestureInteractionTests {
         #expect(near(tr.first { $0.to == .ended }?.outputs.translation, Point(100, 0)))
     }
 
+    @Test("a pan that begins because a swipe failed on a move carries that move's translation",
+          arguments: [true, false])
+    func heldPanBeginsWithTheSample(swipeFirst: Bool) throws {
+        let rig = GestureRig()
+        let swipe = SwipeGestureRecognizer(id: "swipe")   // right only
+        let pan = PanGestureRecognizer(id: "pan")
+        pan.require(toFail: swipe)
+        if swipeFirst { rig.add(swipe); rig.add(pan) } else { rig.add(pan); rig.add(swipe) }
+        rig.down(1, 300, 300, at: 0)
+        // Leftwards, 10 pt per move: the pan asks to begin past its 10 pt slop and is held;
+        // the swipe fails ("wrong direction") on the move that reaches its 50 pt.
+        rig.drag(1, from: Point(300, 300), to: Point(200, 300), at: 0, duration: 0.1, steps: 10)
+        rig.up(1, 200, 300, at: 0.12)
+        let swipeFail = try #require(rig.transitions("swipe").first)
+        #expect(swipeFail.to == .failed)
+        let tr = rig.transitions("pan")
+        let began = try #require(tr.first)
+        #expect(began.to == .began)
+        #expect(began.t == swipeFail.t)
+        // The finger's travel at that instant: the whole drag so far, this move included.
+        let travelled = -1000 * began.t
+        #expect(near(began.outputs.translation?.x ?? 0, travelled, 1e-6))
+        // No second record at the same instant tells a different translation.
+        for other in tr.dropFirst() where other.t == began.t {
+            #expect(near(other.outputs.translation?.x ?? 0, travelled, 1e-6))
+        }
+    }
+
     @Test("a pan held by a swipe and lifted before the swipe decides ends in order")
     func heldPanLifted() {
         let rig = GestureRig()
