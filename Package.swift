@@ -27,13 +27,15 @@ let package = Package(
         // Scene YAML -> TouchCore objects; recordings and traces as JSON Lines.
         .target(name: "TouchScene", dependencies: ["TouchCore", "Yams"]),
         // Views and overlays -> a display list (data, no SDL).
-        .target(name: "TouchDraw", dependencies: ["TouchCore", "TouchScene"]),
+        .target(name: "TouchDraw", dependencies: ["TouchCore"]),
         // The SDL host: window, input translation, painter, text, audio, gamepad.
-        .target(name: "TouchSDL", dependencies: ["CSDL2", "TouchCore", "TouchScene", "TouchDraw"]),
+        .target(name: "TouchSDL", dependencies: ["CSDL2", "TouchCore", "TouchDraw"]),
+        // The headless workloads behind `touchscope bench`: generated scenes and finger streams.
+        .target(name: "TouchBench", dependencies: ["TouchCore", "TouchScene"]),
         .executableTarget(
             name: "touchscope",
             dependencies: [
-                "TouchCore", "TouchScene", "TouchDraw", "TouchSDL",
+                "TouchCore", "TouchScene", "TouchDraw", "TouchSDL", "TouchBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -43,11 +45,11 @@ let package = Package(
             "TouchCore", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "TouchSceneTests", dependencies: [
-            "TouchScene", "TouchCore", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            "TouchScene", "TouchCore", "TouchBench", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ], resources: [.copy("Fixtures")]),
-        .testTarget(name: "TouchDrawTests", dependencies: ["TouchDraw", "TouchScene", "TouchCore"]),
+        .testTarget(name: "TouchDrawTests", dependencies: ["TouchDraw", "TouchScene", "TouchCore", "TouchBench"]),
         .testTarget(name: "TouchSDLTests", dependencies: ["TouchSDL", "TouchCore", "CSDL2"]),
-        .testTarget(name: "touchscopeTests", dependencies: ["TouchScene", "TouchCore", "TestSupport"]),
+        .testTarget(name: "touchscopeTests", dependencies: ["TouchScene", "TouchCore", "TouchBench", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

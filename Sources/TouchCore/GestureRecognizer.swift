@@ -56,42 +56,6 @@ extension GestureRecognizerDelegate {
     public func gestureRecognizer(_ r: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool { false }
 }
 
-/// A delegate whose answers are data (what scene files give): ids of the other recognizers.
-public final class AnswersDelegate: GestureRecognizerDelegate {
-    @exclusivity(unchecked) public var shouldBegin = true
-    /// Touches that begin in these views are refused (`shouldReceive` false).
-    @exclusivity(unchecked) public var refuseTouchesIn: Set<String> = []
-    /// When non-empty, only touches that begin in these views are received.
-    @exclusivity(unchecked) public var onlyTouchesIn: Set<String> = []
-    @exclusivity(unchecked) public var receivesTouches = true
-    @exclusivity(unchecked) public var simultaneousWith: Set<String> = []
-    @exclusivity(unchecked) public var simultaneousWithAll = false
-    @exclusivity(unchecked) public var requireFailureOf: Set<String> = []
-    @exclusivity(unchecked) public var requiredToFailBy: Set<String> = []
-    public init() {}
-
-    public func gestureRecognizerShouldBegin(_ r: GestureRecognizer) -> Bool { shouldBegin }
-    public func gestureRecognizer(_ r: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
-        guard receivesTouches else { return false }
-        // Most delegates list no views: then no id is read or hashed (every touch down asks
-        // every recognizer on the chain).
-        if refuseTouchesIn.isEmpty && onlyTouchesIn.isEmpty { return true }
-        let vid = touch.view?.id ?? "window"
-        if refuseTouchesIn.contains(vid) { return false }
-        if !onlyTouchesIn.isEmpty && !onlyTouchesIn.contains(vid) { return false }
-        return true
-    }
-    public func gestureRecognizer(_ r: GestureRecognizer, shouldRecognizeSimultaneouslyWith o: GestureRecognizer) -> Bool {
-        simultaneousWithAll || simultaneousWith.contains(o.id)
-    }
-    public func gestureRecognizer(_ r: GestureRecognizer, shouldRequireFailureOf o: GestureRecognizer) -> Bool {
-        requireFailureOf.contains(o.id)
-    }
-    public func gestureRecognizer(_ r: GestureRecognizer, shouldBeRequiredToFailBy o: GestureRecognizer) -> Bool {
-        requiredToFailBy.contains(o.id)
-    }
-}
-
 /// The base class of every recognizer, as `UIGestureRecognizer`. Subclass
 /// `DiscreteGestureRecognizer` or `ContinuousGestureRecognizer`, override the touch
 /// methods, and call the transition methods those classes offer; the base does the

@@ -84,11 +84,3 @@ enum BitmapFont {
         return out
     }
 }
-
-/// Measures text as the bitmap fallback draws it.
-public struct BitmapTextMeasurer: TextMeasurer, Sendable {
-    public init() {}
-    public func measure(_ string: String, size: Double, font: FontFace) -> Size {
-        BitmapFont.measure(string, size: size)
-    }
-}

@@ -124,8 +124,6 @@ final class OutputFile {
 
     deinit { close() }
 
-    var isOpen: Bool { fd >= 0 }
-
     func append(_ bytes: [UInt8]) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { flush() }

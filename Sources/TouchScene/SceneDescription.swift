@@ -332,13 +332,6 @@ public enum RecognizerType: String, Sendable, Hashable, CaseIterable {
     case tap, pinch, rotation, pan, swipe, longPress, screenEdgePan
     /// The custom check-mark recognizer (a drawn ✓).
     case checkmark
-    /// Discrete recognizers recognize once; continuous ones begin, change and end.
-    public var isDiscrete: Bool {
-        switch self {
-        case .tap, .swipe, .checkmark: true
-        case .pinch, .rotation, .pan, .longPress, .screenEdgePan: false
-        }
-    }
 }
 
 /// Swipe directions (`directions`, `direction`).

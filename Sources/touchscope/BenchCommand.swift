@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import TouchScene
+import TouchBench
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

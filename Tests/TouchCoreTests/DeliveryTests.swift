@@ -148,7 +148,7 @@ struct FailureRequirementTests {
         let v = rig.view("pad", 0, 0, 800, 600)
         let dt = TapGestureRecognizer(id: "doubleTap"); dt.numberOfTapsRequired = 2
         let st = TapGestureRecognizer(id: "singleTap")
-        let answers = AnswersDelegate(); answers.requireFailureOf = ["doubleTap"]
+        let answers = Answers(); answers.requireFailureOf = ["doubleTap"]
         st.ownedDelegate = answers
         v.addGestureRecognizer(dt); v.addGestureRecognizer(st)
         rig.tap(100, 100, at: 0)
@@ -179,7 +179,7 @@ struct ArbitrationTests {
         let outer = rig.view("outer", 0, 0, 800, 600)
         let inner = rig.view("inner", 100, 100, 200, 200, in: outer)
         let a = TapGestureRecognizer(id: "innerTap"), b = TapGestureRecognizer(id: "outerTap")
-        let answers = AnswersDelegate(); answers.simultaneousWith = ["innerTap"]
+        let answers = Answers(); answers.simultaneousWith = ["innerTap"]
         b.ownedDelegate = answers
         inner.addGestureRecognizer(a); outer.addGestureRecognizer(b)
         rig.tap(150, 150, at: 0)
@@ -192,9 +192,9 @@ struct ArbitrationTests {
         let rig = Rig()
         let v = rig.view("v", 0, 0, 800, 600, handles: true)
         let a = TapGestureRecognizer(id: "a"), b = TapGestureRecognizer(id: "b")
-        let no = AnswersDelegate(); no.shouldBegin = false
+        let no = Answers(); no.shouldBegin = false
         a.ownedDelegate = no
-        let deaf = AnswersDelegate(); deaf.receivesTouches = false
+        let deaf = Answers(); deaf.receivesTouches = false
         b.ownedDelegate = deaf
         v.addGestureRecognizer(a); v.addGestureRecognizer(b)
         rig.tap(100, 100, at: 0)

@@ -1,6 +1,7 @@
 import Testing
 @testable import TouchDraw
 import TouchScene
+import TouchBench
 #if canImport(Glibc)
 import Glibc
 #endif

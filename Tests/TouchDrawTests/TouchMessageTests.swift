@@ -2,6 +2,7 @@ import Testing
 @testable import TouchDraw
 import TouchCore
 import TouchScene
+import TouchBench
 
 /// Touch and gesture messages as plain numbers (issue 7): a log fed through the tracer's
 /// message sinks must read exactly as a log fed every record.

@@ -2,6 +2,7 @@ import Testing
 @testable import TouchDraw
 import TouchCore
 import TouchScene
+import TouchBench
 
 /// The trace log filled on a worker thread (issue 7): after `sync()` it must read exactly as
 /// a log filled on the dispatching thread by `TraceLog.follow` and `noteInput`.

@@ -1,6 +1,7 @@
 import Testing
 @testable import TouchDraw
 import TouchScene
+import TouchBench
 
 /// The trace log's own tables (issue 7's fifth pass): they must answer exactly as the
 /// dictionaries they replaced.

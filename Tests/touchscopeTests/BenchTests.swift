@@ -3,6 +3,7 @@ import Testing
 import Foundation
 import TouchCore
 import TouchScene
+import TouchBench
 
 @Suite("touchscope bench at small sizes")
 struct BenchTests {

@@ -13,7 +13,6 @@ public struct OverlayStyle: Sendable, Hashable {
     public var dim = Color(r: 140, g: 146, b: 160)
     public var header = Color(r: 255, g: 255, b: 255)
     public var accent = Color.cyan
-    public var warning = Color.red
     public var selection = Color(r: 255, g: 214, b: 10)
     public var grid = Color(r: 70, g: 75, b: 88)
 

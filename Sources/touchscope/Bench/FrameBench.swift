@@ -3,6 +3,7 @@
 // does, so whatever panels FrameState draws are measured with it.
 import Foundation
 import TouchScene
+import TouchBench
 import TouchDraw
 import TouchSDL
 

@@ -2,6 +2,7 @@
 // recording, measured on a child process (wait4's rusage: that child's own peak, in KiB).
 import Foundation
 import TouchScene
+import TouchBench
 #if canImport(Glibc)
 import Glibc
 #endif

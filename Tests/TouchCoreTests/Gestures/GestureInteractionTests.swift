@@ -132,7 +132,7 @@ struct GestureInteractionTests {
         let rig = GestureRig()
         let press = LongPressGestureRecognizer(id: "press")
         let pan = PanGestureRecognizer(id: "pan")
-        let answers = AnswersDelegate()
+        let answers = Answers()
         answers.simultaneousWith = ["press"]
         pan.ownedDelegate = answers
         rig.add(press)
@@ -155,7 +155,7 @@ struct GestureInteractionTests {
         let rig = GestureRig()
         let pinch = PinchGestureRecognizer(id: "pinch")
         let rotation = RotationGestureRecognizer(id: "rotation")
-        let answers = AnswersDelegate()
+        let answers = Answers()
         answers.simultaneousWith = ["rotation"]
         pinch.ownedDelegate = answers
         rig.add(pinch)

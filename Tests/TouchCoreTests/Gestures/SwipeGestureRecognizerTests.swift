@@ -90,7 +90,7 @@ struct SwipeGestureRecognizerTests {
         rig.add(one)
         rig.add(two)
         // Make them independent of each other.
-        let both = AnswersDelegate(); both.simultaneousWithAll = true
+        let both = Answers(); both.simultaneousWithAll = true
         one.ownedDelegate = both
         rig.down(1, 100, 300, at: 0)
         rig.down(2, 100, 350, at: 0.01)

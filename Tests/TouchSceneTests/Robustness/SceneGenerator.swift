@@ -3,6 +3,7 @@
 // simultaneity, and the control kit.
 
 import TouchScene
+import TouchBench
 
 /// SplitMix64: a small deterministic generator, so a seed always gives the same scene
 /// (the bench's own, `BenchRandom`).

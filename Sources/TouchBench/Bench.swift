@@ -1,5 +1,7 @@
 // Bench: the measurements behind `touchscope bench` that need no display (dispatch, hit
 // testing, a generated recording). Sizes are parameters, so tests run them small.
+import TouchCore
+import TouchScene
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

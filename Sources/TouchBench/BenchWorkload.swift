@@ -2,6 +2,8 @@
 //
 // Everything here is deterministic (a seeded SplitMix64), so two runs dispatch the same
 // events into the same scene and `touchscope bench` figures are comparable run to run.
+import TouchCore
+import TouchScene
 
 /// A small, fast, seeded random number generator (SplitMix64): the same seed, the same numbers.
 public struct BenchRandom: RandomNumberGenerator, Sendable {
