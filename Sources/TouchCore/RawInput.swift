@@ -47,6 +47,24 @@ public struct RawInput: Hashable, Sendable {
         case resize(width: Double, height: Double)
     }
 
+    /// Whether every number in it (time, coordinates, pressure, acceleration, size) is finite.
+    /// Input that is not is dropped where it enters the model and is never recorded.
+    public var isFinite: Bool {
+        guard t.isFinite else { return false }
+        switch kind {
+        case let .fingerDown(_, x, y, p, _), let .fingerMove(_, x, y, p, _), let .fingerUp(_, x, y, p, _):
+            return x.isFinite && y.isFinite && (p?.isFinite ?? true)
+        case let .mouseDown(x, y, _, _), let .mouseMove(x, y, _, _), let .mouseUp(x, y, _, _):
+            return x.isFinite && y.isFinite
+        case let .padAccel(x, y, z):
+            return x.isFinite && y.isFinite && z.isFinite
+        case let .resize(w, h):
+            return w.isFinite && h.isFinite
+        case .keyDown, .keyUp, .padDown, .padUp, .focusLost, .focusGained, .touchDeviceRemoved, .padAdded, .padRemoved:
+            return true
+        }
+    }
+
     /// The recording's `type` string for this kind.
     public var typeName: String {
         switch kind {

@@ -293,7 +293,10 @@ public final class RecordingWriter {
         return String(decoding: b, as: UTF8.self)
     }
 
+    /// Appends one input. Input with a number that is not finite is not written: no reader
+    /// would take it back (and the event model ignores it).
     public func write(_ input: RawInput) {
+        guard input.isFinite else { return }
         out.withBuffer { RecordingWriter.encode(input, into: &$0) }
         if input.t - lastFlush >= 1 { lastFlush = input.t; out.flush() }
     }

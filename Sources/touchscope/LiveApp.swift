@@ -159,6 +159,8 @@ final class LiveApp: HostClient {
     }
 
     func handle(_ input: RawInput) {
+        // Nothing that is not a finite number reaches the model or the recording.
+        guard input.isFinite else { return }
         lastInputTime = input.t
         if replayReader != nil {
             // While a recording plays, live input other than the host keys is ignored.

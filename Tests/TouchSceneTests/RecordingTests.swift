@@ -151,3 +151,26 @@ struct RecordingTests {
         unlink(path)
     }
 }
+
+@Suite("Recordings: numbers that are not finite")
+struct NonFiniteRecordingTests {
+    @Test("the writer leaves out input with a NaN or infinite number, so the file always reads back")
+    func writerSkipsNonFinite() throws {
+        let path = Paths.temporary("non-finite.jsonl")
+        let w = try RecordingWriter(path: path, window: Size(width: 800, height: 600))
+        w.write(RawInput(t: 0, .mouseDown(x: 10, y: 10, button: .left)))
+        w.write(RawInput(t: 0.1, .mouseMove(x: .nan, y: .nan, button: .left)))
+        w.write(RawInput(t: 0.2, .fingerDown(finger: 1, x: 1, y: 1, pressure: .infinity)))
+        w.write(RawInput(t: 0.3, .mouseUp(x: 12, y: 10, button: .left)))
+        w.close()
+        let back = try RecordingReader(path: path).readAll()
+        #expect(back == [RawInput(t: 0, .mouseDown(x: 10, y: 10, button: .left)), RawInput(t: 0.3, .mouseUp(x: 12, y: 10, button: .left))])
+        unlink(path)
+    }
+
+    @Test("a recorded null coordinate is a located error")
+    func nullCoordinate() {
+        let d = recordingError(header + #"{"t":0.1,"type":"mouse-move","x":null,"y":null,"button":"left"}"# + "\n")
+        #expect(d?.line == 2 && d?.column == 34, "\(String(describing: d))")
+    }
+}

@@ -99,7 +99,10 @@ public struct InputMapper {
     }
 
     /// The same, appending to `out` (a caller's reused buffer: no array per input).
+    /// Input with a number that is not finite (a NaN from a host's division by zero) makes
+    /// no event and changes nothing.
     public mutating func map(_ raw: RawInput, into out: inout [InputEvent]) {
+        guard raw.isFinite else { return }
         // Only a shake can end by time passing: nothing to ask (and no empty array appended)
         // on the inputs that are not during one.
         if !shakeSources.isEmpty { out += advance(to: raw.t) }
