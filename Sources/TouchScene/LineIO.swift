@@ -16,6 +16,8 @@ final class LineSource {
     private var eof = false
     /// The current line number (1-based) after `nextLine`.
     private(set) var lineNumber = 0
+    /// Whether the current line ended with "\n" (false only for a last line without one).
+    private(set) var currentEndsWithNewline = true
 
     init(path: String) throws(FileProblem) {
         var st = stat()
@@ -53,6 +55,7 @@ final class LineSource {
     func advance() throws(FileProblem) -> Bool {
         spill.removeAll(keepingCapacity: true)
         lineRange = nil
+        currentEndsWithNewline = true
         var haveData = false
         while true {
             var found = -1
@@ -91,6 +94,7 @@ final class LineSource {
             if eof || fd < 0 {
                 guard haveData else { return false }
                 lineNumber += 1
+                currentEndsWithNewline = false
                 if spill.last == 0x0d { spill.removeLast() }
                 return true
             }

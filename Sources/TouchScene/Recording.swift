@@ -23,7 +23,9 @@ public let gamepadButtonNames: Set<String> = [
 ///     while let input = try reader.next() { app.handle(input) }
 ///
 /// Errors are `InputFileError`s naming `FILE:LINE:COLUMN` (column 1 when no better one is known).
-/// Blank lines are skipped; unknown keys are ignored (forward compatibility).
+/// Blank lines are skipped; unknown keys are ignored (forward compatibility). A last line
+/// that does not read and has no newline is what a killed writer leaves: it ends the
+/// recording, and `cutOffLastLine` says so (a warning, not an error).
 public final class RecordingReader {
     public let file: String
     public private(set) var header: RecordingHeader
@@ -57,11 +59,22 @@ public final class RecordingReader {
     /// The line number of the last line read.
     public var lineNumber: Int { source.lineNumber }
 
+    /// Set when the last line was cut off before its newline (the recording program was
+    /// killed mid-write) and was skipped: where, and what was wrong with it.
+    public private(set) var cutOffLastLine: InputFileError?
+
     /// The next input event, or nil at the end of the file.
     public func next() throws(InputFileError) -> RawInput? {
         while try advance() {
-            let input = try source.withCurrent { (b) throws(InputFileError) -> RawInput? in
-                try parseLine(b)
+            let input: RawInput?
+            do {
+                input = try source.withCurrent { (b) throws(InputFileError) -> RawInput? in try parseLine(b) }
+            } catch {
+                guard !source.currentEndsWithNewline else { throw error }
+                let d = error.diagnostic
+                cutOffLastLine = InputFileError(file: d.file, line: d.line, column: d.column,
+                    "the last line is cut off (no newline at its end: the recording was not closed) and was skipped: \(d.message)")
+                return nil
             }
             if let input { return input }
         }
@@ -266,8 +279,9 @@ public final class RecordingReader {
 }
 
 /// Writes a recording: the header at once, then one line per input. Buffered; flushed when
-/// the buffer passes 64 KiB, when input time has advanced a second since the last flush,
-/// on `flush()` and on `close()` (call it on SIGINT/SIGTERM's clean-exit path).
+/// the buffer passes 64 KiB, when input time has advanced `flushInterval` (0.1 s) since the
+/// last flush, on `flush()` (call it when input stops) and on `close()` (call it on
+/// SIGINT/SIGTERM's clean-exit path). A killed program loses at most that much input.
 ///
 ///     let w = try RecordingWriter(path: "out.jsonl", window: Size(width: 800, height: 600))
 ///     w.write(RawInput(t: 0, .fingerDown(finger: 1, x: 10, y: 20)))
@@ -298,8 +312,11 @@ public final class RecordingWriter {
     public func write(_ input: RawInput) {
         guard input.isFinite else { return }
         out.withBuffer { RecordingWriter.encode(input, into: &$0) }
-        if input.t - lastFlush >= 1 { lastFlush = input.t; out.flush() }
+        if input.t - lastFlush >= RecordingWriter.flushInterval { lastFlush = input.t; out.flush() }
     }
+
+    /// The most input time (seconds) kept in the buffer before it is written out.
+    public static let flushInterval = 0.1
 
     /// Writes everything buffered to disk.
     public func flush() { out.flush() }

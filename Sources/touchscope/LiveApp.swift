@@ -122,6 +122,7 @@ final class LiveApp: HostClient {
         _ = host.run(client: self)
         finish()
         if let replayError { throw CLIError.badInput(replayError) }
+        warnIfCutOff(reader)
     }
 
     private func makeHost() throws -> SDLHost {
@@ -180,6 +181,9 @@ final class LiveApp: HostClient {
     }
 
     func advance(to time: Double) -> Bool {
+        // Once per loop turn, after the turn's input: what was recorded is on disk when the
+        // input stops (a kill loses at most this turn's input).
+        recorder?.flush()
         if replayReader != nil { feedReplay(upTo: time) }
         if time - lastReloadCheck > 0.5 { lastReloadCheck = time; reloadIfChanged() }
         syncSound()

@@ -86,6 +86,7 @@ struct ReplayCommand: ParsableCommand {
             throw CLIError.badInput(error.description)
         }
         writer?.close()
+        warnIfCutOff(reader)
         if let shotError { throw CLIError.failure("screenshot: \(shotError)") }
         if let dumpTree {
             do { try TreeDump.json(of: session.app.window).write(toFile: dumpTree, atomically: true, encoding: .utf8) }

@@ -174,3 +174,44 @@ struct NonFiniteRecordingTests {
         #expect(d?.line == 2 && d?.column == 34, "\(String(describing: d))")
     }
 }
+
+@Suite("Recordings: what a killed program leaves")
+struct KilledRecordingTests {
+    @Test("the writer puts input on disk within 0.1 s of input time, without a flush or close")
+    func flushesOften() throws {
+        let path = Paths.temporary("flush-often.jsonl")
+        let w = try RecordingWriter(path: path, window: Size(width: 800, height: 600))
+        let inputs = [RawInput(t: 5, .mouseDown(x: 1, y: 1, button: .left)),
+                      RawInput(t: 5.05, .mouseMove(x: 2, y: 1, button: .left)),
+                      RawInput(t: 5.16, .mouseMove(x: 3, y: 1, button: .left))]
+        for i in inputs { w.write(i) }
+        // Read while the writer is still open, as after a SIGKILL.
+        #expect(try RecordingReader(path: path).readAll() == inputs)
+        w.write(RawInput(t: 5.2, .mouseUp(x: 3, y: 1, button: .left)))
+        w.flush()   // what the live program does when input stops
+        #expect(try RecordingReader(path: path).readAll().count == 4)
+        w.close()
+        unlink(path)
+    }
+
+    @Test("a last line cut off before its newline is skipped with a warning; every whole line is read")
+    func cutOffLastLine() throws {
+        let whole = header + #"{"t":0,"type":"focus-lost"}"# + "\n" + #"{"t":1,"type":"focus-gained"}"# + "\n"
+        let r = try RecordingReader(text: whole + #"{"t":1.5,"type":"mouse-mo"#, file: "r.jsonl")
+        #expect(try r.readAll() == [RawInput(t: 0, .focusLost), RawInput(t: 1, .focusGained)])
+        let d = try #require(r.cutOffLastLine?.diagnostic)
+        #expect(d.file == "r.jsonl" && d.line == 4, "\(d)")
+        #expect(d.message.contains("cut off"), "\(d)")
+    }
+
+    @Test("a last line without a newline that reads is taken; a bad complete last line is still an error")
+    func lastLineRules() throws {
+        let r = try RecordingReader(text: header + #"{"t":0,"type":"focus-lost"}"#)
+        #expect(try r.readAll() == [RawInput(t: 0, .focusLost)])
+        #expect(r.cutOffLastLine == nil)
+        let d = recordingError(header + #"{"t":0,"type":"focus-lost"}"# + "\n" + #"{"t":1,"type":"mouse-mo"# + "\n")
+        #expect(d?.line == 3, "\(String(describing: d))")
+        let middle = recordingError(header + #"{"t":0,"type":"focus-lo"# + "\n" + #"{"t":1,"type":"focus-gained"}"#)
+        #expect(middle?.line == 2, "\(String(describing: middle))")
+    }
+}

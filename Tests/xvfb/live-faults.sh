@@ -69,4 +69,25 @@ PY
     echo "live-faults: a window made 12×12 mid-drag keeps every number finite, and the recording replays"
 fi
 
+# 3. SIGKILL after a drag: the recording already holds the drag's input (it is written out
+#    when input stops and at least every 0.1 s of input), and it replays.
+if wants kill; then
+    start photo
+    xdotool mousemove "$cx" "$cy" mousedown 1
+    drag 10 15
+    xdotool mouseup 1
+    sleep 0.3
+    stop KILL
+    python3 - "$tmp/rec.jsonl" "$((cx + 150 - X))" <<'PY' || fail "kill: the recording lost input"
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1]) if l.endswith("\n")]
+moves = [l for l in lines if l.get("type") == "mouse-move"]
+ups = [l for l in lines if l.get("type") == "mouse-up"]
+assert ups, f"no mouse-up in the recording ({len(moves)} moves, last t {lines[-1].get('t')})"
+print(f"live-faults: after SIGKILL the recording holds {len(moves)} moves and the release (last input at t={lines[-1]['t']})")
+PY
+    "$bin" replay photo "$tmp/rec.jsonl" --headless >/dev/null 2>"$tmp/replay.err" \
+        || fail "kill: the recording does not replay: $(cat "$tmp/replay.err")"
+fi
+
 echo "live-faults: ok"
