@@ -45,6 +45,9 @@ public struct RawInput: Hashable, Sendable {
         case padAdded
         case padRemoved
         case resize(width: Double, height: Double)
+        /// The program is ending (window closed, quit key, SIGINT, SIGTERM): everything under
+        /// way is cancelled ("program ending"). Nothing follows it.
+        case quit
     }
 
     /// Whether every number in it (time, coordinates, pressure, acceleration, size) is finite.
@@ -60,7 +63,7 @@ public struct RawInput: Hashable, Sendable {
             return x.isFinite && y.isFinite && z.isFinite
         case let .resize(w, h):
             return w.isFinite && h.isFinite
-        case .keyDown, .keyUp, .padDown, .padUp, .focusLost, .focusGained, .touchDeviceRemoved, .padAdded, .padRemoved:
+        case .keyDown, .keyUp, .padDown, .padUp, .focusLost, .focusGained, .touchDeviceRemoved, .padAdded, .padRemoved, .quit:
             return true
         }
     }
@@ -85,6 +88,7 @@ public struct RawInput: Hashable, Sendable {
         case .padAdded: "pad-added"
         case .padRemoved: "pad-removed"
         case .resize: "resize"
+        case .quit: "quit"
         }
     }
 }

@@ -31,6 +31,8 @@ public final class RecordingReader {
     public private(set) var header: RecordingHeader
     private let source: LineSource
     private var lastTime = -Double.infinity
+    /// The line of a `quit` read, if any: nothing may follow it.
+    private var quitLine: Int?
 
     /// Opens a recording file and reads its header.
     public convenience init(path: String) throws(InputFileError) {
@@ -203,6 +205,7 @@ public final class RecordingReader {
         if t < 0 { throw error(l.tAt, "time `t` must not be negative, found \(fmt(t))") }
         if t < lastTime { throw error(l.tAt, "time goes backwards: \(fmt(t)) after \(fmt(lastTime))") }
         if t > RecordingReader.maxTime { throw error(l.tAt, "time `t` is \(fmt(t)) s, beyond the \(fmt(RecordingReader.maxTime)) s limit for recordings") }
+        if let q = quitLine { throw error(0, "input after `quit` (line \(q)): the program had ended") }
         lastTime = t
         func need(_ v: Double?, _ name: String) throws(InputFileError) -> Double {
             guard let v else { throw error(0, "missing field `\(name)` for `\(type)`") }
@@ -259,6 +262,9 @@ public final class RecordingReader {
         case "touch-device-removed": kind = .touchDeviceRemoved
         case "pad-added": kind = .padAdded
         case "pad-removed": kind = .padRemoved
+        case "quit":
+            quitLine = source.lineNumber
+            kind = .quit
         case "resize":
             let w = try need(l.width, "width"), h = try need(l.height, "height")
             if w <= 0 || h <= 0 { throw error(0, "`resize` needs a positive width and height") }
@@ -275,7 +281,7 @@ public final class RecordingReader {
 
     static let typeNames = ["finger-down", "finger-move", "finger-up", "mouse-down", "mouse-move", "mouse-up",
                             "key-down", "key-up", "pad-down", "pad-up", "pad-accel", "focus-lost", "focus-gained",
-                            "touch-device-removed", "pad-added", "pad-removed", "resize"]
+                            "touch-device-removed", "pad-added", "pad-removed", "resize", "quit"]
 }
 
 /// Writes a recording: the header at once, then one line per input. Buffered; flushed when
@@ -372,7 +378,7 @@ public final class RecordingWriter {
             str("button", button)
         case let .padAccel(x, y, z):
             num("x", x); num("y", y); num("z", z)
-        case .focusLost, .focusGained, .touchDeviceRemoved, .padAdded, .padRemoved:
+        case .focusLost, .focusGained, .touchDeviceRemoved, .padAdded, .padRemoved, .quit:
             break
         case let .resize(w, h):
             num("width", w); num("height", h)

@@ -63,6 +63,8 @@ final class LiveApp: HostClient {
     private var replayDump: String?
     private var replayError: String?
     private var lastInputTime = 0.0
+    /// Set once the session got its `quit` (the program is ending, or a replay reached one).
+    private var ended = false
 
     init(scenePath: String, scene: SceneDescription, options: LiveOptions) throws {
         self.scenePath = scenePath
@@ -161,7 +163,11 @@ final class LiveApp: HostClient {
 
     func handle(_ input: RawInput) {
         // Nothing that is not a finite number reaches the model or the recording.
-        guard input.isFinite else { return }
+        guard input.isFinite, !ended else { return }
+        // An event SDL stamped before the model's time is delivered at the model's time; the
+        // recording says so, so a replay delivers it at the same moment.
+        var input = input
+        input.t = max(input.t, session.app.time)
         lastInputTime = input.t
         if replayReader != nil {
             // While a recording plays, live input other than the host keys is ignored.
@@ -197,7 +203,7 @@ final class LiveApp: HostClient {
 
     func hostCommand(_ command: HostCommand) {
         switch command {
-        case .quit: break
+        case .quit: endSession()
         case .layoutChanged: host?.setNeedsDisplay()
         case .padsChanged(let pads):
             frame.pads = pads.map { ConnectedPad(name: $0.name, hasAccel: $0.hasAccelerometer, hasGyro: $0.hasGyroscope) }
@@ -207,6 +213,17 @@ final class LiveApp: HostClient {
         case .screenshotFailed(let path, let message):
             FileHandle.standardError.write(Data("touchscope: screenshot \(path) failed: \(message)\n".utf8))
         }
+    }
+
+    /// The program is ending: everything under way is cancelled ("program ending") through
+    /// a `quit` input, which the recording gets too, so the trace and the recording end
+    /// balanced and the recording replays to the same trace.
+    private func endSession() {
+        guard !ended else { return }
+        let input = RawInput(t: max(host?.time ?? 0, session.app.time, lastInputTime), .quit)
+        recorder?.write(input)
+        session.handle(input)
+        ended = true
     }
 
     // MARK: Host keys
@@ -371,6 +388,13 @@ final class LiveApp: HostClient {
         while let next = replayNext, next.t <= time, replayEnd.map({ next.t <= $0 }) ?? true {
             session.handle(next)
             lastInputTime = next.t
+            if case .quit = next.kind {
+                // The recorded program ended here: so does the replay.
+                ended = true
+                replayNext = nil
+                replayEnd = next.t
+                break
+            }
             pullReplayInput()
         }
         if let shot = replayShot, time >= (shot.at ?? .infinity) {

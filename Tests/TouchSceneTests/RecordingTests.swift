@@ -38,6 +38,7 @@ struct RecordingTests {
         RawInput(t: 1.2, .padAdded),
         RawInput(t: 1.3, .padRemoved),
         RawInput(t: 12345.678901, .resize(width: 1024, height: 768)),
+        RawInput(t: 12346, .quit),
     ]
 
     @Test("a recording written to disk reads back identical")
@@ -213,5 +214,15 @@ struct KilledRecordingTests {
         #expect(d?.line == 3, "\(String(describing: d))")
         let middle = recordingError(header + #"{"t":0,"type":"focus-lo"# + "\n" + #"{"t":1,"type":"focus-gained"}"#)
         #expect(middle?.line == 2, "\(String(describing: middle))")
+    }
+}
+
+@Suite("Recordings: the program ending")
+struct QuitRecordingTests {
+    @Test("quit is a line of its own, and nothing may follow it")
+    func quitLine() {
+        #expect(RecordingWriter.line(RawInput(t: 2.5, .quit)) == #"{"t":2.5,"type":"quit"}"#)
+        let d = recordingError(header + #"{"t":1,"type":"quit"}"# + "\n" + #"{"t":2,"type":"focus-lost"}"# + "\n")
+        #expect(d?.line == 3 && d?.message.contains("after `quit`") == true, "\(String(describing: d))")
     }
 }

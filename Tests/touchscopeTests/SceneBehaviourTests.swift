@@ -243,3 +243,24 @@ struct DeliverySceneTests {
         }
     }
 }
+
+@Suite("The program ending mid-gesture (photo.yaml)")
+struct QuitReplayTests {
+    @Test("a recording that quits mid-pan ends with the pan cancelled, every touch over, and nothing after the quit")
+    func quitMidPan() throws {
+        let path = Paths.temporary("quit-mid-pan.jsonl")
+        var text = "{\"recording\":1,\"window\":[800,600]}\n{\"t\":0.5,\"type\":\"mouse-down\",\"x\":400,\"y\":300,\"button\":\"left\"}\n"
+        for i in 1...10 { text += "{\"t\":\(0.5 + Double(i) * 0.02),\"type\":\"mouse-move\",\"x\":\(400 + i * 8),\"y\":300,\"button\":\"left\"}\n" }
+        text += "{\"t\":1.2,\"type\":\"quit\"}\n"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let replay = try Replay(scene: "photo", recording: path)
+        let pan = replay.transitions(of: "pan")
+        #expect(pan.map(\.to).suffix(2) == [.cancelled, .possible], "\(pan.map(\.to))")
+        #expect(pan.last(where: { $0.to == .cancelled })?.reason == "cancelled: touches cancelled by program ending")
+        for view in replay.touchReceivers {
+            let phases = replay.phasesWithoutMoves(of: view)
+            #expect(phases.filter { $0 == .began }.count == phases.filter { $0 == .ended || $0 == .cancelled }.count, "\(view): \(phases)")
+        }
+        #expect(replay.records.allSatisfy { $0.t <= 1.2 }, "records after the quit")
+    }
+}

@@ -69,6 +69,32 @@ PY
     echo "live-faults: a window made 12×12 mid-drag keeps every number finite, and the recording replays"
 fi
 
+# 2. Ending mid-drag (SIGTERM, SIGINT, Ctrl+Q, closing the window): the touch is cancelled
+#    and the pan too ("program ending"), the recording ends with `quit`, and it replays to the
+#    live trace byte for byte.
+if wants quit; then
+    for how in TERM INT ctrl+q close; do
+        start photo
+        xdotool mousemove "$cx" "$cy" mousedown 1
+        drag 10 6
+        sleep 0.2
+        case $how in
+            TERM|INT) stop "$how" ;;
+            ctrl+q) xdotool key ctrl+q; wait "$pid" || true; pid= ;;
+            close) python3 Tests/xvfb/wm-close.py "$wid"; wait "$pid" || true; pid= ;;
+        esac
+        xdotool mouseup 1
+        grep -q '"kind":"touches","phase":"cancelled","view":"photo","touches":\[1\],"reason":"cancelled: program ending"' "$tmp/trace.jsonl" \
+            || grep -q '"reason":"cancelled: pan began (cancelsTouchesInView)"' "$tmp/trace.jsonl" \
+            || fail "$how: the touch was neither cancelled nor ended"
+        grep -q '"recognizer":"pan","view":"photo","from":"changed","to":"cancelled","reason":"cancelled: touches cancelled by program ending"' "$tmp/trace.jsonl" \
+            || fail "$how: the pan was not cancelled: $(grep '"recognizer":"pan"' "$tmp/trace.jsonl" | tail -1 | cut -c1-200)"
+        tail -1 "$tmp/rec.jsonl" | grep -q '"type":"quit"' || fail "$how: the recording does not end with quit: $(tail -1 "$tmp/rec.jsonl")"
+        same_as_replay photo "$how"
+        echo "live-faults: $how mid-drag cancels the touch and the pan, and the recording replays to the same trace"
+    done
+fi
+
 # 3. SIGKILL after a drag: the recording already holds the drag's input (it is written out
 #    when input stops and at least every 0.1 s of input), and it replays.
 if wants kill; then

@@ -148,10 +148,10 @@ public struct InputMapper {
 
         case .focusLost:
             out += interrupt("window lost focus", t)
-            for (_, begin) in seeks.sorted(by: { $0.key < $1.key }) { out.append(.remote(Self.end(of: begin))) }
-            seeks.removeAll()
-            held.removeAll()
-            mods.removeAll()
+            out += releaseHeldInputs()
+        case .quit:
+            out += interrupt(Self.programEnding, t)
+            out += releaseHeldInputs()
         case .touchDeviceRemoved:
             out.append(.cancelAllTouches(reason: "touch device removed"))
             forgetTouches()
@@ -173,6 +173,19 @@ public struct InputMapper {
         case .focusGained, .resize:
             break
         }
+    }
+
+    /// The reason given to everything the end of the program cancels.
+    public static let programEnding = "program ending"
+
+    /// Ends held seeks and forgets held keys, buttons and modifiers (focus loss, quit).
+    private mutating func releaseHeldInputs() -> [InputEvent] {
+        var out: [InputEvent] = []
+        for (_, begin) in seeks.sorted(by: { $0.key < $1.key }) { out.append(.remote(Self.end(of: begin))) }
+        seeks.removeAll()
+        held.removeAll()
+        mods.removeAll()
+        return out
     }
 
     /// When an accelerometer shake will end if no jolt comes (nil: none under way).

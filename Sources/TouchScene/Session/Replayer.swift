@@ -23,7 +23,8 @@ public final class Replayer {
     }
 
     /// Runs until `until` (default: one second after the last input, so pending timers
-    /// resolve). Throws the recording's first error (`FILE:LINE:COLUMN`).
+    /// resolve). A `quit` line ends the replay at its time, as the program ended there.
+    /// Throws the recording's first error (`FILE:LINE:COLUMN`).
     public func run(until: Double?) throws(InputFileError) {
         var clock = 0.0
         var snapped = false
@@ -46,13 +47,15 @@ public final class Replayer {
             if t > clock { advance(to: t) }
         }
         var last = 0.0
+        var quitAt: Double?
         while let input = try reader.next() {
             if let u = until, input.t > u { break }
             step(to: input.t)
             session.handle(input)
             last = input.t
+            if case .quit = input.kind { quitAt = input.t; break }
         }
-        let end = until ?? (last + 1)
+        let end = quitAt ?? until ?? (last + 1)
         step(to: end)
         if !snapped, snapshotTime != nil { snapped = true; onSnapshot?(session) }
         endTime = end

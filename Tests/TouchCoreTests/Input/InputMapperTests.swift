@@ -423,3 +423,20 @@ struct NonFiniteInputTests {
         #expect(!RawInput(t: 0, .fingerUp(finger: 1, x: 1, y: 2, pressure: -.infinity)).isFinite)
     }
 }
+
+@Suite("InputMapper: the program ending")
+struct QuitMappingTests {
+    @Test("quit cancels every touch and a shake (\"program ending\") and ends a held seek")
+    func quitCancelsEverything() {
+        var m = makeMapper()
+        _ = m.map(RawInput(t: 0, .mouseDown(x: 100, y: 100, button: .left)))
+        _ = m.map(RawInput(t: 0.1, .keyDown(key: "Z", mods: [.ctrl])))
+        _ = m.map(RawInput(t: 0.2, .keyDown(key: "AudioFastForward")))
+        #expect(m.map(RawInput(t: 0.3, .quit)) == [.cancelAllTouches(reason: "program ending"),
+                                                   .shakeCancelled(reason: "program ending"),
+                                                   .remote(.endSeekingForward)])
+        #expect(m.emulatedFingers.isEmpty && !m.isShakeHeld)
+        // Nothing is left to end: the release that never comes would change nothing.
+        #expect(m.map(RawInput(t: 0.4, .mouseUp(x: 100, y: 100, button: .left))) == [])
+    }
+}
