@@ -17,6 +17,31 @@ public let gamepadButtonNames: Set<String> = [
     "lefttrigger", "righttrigger",
 ]
 
+/// A hot reload the live program made: the scene file's text at that moment, so a replay
+/// reloads the same scene (a `reload` line).
+public struct SceneReload: Hashable, Sendable {
+    /// When the reload happened (the touches under way were cancelled then).
+    public var t: Double
+    /// The scene file's path in the live program (for messages, and where assets are looked for).
+    public var path: String
+    /// The scene file's full YAML text.
+    public var scene: String
+    public init(t: Double, path: String, scene: String) { self.t = t; self.path = path; self.scene = scene }
+}
+
+/// One line of a recording after the header: an input, or a scene reload.
+public enum RecordingEntry: Hashable, Sendable {
+    case input(RawInput)
+    case reload(SceneReload)
+
+    public var t: Double {
+        switch self {
+        case .input(let i): i.t
+        case .reload(let r): r.t
+        }
+    }
+}
+
 /// Reads a recording line by line with fixed memory, checking every line.
 ///
 ///     let reader = try RecordingReader(path: "tap.jsonl")
@@ -37,7 +62,7 @@ public final class RecordingReader {
     /// Opens a recording file and reads its header.
     public convenience init(path: String) throws(InputFileError) {
         let source: LineSource
-        do { source = try LineSource(path: path) } catch {
+        do { source = try LineSource(path: path, maxLineLength: RecordingReader.maxReloadLineLength) } catch {
             throw InputFileError(file: path, line: 1, column: 1, "cannot read the recording: \(error.message)")
         }
         try self.init(source: source, file: path)
@@ -45,7 +70,7 @@ public final class RecordingReader {
 
     /// Reads a recording held in memory (tests).
     public convenience init(text: String, file: String = "<recording>") throws(InputFileError) {
-        try self.init(source: LineSource(bytes: Array(text.utf8)), file: file)
+        try self.init(source: LineSource(bytes: Array(text.utf8), maxLineLength: RecordingReader.maxReloadLineLength), file: file)
     }
 
     private init(source: LineSource, file: String) throws(InputFileError) {
@@ -65,13 +90,38 @@ public final class RecordingReader {
     /// killed mid-write) and was skipped: where, and what was wrong with it.
     public private(set) var cutOffLastLine: InputFileError?
 
-    /// The next input event, or nil at the end of the file.
+    /// The longest line other than a `reload` (1 MiB).
+    public static let maxLineLength = LineSource.defaultMaxLineLength
+    /// The longest `reload` line: a scene of the largest size allowed (8 MiB), every byte
+    /// escaped, and room for the other fields.
+    public static let maxReloadLineLength = 2 * SceneLimits.maxFileSize + (1 << 16)
+
+    /// The next input event, or nil at the end of the file. `reload` lines are skipped:
+    /// read `nextEntry()` to see them.
     public func next() throws(InputFileError) -> RawInput? {
+        while let entry = try nextEntry() {
+            if case .input(let input) = entry { return input }
+        }
+        return nil
+    }
+
+    /// The next input or scene reload, or nil at the end of the file.
+    public func nextEntry() throws(InputFileError) -> RecordingEntry? {
         while try advance() {
-            let input: RawInput?
+            let input: RecordingEntry?
             do {
-                input = try source.withCurrent { (b) throws(InputFileError) -> RawInput? in try parseLine(b) }
+                input = try source.withCurrent { (b) throws(InputFileError) -> RecordingEntry? in
+                    let entry = try parseLine(b)
+                    // Only a reload may be longer than an ordinary line.
+                    if b.count > RecordingReader.maxLineLength, case .input = entry {
+                        throw error(0, "line longer than \(RecordingReader.maxLineLength / 1024) KiB; refused")
+                    }
+                    return entry
+                }
             } catch {
+                if source.withCurrent({ $0.count }) > RecordingReader.maxLineLength, !error.diagnostic.message.hasPrefix("line longer") {
+                    throw self.error(0, "line longer than \(RecordingReader.maxLineLength / 1024) KiB; refused")
+                }
                 guard !source.currentEndsWithNewline else { throw error }
                 let d = error.diagnostic
                 cutOffLastLine = InputFileError(file: d.file, line: d.line, column: d.column,
@@ -81,6 +131,13 @@ public final class RecordingReader {
             if let input { return input }
         }
         return nil
+    }
+
+    /// Reads all remaining entries (tests and small files).
+    public func readAllEntries() throws(InputFileError) -> [RecordingEntry] {
+        var out: [RecordingEntry] = []
+        while let x = try nextEntry() { out.append(x) }
+        return out
     }
 
     /// Reads all remaining events (tests and small files).
@@ -133,9 +190,10 @@ public final class RecordingReader {
         var key: String?
         var mods: [KeyModifier] = []
         var width: Double?, height: Double?
+        var path: String?, scene: String?, sceneAt = 0
     }
 
-    private func parseLine(_ b: UnsafeBufferPointer<UInt8>) throws(InputFileError) -> RawInput? {
+    private func parseLine(_ b: UnsafeBufferPointer<UInt8>) throws(InputFileError) -> RecordingEntry? {
         var s = JSONScanner(b)
         guard s.peek() != nil else { return nil } // blank line
         var line = Line()
@@ -163,6 +221,8 @@ public final class RecordingReader {
                         line.buttonAt = at
                         if s.peek() == 0x6e { _ = try s.value(); line.buttonNull = true } else { line.button = try s.stringValue("button") }
                     case (3, 0x6b) where s.bytesEqual(k, "key"): line.key = try s.stringValue("key")
+                    case (4, 0x70) where s.bytesEqual(k, "path"): line.path = try s.stringValue("path")
+                    case (5, 0x73) where s.bytesEqual(k, "scene"): line.scene = try s.stringValue("scene"); line.sceneAt = at
                     case (5, 0x77) where s.bytesEqual(k, "width"): line.width = try s.finiteNumber("width")
                     case (6, 0x68) where s.bytesEqual(k, "height"): line.height = try s.finiteNumber("height")
                     case (4, 0x6d) where s.bytesEqual(k, "mods"):
@@ -196,10 +256,10 @@ public final class RecordingReader {
         } catch {
             throw self.error(error.offset, error.message)
         }
-        return try makeInput(line)
+        return try makeEntry(line)
     }
 
-    private func makeInput(_ l: Line) throws(InputFileError) -> RawInput {
+    private func makeEntry(_ l: Line) throws(InputFileError) -> RecordingEntry {
         guard let t = l.t else { throw error(0, "missing field `t` (seconds since the start)") }
         guard let type = l.type else { throw error(0, "missing field `type`") }
         if t < 0 { throw error(l.tAt, "time `t` must not be negative, found \(fmt(t))") }
@@ -207,6 +267,10 @@ public final class RecordingReader {
         if t > RecordingReader.maxTime { throw error(l.tAt, "time `t` is \(fmt(t)) s, beyond the \(fmt(RecordingReader.maxTime)) s limit for recordings") }
         if let q = quitLine { throw error(0, "input after `quit` (line \(q)): the program had ended") }
         lastTime = t
+        if type == "reload" {
+            guard let scene = l.scene else { throw error(0, "missing field `scene` for `reload` (the scene file's YAML text)") }
+            return .reload(SceneReload(t: t, path: l.path ?? "<reloaded scene>", scene: scene))
+        }
         func need(_ v: Double?, _ name: String) throws(InputFileError) -> Double {
             guard let v else { throw error(0, "missing field `\(name)` for `\(type)`") }
             return v
@@ -272,7 +336,7 @@ public final class RecordingReader {
         default:
             throw error(l.typeAt, "unknown type `\(type)`\(didYouMean(type, RecordingReader.typeNames))")
         }
-        return RawInput(t: t, kind)
+        return .input(RawInput(t: t, kind))
     }
 
     /// The latest time a recording may use (seconds, about 31 years): beyond it a frame step
@@ -281,7 +345,7 @@ public final class RecordingReader {
 
     static let typeNames = ["finger-down", "finger-move", "finger-up", "mouse-down", "mouse-move", "mouse-up",
                             "key-down", "key-up", "pad-down", "pad-up", "pad-accel", "focus-lost", "focus-gained",
-                            "touch-device-removed", "pad-added", "pad-removed", "resize", "quit"]
+                            "touch-device-removed", "pad-added", "pad-removed", "resize", "quit", "reload"]
 }
 
 /// Writes a recording: the header at once, then one line per input. Buffered; flushed when
@@ -324,6 +388,14 @@ public final class RecordingWriter {
     /// The most input time (seconds) kept in the buffer before it is written out.
     public static let flushInterval = 0.1
 
+    /// Appends a `reload` line: the scene file's text at a hot reload. Written out at once.
+    public func write(_ reload: SceneReload) {
+        guard reload.t.isFinite else { return }
+        out.withBuffer { RecordingWriter.encode(reload, into: &$0) }
+        out.flush()
+        lastFlush = reload.t
+    }
+
     /// Writes everything buffered to disk.
     public func flush() { out.flush() }
     /// Flushes and closes the file; later writes are dropped. Safe to call twice.
@@ -335,6 +407,17 @@ public final class RecordingWriter {
         encode(input, into: &b)
         b.removeLast()
         return String(decoding: b, as: UTF8.self)
+    }
+
+    /// Appends one `reload` line (with its newline): `t`, `type`, `path`, `scene`.
+    static func encode(_ reload: SceneReload, into b: inout [UInt8]) {
+        b.append(contentsOf: "{\"t\":".utf8)
+        JSONOut.time(reload.t, into: &b)
+        b.append(contentsOf: ",\"type\":\"reload\",\"path\":".utf8)
+        JSONOut.string(reload.path, into: &b)
+        b.append(contentsOf: ",\"scene\":".utf8)
+        JSONOut.string(reload.scene, into: &b)
+        b.append(0x7d); b.append(0x0a)
     }
 
     /// Appends one line (with its newline): `t`, `type`, then the type's fields in table order.

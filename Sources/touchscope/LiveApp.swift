@@ -57,7 +57,7 @@ final class LiveApp: HostClient {
     private var toneTried = false
     // Live replay of a recording (`replay` without --headless).
     private var replayReader: RecordingReader?
-    private var replayNext: RawInput?
+    private var replayNext: RecordingEntry?
     private var replayEnd: Double?
     private var replayShot: (path: String, at: Double?)?
     private var replayDump: String?
@@ -333,17 +333,26 @@ final class LiveApp: HostClient {
     private func reload(force: Bool) {
         sceneStamp = Self.modificationDate(scenePath)
         do {
-            let scene = try SceneLoader.load(path: scenePath)
-            tone?.pause()
-            tone = nil
-            toneTried = false
-            session = SceneSession(scene: scene, replacing: session, reason: "scene reloaded")
-            connectTrace()
+            let (scene, text) = try SceneLoader.loadKeepingText(path: scenePath)
+            // The recording keeps the scene's text, so a replay reloads the same scene at the
+            // moment the touches under way were cancelled.
+            recorder?.write(SceneReload(t: session.app.time, path: scenePath, scene: text))
+            replaceScene(scene)
             frame.banner = nil
         } catch {
             frame.banner = "scene not reloaded: " + (error.diagnostics.first?.description ?? "error")
         }
         host?.setNeedsDisplay()
+    }
+
+    /// The hot reload's work, live or replayed: the touches under way are cancelled ("scene
+    /// reloaded") and `scene` replaces the scene.
+    private func replaceScene(_ scene: SceneDescription) {
+        tone?.pause()
+        tone = nil
+        toneTried = false
+        session = SceneSession(scene: scene, replacing: session, reason: "scene reloaded")
+        connectTrace()
     }
 
     // MARK: Sound: the media player plays a tone through SDL audio; elapsed follows the audio clock
@@ -377,17 +386,35 @@ final class LiveApp: HostClient {
     // MARK: Live replay
 
     private func pullReplayInput() {
-        do { replayNext = try replayReader?.next() } catch {
+        do { replayNext = try replayReader?.nextEntry() } catch {
             replayError = error.description
             replayNext = nil
             host?.requestQuit()
         }
     }
 
+    private func replayReload(_ r: SceneReload) {
+        let folder = r.path.contains("/") ? String(r.path[..<(r.path.lastIndex(of: "/") ?? r.path.endIndex)]) : "."
+        do {
+            let exists = FileManager.default.fileExists(atPath: folder.isEmpty ? "/" : folder)
+            replaceScene(try SceneLoader.parse(text: r.scene, file: r.path, folder: exists ? (folder.isEmpty ? "/" : folder) : session.scene.folder))
+        } catch {
+            replayError = "\(replayReader?.file ?? "<recording>"):\(replayReader?.lineNumber ?? 1):1: the reloaded scene does not load: "
+                + (error.diagnostics.first?.rendered ?? "not a scene")
+            replayNext = nil
+            host?.requestQuit()
+        }
+    }
+
     private func feedReplay(upTo time: Double) {
-        while let next = replayNext, next.t <= time, replayEnd.map({ next.t <= $0 }) ?? true {
+        while let entry = replayNext, entry.t <= time, replayEnd.map({ entry.t <= $0 }) ?? true {
+            lastInputTime = entry.t
+            guard case .input(let next) = entry else {
+                if case .reload(let r) = entry { replayReload(r) }
+                pullReplayInput()
+                continue
+            }
             session.handle(next)
-            lastInputTime = next.t
             if case .quit = next.kind {
                 // The recorded program ended here: so does the replay.
                 ended = true

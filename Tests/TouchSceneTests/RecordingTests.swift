@@ -226,3 +226,43 @@ struct QuitRecordingTests {
         #expect(d?.line == 3 && d?.message.contains("after `quit`") == true, "\(String(describing: d))")
     }
 }
+
+@Suite("Recordings: hot reloads")
+struct ReloadRecordingTests {
+    static let sceneText = "scene: reloaded\nwindow: [800, 600]\nviews:\n  - id: card # \"quoted\" \\ and\ttab\n    frame: [0, 0, 100, 100]\n"
+
+    @Test("a reload line keeps the scene's text and path; next() skips it and nextEntry() returns it")
+    func reloadRoundTrip() throws {
+        let path = Paths.temporary("reload.jsonl")
+        let w = try RecordingWriter(path: path, window: Size(width: 800, height: 600))
+        w.write(RawInput(t: 0.5, .focusLost))
+        w.write(SceneReload(t: 0.75, path: "/tmp/x/scene.yaml", scene: Self.sceneText))
+        w.write(RawInput(t: 1, .focusGained))
+        w.close()
+        #expect(try RecordingReader(path: path).readAllEntries() == [
+            .input(RawInput(t: 0.5, .focusLost)),
+            .reload(SceneReload(t: 0.75, path: "/tmp/x/scene.yaml", scene: Self.sceneText)),
+            .input(RawInput(t: 1, .focusGained)),
+        ])
+        #expect(try RecordingReader(path: path).readAll() == [RawInput(t: 0.5, .focusLost), RawInput(t: 1, .focusGained)])
+        unlink(path)
+    }
+
+    @Test("a reload line may be longer than 1 MiB (a large scene); any other line may not")
+    func longReload() throws {
+        let big = String(repeating: "# padding\n", count: 150_000) + Self.sceneText   // 1.5 MiB
+        let line = "{\"t\":1,\"type\":\"reload\",\"path\":\"s.yaml\",\"scene\":" + jsonString(big) + "}\n"
+        let r = try RecordingReader(text: header + line)
+        #expect(try r.readAllEntries() == [.reload(SceneReload(t: 1, path: "s.yaml", scene: big))])
+        let other = "{\"t\":1,\"type\":\"focus-lost\",\"scene\":" + jsonString(big) + "}\n"
+        let d = recordingError(header + other)
+        #expect(d?.line == 2 && d?.message.contains("line longer than") == true, "\(String(describing: d))")
+        #expect(recordingError(header + "{\"t\":1,\"type\":\"reload\",\"path\":\"s.yaml\"}\n")?.message.contains("missing field `scene`") == true)
+    }
+
+    private func jsonString(_ s: String) -> String {
+        var b: [UInt8] = []
+        JSONOut.string(s, into: &b)
+        return String(decoding: b, as: UTF8.self)
+    }
+}

@@ -116,4 +116,38 @@ PY
         || fail "kill: the recording does not replay: $(cat "$tmp/replay.err")"
 fi
 
+# 4. A hot reload mid-drag: the recording keeps the reloaded scene, so its replay gives the
+#    live trace byte for byte (touch cancelled "scene reloaded", then the new scene). The
+#    edit removes the pan, so the drag after it behaves differently in the new scene.
+if wants reload; then
+    cp scenes/photo.yaml "$tmp/reload.yaml"
+    start "$tmp/reload.yaml"
+    xdotool mousemove "$cx" "$cy" mousedown 1
+    drag 10 5
+    python3 - "$tmp/reload.yaml" <<'PY'
+import re, sys
+p = sys.argv[1]
+s = open(p).read().replace("#c8a060", "#40a0c8").replace("            type: pan\n", "            type: pan\n            enabled: false\n")
+assert "enabled: false" in s
+open(p, "w").write(s)
+PY
+    sleep 1.5
+    drag 12 5
+    xdotool mouseup 1
+    sleep 0.3
+    xdotool mousemove "$cx" "$cy" mousedown 1
+    drag 8 8
+    xdotool mouseup 1
+    sleep 0.5
+    stop
+    grep -q '"type":"reload"' "$tmp/rec.jsonl" || fail "reload: the recording has no reload line"
+    grep -q '"recognizer":"pan","view":"photo","from":"changed","to":"cancelled","reason":"cancelled: touches cancelled by scene reloaded"' "$tmp/trace.jsonl" \
+        || fail "reload: the pan under way was not cancelled by the reload"
+    cp "$tmp/reload.yaml" "$tmp/edited.yaml"; cp scenes/photo.yaml "$tmp/reload.yaml"   # replay from the scene as it began
+    [ "$(grep -c '"recognizer":"pan","view":"photo","from":"possible","to":"began"' "$tmp/trace.jsonl")" = 1 ] \
+        || fail "reload: the drag after the reload panned (the new scene's pan is disabled)"
+    same_as_replay "$tmp/reload.yaml" reload
+    echo "live-faults: a hot reload is in the recording, and its replay gives the live trace byte for byte ($(wc -l <"$tmp/trace.jsonl") records)"
+fi
+
 echo "live-faults: ok"
