@@ -58,6 +58,8 @@ public final class RecordingReader {
     private var lastTime = -Double.infinity
     /// The line of a `quit` read, if any: nothing may follow it.
     private var quitLine: Int?
+    /// Whether the last line that failed was not even a whole JSON object.
+    private var lineWasIncomplete = false
 
     /// Opens a recording file and reads its header.
     public convenience init(path: String) throws(InputFileError) {
@@ -122,7 +124,9 @@ public final class RecordingReader {
                 if source.withCurrent({ $0.count }) > RecordingReader.maxLineLength, !error.diagnostic.message.hasPrefix("line longer") {
                     throw self.error(0, "line longer than \(RecordingReader.maxLineLength / 1024) KiB; refused")
                 }
-                guard !source.currentEndsWithNewline else { throw error }
+                // Cut off: the last line, with no newline, and not a whole JSON object (a
+                // whole object with a wrong value is an error like any other line's).
+                guard !source.currentEndsWithNewline, lineWasIncomplete else { throw error }
                 let d = error.diagnostic
                 cutOffLastLine = InputFileError(file: d.file, line: d.line, column: d.column,
                     "the last line is cut off (no newline at its end: the recording was not closed) and was skipped: \(d.message)")
@@ -197,6 +201,7 @@ public final class RecordingReader {
         var s = JSONScanner(b)
         guard s.peek() != nil else { return nil } // blank line
         var line = Line()
+        lineWasIncomplete = false
         do throws(JSONError) {
             try s.expect(0x7b, "`{` (each line is one JSON object)")
             if s.peek() != 0x7d {
@@ -254,6 +259,7 @@ public final class RecordingReader {
             s.skipSpace()
             if !s.atEnd { throw s.fail("bad JSON: unexpected text after the object") }
         } catch {
+            lineWasIncomplete = true
             throw self.error(error.offset, error.message)
         }
         return try makeEntry(line)

@@ -214,6 +214,9 @@ struct KilledRecordingTests {
         #expect(d?.line == 3, "\(String(describing: d))")
         let middle = recordingError(header + #"{"t":0,"type":"focus-lo"# + "\n" + #"{"t":1,"type":"focus-gained"}"#)
         #expect(middle?.line == 2, "\(String(describing: middle))")
+        // A whole JSON object with a wrong value was not cut off: an error even without a newline.
+        let whole = recordingError(header + #"{"t":1,"type":"focus-lots"}"#)
+        #expect(whole?.line == 2 && whole?.message.contains("unknown type") == true, "\(String(describing: whole))")
     }
 }
 
