@@ -29,7 +29,7 @@ start() {   # start SCENE: opens the window with the panels off, recording and t
     sleep 0.5
 }
 stop() {   # stop [SIGNAL]: ends the program (SIGTERM by default) and waits for it
-    kill -"${1:-TERM}" "$pid"; wait "$pid" || true; pid=
+    kill -"${1:-TERM}" "$pid"; { wait "$pid"; } 2>/dev/null || true; pid=
 }
 drag() {   # drag DX N: moves the pressed mouse N steps of DX pixels to the right
     for i in $(seq 1 "$2"); do xdotool mousemove $((cx + i * $1)) "$cy"; sleep 0.03; done
