@@ -45,6 +45,27 @@ public struct RawInput: Hashable, Sendable {
         case padAdded
         case padRemoved
         case resize(width: Double, height: Double)
+        /// The program is ending (window closed, quit key, SIGINT, SIGTERM): everything under
+        /// way is cancelled ("program ending"). Nothing follows it.
+        case quit
+    }
+
+    /// Whether every number in it (time, coordinates, pressure, acceleration, size) is finite.
+    /// Input that is not is dropped where it enters the model and is never recorded.
+    public var isFinite: Bool {
+        guard t.isFinite else { return false }
+        switch kind {
+        case let .fingerDown(_, x, y, p, _), let .fingerMove(_, x, y, p, _), let .fingerUp(_, x, y, p, _):
+            return x.isFinite && y.isFinite && (p?.isFinite ?? true)
+        case let .mouseDown(x, y, _, _), let .mouseMove(x, y, _, _), let .mouseUp(x, y, _, _):
+            return x.isFinite && y.isFinite
+        case let .padAccel(x, y, z):
+            return x.isFinite && y.isFinite && z.isFinite
+        case let .resize(w, h):
+            return w.isFinite && h.isFinite
+        case .keyDown, .keyUp, .padDown, .padUp, .focusLost, .focusGained, .touchDeviceRemoved, .padAdded, .padRemoved, .quit:
+            return true
+        }
     }
 
     /// The recording's `type` string for this kind.
@@ -67,6 +88,7 @@ public struct RawInput: Hashable, Sendable {
         case .padAdded: "pad-added"
         case .padRemoved: "pad-removed"
         case .resize: "resize"
+        case .quit: "quit"
         }
     }
 }

@@ -105,10 +105,14 @@ public struct HostLayout: Sendable, Hashable {
         sceneRect = Rect(x: inner.minX + (inner.width - w) / 2, y: inner.minY + (inner.height - h) / 2, width: w, height: h)
     }
 
-    /// Canvas pixels → scene points (may fall outside the scene).
+    /// Canvas pixels → scene points (may fall outside the scene). Always finite: in a
+    /// window too small to show any of the scene (its area is empty, the scale 0) a pixel
+    /// counts as one scene point from the area's corner, so a drag goes on moving.
     public func canvasToScene(_ p: Point) -> Point {
-        let s = sceneScale
-        return Point(x: (p.x - sceneRect.minX) / s, y: (p.y - sceneRect.minY) / s)
+        var s = sceneScale
+        if !(s > 0 && s.isFinite) { s = 1 }
+        let q = Point(x: (p.x - sceneRect.minX) / s, y: (p.y - sceneRect.minY) / s)
+        return Point(x: q.x.isFinite ? q.x : 0, y: q.y.isFinite ? q.y : 0)
     }
 
     /// Scene points → canvas pixels.

@@ -12,7 +12,8 @@
 //   order of first appearance.
 // - Key repeats are dropped. Mouse motion without a button is dropped unless `reportHover`.
 // - Window: focus lost, hidden, minimized → focus-lost (once); focus gained, shown,
-//   restored → focus-gained (once); size changed → resize in canvas pixels.
+//   restored → focus-gained (once); size changed → resize in canvas pixels (none for an
+//   empty window). Coordinates are always finite, however small the window (HostLayout).
 // - Game controllers: added / removed, buttons by SDL name, accelerometer at most
 //   `accelInterval` apart per pad.
 //
@@ -185,6 +186,8 @@ public struct InputTranslator {
             hasFocus = true
             return [RawInput(t: t, .focusGained)]
         case Int32(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue):
+            // A window with no area (minimized to nothing) has no size a recording could hold.
+            guard w.data1 > 0, w.data2 > 0 else { return [] }
             let ps = layout.pixelScale
             return [RawInput(t: t, .resize(width: Double(w.data1) * ps, height: Double(w.data2) * ps))]
         default:

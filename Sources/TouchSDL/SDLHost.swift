@@ -109,6 +109,11 @@ public final class SDLHost {
     private var needsDisplay = true
     private var layoutChangePending = false
 
+    /// The smallest window a person can resize it to (window units): the scene stays
+    /// visible and touchable. (A window manager enforces it; without one, as under Xvfb, a
+    /// window can still be made smaller, and input then maps as `HostLayout` says.)
+    public static let minimumWindowSize = Size(width: 320, height: 240)
+
     /// Opens the window and renderer (SDL initialised on first use).
     public init(options: HostOptions = HostOptions(), sceneSize: Size = Size(width: 800, height: 600)) throws {
         self.options = options
@@ -126,6 +131,7 @@ public final class SDLHost {
         guard let win = SDL_CreateWindow(options.title, pos, pos, Int32(w.width), Int32(w.height), flags) else {
             throw SDLError.last("SDL_CreateWindow")
         }
+        SDL_SetWindowMinimumSize(win, Int32(Self.minimumWindowSize.width), Int32(Self.minimumWindowSize.height))
         var renderFlags = options.headless ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue
         if options.vsync && !options.headless { renderFlags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
         var ren = SDL_CreateRenderer(win, -1, renderFlags)

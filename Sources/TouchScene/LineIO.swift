@@ -9,15 +9,21 @@ import Darwin
 /// Reads a file (or bytes) line by line. Memory stays fixed: one 64 KiB read buffer plus one
 /// line of at most `maxLineLength` bytes.
 final class LineSource {
-    static let maxLineLength = 1 << 20
+    /// The longest line read by default (1 MiB).
+    static let defaultMaxLineLength = 1 << 20
+    /// Longer lines are refused.
+    let maxLineLength: Int
     private var fd: Int32 = -1
     private var buffer: [UInt8]
     private var start = 0, end = 0
     private var eof = false
     /// The current line number (1-based) after `nextLine`.
     private(set) var lineNumber = 0
+    /// Whether the current line ended with "\n" (false only for a last line without one).
+    private(set) var currentEndsWithNewline = true
 
-    init(path: String) throws(FileProblem) {
+    init(path: String, maxLineLength: Int = LineSource.defaultMaxLineLength) throws(FileProblem) {
+        self.maxLineLength = maxLineLength
         var st = stat()
         guard stat(path, &st) == 0 else { throw FileProblem("cannot open: \(String(cString: strerror(errno)))") }
         if (st.st_mode & S_IFMT) == S_IFDIR { throw FileProblem("is a directory, not a file") }
@@ -26,7 +32,8 @@ final class LineSource {
         buffer = [UInt8](repeating: 0, count: 65536)
     }
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], maxLineLength: Int = LineSource.defaultMaxLineLength) {
+        self.maxLineLength = maxLineLength
         buffer = bytes
         end = bytes.count
         eof = true
@@ -53,6 +60,7 @@ final class LineSource {
     func advance() throws(FileProblem) -> Bool {
         spill.removeAll(keepingCapacity: true)
         lineRange = nil
+        currentEndsWithNewline = true
         var haveData = false
         while true {
             var found = -1
@@ -68,8 +76,8 @@ final class LineSource {
                 if haveData {
                     spill.append(contentsOf: buffer[start..<found])
                     if spill.last == 0x0d { spill.removeLast() }
-                    if spill.count > LineSource.maxLineLength {
-                        throw FileProblem("line longer than \(LineSource.maxLineLength / 1024) KiB; refused")
+                    if spill.count > maxLineLength {
+                        throw FileProblem("line longer than \(maxLineLength / 1024) KiB; refused")
                     }
                 } else {
                     var e = found
@@ -83,14 +91,15 @@ final class LineSource {
                 haveData = true
                 spill.append(contentsOf: buffer[start..<end])
                 start = end
-                if spill.count > LineSource.maxLineLength {
+                if spill.count > maxLineLength {
                     lineNumber += 1
-                    throw FileProblem("line longer than \(LineSource.maxLineLength / 1024) KiB; refused")
+                    throw FileProblem("line longer than \(maxLineLength / 1024) KiB; refused")
                 }
             }
             if eof || fd < 0 {
                 guard haveData else { return false }
                 lineNumber += 1
+                currentEndsWithNewline = false
                 if spill.last == 0x0d { spill.removeLast() }
                 return true
             }
@@ -172,6 +181,12 @@ struct FileProblem: Error { var message: String; init(_ m: String) { message = m
 
 /// Small file access helpers (the only place TouchScene reads whole files).
 enum FileAccess {
+    /// Whether `path` names a directory.
+    static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// Reads a regular file of at most `limit` bytes; the size is checked before reading.
     static func readSmallFile(_ path: String, limit: Int, what: String) -> Result<[UInt8], FileProblem> {
         var st = stat()

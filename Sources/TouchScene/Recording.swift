@@ -17,23 +17,54 @@ public let gamepadButtonNames: Set<String> = [
     "lefttrigger", "righttrigger",
 ]
 
+/// A hot reload the live program made: the scene file's text at that moment, so a replay
+/// reloads the same scene (a `reload` line).
+public struct SceneReload: Hashable, Sendable {
+    /// When the reload happened (the touches under way were cancelled then).
+    public var t: Double
+    /// The scene file's path in the live program (for messages, and where assets are looked for).
+    public var path: String
+    /// The scene file's full YAML text.
+    public var scene: String
+    public init(t: Double, path: String, scene: String) { self.t = t; self.path = path; self.scene = scene }
+}
+
+/// One line of a recording after the header: an input, or a scene reload.
+public enum RecordingEntry: Hashable, Sendable {
+    case input(RawInput)
+    case reload(SceneReload)
+
+    public var t: Double {
+        switch self {
+        case .input(let i): i.t
+        case .reload(let r): r.t
+        }
+    }
+}
+
 /// Reads a recording line by line with fixed memory, checking every line.
 ///
 ///     let reader = try RecordingReader(path: "tap.jsonl")
 ///     while let input = try reader.next() { app.handle(input) }
 ///
 /// Errors are `InputFileError`s naming `FILE:LINE:COLUMN` (column 1 when no better one is known).
-/// Blank lines are skipped; unknown keys are ignored (forward compatibility).
+/// Blank lines are skipped; unknown keys are ignored (forward compatibility). A last line
+/// that does not read and has no newline is what a killed writer leaves: it ends the
+/// recording, and `cutOffLastLine` says so (a warning, not an error).
 public final class RecordingReader {
     public let file: String
     public private(set) var header: RecordingHeader
     private let source: LineSource
     private var lastTime = -Double.infinity
+    /// The line of a `quit` read, if any: nothing may follow it.
+    private var quitLine: Int?
+    /// Whether the last line that failed was not even a whole JSON object.
+    private var lineWasIncomplete = false
 
     /// Opens a recording file and reads its header.
     public convenience init(path: String) throws(InputFileError) {
         let source: LineSource
-        do { source = try LineSource(path: path) } catch {
+        do { source = try LineSource(path: path, maxLineLength: RecordingReader.maxReloadLineLength) } catch {
             throw InputFileError(file: path, line: 1, column: 1, "cannot read the recording: \(error.message)")
         }
         try self.init(source: source, file: path)
@@ -41,7 +72,7 @@ public final class RecordingReader {
 
     /// Reads a recording held in memory (tests).
     public convenience init(text: String, file: String = "<recording>") throws(InputFileError) {
-        try self.init(source: LineSource(bytes: Array(text.utf8)), file: file)
+        try self.init(source: LineSource(bytes: Array(text.utf8), maxLineLength: RecordingReader.maxReloadLineLength), file: file)
     }
 
     private init(source: LineSource, file: String) throws(InputFileError) {
@@ -57,15 +88,60 @@ public final class RecordingReader {
     /// The line number of the last line read.
     public var lineNumber: Int { source.lineNumber }
 
-    /// The next input event, or nil at the end of the file.
+    /// Set when the last line was cut off before its newline (the recording program was
+    /// killed mid-write) and was skipped: where, and what was wrong with it.
+    public private(set) var cutOffLastLine: InputFileError?
+
+    /// The longest line other than a `reload` (1 MiB).
+    public static let maxLineLength = LineSource.defaultMaxLineLength
+    /// The longest `reload` line: a scene of the largest size allowed (8 MiB), every byte
+    /// escaped, and room for the other fields.
+    public static let maxReloadLineLength = 2 * SceneLimits.maxFileSize + (1 << 16)
+
+    /// The next input event, or nil at the end of the file. `reload` lines are skipped:
+    /// read `nextEntry()` to see them.
     public func next() throws(InputFileError) -> RawInput? {
+        while let entry = try nextEntry() {
+            if case .input(let input) = entry { return input }
+        }
+        return nil
+    }
+
+    /// The next input or scene reload, or nil at the end of the file.
+    public func nextEntry() throws(InputFileError) -> RecordingEntry? {
         while try advance() {
-            let input = try source.withCurrent { (b) throws(InputFileError) -> RawInput? in
-                try parseLine(b)
+            let input: RecordingEntry?
+            do {
+                input = try source.withCurrent { (b) throws(InputFileError) -> RecordingEntry? in
+                    let entry = try parseLine(b)
+                    // Only a reload may be longer than an ordinary line.
+                    if b.count > RecordingReader.maxLineLength, case .input = entry {
+                        throw error(0, "line longer than \(RecordingReader.maxLineLength / 1024) KiB; refused")
+                    }
+                    return entry
+                }
+            } catch {
+                if source.withCurrent({ $0.count }) > RecordingReader.maxLineLength, !error.diagnostic.message.hasPrefix("line longer") {
+                    throw self.error(0, "line longer than \(RecordingReader.maxLineLength / 1024) KiB; refused")
+                }
+                // Cut off: the last line, with no newline, and not a whole JSON object (a
+                // whole object with a wrong value is an error like any other line's).
+                guard !source.currentEndsWithNewline, lineWasIncomplete else { throw error }
+                let d = error.diagnostic
+                cutOffLastLine = InputFileError(file: d.file, line: d.line, column: d.column,
+                    "the last line is cut off (no newline at its end: the recording was not closed) and was skipped: \(d.message)")
+                return nil
             }
             if let input { return input }
         }
         return nil
+    }
+
+    /// Reads all remaining entries (tests and small files).
+    public func readAllEntries() throws(InputFileError) -> [RecordingEntry] {
+        var out: [RecordingEntry] = []
+        while let x = try nextEntry() { out.append(x) }
+        return out
     }
 
     /// Reads all remaining events (tests and small files).
@@ -118,12 +194,14 @@ public final class RecordingReader {
         var key: String?
         var mods: [KeyModifier] = []
         var width: Double?, height: Double?
+        var path: String?, scene: String?, sceneAt = 0
     }
 
-    private func parseLine(_ b: UnsafeBufferPointer<UInt8>) throws(InputFileError) -> RawInput? {
+    private func parseLine(_ b: UnsafeBufferPointer<UInt8>) throws(InputFileError) -> RecordingEntry? {
         var s = JSONScanner(b)
         guard s.peek() != nil else { return nil } // blank line
         var line = Line()
+        lineWasIncomplete = false
         do throws(JSONError) {
             try s.expect(0x7b, "`{` (each line is one JSON object)")
             if s.peek() != 0x7d {
@@ -148,6 +226,8 @@ public final class RecordingReader {
                         line.buttonAt = at
                         if s.peek() == 0x6e { _ = try s.value(); line.buttonNull = true } else { line.button = try s.stringValue("button") }
                     case (3, 0x6b) where s.bytesEqual(k, "key"): line.key = try s.stringValue("key")
+                    case (4, 0x70) where s.bytesEqual(k, "path"): line.path = try s.stringValue("path")
+                    case (5, 0x73) where s.bytesEqual(k, "scene"): line.scene = try s.stringValue("scene"); line.sceneAt = at
                     case (5, 0x77) where s.bytesEqual(k, "width"): line.width = try s.finiteNumber("width")
                     case (6, 0x68) where s.bytesEqual(k, "height"): line.height = try s.finiteNumber("height")
                     case (4, 0x6d) where s.bytesEqual(k, "mods"):
@@ -179,18 +259,24 @@ public final class RecordingReader {
             s.skipSpace()
             if !s.atEnd { throw s.fail("bad JSON: unexpected text after the object") }
         } catch {
+            lineWasIncomplete = true
             throw self.error(error.offset, error.message)
         }
-        return try makeInput(line)
+        return try makeEntry(line)
     }
 
-    private func makeInput(_ l: Line) throws(InputFileError) -> RawInput {
+    private func makeEntry(_ l: Line) throws(InputFileError) -> RecordingEntry {
         guard let t = l.t else { throw error(0, "missing field `t` (seconds since the start)") }
         guard let type = l.type else { throw error(0, "missing field `type`") }
         if t < 0 { throw error(l.tAt, "time `t` must not be negative, found \(fmt(t))") }
         if t < lastTime { throw error(l.tAt, "time goes backwards: \(fmt(t)) after \(fmt(lastTime))") }
         if t > RecordingReader.maxTime { throw error(l.tAt, "time `t` is \(fmt(t)) s, beyond the \(fmt(RecordingReader.maxTime)) s limit for recordings") }
+        if let q = quitLine { throw error(0, "input after `quit` (line \(q)): the program had ended") }
         lastTime = t
+        if type == "reload" {
+            guard let scene = l.scene else { throw error(0, "missing field `scene` for `reload` (the scene file's YAML text)") }
+            return .reload(SceneReload(t: t, path: l.path ?? "<reloaded scene>", scene: scene))
+        }
         func need(_ v: Double?, _ name: String) throws(InputFileError) -> Double {
             guard let v else { throw error(0, "missing field `\(name)` for `\(type)`") }
             return v
@@ -246,6 +332,9 @@ public final class RecordingReader {
         case "touch-device-removed": kind = .touchDeviceRemoved
         case "pad-added": kind = .padAdded
         case "pad-removed": kind = .padRemoved
+        case "quit":
+            quitLine = source.lineNumber
+            kind = .quit
         case "resize":
             let w = try need(l.width, "width"), h = try need(l.height, "height")
             if w <= 0 || h <= 0 { throw error(0, "`resize` needs a positive width and height") }
@@ -253,7 +342,7 @@ public final class RecordingReader {
         default:
             throw error(l.typeAt, "unknown type `\(type)`\(didYouMean(type, RecordingReader.typeNames))")
         }
-        return RawInput(t: t, kind)
+        return .input(RawInput(t: t, kind))
     }
 
     /// The latest time a recording may use (seconds, about 31 years): beyond it a frame step
@@ -262,12 +351,13 @@ public final class RecordingReader {
 
     static let typeNames = ["finger-down", "finger-move", "finger-up", "mouse-down", "mouse-move", "mouse-up",
                             "key-down", "key-up", "pad-down", "pad-up", "pad-accel", "focus-lost", "focus-gained",
-                            "touch-device-removed", "pad-added", "pad-removed", "resize"]
+                            "touch-device-removed", "pad-added", "pad-removed", "resize", "quit", "reload"]
 }
 
 /// Writes a recording: the header at once, then one line per input. Buffered; flushed when
-/// the buffer passes 64 KiB, when input time has advanced a second since the last flush,
-/// on `flush()` and on `close()` (call it on SIGINT/SIGTERM's clean-exit path).
+/// the buffer passes 64 KiB, when input time has advanced `flushInterval` (0.1 s) since the
+/// last flush, on `flush()` (call it when input stops) and on `close()` (call it on
+/// SIGINT/SIGTERM's clean-exit path). A killed program loses at most that much input.
 ///
 ///     let w = try RecordingWriter(path: "out.jsonl", window: Size(width: 800, height: 600))
 ///     w.write(RawInput(t: 0, .fingerDown(finger: 1, x: 10, y: 20)))
@@ -293,9 +383,23 @@ public final class RecordingWriter {
         return String(decoding: b, as: UTF8.self)
     }
 
+    /// Appends one input. Input with a number that is not finite is not written: no reader
+    /// would take it back (and the event model ignores it).
     public func write(_ input: RawInput) {
+        guard input.isFinite else { return }
         out.withBuffer { RecordingWriter.encode(input, into: &$0) }
-        if input.t - lastFlush >= 1 { lastFlush = input.t; out.flush() }
+        if input.t - lastFlush >= RecordingWriter.flushInterval { lastFlush = input.t; out.flush() }
+    }
+
+    /// The most input time (seconds) kept in the buffer before it is written out.
+    public static let flushInterval = 0.1
+
+    /// Appends a `reload` line: the scene file's text at a hot reload. Written out at once.
+    public func write(_ reload: SceneReload) {
+        guard reload.t.isFinite else { return }
+        out.withBuffer { RecordingWriter.encode(reload, into: &$0) }
+        out.flush()
+        lastFlush = reload.t
     }
 
     /// Writes everything buffered to disk.
@@ -309,6 +413,17 @@ public final class RecordingWriter {
         encode(input, into: &b)
         b.removeLast()
         return String(decoding: b, as: UTF8.self)
+    }
+
+    /// Appends one `reload` line (with its newline): `t`, `type`, `path`, `scene`.
+    static func encode(_ reload: SceneReload, into b: inout [UInt8]) {
+        b.append(contentsOf: "{\"t\":".utf8)
+        JSONOut.time(reload.t, into: &b)
+        b.append(contentsOf: ",\"type\":\"reload\",\"path\":".utf8)
+        JSONOut.string(reload.path, into: &b)
+        b.append(contentsOf: ",\"scene\":".utf8)
+        JSONOut.string(reload.scene, into: &b)
+        b.append(0x7d); b.append(0x0a)
     }
 
     /// Appends one line (with its newline): `t`, `type`, then the type's fields in table order.
@@ -352,7 +467,7 @@ public final class RecordingWriter {
             str("button", button)
         case let .padAccel(x, y, z):
             num("x", x); num("y", y); num("z", z)
-        case .focusLost, .focusGained, .touchDeviceRemoved, .padAdded, .padRemoved:
+        case .focusLost, .focusGained, .touchDeviceRemoved, .padAdded, .padRemoved, .quit:
             break
         case let .resize(w, h):
             num("width", w); num("height", h)

@@ -15,6 +15,11 @@ public enum SceneLoader {
     /// Reads, parses and validates a scene file. The size is checked before reading.
     /// `assetsFolder` defaults to `assets/` next to the scene's folder (`FOLDER/../assets`).
     public static func load(path: String, assetsFolder: String? = nil) throws(SceneLoadError) -> SceneDescription {
+        try loadKeepingText(path: path, assetsFolder: assetsFolder).scene
+    }
+
+    /// `load`, also returning the file's text (what a recording keeps of a hot reload).
+    public static func loadKeepingText(path: String, assetsFolder: String? = nil) throws(SceneLoadError) -> (scene: SceneDescription, text: String) {
         let bytes: [UInt8]
         switch FileAccess.readSmallFile(path, limit: SceneLimits.maxFileSize, what: "scene") {
         case .success(let b): bytes = b
@@ -22,7 +27,8 @@ public enum SceneLoader {
             throw SceneLoadError(diagnostics: [SceneDiagnostic(file: path, line: 1, column: 1, message: problem.message)])
         }
         let folder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
-        return try parse(bytes: bytes, file: path, folder: folder.isEmpty ? "/" : folder, assetsFolder: assetsFolder)
+        let scene = try parse(bytes: bytes, file: path, folder: folder.isEmpty ? "/" : folder, assetsFolder: assetsFolder)
+        return (scene, String(decoding: bytes, as: UTF8.self))
     }
 
     /// Parses and validates scene text. `file` names it in messages; `folder` is where

@@ -57,12 +57,14 @@ final class LiveApp: HostClient {
     private var toneTried = false
     // Live replay of a recording (`replay` without --headless).
     private var replayReader: RecordingReader?
-    private var replayNext: RawInput?
+    private var replayNext: RecordingEntry?
     private var replayEnd: Double?
     private var replayShot: (path: String, at: Double?)?
     private var replayDump: String?
     private var replayError: String?
     private var lastInputTime = 0.0
+    /// Set once the session got its `quit` (the program is ending, or a replay reached one).
+    private var ended = false
 
     init(scenePath: String, scene: SceneDescription, options: LiveOptions) throws {
         self.scenePath = scenePath
@@ -122,6 +124,7 @@ final class LiveApp: HostClient {
         _ = host.run(client: self)
         finish()
         if let replayError { throw CLIError.badInput(replayError) }
+        warnIfCutOff(reader)
     }
 
     private func makeHost() throws -> SDLHost {
@@ -159,6 +162,12 @@ final class LiveApp: HostClient {
     }
 
     func handle(_ input: RawInput) {
+        // Nothing that is not a finite number reaches the model or the recording.
+        guard input.isFinite, !ended else { return }
+        // An event SDL stamped before the model's time is delivered at the model's time; the
+        // recording says so, so a replay delivers it at the same moment.
+        var input = input
+        input.t = max(input.t, session.app.time)
         lastInputTime = input.t
         if replayReader != nil {
             // While a recording plays, live input other than the host keys is ignored.
@@ -178,6 +187,9 @@ final class LiveApp: HostClient {
     }
 
     func advance(to time: Double) -> Bool {
+        // Once per loop turn, after the turn's input: what was recorded is on disk when the
+        // input stops (a kill loses at most this turn's input).
+        recorder?.flush()
         if replayReader != nil { feedReplay(upTo: time) }
         if time - lastReloadCheck > 0.5 { lastReloadCheck = time; reloadIfChanged() }
         syncSound()
@@ -191,7 +203,7 @@ final class LiveApp: HostClient {
 
     func hostCommand(_ command: HostCommand) {
         switch command {
-        case .quit: break
+        case .quit: endSession()
         case .layoutChanged: host?.setNeedsDisplay()
         case .padsChanged(let pads):
             frame.pads = pads.map { ConnectedPad(name: $0.name, hasAccel: $0.hasAccelerometer, hasGyro: $0.hasGyroscope) }
@@ -201,6 +213,17 @@ final class LiveApp: HostClient {
         case .screenshotFailed(let path, let message):
             FileHandle.standardError.write(Data("touchscope: screenshot \(path) failed: \(message)\n".utf8))
         }
+    }
+
+    /// The program is ending: everything under way is cancelled ("program ending") through
+    /// a `quit` input, which the recording gets too, so the trace and the recording end
+    /// balanced and the recording replays to the same trace.
+    private func endSession() {
+        guard !ended else { return }
+        let input = RawInput(t: max(host?.time ?? 0, session.app.time, lastInputTime), .quit)
+        recorder?.write(input)
+        session.handle(input)
+        ended = true
     }
 
     // MARK: Host keys
@@ -310,17 +333,26 @@ final class LiveApp: HostClient {
     private func reload(force: Bool) {
         sceneStamp = Self.modificationDate(scenePath)
         do {
-            let scene = try SceneLoader.load(path: scenePath)
-            tone?.pause()
-            tone = nil
-            toneTried = false
-            session = SceneSession(scene: scene, replacing: session, reason: "scene reloaded")
-            connectTrace()
+            let (scene, text) = try SceneLoader.loadKeepingText(path: scenePath)
+            // The recording keeps the scene's text, so a replay reloads the same scene at the
+            // moment the touches under way were cancelled.
+            recorder?.write(SceneReload(t: session.app.time, path: scenePath, scene: text))
+            replaceScene(scene)
             frame.banner = nil
         } catch {
             frame.banner = "scene not reloaded: " + (error.diagnostics.first?.description ?? "error")
         }
         host?.setNeedsDisplay()
+    }
+
+    /// The hot reload's work, live or replayed: the touches under way are cancelled ("scene
+    /// reloaded") and `scene` replaces the scene.
+    private func replaceScene(_ scene: SceneDescription) {
+        tone?.pause()
+        tone = nil
+        toneTried = false
+        session = SceneSession(scene: scene, replacing: session, reason: "scene reloaded")
+        connectTrace()
     }
 
     // MARK: Sound: the media player plays a tone through SDL audio; elapsed follows the audio clock
@@ -354,17 +386,42 @@ final class LiveApp: HostClient {
     // MARK: Live replay
 
     private func pullReplayInput() {
-        do { replayNext = try replayReader?.next() } catch {
+        do { replayNext = try replayReader?.nextEntry() } catch {
             replayError = error.description
             replayNext = nil
             host?.requestQuit()
         }
     }
 
+    private func replayReload(_ r: SceneReload) {
+        let folder = r.path.contains("/") ? String(r.path[..<(r.path.lastIndex(of: "/") ?? r.path.endIndex)]) : "."
+        do {
+            let exists = FileManager.default.fileExists(atPath: folder.isEmpty ? "/" : folder)
+            replaceScene(try SceneLoader.parse(text: r.scene, file: r.path, folder: exists ? (folder.isEmpty ? "/" : folder) : session.scene.folder))
+        } catch {
+            replayError = "\(replayReader?.file ?? "<recording>"):\(replayReader?.lineNumber ?? 1):1: the reloaded scene does not load: "
+                + (error.diagnostics.first?.rendered ?? "not a scene")
+            replayNext = nil
+            host?.requestQuit()
+        }
+    }
+
     private func feedReplay(upTo time: Double) {
-        while let next = replayNext, next.t <= time, replayEnd.map({ next.t <= $0 }) ?? true {
+        while let entry = replayNext, entry.t <= time, replayEnd.map({ entry.t <= $0 }) ?? true {
+            lastInputTime = entry.t
+            guard case .input(let next) = entry else {
+                if case .reload(let r) = entry { replayReload(r) }
+                pullReplayInput()
+                continue
+            }
             session.handle(next)
-            lastInputTime = next.t
+            if case .quit = next.kind {
+                // The recorded program ended here: so does the replay.
+                ended = true
+                replayNext = nil
+                replayEnd = next.t
+                break
+            }
             pullReplayInput()
         }
         if let shot = replayShot, time >= (shot.at ?? .infinity) {

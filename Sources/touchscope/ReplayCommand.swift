@@ -72,6 +72,9 @@ struct ReplayCommand: ParsableCommand {
             session.app.tracer.sink = writer.map { w in { w.write($0) } }
         }
         let replayer = Replayer(session: session, recording: reader)
+        if screenshot != nil {
+            replayer.onReload = { new in log.follow(new) { record in writer?.write(record) } }
+        }
         var shotError: Error?
         if let screenshot {
             replayer.snapshotTime = at ?? .infinity  // default: the end
@@ -86,9 +89,10 @@ struct ReplayCommand: ParsableCommand {
             throw CLIError.badInput(error.description)
         }
         writer?.close()
+        warnIfCutOff(reader)
         if let shotError { throw CLIError.failure("screenshot: \(shotError)") }
         if let dumpTree {
-            do { try TreeDump.json(of: session.app.window).write(toFile: dumpTree, atomically: true, encoding: .utf8) }
+            do { try TreeDump.json(of: replayer.session.app.window).write(toFile: dumpTree, atomically: true, encoding: .utf8) }
             catch { throw CLIError.failure("cannot write \(dumpTree): \(error.localizedDescription)") }
         }
     }

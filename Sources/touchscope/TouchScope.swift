@@ -61,6 +61,13 @@ struct CLIError: Error {
     static func failure(_ m: String) -> CLIError { CLIError(message: "touchscope: " + m, status: 1) }
 }
 
+/// Says on standard error that a recording's cut-off last line was skipped, if it was:
+/// `FILE:LINE:COLUMN: warning: ...`.
+func warnIfCutOff(_ reader: RecordingReader) {
+    guard let d = reader.cutOffLastLine?.diagnostic else { return }
+    FileHandle.standardError.write(Data("\(d.file):\(d.line):\(d.column): warning: \(d.message)\n".utf8))
+}
+
 /// Finds a scene by path, or by name in scenes/ (next to the current directory or the binary).
 func resolveScene(_ arg: String?) -> String {
     let name = arg ?? "welcome"

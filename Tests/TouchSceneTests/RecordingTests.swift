@@ -38,6 +38,7 @@ struct RecordingTests {
         RawInput(t: 1.2, .padAdded),
         RawInput(t: 1.3, .padRemoved),
         RawInput(t: 12345.678901, .resize(width: 1024, height: 768)),
+        RawInput(t: 12346, .quit),
     ]
 
     @Test("a recording written to disk reads back identical")
@@ -149,5 +150,122 @@ struct RecordingTests {
             #expect(error.diagnostic.line == 2 && error.diagnostic.message.contains("line longer than"), "\(error)")
         }
         unlink(path)
+    }
+}
+
+@Suite("Recordings: numbers that are not finite")
+struct NonFiniteRecordingTests {
+    @Test("the writer leaves out input with a NaN or infinite number, so the file always reads back")
+    func writerSkipsNonFinite() throws {
+        let path = Paths.temporary("non-finite.jsonl")
+        let w = try RecordingWriter(path: path, window: Size(width: 800, height: 600))
+        w.write(RawInput(t: 0, .mouseDown(x: 10, y: 10, button: .left)))
+        w.write(RawInput(t: 0.1, .mouseMove(x: .nan, y: .nan, button: .left)))
+        w.write(RawInput(t: 0.2, .fingerDown(finger: 1, x: 1, y: 1, pressure: .infinity)))
+        w.write(RawInput(t: 0.3, .mouseUp(x: 12, y: 10, button: .left)))
+        w.close()
+        let back = try RecordingReader(path: path).readAll()
+        #expect(back == [RawInput(t: 0, .mouseDown(x: 10, y: 10, button: .left)), RawInput(t: 0.3, .mouseUp(x: 12, y: 10, button: .left))])
+        unlink(path)
+    }
+
+    @Test("a recorded null coordinate is a located error")
+    func nullCoordinate() {
+        let d = recordingError(header + #"{"t":0.1,"type":"mouse-move","x":null,"y":null,"button":"left"}"# + "\n")
+        #expect(d?.line == 2 && d?.column == 34, "\(String(describing: d))")
+    }
+}
+
+@Suite("Recordings: what a killed program leaves")
+struct KilledRecordingTests {
+    @Test("the writer puts input on disk within 0.1 s of input time, without a flush or close")
+    func flushesOften() throws {
+        let path = Paths.temporary("flush-often.jsonl")
+        let w = try RecordingWriter(path: path, window: Size(width: 800, height: 600))
+        let inputs = [RawInput(t: 5, .mouseDown(x: 1, y: 1, button: .left)),
+                      RawInput(t: 5.05, .mouseMove(x: 2, y: 1, button: .left)),
+                      RawInput(t: 5.16, .mouseMove(x: 3, y: 1, button: .left))]
+        for i in inputs { w.write(i) }
+        // Read while the writer is still open, as after a SIGKILL.
+        #expect(try RecordingReader(path: path).readAll() == inputs)
+        w.write(RawInput(t: 5.2, .mouseUp(x: 3, y: 1, button: .left)))
+        w.flush()   // what the live program does when input stops
+        #expect(try RecordingReader(path: path).readAll().count == 4)
+        w.close()
+        unlink(path)
+    }
+
+    @Test("a last line cut off before its newline is skipped with a warning; every whole line is read")
+    func cutOffLastLine() throws {
+        let whole = header + #"{"t":0,"type":"focus-lost"}"# + "\n" + #"{"t":1,"type":"focus-gained"}"# + "\n"
+        let r = try RecordingReader(text: whole + #"{"t":1.5,"type":"mouse-mo"#, file: "r.jsonl")
+        #expect(try r.readAll() == [RawInput(t: 0, .focusLost), RawInput(t: 1, .focusGained)])
+        let d = try #require(r.cutOffLastLine?.diagnostic)
+        #expect(d.file == "r.jsonl" && d.line == 4, "\(d)")
+        #expect(d.message.contains("cut off"), "\(d)")
+    }
+
+    @Test("a last line without a newline that reads is taken; a bad complete last line is still an error")
+    func lastLineRules() throws {
+        let r = try RecordingReader(text: header + #"{"t":0,"type":"focus-lost"}"#)
+        #expect(try r.readAll() == [RawInput(t: 0, .focusLost)])
+        #expect(r.cutOffLastLine == nil)
+        let d = recordingError(header + #"{"t":0,"type":"focus-lost"}"# + "\n" + #"{"t":1,"type":"mouse-mo"# + "\n")
+        #expect(d?.line == 3, "\(String(describing: d))")
+        let middle = recordingError(header + #"{"t":0,"type":"focus-lo"# + "\n" + #"{"t":1,"type":"focus-gained"}"#)
+        #expect(middle?.line == 2, "\(String(describing: middle))")
+        // A whole JSON object with a wrong value was not cut off: an error even without a newline.
+        let whole = recordingError(header + #"{"t":1,"type":"focus-lots"}"#)
+        #expect(whole?.line == 2 && whole?.message.contains("unknown type") == true, "\(String(describing: whole))")
+    }
+}
+
+@Suite("Recordings: the program ending")
+struct QuitRecordingTests {
+    @Test("quit is a line of its own, and nothing may follow it")
+    func quitLine() {
+        #expect(RecordingWriter.line(RawInput(t: 2.5, .quit)) == #"{"t":2.5,"type":"quit"}"#)
+        let d = recordingError(header + #"{"t":1,"type":"quit"}"# + "\n" + #"{"t":2,"type":"focus-lost"}"# + "\n")
+        #expect(d?.line == 3 && d?.message.contains("after `quit`") == true, "\(String(describing: d))")
+    }
+}
+
+@Suite("Recordings: hot reloads")
+struct ReloadRecordingTests {
+    static let sceneText = "scene: reloaded\nwindow: [800, 600]\nviews:\n  - id: card # \"quoted\" \\ and\ttab\n    frame: [0, 0, 100, 100]\n"
+
+    @Test("a reload line keeps the scene's text and path; next() skips it and nextEntry() returns it")
+    func reloadRoundTrip() throws {
+        let path = Paths.temporary("reload.jsonl")
+        let w = try RecordingWriter(path: path, window: Size(width: 800, height: 600))
+        w.write(RawInput(t: 0.5, .focusLost))
+        w.write(SceneReload(t: 0.75, path: "/tmp/x/scene.yaml", scene: Self.sceneText))
+        w.write(RawInput(t: 1, .focusGained))
+        w.close()
+        #expect(try RecordingReader(path: path).readAllEntries() == [
+            .input(RawInput(t: 0.5, .focusLost)),
+            .reload(SceneReload(t: 0.75, path: "/tmp/x/scene.yaml", scene: Self.sceneText)),
+            .input(RawInput(t: 1, .focusGained)),
+        ])
+        #expect(try RecordingReader(path: path).readAll() == [RawInput(t: 0.5, .focusLost), RawInput(t: 1, .focusGained)])
+        unlink(path)
+    }
+
+    @Test("a reload line may be longer than 1 MiB (a large scene); any other line may not")
+    func longReload() throws {
+        let big = String(repeating: "# padding\n", count: 150_000) + Self.sceneText   // 1.5 MiB
+        let line = "{\"t\":1,\"type\":\"reload\",\"path\":\"s.yaml\",\"scene\":" + jsonString(big) + "}\n"
+        let r = try RecordingReader(text: header + line)
+        #expect(try r.readAllEntries() == [.reload(SceneReload(t: 1, path: "s.yaml", scene: big))])
+        let other = "{\"t\":1,\"type\":\"focus-lost\",\"scene\":" + jsonString(big) + "}\n"
+        let d = recordingError(header + other)
+        #expect(d?.line == 2 && d?.message.contains("line longer than") == true, "\(String(describing: d))")
+        #expect(recordingError(header + "{\"t\":1,\"type\":\"reload\",\"path\":\"s.yaml\"}\n")?.message.contains("missing field `scene`") == true)
+    }
+
+    private func jsonString(_ s: String) -> String {
+        var b: [UInt8] = []
+        JSONOut.string(s, into: &b)
+        return String(decoding: b, as: UTF8.self)
     }
 }

@@ -207,3 +207,34 @@ struct CommandLineTests {
         #expect(r.stderr.contains("touchscope replay SCENE RECORDING --headless"), "\(r.stderr)")
     }
 }
+
+@Suite("Command line: recordings a killed program left", .serialized)
+struct CutOffRecordingCommandTests {
+    @Test("a recording whose last line is cut off replays every whole line, warns with FILE:LINE:COLUMN and exits 0")
+    func cutOffReplays() throws {
+        let path = Paths.temporary("cut-off.jsonl")
+        let whole = """
+            {"recording":1,"window":[800,600]}
+            {"t":0.1,"type":"finger-down","finger":1,"x":100,"y":100}
+            {"t":0.2,"type":"finger-up","finger":1,"x":100,"y":100}
+
+            """
+        try (whole + #"{"t":0.3,"type":"finger-do"#).write(toFile: path, atomically: true, encoding: .utf8)
+        let trace = Paths.temporary("cut-off.trace.jsonl"), full = Paths.temporary("whole.trace.jsonl")
+        let r = try CLIRun.run(["replay", "scenes/hit-test.yaml", path, "--headless", "--trace", trace])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderrLines.count == 1, "\(r.stderr)")
+        let line = try #require(r.stderrLines.first)
+        #expect(line.hasPrefix(path + ":4:") && line.contains("warning:") && line.contains("cut off"), "\(r.stderr)")
+        // Every whole line was replayed: the same trace as the recording without the cut line.
+        let wholePath = Paths.temporary("whole.jsonl")
+        try whole.write(toFile: wholePath, atomically: true, encoding: .utf8)
+        #expect(try CLIRun.run(["replay", "scenes/hit-test.yaml", wholePath, "--headless", "--trace", full]).status == 0)
+        let a = try String(contentsOfFile: trace, encoding: .utf8), b = try String(contentsOfFile: full, encoding: .utf8)
+        #expect(!a.isEmpty && a == b)
+        // The same bad line with its newline is an error.
+        try (whole + #"{"t":0.3,"type":"finger-do"# + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let bad = try CLIRun.run(["replay", "scenes/hit-test.yaml", path, "--headless"])
+        #expect(bad.status == 2 && bad.stderrLines.first?.hasPrefix(path + ":4:") == true, "\(bad.stderr)")
+    }
+}

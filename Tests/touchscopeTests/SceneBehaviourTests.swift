@@ -243,3 +243,67 @@ struct DeliverySceneTests {
         }
     }
 }
+
+@Suite("The program ending mid-gesture (photo.yaml)")
+struct QuitReplayTests {
+    @Test("a recording that quits mid-pan ends with the pan cancelled, every touch over, and nothing after the quit")
+    func quitMidPan() throws {
+        let path = Paths.temporary("quit-mid-pan.jsonl")
+        var text = "{\"recording\":1,\"window\":[800,600]}\n{\"t\":0.5,\"type\":\"mouse-down\",\"x\":400,\"y\":300,\"button\":\"left\"}\n"
+        for i in 1...10 { text += "{\"t\":\(0.5 + Double(i) * 0.02),\"type\":\"mouse-move\",\"x\":\(400 + i * 8),\"y\":300,\"button\":\"left\"}\n" }
+        text += "{\"t\":1.2,\"type\":\"quit\"}\n"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let replay = try Replay(scene: "photo", recording: path)
+        let pan = replay.transitions(of: "pan")
+        #expect(pan.map(\.to).suffix(2) == [.cancelled, .possible], "\(pan.map(\.to))")
+        #expect(pan.last(where: { $0.to == .cancelled })?.reason == "cancelled: touches cancelled by program ending")
+        for view in replay.touchReceivers {
+            let phases = replay.phasesWithoutMoves(of: view)
+            #expect(phases.filter { $0 == .began }.count == phases.filter { $0 == .ended || $0 == .cancelled }.count, "\(view): \(phases)")
+        }
+        #expect(replay.records.allSatisfy { $0.t <= 1.2 }, "records after the quit")
+    }
+}
+
+@Suite("Hot reloads in recordings (photo.yaml)")
+struct ReloadReplayTests {
+    @Test("a recorded reload replays as the live reload: touches cancelled (\"scene reloaded\"), then the recorded scene")
+    func reloadReplaysAsLive() throws {
+        let original = try String(contentsOfFile: Paths.scene("photo"), encoding: .utf8)
+        // The reloaded scene has no pan: a drag after the reload moves nothing.
+        let edited = original.replacingOccurrences(of: "            type: pan\n", with: "            type: pan\n            enabled: false\n")
+        #expect(edited != original)
+        let drag: (Double, Double) -> [RawInput] = { t0, x0 in
+            [RawInput(t: t0, .mouseDown(x: x0, y: 300, button: .left))]
+                + (1...8).map { RawInput(t: t0 + Double($0) * 0.02, .mouseMove(x: x0 + Double($0) * 8, y: 300, button: .left)) }
+        }
+        let before = drag(0.5, 400), after = drag(2, 300) + [RawInput(t: 2.3, .mouseUp(x: 364, y: 300, button: .left))]
+        let reloadAt = 1.0
+
+        // What the live program does: the same inputs, and a reload by hand at 1 s.
+        var live: [TraceRecord] = []
+        var session = SceneSession(scene: try SceneLoader.load(path: Paths.scene("photo")))
+        session.app.tracer.sink = { live.append($0) }
+        for i in before { session.advance(to: i.t); session.handle(i) }
+        session.advance(to: reloadAt)
+        let folder = Paths.scenes
+        session = SceneSession(scene: try SceneLoader.parse(text: edited, file: Paths.scene("photo"), folder: folder),
+                               replacing: session, reason: "scene reloaded")
+        session.app.tracer.sink = { live.append($0) }
+        for i in after { session.advance(to: i.t); session.handle(i) }
+        session.advance(to: 3.3)
+
+        // The recording of it, replayed.
+        let path = Paths.temporary("reload-replay.jsonl")
+        let w = try RecordingWriter(path: path, window: Size(width: 800, height: 600))
+        for i in before { w.write(i) }
+        w.write(SceneReload(t: reloadAt, path: Paths.scene("photo"), scene: edited))
+        for i in after { w.write(i) }
+        w.close()
+        let replay = try Replay(scene: "photo", recording: path)
+
+        #expect(replay.records.contains { if case let .gesture(r, _, _, to, reason, _) = $0.body { r == "pan" && to == .cancelled && reason == "cancelled: touches cancelled by scene reloaded" } else { false } })
+        #expect(replay.transitions(of: "pan").filter { $0.to == .began }.count == 1, "the drag after the reload panned")
+        #expect(replay.traceText == live.map { TraceWriter.line($0) + "\n" }.joined())
+    }
+}

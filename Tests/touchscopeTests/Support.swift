@@ -57,7 +57,7 @@ struct Replay {
         let path = recording.hasPrefix("/") ? recording : Paths.recording(recording)
         let replayer = Replayer(session: session, recording: try RecordingReader(path: path))
         try replayer.run(until: until)
-        self.session = session
+        self.session = replayer.session
         self.records = records
     }
 

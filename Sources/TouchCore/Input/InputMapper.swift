@@ -99,7 +99,10 @@ public struct InputMapper {
     }
 
     /// The same, appending to `out` (a caller's reused buffer: no array per input).
+    /// Input with a number that is not finite (a NaN from a host's division by zero) makes
+    /// no event and changes nothing.
     public mutating func map(_ raw: RawInput, into out: inout [InputEvent]) {
+        guard raw.isFinite else { return }
         // Only a shake can end by time passing: nothing to ask (and no empty array appended)
         // on the inputs that are not during one.
         if !shakeSources.isEmpty { out += advance(to: raw.t) }
@@ -145,10 +148,10 @@ public struct InputMapper {
 
         case .focusLost:
             out += interrupt("window lost focus", t)
-            for (_, begin) in seeks.sorted(by: { $0.key < $1.key }) { out.append(.remote(Self.end(of: begin))) }
-            seeks.removeAll()
-            held.removeAll()
-            mods.removeAll()
+            out += releaseHeldInputs()
+        case .quit:
+            out += interrupt(Self.programEnding, t)
+            out += releaseHeldInputs()
         case .touchDeviceRemoved:
             out.append(.cancelAllTouches(reason: "touch device removed"))
             forgetTouches()
@@ -170,6 +173,19 @@ public struct InputMapper {
         case .focusGained, .resize:
             break
         }
+    }
+
+    /// The reason given to everything the end of the program cancels.
+    public static let programEnding = "program ending"
+
+    /// Ends held seeks and forgets held keys, buttons and modifiers (focus loss, quit).
+    private mutating func releaseHeldInputs() -> [InputEvent] {
+        var out: [InputEvent] = []
+        for (_, begin) in seeks.sorted(by: { $0.key < $1.key }) { out.append(.remote(Self.end(of: begin))) }
+        seeks.removeAll()
+        held.removeAll()
+        mods.removeAll()
+        return out
     }
 
     /// When an accelerometer shake will end if no jolt comes (nil: none under way).

@@ -7,7 +7,8 @@
 ///     let r = try Replayer(session: session, recording: RecordingReader(path: "tap.jsonl"))
 ///     try r.run(until: nil)
 public final class Replayer {
-    public let session: SceneSession
+    /// The session played into; a `reload` line replaces it (see `onReload`).
+    public private(set) var session: SceneSession
     public let reader: RecordingReader
     /// The virtual frame interval: 1/120 s.
     public var frameInterval = 1.0 / 120
@@ -16,6 +17,9 @@ public final class Replayer {
     public var onSnapshot: ((SceneSession) -> Void)?
     /// The time the replay stopped at.
     public private(set) var endTime = 0.0
+    /// Called with the new session after a `reload` line replaced the old one. The new
+    /// session already has the old one's trace sink and input hook; set anything else here.
+    public var onReload: ((SceneSession) -> Void)?
 
     public init(session: SceneSession, recording: RecordingReader) {
         self.session = session
@@ -23,7 +27,8 @@ public final class Replayer {
     }
 
     /// Runs until `until` (default: one second after the last input, so pending timers
-    /// resolve). Throws the recording's first error (`FILE:LINE:COLUMN`).
+    /// resolve). A `quit` line ends the replay at its time, as the program ended there.
+    /// Throws the recording's first error (`FILE:LINE:COLUMN`).
     public func run(until: Double?) throws(InputFileError) {
         var clock = 0.0
         var snapped = false
@@ -46,15 +51,50 @@ public final class Replayer {
             if t > clock { advance(to: t) }
         }
         var last = 0.0
-        while let input = try reader.next() {
-            if let u = until, input.t > u { break }
-            step(to: input.t)
+        var quitAt: Double?
+        while let entry = try reader.nextEntry() {
+            if let u = until, entry.t > u { break }
+            step(to: entry.t)
+            let input: RawInput
+            switch entry {
+            case .reload(let r):
+                try reload(r)
+                last = r.t
+                continue
+            case .input(let i): input = i
+            }
             session.handle(input)
             last = input.t
+            if case .quit = input.kind { quitAt = input.t; break }
         }
-        let end = until ?? (last + 1)
+        let end = quitAt ?? until ?? (last + 1)
         step(to: end)
         if !snapped, snapshotTime != nil { snapped = true; onSnapshot?(session) }
         endTime = end
+    }
+
+    /// Does what the live program's hot reload did: the touches under way are cancelled
+    /// ("scene reloaded") and the recorded scene text replaces the scene.
+    private func reload(_ r: SceneReload) throws(InputFileError) {
+        let scene: SceneDescription
+        do {
+            scene = try SceneLoader.parse(text: r.scene, file: r.path, folder: Self.assetFolder(for: r.path, fallback: session.scene.folder))
+        } catch {
+            let first = error.diagnostics.first?.rendered ?? "not a scene"
+            throw InputFileError(file: reader.file, line: reader.lineNumber, column: 1, "the reloaded scene does not load: \(first)")
+        }
+        let old = session
+        session = SceneSession(scene: scene, replacing: old, reason: "scene reloaded")
+        session.app.tracer.sink = old.app.tracer.sink
+        session.onInputEvent = old.onInputEvent
+        onReload?(session)
+    }
+
+    /// Where a reloaded scene's relative asset paths start: its own folder when it still
+    /// exists here, else the folder of the scene the replay began with.
+    static func assetFolder(for path: String, fallback: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        return FileAccess.isDirectory(folder) ? folder : fallback
     }
 }

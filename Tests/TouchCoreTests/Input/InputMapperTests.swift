@@ -396,3 +396,47 @@ struct InputBindingTests {
         #expect(!table.contains("| - 9.81 |"))
     }
 }
+
+@Suite("InputMapper: numbers that are not finite")
+struct NonFiniteInputTests {
+    @Test("input with a NaN or infinite number makes no event and leaves the mapper as it was")
+    func nonFiniteDropped() {
+        var m = makeMapper()
+        #expect(!m.map(RawInput(t: 0, .mouseDown(x: 100, y: 100, button: .left))).isEmpty)
+        #expect(m.map(RawInput(t: 0.1, .mouseMove(x: .nan, y: .nan, button: .left))) == [])
+        #expect(m.map(RawInput(t: 0.1, .fingerDown(finger: 1, x: .infinity, y: 3))) == [])
+        #expect(m.map(RawInput(t: 0.1, .fingerMove(finger: 1, x: 3, y: 3, pressure: .nan))) == [])
+        #expect(m.map(RawInput(t: .nan, .keyDown(key: "Escape"))) == [])
+        #expect(m.map(RawInput(t: 0.1, .padAccel(x: 0, y: -.infinity, z: 0))) == [])
+        #expect(m.map(RawInput(t: 0.1, .resize(width: .nan, height: 20))) == [])
+        // The drag goes on from where it was.
+        #expect(m.map(RawInput(t: 0.2, .mouseMove(x: 110, y: 100, button: .left))) == [.touchMove(mouse(0), Point(110, 100))])
+        #expect(m.emulatedFingers.map(\.location) == [Point(110, 100)])
+    }
+
+    @Test("RawInput.isFinite looks at every number, the time included")
+    func isFinite() {
+        #expect(RawInput(t: 0, .mouseMove(x: 1, y: 2, button: nil)).isFinite)
+        #expect(!RawInput(t: 0, .mouseMove(x: 1, y: .nan, button: nil)).isFinite)
+        #expect(!RawInput(t: .infinity, .focusLost).isFinite)
+        #expect(RawInput(t: 0, .fingerUp(finger: 1, x: 1, y: 2)).isFinite)
+        #expect(!RawInput(t: 0, .fingerUp(finger: 1, x: 1, y: 2, pressure: -.infinity)).isFinite)
+    }
+}
+
+@Suite("InputMapper: the program ending")
+struct QuitMappingTests {
+    @Test("quit cancels every touch and a shake (\"program ending\") and ends a held seek")
+    func quitCancelsEverything() {
+        var m = makeMapper()
+        _ = m.map(RawInput(t: 0, .mouseDown(x: 100, y: 100, button: .left)))
+        _ = m.map(RawInput(t: 0.1, .keyDown(key: "Z", mods: [.ctrl])))
+        _ = m.map(RawInput(t: 0.2, .keyDown(key: "AudioFastForward")))
+        #expect(m.map(RawInput(t: 0.3, .quit)) == [.cancelAllTouches(reason: "program ending"),
+                                                   .shakeCancelled(reason: "program ending"),
+                                                   .remote(.endSeekingForward)])
+        #expect(m.emulatedFingers.isEmpty && !m.isShakeHeld)
+        // Nothing is left to end: the release that never comes would change nothing.
+        #expect(m.map(RawInput(t: 0.4, .mouseUp(x: 100, y: 100, button: .left))) == [])
+    }
+}

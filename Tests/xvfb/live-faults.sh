@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# The real program under Xvfb, driven with xdotool, through what goes wrong in real use: a
+# window made tiny mid-drag, ending mid-gesture, a kill, a hot reload. Each time the trace
+# and the recording stay whole and a replay of the live recording gives the live trace
+# byte for byte. Run by `make test` through xvfb-run; needs DISPLAY and xdotool.
+# ONLY="tiny quit kill reload" runs some of the parts.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+: "${DISPLAY:?run under xvfb-run}"
+bin=${TOUCHSCOPE_BIN:-.build/debug/touchscope}
+[ -x "$bin" ] || swift build --product touchscope
+tmp=$(mktemp -d)
+pid=
+cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null || true; [ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"; }
+trap cleanup EXIT
+fail() { echo "live-faults: FAIL: $*" >&2; exit 1; }
+only=${ONLY:-tiny quit kill reload}
+wants() { [[ " $only " == *" $1 "* ]]; }
+
+start() {   # start SCENE: opens the window with the panels off, recording and tracing
+    rm -f "$tmp/trace.jsonl" "$tmp/rec.jsonl"
+    SDL_AUDIODRIVER=dummy "$bin" run "$1" --no-overlays --trace "$tmp/trace.jsonl" --record "$tmp/rec.jsonl" \
+        >"$tmp/out.log" 2>&1 &
+    pid=$!
+    wid=$(timeout 20 xdotool search --sync --pid "$pid" 2>/dev/null | head -1) || fail "no window appeared"
+    xdotool windowfocus --sync "$wid" 2>/dev/null || xdotool windowfocus "$wid"
+    eval "$(xdotool getwindowgeometry --shell "$wid")"   # X Y WIDTH HEIGHT
+    cx=$((X + WIDTH / 2)); cy=$((Y + HEIGHT / 2))      # the scene's centre: the photo's centre
+    sleep 0.5
+}
+stop() {   # stop [SIGNAL]: ends the program (SIGTERM by default) and waits for it
+    kill -"${1:-TERM}" "$pid"; { wait "$pid"; } 2>/dev/null || true; pid=
+}
+drag() {   # drag DX N: moves the pressed mouse N steps of DX pixels to the right
+    for i in $(seq 1 "$2"); do xdotool mousemove $((cx + i * $1)) "$cy"; sleep 0.03; done
+}
+# The live recording replays headless to the live trace, byte for byte.
+same_as_replay() {   # same_as_replay SCENE WHAT
+    "$bin" replay "$1" "$tmp/rec.jsonl" --headless --trace "$tmp/replay.jsonl" 2>"$tmp/replay.err" \
+        || fail "$2: the live recording does not replay: $(cat "$tmp/replay.err")"
+    cmp -s "$tmp/trace.jsonl" "$tmp/replay.jsonl" \
+        || fail "$2: the replay's trace differs from the live one ($(wc -l <"$tmp/trace.jsonl") records live, $(wc -l <"$tmp/replay.jsonl") replayed): $(diff "$tmp/trace.jsonl" "$tmp/replay.jsonl" | head -5)"
+}
+
+# 1. The window made 12×12 mid-drag, then large again: nothing non-finite is traced or
+#    recorded, the pan goes on, and the photo keeps a finite transform.
+if wants tiny; then
+    start photo
+    xdotool mousemove "$cx" "$cy" mousedown 1
+    drag 10 5
+    xdotool windowsize "$wid" 12 12; sleep 0.3
+    drag 12 5
+    xdotool windowsize "$wid" "$WIDTH" "$HEIGHT"; sleep 0.3
+    drag 14 5
+    xdotool mouseup 1
+    sleep 0.3
+    stop
+    ! grep -q 'null\|nan\|inf' "$tmp/rec.jsonl" || fail "tiny: the recording holds a non-finite number: $(grep -m1 'null\|nan\|inf' "$tmp/rec.jsonl")"
+    ! grep -q '"translation":null\|"velocity":null\|"location":null\|nan' "$tmp/trace.jsonl" \
+        || fail "tiny: the trace holds a non-finite number: $(grep -m1 'null\|nan' "$tmp/trace.jsonl" | cut -c1-200)"
+    grep -q '"recognizer":"pan","view":"photo","from":"changed","to":"ended"' "$tmp/trace.jsonl" || fail "tiny: the pan did not end"
+    "$bin" replay photo "$tmp/rec.jsonl" --headless --dump-tree "$tmp/tree.json" >/dev/null 2>"$tmp/replay.err" \
+        || fail "tiny: the live recording does not replay: $(cat "$tmp/replay.err")"
+    python3 - "$tmp/tree.json" <<'PY' || fail "tiny: the photo's transform is not finite"
+import json, math, sys
+t = json.load(open(sys.argv[1]))[0]["children"][0]["transform"]
+assert all(isinstance(v, (int, float)) and math.isfinite(v) for v in t.values()), t
+PY
+    echo "live-faults: a window made 12×12 mid-drag keeps every number finite, and the recording replays"
+fi
+
+# 2. Ending mid-drag (SIGTERM, SIGINT, Ctrl+Q, closing the window): the touch is cancelled
+#    and the pan too ("program ending"), the recording ends with `quit`, and it replays to the
+#    live trace byte for byte.
+if wants quit; then
+    for how in TERM INT ctrl+q close; do
+        start photo
+        xdotool mousemove "$cx" "$cy" mousedown 1
+        drag 10 6
+        sleep 0.2
+        case $how in
+            TERM|INT) stop "$how" ;;
+            ctrl+q) xdotool key ctrl+q; wait "$pid" || true; pid= ;;
+            close) python3 Tests/xvfb/wm-close.py "$wid"; wait "$pid" || true; pid= ;;
+        esac
+        xdotool mouseup 1
+        grep -q '"kind":"touches","phase":"cancelled","view":"photo","touches":\[1\],"reason":"cancelled: program ending"' "$tmp/trace.jsonl" \
+            || grep -q '"reason":"cancelled: pan began (cancelsTouchesInView)"' "$tmp/trace.jsonl" \
+            || fail "$how: the touch was neither cancelled nor ended"
+        grep -q '"recognizer":"pan","view":"photo","from":"changed","to":"cancelled","reason":"cancelled: touches cancelled by program ending"' "$tmp/trace.jsonl" \
+            || fail "$how: the pan was not cancelled: $(grep '"recognizer":"pan"' "$tmp/trace.jsonl" | tail -1 | cut -c1-200)"
+        tail -1 "$tmp/rec.jsonl" | grep -q '"type":"quit"' || fail "$how: the recording does not end with quit: $(tail -1 "$tmp/rec.jsonl")"
+        same_as_replay photo "$how"
+        echo "live-faults: $how mid-drag cancels the touch and the pan, and the recording replays to the same trace"
+    done
+fi
+
+# 3. SIGKILL after a drag: the recording already holds the drag's input (it is written out
+#    when input stops and at least every 0.1 s of input), and it replays.
+if wants kill; then
+    start photo
+    xdotool mousemove "$cx" "$cy" mousedown 1
+    drag 10 15
+    xdotool mouseup 1
+    sleep 0.3
+    stop KILL
+    python3 - "$tmp/rec.jsonl" "$((cx + 150 - X))" <<'PY' || fail "kill: the recording lost input"
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1]) if l.endswith("\n")]
+moves = [l for l in lines if l.get("type") == "mouse-move"]
+ups = [l for l in lines if l.get("type") == "mouse-up"]
+assert ups, f"no mouse-up in the recording ({len(moves)} moves, last t {lines[-1].get('t')})"
+print(f"live-faults: after SIGKILL the recording holds {len(moves)} moves and the release (last input at t={lines[-1]['t']})")
+PY
+    "$bin" replay photo "$tmp/rec.jsonl" --headless >/dev/null 2>"$tmp/replay.err" \
+        || fail "kill: the recording does not replay: $(cat "$tmp/replay.err")"
+fi
+
+# 4. A hot reload mid-drag: the recording keeps the reloaded scene, so its replay gives the
+#    live trace byte for byte (touch cancelled "scene reloaded", then the new scene). The
+#    edit removes the pan, so the drag after it behaves differently in the new scene.
+if wants reload; then
+    cp scenes/photo.yaml "$tmp/reload.yaml"
+    start "$tmp/reload.yaml"
+    xdotool mousemove "$cx" "$cy" mousedown 1
+    drag 10 5
+    python3 - "$tmp/reload.yaml" <<'PY'
+import re, sys
+p = sys.argv[1]
+s = open(p).read().replace("#c8a060", "#40a0c8").replace("            type: pan\n", "            type: pan\n            enabled: false\n")
+assert "enabled: false" in s
+open(p, "w").write(s)
+PY
+    sleep 1.5
+    drag 12 5
+    xdotool mouseup 1
+    sleep 0.3
+    xdotool mousemove "$cx" "$cy" mousedown 1
+    drag 8 8
+    xdotool mouseup 1
+    sleep 0.5
+    stop
+    grep -q '"type":"reload"' "$tmp/rec.jsonl" || fail "reload: the recording has no reload line"
+    grep -q '"recognizer":"pan","view":"photo","from":"changed","to":"cancelled","reason":"cancelled: touches cancelled by scene reloaded"' "$tmp/trace.jsonl" \
+        || fail "reload: the pan under way was not cancelled by the reload"
+    cp "$tmp/reload.yaml" "$tmp/edited.yaml"; cp scenes/photo.yaml "$tmp/reload.yaml"   # replay from the scene as it began
+    [ "$(grep -c '"recognizer":"pan","view":"photo","from":"possible","to":"began"' "$tmp/trace.jsonl")" = 1 ] \
+        || fail "reload: the drag after the reload panned (the new scene's pan is disabled)"
+    same_as_replay "$tmp/reload.yaml" reload
+    echo "live-faults: a hot reload is in the recording, and its replay gives the live trace byte for byte ($(wc -l <"$tmp/trace.jsonl") records)"
+fi
+
+echo "live-faults: ok"
