@@ -30,16 +30,16 @@ import Darwin
 ///     list.addGestureRecognizer(check)
 public final class CheckmarkGestureRecognizer: DiscreteGestureRecognizer {
     /// Shortest first stroke, in points.
-    @exclusivity(unchecked) public var minimumStrokeLength = 20.0
+    public var minimumStrokeLength = 20.0
     /// How much longer than the first stroke the second must be.
-    @exclusivity(unchecked) public var minimumLengthRatio = 1.2
+    public var minimumLengthRatio = 1.2
     /// Largest angle (radians) between a stroke and its ideal direction (±45°).
-    @exclusivity(unchecked) public var angleTolerance = 35.0 * Double.pi / 180
+    public var angleTolerance = 35.0 * Double.pi / 180
     /// Largest distance of the path from a stroke's chord, as a fraction of its length.
-    @exclusivity(unchecked) public var straightnessTolerance = 0.25
+    public var straightnessTolerance = 0.25
 
     /// The finger's path in the window's space.
-    @exclusivity(unchecked) private var path: [Point] = []
+    private var path: [Point] = []
 
     public override init(id: String) { super.init(id: id) }
 

@@ -19,9 +19,9 @@
 ///     press.minimumPressDuration = 1
 public final class LongPressGestureRecognizer: ContinuousGestureRecognizer {
     /// How many fingers must press (UIKit default 1).
-    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
+    public var numberOfTouchesRequired = 1
     /// Taps just before the press (UIKit default 0).
-    @exclusivity(unchecked) public var numberOfTapsRequired = 0
+    public var numberOfTapsRequired = 0
     /// How long the fingers must stay down (default `Defaults.longPressDuration`).
     public var minimumPressDuration: Double {
         get { minimumPressDurationOverride ?? defaults.longPressDuration }
@@ -32,9 +32,9 @@ public final class LongPressGestureRecognizer: ContinuousGestureRecognizer {
         get { allowableMovementOverride ?? defaults.allowableMovement }
         set { allowableMovementOverride = newValue }
     }
-    @exclusivity(unchecked) private var minimumPressDurationOverride: Double?
-    @exclusivity(unchecked) private var allowableMovementOverride: Double?
-    @exclusivity(unchecked) private var beginRequested = false
+    private var minimumPressDurationOverride: Double?
+    private var allowableMovementOverride: Double?
+    private var beginRequested = false
 
     public override init(id: String) { super.init(id: id) }
 

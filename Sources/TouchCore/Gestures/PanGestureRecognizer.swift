@@ -26,9 +26,9 @@
 ///   (see `VelocityTracker`): 0 when the fingers rested before lifting.
 open class PanGestureRecognizer: ContinuousGestureRecognizer {
     /// Fewest fingers that pan (UIKit default 1).
-    @exclusivity(unchecked) public var minimumNumberOfTouches = 1
+    public var minimumNumberOfTouches = 1
     /// Most fingers that pan (UIKit default: unbounded).
-    @exclusivity(unchecked) public var maximumNumberOfTouches = Int.max
+    public var maximumNumberOfTouches = Int.max
     /// How far the centroid must move before the pan begins (default `Defaults.panSlop`).
     public var panSlop: Double {
         get { panSlopOverride ?? defaults.panSlop }
@@ -39,18 +39,18 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
         get { velocityWindowOverride ?? defaults.velocityWindow }
         set { velocityWindowOverride = newValue }
     }
-    @exclusivity(unchecked) private var panSlopOverride: Double?
-    @exclusivity(unchecked) private var velocityWindowOverride: Double?
+    private var panSlopOverride: Double?
+    private var velocityWindowOverride: Double?
 
     /// The centroid's travel since the first touch, re-based across finger changes (window space).
-    @exclusivity(unchecked) private var travelled = Point.zero
+    private var travelled = Point.zero
     /// What `setTranslation` added to the travel.
-    @exclusivity(unchecked) private var offset = Point.zero
+    private var offset = Point.zero
     /// The centroid of the current fingers at the last event (nil: no fingers).
-    @exclusivity(unchecked) private var lastCentroid: Point?
-    @exclusivity(unchecked) private var tracker = VelocityTracker(window: 0.1)
+    private var lastCentroid: Point?
+    private var tracker = VelocityTracker(window: 0.1)
     /// `begin()` was asked for: the pan is active, or its `began` is held by a failure requirement.
-    @exclusivity(unchecked) private(set) var beginRequested = false
+    private(set) var beginRequested = false
 
     public override init(id: String) { super.init(id: id) }
 

@@ -32,7 +32,7 @@ public final class PinchGestureRecognizer: TwoFingerGestureRecognizer {
         get { pinchThresholdOverride ?? defaults.pinchThreshold }
         set { pinchThresholdOverride = newValue }
     }
-    @exclusivity(unchecked) private var pinchThresholdOverride: Double?
+    private var pinchThresholdOverride: Double?
 
     /// The scale since the gesture started (cumulative), or since it was last set.
     public var scale: Double {
@@ -43,10 +43,10 @@ public final class PinchGestureRecognizer: TwoFingerGestureRecognizer {
     // factor per second. `raw` is the fingers' scale since the gesture started.
 
     /// What setting `scale` multiplied in.
-    @exclusivity(unchecked) private var factor = 1.0
+    private var factor = 1.0
     /// `raw` and the spread at the latest finger change.
-    @exclusivity(unchecked) private var baseRaw = 1.0
-    @exclusivity(unchecked) private var baseSpread: Double?
+    private var baseRaw = 1.0
+    private var baseSpread: Double?
 
     public init(id: String) { super.init(id: id, rest: 1, measureName: "spread") }
 

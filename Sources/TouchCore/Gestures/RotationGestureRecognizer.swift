@@ -32,7 +32,7 @@ public final class RotationGestureRecognizer: TwoFingerGestureRecognizer {
         get { rotationThresholdOverride ?? defaults.rotationThreshold }
         set { rotationThresholdOverride = newValue }
     }
-    @exclusivity(unchecked) private var rotationThresholdOverride: Double?
+    private var rotationThresholdOverride: Double?
 
     /// The rotation since the gesture started (cumulative), or since it was last set.
     public var rotation: Double {
@@ -42,9 +42,9 @@ public final class RotationGestureRecognizer: TwoFingerGestureRecognizer {
     // `velocity` (TwoFingerGestureRecognizer): how fast the fingers turn, in radians per
     // second (positive: clockwise). `raw` is their turn since the gesture started, unwrapped.
 
-    @exclusivity(unchecked) private var offset = 0.0
+    private var offset = 0.0
     /// The angle of the pair at the previous event (nil: fewer than two fingers).
-    @exclusivity(unchecked) private var lastAngle: Double?
+    private var lastAngle: Double?
 
     public init(id: String) { super.init(id: id, rest: 0, measureName: "angle") }
 

@@ -25,11 +25,11 @@ public struct RectEdge: OptionSet, Sendable, Hashable {
 ///     back.edges = .left
 public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     /// The edges a pan may start from (UIKit default: none, so set it).
-    @exclusivity(unchecked) public var edges: RectEdge = []
+    public var edges: RectEdge = []
     /// How close to the edge the first finger must land, in points.
-    @exclusivity(unchecked) public var edgeWidth: Double = 20
+    public var edgeWidth: Double = 20
     /// The selected edges the first finger landed near.
-    @exclusivity(unchecked) private var startEdges: RectEdge = []
+    private var startEdges: RectEdge = []
 
     public override init(id: String) { super.init(id: id) }
 

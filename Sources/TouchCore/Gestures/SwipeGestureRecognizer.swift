@@ -27,9 +27,9 @@ import Darwin
 ///     swipe.direction = [.left, .right]
 public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
     /// The allowed directions (UIKit default: right).
-    @exclusivity(unchecked) public var direction: Direction = .right
+    public var direction: Direction = .right
     /// How many fingers must swipe together (UIKit default 1).
-    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
+    public var numberOfTouchesRequired = 1
     /// Shortest stroke along the direction (default `Defaults.swipeMinDistance`).
     public var minimumDistance: Double {
         get { minimumDistanceOverride ?? defaults.swipeMinDistance }
@@ -50,13 +50,13 @@ public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
         get { maximumDurationOverride ?? defaults.swipeMaxDuration }
         set { maximumDurationOverride = newValue }
     }
-    @exclusivity(unchecked) private var minimumDistanceOverride: Double?
-    @exclusivity(unchecked) private var minimumSpeedOverride: Double?
-    @exclusivity(unchecked) private var maximumAngleOverride: Double?
-    @exclusivity(unchecked) private var maximumDurationOverride: Double?
+    private var minimumDistanceOverride: Double?
+    private var minimumSpeedOverride: Double?
+    private var maximumAngleOverride: Double?
+    private var maximumDurationOverride: Double?
 
     /// When the first finger landed.
-    @exclusivity(unchecked) private var startTime: Double?
+    private var startTime: Double?
 
     public override init(id: String) { super.init(id: id) }
 

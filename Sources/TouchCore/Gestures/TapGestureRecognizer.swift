@@ -10,19 +10,19 @@
 ///
 ///     let doubleTap = TapGestureRecognizer(id: "doubleTap"); doubleTap.numberOfTapsRequired = 2
 open class TapGestureRecognizer: DiscreteGestureRecognizer {
-    @exclusivity(unchecked) public var numberOfTapsRequired = 1
-    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
+    public var numberOfTapsRequired = 1
+    public var numberOfTouchesRequired = 1
     /// Defaults.tapInterval unless set.
-    @exclusivity(unchecked) public var maximumTapInterval: Double?
+    public var maximumTapInterval: Double?
     /// Defaults.tapSlop unless set.
-    @exclusivity(unchecked) public var allowableMovement: Double?
+    public var allowableMovement: Double?
     /// Defaults.tapDistance unless set.
-    @exclusivity(unchecked) public var maximumTapDistance: Double?
+    public var maximumTapDistance: Double?
 
-    @exclusivity(unchecked) private var tapsDone = 0
-    @exclusivity(unchecked) private var fingersThisTap = 0
-    @exclusivity(unchecked) private var firstTapLocation: Point?
-    @exclusivity(unchecked) private var starts: [ObjectIdentifier: Point] = [:]
+    private var tapsDone = 0
+    private var fingersThisTap = 0
+    private var firstTapLocation: Point?
+    private var starts: [ObjectIdentifier: Point] = [:]
     /// Where the fingers of the current tap (or of the last one, until the next lands)
     /// start in `trackedTouches`, which holds every tap's fingers in order.
     private var tapStart = 0

@@ -15,20 +15,20 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
         get { velocityWindowOverride ?? defaults.velocityWindow }
         set { velocityWindowOverride = newValue }
     }
-    @exclusivity(unchecked) private var velocityWindowOverride: Double?
+    private var velocityWindowOverride: Double?
 
     /// How fast the measure changes, per second.
     public var velocity: Double { tracker.scalarVelocity(at: time) }
 
     /// The measure since the gesture started, re-based across finger changes.
-    @exclusivity(unchecked) var raw: Double
+    var raw: Double
     /// `raw` when no fingers have moved (pinch: scale 1, rotation: 0).
     private let rest: Double
     /// What re-bases, for the trace ("spread", "angle").
     private let measureName: String
-    @exclusivity(unchecked) private var tracker = VelocityTracker(window: 0.1)
+    private var tracker = VelocityTracker(window: 0.1)
     /// `begin()` was asked for: the gesture is active, or its `began` is held by a failure requirement.
-    @exclusivity(unchecked) private var beginRequested = false
+    private var beginRequested = false
 
     init(id: String, rest: Double, measureName: String) {
         self.rest = rest
