@@ -143,6 +143,18 @@ struct CommandLineTests {
         #expect(r.stderr.contains("--at needs --screenshot"), "\(r.stderr)")
     }
 
+    @Test("a negative --at or --until is refused as negative (not as a missing value), exit 2", arguments: [
+        (["--at", "-1", "--screenshot", "shot.png"], "--at must not be negative (got -1)"),
+        (["--at=-0.5", "--screenshot", "shot.png"], "--at must not be negative (got -0.5)"),
+        (["--until", "-2"], "--until must not be negative (got -2)"),
+    ])
+    func negativeTimes(options: [String], message: String) throws {
+        let r = try CLIRun.run(["replay", "scenes/photo.yaml", Paths.recording("photo-pinch"), "--headless"] + options)
+        #expect(r.status == 2)
+        #expect(r.stderrLines.count == 1, "\(r.stderr)")
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+    }
+
     @Test("replay --headless writes the library's trace, a tree dump with the photo's transform and a PNG")
     func replayHeadless() throws {
         let trace = Paths.temporary("pinch.trace.jsonl"), tree = Paths.temporary("pinch.tree.json")
