@@ -55,6 +55,12 @@ public final class Application: Responder {
     @exclusivity(unchecked) var endedEvents: [Event] = []
     /// How many `send` calls are under way (more than one: an action sent input).
     @exclusivity(unchecked) private(set) var sendDepth = 0
+    /// Whether an exclusive-touch view received a touch in the current sequence (until
+    /// then no touch can be blocked by one: `exclusiveBlocker`).
+    @exclusivity(unchecked) var exclusiveTouchReceived = false
+    /// The touch each view with multiple touch off received last in the current sequence,
+    /// by view (`receiver(for:)`). `isMultipleTouchEnabled` is read when a touch lands.
+    @exclusivity(unchecked) var soleTouches: [ObjectIdentifier: Touch] = [:]
     @exclusivity(unchecked) var nextTouchID = 1
     @exclusivity(unchecked) var lastTap: (time: Double, location: Point, count: Int)?
     /// How many touch samples the recognizers are reading right now (more than one: an

@@ -215,11 +215,11 @@ extension Application {
             // a gesture under way (began, changed) is neither failed, reset nor removed
             // here; nor is a possible one whose touches are still down.
             let skip = busyRecognizers.borrowing(i) { r in
-                r.state.isActive || (!r.state.isTerminal && r.trackedTouches.containsBorrowed(where: \.isActive))
+                r.state.isActive || (!r.state.isTerminal && r.numberOfTouchesDown > 0)
             }
             if skip { i += 1; continue }
             let r = busyRecognizers[i]
-            let anyActive = r.trackedTouches.containsBorrowed(where: \.isActive)
+            let anyActive = r.numberOfTouchesDown > 0
             if r.state == .possible, !anyActive, r.pending.isEmpty, r.deadline == nil, !r.trackedTouches.isEmpty {
                 finish(r, .failed, reason: "failed: its touches ended before it recognized")
             }

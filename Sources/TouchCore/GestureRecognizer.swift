@@ -233,7 +233,13 @@ open class GestureRecognizer {
         if all.containsBorrowed(where: { !$0.isActive }) { return all.filter(\.isActive) }
         return all
     }
-    public var numberOfTouches: Int { activeSummary().count }
+    /// How many of `trackedTouches` are down: counted as touches are tracked, ignored and
+    /// lift (`Touch.phase`), not by walking the list, which holds every touch of the
+    /// gesture (thousands with thousands of fingers).
+    @exclusivity(unchecked) private(set) final var numberOfTouchesDown = 0
+    public var numberOfTouches: Int { numberOfTouchesDown }
+    /// One of this recognizer's tracked touches lifted or was cancelled (`Touch.phase`).
+    final func touchLeftActive() { numberOfTouchesDown -= 1 }
     /// The centroid of the gesture's touches in `view`'s space (nil: the window's).
     public func location(in view: View?) -> Point { location(in: view, summary: activeSummary()) }
 
@@ -284,12 +290,16 @@ open class GestureRecognizer {
     }
     /// Stops analysing `touch` (it is delivered to the view as if this recognizer did not exist).
     public func ignore(_ touch: Touch, for event: Event?) {
-        trackedTouches.removeAll { $0 === touch }
+        if let i = trackedTouches.firstIndex(where: { $0 === touch }) {
+            trackedTouches.remove(at: i)
+            touch.trackedBy.removeAll { $0 === self }
+            if touch.isActive { numberOfTouchesDown -= 1 }
+        }
         touch.gestureRecognizers.removeAll { $0 === self }
         application?.flushHeld(touch, event: event)
     }
     /// Whether this recognizer analyses `touch`.
-    public func isTracking(_ touch: Touch) -> Bool { trackedTouches.containsIdentical(touch) }
+    public func isTracking(_ touch: Touch) -> Bool { touch.trackedBy.containsIdentical(self) }
 
     // MARK: The subclassing contract
 
@@ -320,6 +330,8 @@ open class GestureRecognizer {
     /// `one` is `[touch]` (the event's reused one-touch list: no array per recognizer).
     func beginTracking(_ touch: Touch, event: Event, one: [Touch]) {
         trackedTouches.append(touch)
+        touch.trackedBy.append(self)
+        if touch.isActive { numberOfTouchesDown += 1 }
         application?.markBusy(self)
         touchesBegan(one, with: event)
     }
@@ -392,8 +404,9 @@ open class GestureRecognizer {
 
     /// Drops every touch and waiting link without a transition (the application is going away).
     func releaseTouches() {
-        for t in trackedTouches { t.gestureRecognizers.removeAll(); t.receiver = nil }
+        for t in trackedTouches { t.gestureRecognizers.removeAll(); t.trackedBy.removeAll(); t.receiver = nil }
         trackedTouches.removeAll()
+        numberOfTouchesDown = 0
         pending.removeAll()
         pendingDeps.removeAll()
     }
@@ -402,7 +415,11 @@ open class GestureRecognizer {
         pending.removeAll()
         pendingDeps.removeAll()
         deadline = nil
-        for t in trackedTouches { t.gestureRecognizers.removeAll { $0 === self } }
+        for t in trackedTouches {
+            t.gestureRecognizers.removeAll { $0 === self }
+            t.trackedBy.removeAll { $0 === self }
+        }
+        numberOfTouchesDown = 0
         // The storage stays for the next sequence: most recognizers track a touch again
         // soon, and a fresh list would be an allocation per recognizer per touch-down.
         trackedTouches.removeAll(keepingCapacity: true)

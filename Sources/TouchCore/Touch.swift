@@ -4,7 +4,12 @@
 public final class Touch {
     /// A small integer unique for the whole run (the trace's touch id).
     public let id: Int
-    @exclusivity(unchecked) public internal(set) var phase: TouchPhase = .began
+    @exclusivity(unchecked) public internal(set) var phase: TouchPhase = .began {
+        didSet {
+            // A touch that lifts or is cancelled leaves its recognizers' counts of touches down.
+            if oldValue.isDown && !phase.isDown { for r in trackedBy { r.touchLeftActive() } }
+        }
+    }
     @exclusivity(unchecked) public internal(set) var timestamp: Double
     @exclusivity(unchecked) public internal(set) var tapCount: Int = 1
     /// The hit-test view found when the touch began (nil: nothing in the scene was hit).
@@ -24,6 +29,13 @@ public final class Touch {
     @exclusivity(unchecked) public internal(set) var isEmulated = false
     /// The recognizers analysing this touch (the hit-test view's and its ancestors').
     @exclusivity(unchecked) public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// The recognizers whose `trackedTouches` hold this touch, kept beside those lists by
+    /// `GestureRecognizer` (a handful: `isTracking` asks it instead of scanning a
+    /// recognizer's list, which holds every touch of its gesture).
+    @exclusivity(unchecked) var trackedBy: [GestureRecognizer] = []
+    /// Whether the finger's lift moved it (`touchUp`), for recognizers that measure the
+    /// fingers lazily (`PanGestureRecognizer`, `TwoFingerGestureRecognizer`).
+    @exclusivity(unchecked) var movedWhenLifted = false
 
     // Delivery bookkeeping (TouchDelivery.swift).
     /// The view that receives this touch's messages (nil: none, e.g. multiple touch off).
@@ -55,7 +67,12 @@ public final class Touch {
         view?.convertFromRoot(previousLocationInWindow) ?? previousLocationInWindow
     }
     /// Whether the touch is still down (began, moved or stationary).
-    public var isActive: Bool { phase == .began || phase == .moved || phase == .stationary }
+    public var isActive: Bool { phase.isDown }
+}
+
+extension TouchPhase {
+    /// began, moved or stationary: the finger is still down.
+    var isDown: Bool { self == .began || self == .moved || self == .stationary }
 }
 
 /// The kind of an event.

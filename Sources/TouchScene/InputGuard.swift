@@ -11,6 +11,14 @@ public enum SceneLimits {
     public static let maxViewDepth = 64
     /// Most YAML nodes a document may expand to, alias re-uses counted each time.
     public static let nodeBudget = 100_000
+    /// Longest id (of a view, recognizer, controller, action, ...) and edit-menu title, in
+    /// characters (Unicode scalars). These are the scene's only strings that reach trace
+    /// records, so this bounds every name a record carries: the limit is kept at parse, with
+    /// a located error, and the trace writer never shortens anything (a trace that edited
+    /// the scene's names would show names the scene does not have). A record's lists (a
+    /// hit test's path, the recognizers a gesture waits for) hold at most one entry per view
+    /// or recognizer of the scene, which the node budget bounds.
+    public static let maxNameLength = 128
 }
 
 enum InputGuard {

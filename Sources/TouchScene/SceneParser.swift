@@ -184,7 +184,7 @@ final class SceneParser {
             for item in items {
                 guard let m = r.fields(item, in: "a menu item", allowed: SceneKeys.menuItem) else { continue }
                 guard r.require(["title", "action"], in: m) else { continue }
-                if let t = m["title"].flatMap({ r.string($0, "title") }), let a = m["action"].flatMap({ r.identifier($0, "action") }) {
+                if let tn = m["title"], let t = r.string(tn, "title").flatMap({ r.checkedLength($0, tn, "a menu item's `title`") }), let a = m["action"].flatMap({ r.identifier($0, "action") }) {
                     v.menuItems.append(MenuItem(title: t, action: a, location: r.location(item)))
                 }
             }

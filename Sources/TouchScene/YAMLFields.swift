@@ -96,7 +96,15 @@ final class NodeReader {
             error(node, "expected an id (a word without spaces) for `\(what)`, found \(describe(node))")
             return nil
         }
-        return s
+        return checkedLength(s, node, "an id (`\(what)`)")
+    }
+
+    /// `s` if it is at most `SceneLimits.maxNameLength` characters long, else nil with an error.
+    func checkedLength(_ s: String, _ node: Node, _ what: String) -> String? {
+        let length = s.unicodeScalars.count
+        guard length > SceneLimits.maxNameLength else { return s }
+        error(node, "\(what) is \(length) characters long, longer than the \(SceneLimits.maxNameLength)-character limit; found \(describe(node))")
+        return nil
     }
 
     func reference(_ node: Node, _ what: String) -> Reference? {

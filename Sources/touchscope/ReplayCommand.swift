@@ -26,17 +26,28 @@ struct ReplayCommand: ParsableCommand {
     var dumpTree: String?
     @Option(help: ArgumentHelp("Write a PNG of the window (scene and overlays).", valueName: "file.png"))
     var screenshot: String?
-    @Option(help: ArgumentHelp("When to take the screenshot, in seconds (default: the end).", valueName: "seconds"))
+    // Both take the next word as their value even when it starts with a dash, so that a
+    // negative time is read as a number and refused as such (not as a missing value).
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("When to take the screenshot, in seconds (default: the end).", valueName: "seconds"))
     var at: Double?
-    @Option(help: ArgumentHelp("Stop at this time, in seconds.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop at this time, in seconds.", valueName: "seconds"))
     var until: Double?
 
     func validate() throws {
-        if let at, !(at.isFinite && at >= 0) { throw ValidationError("--at must be a time in seconds, 0 or more") }
-        if let until, !(until.isFinite && until >= 0) { throw ValidationError("--until must be a time in seconds, 0 or more") }
+        for (name, value) in [("--at", at), ("--until", until)] {
+            guard let value else { continue }
+            if value < 0 { throw ValidationError("\(name) must not be negative (got \(Self.show(value)))") }
+            if !value.isFinite { throw ValidationError("\(name) must be a time in seconds, 0 or more") }
+        }
         if let until, until > RecordingReader.maxTime { throw ValidationError("--until must be at most \(Int(RecordingReader.maxTime)) s") }
         if at != nil && screenshot == nil { throw ValidationError("--at needs --screenshot") }
         if let s = screenshot, !s.lowercased().hasSuffix(".png") { throw ValidationError("--screenshot must name a .png file") }
+    }
+
+    /// A time as the user typed it, near enough: -1 rather than -1.0.
+    private static func show(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 
     func run() throws {

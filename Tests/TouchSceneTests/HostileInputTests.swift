@@ -174,4 +174,33 @@ struct HostileInputTests {
         let garbageAfter = diagnostics("scene: t\nx: " + String(repeating: "[", count: 20_000) + " : : ]]]}}}")
         #expect(garbageAfter.first?.message.contains("nested deeper") == true, "\(garbageAfter)")
     }
+
+    @Test("an id or menu title over 128 characters is refused where it stands, saying how long it is; 128 are accepted",
+          arguments: [
+            ("  - {id: ID, frame: [0, 0, 10, 10]}\n", "an id (`id`)"),
+            ("  - id: v\n    frame: [0, 0, 10, 10]\n    recognizers:\n      - {id: ID, type: tap}\n", "an id (`id`)"),
+            ("  - id: v\n    frame: [0, 0, 10, 10]\n    recognizers:\n      - {id: t, type: tap, action: ID}\n", "an id (`action`)"),
+            ("  - id: v\n    kind: textField\n    frame: [0, 0, 10, 10]\n    menuItems:\n      - {title: ID, action: a}\n",
+             "a menu item's `title`"),
+          ])
+    func longNames(views: String, what: String) throws {
+        let tooLong = String(repeating: "é", count: SceneLimits.maxNameLength + 1)
+        let d = diagnostics(minimal(views.replacingOccurrences(of: "ID", with: tooLong)))
+        #expect(d.count == 1, "\(d)")
+        let line = views.split(separator: "\n").firstIndex { $0.contains("ID") }.map { $0 + 4 }
+        #expect(d.first?.line == line)
+        #expect(d.first?.message.hasPrefix("\(what) is 129 characters long, longer than the 128-character limit") == true, "\(d)")
+        // The message quotes the start of the name, not all of it.
+        #expect((d.first?.message.count ?? .max) < 200)
+
+        let longest = String(repeating: "é", count: SceneLimits.maxNameLength)
+        #expect(diagnostics(minimal(views.replacingOccurrences(of: "ID", with: longest))).isEmpty)
+    }
+
+    @Test("a 1 MiB view id is refused, and nothing is built from it")
+    func megabyteID() {
+        let id = String(repeating: "v", count: 1 << 20)
+        let d = diagnostics(minimal("  - {id: \(id), frame: [0, 0, 10, 10]}\n"))
+        #expect(d.count == 1 && d.first?.line == 4 && d.first?.column == 10, "\(d.map(\.message.count))")
+    }
 }

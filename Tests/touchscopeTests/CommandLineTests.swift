@@ -143,6 +143,33 @@ struct CommandLineTests {
         #expect(r.stderr.contains("--at needs --screenshot"), "\(r.stderr)")
     }
 
+    @Test("check and replay refuse a view id over 128 characters with FILE:LINE:COLUMN: and exit 2")
+    func longID() throws {
+        let path = Paths.temporary("long-id.yaml")
+        let id = String(repeating: "x", count: 1 << 20)
+        try "scene: t\nwindow: [800, 600]\nviews:\n  - {id: \(id), frame: [0, 0, 800, 600]}\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        for arguments in [["check", path], ["replay", path, Paths.recording("photo-pinch"), "--headless"]] {
+            let r = try CLIRun.run(arguments)
+            #expect(r.status == 2, "\(arguments): \(r.stderr.prefix(300))")
+            #expect(r.stderrLines.first?.hasPrefix("\(path):4:10: an id (`id`) is 1048576 characters long") == true,
+                    "\(arguments): \(r.stderr.prefix(300))")
+            #expect(r.stderr.count < 1000)
+        }
+    }
+
+    @Test("a negative --at or --until is refused as negative (not as a missing value), exit 2", arguments: [
+        (["--at", "-1", "--screenshot", "shot.png"], "--at must not be negative (got -1)"),
+        (["--at=-0.5", "--screenshot", "shot.png"], "--at must not be negative (got -0.5)"),
+        (["--until", "-2"], "--until must not be negative (got -2)"),
+    ])
+    func negativeTimes(options: [String], message: String) throws {
+        let r = try CLIRun.run(["replay", "scenes/photo.yaml", Paths.recording("photo-pinch"), "--headless"] + options)
+        #expect(r.status == 2)
+        #expect(r.stderrLines.count == 1, "\(r.stderr)")
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+    }
+
     @Test("replay --headless writes the library's trace, a tree dump with the photo's transform and a PNG")
     func replayHeadless() throws {
         let trace = Paths.temporary("pinch.trace.jsonl"), tree = Paths.temporary("pinch.tree.json")

@@ -8,26 +8,39 @@ import Darwin
 
 enum GestureMath {
     /// The mean location of `touches` in the window's space (nil: no touches).
-    static func centroid(_ touches: [Touch]) -> Point? {
-        guard !touches.isEmpty else { return nil }
-        var sx = 0.0, sy = 0.0
-        for t in touches { sx += t.locationInWindow.x; sy += t.locationInWindow.y }
-        return Point(x: sx / Double(touches.count), y: sy / Double(touches.count))
-    }
+    static func centroid(_ touches: [Touch]) -> Point? { centroid(touches, before: nil) }
 
     /// The mean distance of `touches` from their centroid (half the finger distance for two).
-    static func spread(_ touches: [Touch]) -> Double? {
-        guard touches.count >= 2, let c = centroid(touches) else { return nil }
-        var sum = 0.0
-        for t in touches { sum += t.locationInWindow.distance(to: c) }
-        return sum / Double(touches.count)
-    }
+    static func spread(_ touches: [Touch]) -> Double? { spread(touches, before: nil) }
 
     /// The angle of the line from the first to the second touch, in radians. The window's
     /// y axis points down, so the angle grows clockwise on screen (as UIKit's rotation).
-    static func angle(_ touches: [Touch]) -> Double? {
+    static func angle(_ touches: [Touch]) -> Double? { angle(touches, before: nil) }
+
+    // The same measures with `moved` (one of `touches`) where it was before its latest
+    // move: what they were just before it. Recognizers that measure the fingers lazily
+    // (only when one moves, not at every landing and lift) take their base this way, with
+    // the same arithmetic in the same order, so the figures are bit for bit those of
+    // measuring at the latest landing or lift.
+
+    private static func location(_ t: Touch, before moved: Touch?) -> Point {
+        t === moved ? t.previousLocationInWindow : t.locationInWindow
+    }
+    static func centroid(_ touches: [Touch], before moved: Touch?) -> Point? {
+        guard !touches.isEmpty else { return nil }
+        var sx = 0.0, sy = 0.0
+        for t in touches { let p = location(t, before: moved); sx += p.x; sy += p.y }
+        return Point(x: sx / Double(touches.count), y: sy / Double(touches.count))
+    }
+    static func spread(_ touches: [Touch], before moved: Touch?) -> Double? {
+        guard touches.count >= 2, let c = centroid(touches, before: moved) else { return nil }
+        var sum = 0.0
+        for t in touches { sum += location(t, before: moved).distance(to: c) }
+        return sum / Double(touches.count)
+    }
+    static func angle(_ touches: [Touch], before moved: Touch?) -> Double? {
         guard touches.count >= 2 else { return nil }
-        let d = touches[1].locationInWindow - touches[0].locationInWindow
+        let d = location(touches[1], before: moved) - location(touches[0], before: moved)
         guard d.x != 0 || d.y != 0 else { return nil }
         return atan2(d.y, d.x)
     }

@@ -48,6 +48,11 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
     private var offset = Point.zero
     /// The centroid of the current fingers at the last event (nil: no fingers).
     private var lastCentroid: Point?
+    /// Fingers landed or lifted since the last move: `lastCentroid` is owed, and is the
+    /// centroid of the fingers down now, taken when one of them next moves. Landing and
+    /// lifting then cost the same with 20,000 fingers down as with 2 (measuring at each
+    /// would walk every finger each time).
+    private var centroidOwed = false
     private var tracker = VelocityTracker(window: 0.1)
     /// `begin()` was asked for: the pan is active, or its `began` is held by a failure requirement.
     private(set) var beginRequested = false
@@ -98,6 +103,11 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
 
     open override func touchesMoved(_ touches: [Touch], with event: Event) {
         guard isLive else { return }
+        if centroidOwed {
+            // The centroid just before this move (the one finger that moved, where it was).
+            lastCentroid = GestureMath.centroid(activeTouches, before: touches.first)
+            centroidOwed = false
+        }
         let active = activeSummary()
         follow(centroid: active.centroid)
         let numberOfTouches = active.count
@@ -120,8 +130,20 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
 
     open override func touchesEnded(_ touches: [Touch], with event: Event) {
         guard isLive else { return }
-        // The lifting fingers' last move counts before the centroid re-bases without them.
-        follow(activeTouches + touches)
+        // The lifting fingers' last move counts before the centroid re-bases without them
+        // (the fingers in the order they landed, as the centroid was taken: a finger that
+        // lifts where it was moves the centroid by exactly nothing).
+        if !centroidOwed {
+            follow(trackedTouches.filter { t in t.isActive || touches.contains { $0 === t } })
+        } else if let lifted = touches.first, lifted.movedWhenLifted {
+            // (The application lifts one finger per message.) No finger moved since the
+            // last landing or lift, but this lift moved its finger: followed from the
+            // centroid just before it. A lift where the finger already was changes nothing.
+            let fingers = trackedTouches.filter { t in t.isActive || t === lifted }
+            lastCentroid = GestureMath.centroid(fingers, before: lifted)
+            centroidOwed = false
+            follow(fingers)
+        }
         rebase()
         let left = numberOfTouches
         if beginRequested {
@@ -137,6 +159,7 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
         travelled = .zero
         offset = .zero
         lastCentroid = nil
+        centroidOwed = false
         tracker.reset()
         beginRequested = false
     }
@@ -152,9 +175,10 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
         }
         sample()
     }
-    /// The fingers changed: the next move is measured from the new fingers' centroid.
+    /// The fingers changed: the next move is measured from the new fingers' centroid
+    /// (taken then: `centroidOwed`).
     private func rebase() {
-        lastCentroid = GestureMath.centroid(activeTouches)
+        centroidOwed = true
         sample()
     }
     private func sample() {

@@ -59,9 +59,9 @@ public final class PinchGestureRecognizer: TwoFingerGestureRecognizer {
     override func followMeasure(_ touches: [Touch]) {
         if let base = baseSpread, base > 0, let s = GestureMath.spread(touches) { raw = baseRaw * s / base }
     }
-    override func rebaseMeasure() {
+    override func rebaseMeasure(_ touches: [Touch], before moved: Touch?) {
         baseRaw = raw
-        baseSpread = GestureMath.spread(activeTouches)
+        baseSpread = GestureMath.spread(touches, before: moved)
     }
     override func beginReason() -> TraceText? {
         guard let base = baseSpread, let s = GestureMath.spread(activeTouches), abs(2 * (s - base)) > pinchThreshold else { return nil }

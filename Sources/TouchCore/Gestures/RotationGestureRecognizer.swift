@@ -61,8 +61,8 @@ public final class RotationGestureRecognizer: TwoFingerGestureRecognizer {
         }
     }
     /// The fingers changed: measure from the new pair's angle.
-    override func rebaseMeasure() {
-        lastAngle = GestureMath.angle(activeTouches)
+    override func rebaseMeasure(_ touches: [Touch], before moved: Touch?) {
+        lastAngle = GestureMath.angle(touches, before: moved)
     }
     override func beginReason() -> TraceText? {
         guard abs(raw) > rotationThreshold else { return nil }

@@ -29,6 +29,10 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
     private var tracker = VelocityTracker(window: 0.1)
     /// `begin()` was asked for: the gesture is active, or its `began` is held by a failure requirement.
     private var beginRequested = false
+    /// Fingers landed or lifted since the last move: the re-based measure is owed, taken
+    /// from the fingers down when one of them next moves (`rebaseMeasure`). Landing and
+    /// lifting then cost the same with 20,000 fingers down as with 2.
+    private var measureOwed = false
 
     init(id: String, rest: Double, measureName: String) {
         self.rest = rest
@@ -41,8 +45,10 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
 
     /// Moves `raw` with `touches` (the same fingers as at the latest re-base).
     func followMeasure(_ touches: [Touch]) {}
-    /// The fingers changed: measure from the active touches now (`raw` is kept).
-    func rebaseMeasure() {}
+    /// The fingers changed: measure from `touches` (`raw` is kept), with `moved` where it
+    /// was before its latest move (see `GestureMath.centroid(_:before:)`). Called when a
+    /// finger moves after fingers landed or lifted, for the fingers as they were then.
+    func rebaseMeasure(_ touches: [Touch], before moved: Touch?) {}
     /// The `began` reason once the measure has changed past the threshold; nil before.
     func beginReason() -> TraceText? { nil }
     /// The `failed` reason when every finger lifts before the gesture began.
@@ -62,6 +68,10 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
 
     public override final func touchesMoved(_ touches: [Touch], with event: Event) {
         guard isLive else { return }
+        if measureOwed {
+            rebaseMeasure(activeTouches, before: touches.first)
+            measureOwed = false
+        }
         follow(activeTouches)
         if state.isActive {
             change()
@@ -74,7 +84,17 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
     public override final func touchesEnded(_ touches: [Touch], with event: Event) {
         guard isLive else { return }
         // The lifting fingers' last move counts before the measure re-bases without them.
-        follow(trackedTouches.filter { t in t.isActive || touches.contains { $0 === t } })
+        if !measureOwed {
+            follow(trackedTouches.filter { t in t.isActive || touches.contains { $0 === t } })
+        } else if let lifted = touches.first, lifted.movedWhenLifted {
+            // (The application lifts one finger per message.) A lift that moved the finger
+            // is followed from the measure just before it; one where the finger already was
+            // changes nothing (the same fingers in the same places: nothing to follow).
+            let fingers = trackedTouches.filter { t in t.isActive || t === lifted }
+            rebaseMeasure(fingers, before: lifted)
+            measureOwed = false
+            follow(fingers)
+        }
         rebase()
         let left = numberOfTouches
         if beginRequested {
@@ -90,6 +110,7 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
         resetMeasure()
         tracker.reset()
         beginRequested = false
+        measureOwed = false
     }
 
     private func follow(_ touches: [Touch]) {
@@ -102,7 +123,7 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
             raw = rest
             tracker.reset()
         }
-        rebaseMeasure()
+        measureOwed = true
         sample()
     }
     private func sample() {

@@ -52,9 +52,9 @@ public struct InputMapper {
     private var mods: Set<KeyModifier> = []
 
     // Touchscreen fingers.
-    /// The touchscreen fingers down now: a few, so an array searched linearly (a move
-    /// looked its finger up in a hash set every time).
-    private var realFingers: [TouchKey] = []
+    /// The touchscreen fingers down now (a set: with thousands of fingers down, finding
+    /// one in a list for every finger that lands, moves or lifts grew with their square).
+    private var realFingers: Set<TouchKey> = []
     private var cancelledFingers: Set<TouchKey> = []
 
     // Shake.
@@ -111,17 +111,17 @@ public struct InputMapper {
         case let .fingerDown(finger, x, y, pressure, device):
             let k = TouchKey(device: device ?? 0, finger: finger)
             if !cancelledFingers.isEmpty { cancelledFingers.remove(k) }
-            if !realFingers.contains(k) { realFingers.append(k) }
+            realFingers.insert(k)
             out.append(.touchDown(k, Point(x: x, y: y), pressure: pressure ?? 1))
         case let .fingerMove(finger, x, y, pressure, device):
             let k = TouchKey(device: device ?? 0, finger: finger)
             if !cancelledFingers.isEmpty && cancelledFingers.contains(k) { break }
-            if !realFingers.contains(k) { realFingers.append(k) }
+            realFingers.insert(k)
             out.append(.touchMove(k, Point(x: x, y: y), pressure: pressure ?? 1))
         case let .fingerUp(finger, x, y, pressure, device):
             let k = TouchKey(device: device ?? 0, finger: finger)
             if !cancelledFingers.isEmpty && cancelledFingers.remove(k) != nil { break }
-            if let i = realFingers.firstIndex(of: k) { realFingers.remove(at: i) }
+            realFingers.remove(k)
             out.append(.touchUp(k, Point(x: x, y: y), pressure: pressure ?? 1))
 
         case let .mouseDown(x, y, button, m):

@@ -309,8 +309,13 @@ public final class TraceLog {
 
     // Touch trails (host-fed).
     @exclusivity(unchecked) private var trailsByID = IntTable<TouchTrail>()
-    /// The trace's touch id of each finger down (a handful: a linear scan beats hashing).
-    @exclusivity(unchecked) private var keyToID: [(key: TouchKey, id: Int)] = []
+    /// The trace's touch id of each finger down, and the finger of each id (dictionaries:
+    /// with thousands of fingers down, a list scanned for every input grew with their square).
+    @exclusivity(unchecked) private var idByKey: [TouchKey: Int] = [:]
+    @exclusivity(unchecked) private var keyByID: [Int: TouchKey] = [:]
+    /// The fingers down whose id is still provisional (negative: noted before their hit
+    /// test), by id: the few `adoptProvisionalTrail` looks through.
+    @exclusivity(unchecked) private var provisionalKeys: [Int: TouchKey] = [:]
     @exclusivity(unchecked) private var nextProvisional = -1
     /// The most fingers down at once in the current (or last) multitouch sequence.
     @exclusivity(unchecked) public private(set) var maxPointers = 0
@@ -891,16 +896,18 @@ public final class TraceLog {
     }
 
     /// The trace id of a finger down, if it has one.
-    private func id(of key: TouchKey) -> Int? {
-        for e in keyToID where e.key == key { return e.id }
-        return nil
-    }
+    private func id(of key: TouchKey) -> Int? { idByKey[key] }
     private func setID(_ id: Int, for key: TouchKey) {
-        if let i = keyToID.firstIndex(where: { $0.key == key }) { keyToID[i].id = id } else { keyToID.append((key, id)) }
+        _ = removeID(for: key)
+        idByKey[key] = id
+        keyByID[id] = key
+        if id < 0 { provisionalKeys[id] = key }
     }
     private func removeID(for key: TouchKey) -> Int? {
-        guard let i = keyToID.firstIndex(where: { $0.key == key }) else { return nil }
-        return keyToID.remove(at: i).id
+        guard let id = idByKey.removeValue(forKey: key) else { return nil }
+        keyByID[id] = nil
+        provisionalKeys[id] = nil
+        return id
     }
 
     /// Records a touch input as the application received it, keyed by (device, finger);
@@ -909,7 +916,7 @@ public final class TraceLog {
         switch input {
         case let .touchDown(key, p, pressure, emulated):
             let id: Int
-            if let h = latestHitTest?.touch, latestHitTest?.point == p, !keyToID.contains(where: { $0.id == h }) {
+            if let h = latestHitTest?.touch, latestHitTest?.point == p, keyByID[h] == nil {
                 id = h
             } else {
                 id = nextProvisional; nextProvisional -= 1
@@ -923,9 +930,11 @@ public final class TraceLog {
             guard let id = removeID(for: key) else { return }
             noteTouch(id: id, location: p, time: t, phase: .ended, pressure: pressure)
         case .cancelAllTouches:
-            let all = keyToID
-            keyToID.removeAll()
-            for (_, id) in all {
+            let all = keyByID.keys.sorted()
+            idByKey.removeAll()
+            keyByID.removeAll()
+            provisionalKeys.removeAll()
+            for id in all {
                 if let loc = trailsByID[id]?.location { noteTouch(id: id, location: loc, time: t, phase: .cancelled) }
             }
         case .shakeBegan, .shakeEnded, .shakeCancelled, .remote, .orientation, .motionSample:
@@ -935,12 +944,13 @@ public final class TraceLog {
 
     /// A provisional trail (noted before its hit test) takes the trace's touch id.
     private func adoptProvisionalTrail(touch: Int, point: Point) {
+        // Among several at the same point, the earliest (provisional ids count down).
         guard trailsByID.slot(of: touch) == nil,
-              let k = keyToID.firstIndex(where: { $0.id < 0 && trailsByID[$0.id]?.start == point }),
-              var tr = trailsByID.removeValue(forKey: keyToID[k].id) else { return }
+              let (old, key) = provisionalKeys.filter({ trailsByID[$0.key]?.start == point }).max(by: { $0.key < $1.key }),
+              var tr = trailsByID.removeValue(forKey: old) else { return }
         tr.id = touch
         trailsByID[touch] = tr
-        keyToID[k].id = touch
+        setID(touch, for: key)
     }
 
     /// Trails still down, kept as trails start and end (counting them on every input cost

@@ -1,0 +1,38 @@
+// The trace log's touch trails with thousands of fingers down: each input costs the same
+// with 12,000 fingers down as with 3,000.
+import Testing
+@testable import TouchDraw
+
+@Suite("Trace log, many fingers", .serialized)
+struct TraceLogManyFingersTests {
+    /// `fingers` fingers landing, then lifting, fed straight to a log (no application: the
+    /// trails alone), timed.
+    private func feedTime(_ fingers: Int) -> Duration {
+        let log = TraceLog(capacity: 1_000)
+        let elapsed = ContinuousClock().measure {
+            for f in 1...fingers {
+                log.noteInput(.touchDown(TouchKey(device: 0, finger: f), Point(x: Double(f % 800), y: Double(f / 800))), at: 0.1)
+            }
+            for f in 1...fingers {
+                log.noteInput(.touchUp(TouchKey(device: 0, finger: f), Point(x: Double(f % 800), y: Double(f / 800))), at: 0.5)
+            }
+        }
+        #expect(log.maxPointers == fingers)
+        #expect(log.activeTrails.isEmpty)
+        return elapsed
+    }
+
+    // Timed as `ManyFingersTests.linearInFingers` is (see there): the two sizes in turn,
+    // best of five each, a bound halfway between linear (4) and quadratic (16). When the
+    // log scanned a list of the fingers down for every input, the ratio was about 15.
+    @Test("feeding four times the fingers takes well under sixteen times as long (linear, not quadratic)")
+    func linearInFingers() {
+        var small = Duration.seconds(1_000), large = Duration.seconds(1_000)
+        for _ in 0..<5 {
+            small = min(small, feedTime(3_000))
+            large = min(large, feedTime(12_000))
+        }
+        let ratio = large / small
+        #expect(ratio < 8, "3,000 fingers: \(small), 12,000 fingers: \(large), ratio \(ratio)")
+    }
+}
