@@ -72,15 +72,11 @@ public final class Application: Responder {
     var readyAfterWait: [(recognizer: GestureRecognizer, released: String)] = []
     /// Recognizers with something going on: tracking touches, waiting, or not in `possible`.
     @exclusivity(unchecked) var busyRecognizers: [GestureRecognizer] = []
-    /// How many of `busyRecognizers` have a deadline (kept by `GestureRecognizer.deadline`
-    /// through `busyIn`): while 0, time passing needs no walk of the busy list.
-    @exclusivity(unchecked) var deadlineCount = 0
-    /// Bumped whenever something `settleRecognizers` looks at changes (the busy list, a busy
-    /// recognizer's state, touches, pending transitions or deadline, a touch ending).
-    @exclusivity(unchecked) var settleEpoch = 0
-    /// The epoch at which a settling pass last changed nothing: until the epoch moves, a
-    /// pass would change nothing again and is skipped.
-    @exclusivity(unchecked) var quietEpoch = -1
+    /// Whether something `settleRecognizers` looks at may have changed since its last pass:
+    /// set where the application itself changes it (a recognizer joins the busy list or
+    /// makes a transition, a touch ends or is cancelled or ignored, a timer fires). A finger
+    /// that only moves leaves it alone, and the pass is skipped.
+    var needsSettling = false
     /// Things that want time to pass (timers, animations).
     @exclusivity(unchecked) var timeListeners: [TimeListener] = []
     @exclusivity(unchecked) var ignoreDepth = 0
@@ -101,7 +97,7 @@ public final class Application: Responder {
         link.app = nil
         // Touches and the recognizers analysing them hold each other: break those links so
         // an application dropped mid-gesture (a replaced scene) frees its views and touches.
-        for r in busyRecognizers { r.busyIn = nil; r.releaseTouches() }
+        for r in busyRecognizers { r.isBusy = false; r.releaseTouches() }
         for t in activeTouches.values { t.gestureRecognizers.removeAll(); t.receiver = nil }
     }
 
@@ -168,11 +164,11 @@ public final class Application: Responder {
     public func advance(to t: Double) -> Bool {
         // Timers fire at their own deadlines, in order, so the trace does not depend on
         // how often the host advances time (frame rate, replay steps).
-        // No busy recognizer with a deadline (the usual case): no walk of the busy list.
-        while deadlineCount > 0, let (r, d) = earliestDeadline(upTo: t) {
+        while let (r, d) = earliestDeadline(upTo: t) {
             if d > time { time = d }
             r.deadline = nil
             r.deadlineReached()
+            needsSettling = true
             settleRecognizers()
         }
         if t > time { time = t }
@@ -182,7 +178,7 @@ public final class Application: Responder {
             let l = timeListeners[i]
             if l.timeDidAdvance(to: time) { busy = true; i += 1 } else { timeListeners.remove(at: i) }
         }
-        if deadlineCount > 0 { busy = true }
+        if busyRecognizers.contains(where: { $0.deadline != nil }) { busy = true }
         settleRecognizers()
         return busy || !activeTouches.isEmpty
     }
@@ -202,7 +198,7 @@ public final class Application: Responder {
     /// The earliest pending recognizer timer (multi-tap interval, long press), if any: a
     /// host that sleeps while idle wakes for it.
     public var nextDeadline: Double? {
-        deadlineCount > 0 ? busyRecognizers.compactMap(\.deadline).min() : nil
+        busyRecognizers.compactMap(\.deadline).min()
     }
     /// Whether stepping time frame by frame can change anything: an animation, a shake or a
     /// timer is under way. (A finger resting still needs no frames: only input moves it.)

@@ -3,15 +3,12 @@
 // recognizer it must wait for has failed, and no recognizer it cannot run beside is active.
 
 extension Application {
+    /// Puts `r` on the busy list (once): arbitration, timers and settling look at it.
     func markBusy(_ r: GestureRecognizer) {
-        // `busyIn` is this application only while the list holds `r`.
-        if r.isBusy(in: self) { return }
-        if !busyRecognizers.containsIdentical(r) {
-            busyRecognizers.append(r)
-            r.busyIn = self
-            if r.deadline != nil { deadlineCount += 1 }
-            settleEpoch &+= 1
-        }
+        if r.isBusy { return }
+        r.isBusy = true
+        busyRecognizers.append(r)
+        needsSettling = true
     }
 
     /// Whether `a` and `b` may recognize at the same time (either side's delegate says yes).
@@ -41,17 +38,13 @@ extension Application {
         // A recognizer that has finished (or failed) waits for its reset: late requests are moot.
         if r.state.isTerminal { return }
         markBusy(r)
-        // Held back: merge the request into the pending transitions.
-        if !r.pending.isEmpty {
-            switch to {
-            case .changed: return  // the held `began` will carry the latest outputs
-            case .ended, .recognized: if r.pending.last != to { r.pending.append(to) }; return
-            case .failed, .cancelled:
-                r.pending.removeAll(); r.pendingDeps.removeAll()
+        needsSettling = true
+        // Held back: the request merges into the held transitions.
+        if r.failureWait.isHolding {
+            if r.failureWait.request(to) == .fail {
                 finish(r, .failed, reason: to == .failed ? reason : "failed: \(reason) while waiting")
-                return
-            case .possible, .began: return
             }
+            return
         }
         if r.state == .possible && (to == .began || to == .recognized) {
             attemptToLeavePossible(r, to: to, reason: reason)
@@ -79,11 +72,10 @@ extension Application {
         }
         // A dependency that analyses none of the touches can never fail for them: it does not hold us.
         let waiting = deps.filter { d in
-            d.state == .possible && d.isEnabled && !d.trackedTouches.isEmpty && !d.pendingDeps.contains { $0 === r }
+            d.state == .possible && d.isEnabled && !d.trackedTouches.isEmpty && !d.failureWait.isWaiting(on: r)
         }
         if !waiting.isEmpty {
-            r.pending = [to]
-            r.pendingDeps = waiting
+            r.failureWait.hold(to, until: waiting)
             tracer.emit(time, .note(topic: "gesture", text: "\(r.id) blocked until \(waiting.map(\.id).joined(separator: ", ")) fail\(waiting.count == 1 ? "s" : "")"))
             return
         }
@@ -101,6 +93,7 @@ extension Application {
     }
 
     private func commitLeavingPossible(_ r: GestureRecognizer, to: GestureState, reason: TraceText) {
+        needsSettling = true
         // An active recognizer that may not run beside r prevents it.
         if let blocker = busyRecognizers.first(where: { o in
             o !== r && o.state.isActive && sharesTouches(r, o) && !canRecognizeSimultaneously(r, o)
@@ -118,7 +111,7 @@ extension Application {
         for o in busyRecognizers where o !== r && sharesTouches(r, o) && !canRecognizeSimultaneously(r, o)
             && r.canPrevent(o) && o.canBePrevented(by: r) {
             if o.state == .possible {
-                o.pending.removeAll(); o.pendingDeps.removeAll()
+                o.failureWait.cancel()
                 finish(o, .failed, reason: r.reason(.preventedFirst, to))
             } else if o.state.isActive {
                 finish(o, .cancelled, reason: r.reason(.cancelledFirst, to))
@@ -129,6 +122,7 @@ extension Application {
 
     /// Moves `r` to a terminal state (failed, ended, cancelled) with its side effects.
     private func finish(_ r: GestureRecognizer, _ to: GestureState, reason: TraceText) {
+        needsSettling = true
         guard r.commitState(to, reason: reason) else { return }
         if to != .failed { r.sendActions() }
         if to == .failed { dependentsSee(r, succeed: false) }
@@ -137,24 +131,23 @@ extension Application {
 
     /// Recognizers waiting for `r` to fail learn whether it failed or succeeded.
     private func dependentsSee(_ r: GestureRecognizer, succeed: Bool) {
-        for d in busyRecognizers where d.pendingDeps.contains(where: { $0 === r }) {
+        for d in busyRecognizers where d.failureWait.isWaiting(on: r) {
             if succeed {
-                d.pending.removeAll(); d.pendingDeps.removeAll()
+                _ = d.failureWait.dependencySucceeded(r)
                 finish(d, .failed, reason: "failed: requires \(r.id) to fail, which \(r.state.rawValue)")
                 continue
             }
-            d.pendingDeps.removeAll { $0 === r || $0.state == .failed }
-            guard d.pendingDeps.isEmpty, !d.pending.isEmpty else { continue }
+            guard d.failureWait.dependencyFailed(r, undecided: { $0.state != .failed }) == .released else { continue }
             // Its touches were cancelled (and so `r` failed): nothing to begin any more.
             if d.trackedTouches.contains(where: { $0.phase == .cancelled }) {
-                d.pending.removeAll()
+                d.failureWait.cancel()
                 finish(d, .failed, reason: "failed: its touches were cancelled while it waited for \(r.id) to fail")
                 continue
             }
             if readingSample > 0 {
                 // `r` failed on a touch sample that `d` may not have read yet: `d` goes ahead
                 // once every recognizer has read it, so its first transition carries it.
-                if !readyAfterWait.contains(where: { $0.recognizer === d }) { readyAfterWait.append((d, r.id)) }
+                readyAfterWait.append((d, r.id))
                 continue
             }
             commitHeld(d, released: r.id)
@@ -163,8 +156,7 @@ extension Application {
 
     /// Makes the transitions `d` held back while it waited for `released` to fail.
     private func commitHeld(_ d: GestureRecognizer, released: String) {
-        let held = d.pending
-        d.pending.removeAll()
+        let held = d.failureWait.takeHeld()
         guard let first = held.first else { return }
         commitLeavingPossible(d, to: first, reason: "\(first.rawValue): \(released) failed")
         for next in held.dropFirst() where d.state.isActive {
@@ -183,8 +175,8 @@ extension Application {
         guard readingSample == 0 else { return }
         while !readyAfterWait.isEmpty {
             let (d, released) = readyAfterWait.removeFirst()
-            // Still waiting with nothing left to wait for (it may have failed meanwhile).
-            guard d.state == .possible, !d.pending.isEmpty, d.pendingDeps.isEmpty else { continue }
+            // Still released (it may have failed meanwhile).
+            guard d.state == .possible, case .released = d.failureWait.state else { continue }
             commitHeld(d, released: released)
         }
     }
@@ -193,7 +185,7 @@ extension Application {
     /// transition back first (so none recognizes because the one it waits for failed),
     /// then those waiting for a timer (the next tap of a multi-tap).
     func interruptWaitingRecognizers(reason: String) {
-        for r in busyRecognizers where r.state == .possible && !r.pending.isEmpty {
+        for r in busyRecognizers where r.state == .possible && r.failureWait.isHolding {
             r.deadline = nil
             requestTransition(r, to: .failed, reason: "failed: interrupted (\(reason)) while waiting")
         }
@@ -206,9 +198,9 @@ extension Application {
 
     /// Resets recognizers whose gesture is over, and fails those left with nothing to do.
     func settleRecognizers() {
-        if settleEpoch == quietEpoch { return }
-        let start = settleEpoch
-        defer { if settleEpoch == start { quietEpoch = start } }
+        // Nothing it looks at changed since the last pass (a finger moved, no transition).
+        guard needsSettling else { return }
+        needsSettling = false
         var i = 0
         while i < busyRecognizers.count {
             // Fast paths (no side effects skipped), read without retaining the recognizer:
@@ -220,7 +212,7 @@ extension Application {
             if skip { i += 1; continue }
             let r = busyRecognizers[i]
             let anyActive = r.numberOfTouchesDown > 0
-            if r.state == .possible, !anyActive, r.pending.isEmpty, r.deadline == nil, !r.trackedTouches.isEmpty {
+            if r.state == .possible, !anyActive, !r.failureWait.isHolding, r.deadline == nil, !r.trackedTouches.isEmpty {
                 finish(r, .failed, reason: "failed: its touches ended before it recognized")
             }
             if r.state.isTerminal, !anyActive {
@@ -229,10 +221,9 @@ extension Application {
                 r.traceTransition(self, from: from, to: .possible, reason: "reset: its touches are over", outputs: GestureOutputs())
                 r.performReset()
             }
-            if r.state == .possible && r.trackedTouches.isEmpty && r.pending.isEmpty && r.deadline == nil {
+            if r.state == .possible && r.trackedTouches.isEmpty && !r.failureWait.isHolding && r.deadline == nil {
                 busyRecognizers.remove(at: i)
-                if r.isBusy(in: self) { r.busyIn = nil }
-                settleEpoch &+= 1
+                r.isBusy = false
             } else {
                 i += 1
             }

@@ -125,29 +125,10 @@ open class GestureRecognizer {
     /// (see `Responder.traceSymbol`).
     @exclusivity(unchecked) final var traceSymbol: TraceSymbol = -1
     @exclusivity(unchecked) final var traceSymbolSerial = 0
-    @exclusivity(unchecked) var machine: GestureStateMachine {
-        didSet { if machine.state != oldValue.state { bumpSettleEpoch() } }
-    }
-    /// The application whose busy list holds this recognizer: told (`settleEpoch`,
-    /// `deadlineCount`) when anything `settleRecognizers` or `advance` looks at changes
-    /// (state, touches, pending, deadline). Set when it joins the list (`markBusy`), cleared
-    /// when it leaves it and in the application's `deinit`: while set, the application holds
-    /// this recognizer and is alive, hence no reference count: it is kept `Unmanaged`, and
-    /// read borrowed (an `unowned(unsafe)` property is retained and released on every read,
-    /// and these are read on every state, touch and pending change).
-    var busyIn: Application? {
-        get { busyRef?.takeUnretainedValue() }
-        set { busyRef = newValue.map { Unmanaged.passUnretained($0) } }
-    }
-    @exclusivity(unchecked) private var busyRef: Unmanaged<Application>?
-    /// Whether `app`'s busy list holds this recognizer (an identity check, no retain).
-    @inline(__always) final func isBusy(in app: Application) -> Bool {
-        busyRef?.toOpaque() == Unmanaged.passUnretained(app).toOpaque()
-    }
-    /// Tells the busy application that something its settling pass looks at changed.
-    @inline(__always) private final func bumpSettleEpoch() {
-        busyRef?._withUnsafeGuaranteedRef { $0.settleEpoch &+= 1 }
-    }
+    /// The state and its legal edges (`GestureStateMachine`).
+    var machine: GestureStateMachine
+    /// Whether the application's busy list holds this recognizer (set by the list only).
+    var isBusy = false
     public var state: GestureState { machine.state }
     public var isContinuous: Bool { machine.continuous }
 
@@ -173,26 +154,11 @@ open class GestureRecognizer {
     @exclusivity(unchecked) public private(set) var failureRequirements: [GestureRecognizer] = []
 
     /// Touches this recognizer analyses since its last reset (ignored ones removed).
-    @exclusivity(unchecked) public private(set) var trackedTouches: [Touch] = [] {
-        didSet { bumpSettleEpoch() }
-    }
+    public private(set) var trackedTouches: [Touch] = []
     /// A time at which `deadlineReached` is called (multi-tap interval, long press...).
-    @exclusivity(unchecked) public var deadline: Double? {
-        didSet {
-            if (deadline == nil) != (oldValue == nil) {
-                let change = deadline == nil ? -1 : 1
-                busyRef?._withUnsafeGuaranteedRef { app in
-                    app.settleEpoch &+= 1
-                    app.deadlineCount += change
-                }
-            }
-        }
-    }
-    /// Transitions held back by an unresolved failure requirement.
-    @exclusivity(unchecked) var pending: [GestureState] = [] {
-        didSet { bumpSettleEpoch() }
-    }
-    @exclusivity(unchecked) var pendingDeps: [GestureRecognizer] = []
+    public var deadline: Double?
+    /// Transitions held back by an unresolved failure requirement (`FailureWait`).
+    var failureWait = FailureWait<GestureRecognizer>()
     @exclusivity(unchecked) private var handlers: [(GestureRecognizer) -> Void] = []
     @exclusivity(unchecked) private var actionMessages: [(action: String, target: Responder?)] = []
     /// Where the last touch of the gesture was (window space), for `location(in:)` after lift.
@@ -407,13 +373,11 @@ open class GestureRecognizer {
         for t in trackedTouches { t.gestureRecognizers.removeAll(); t.trackedBy.removeAll(); t.receiver = nil }
         trackedTouches.removeAll()
         numberOfTouchesDown = 0
-        pending.removeAll()
-        pendingDeps.removeAll()
+        failureWait.cancel()
     }
 
     func performReset() {
-        pending.removeAll()
-        pendingDeps.removeAll()
+        failureWait.cancel()
         deadline = nil
         for t in trackedTouches {
             t.gestureRecognizers.removeAll { $0 === self }

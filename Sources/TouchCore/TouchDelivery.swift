@@ -168,7 +168,7 @@ extension Application {
         }
         touch.timestamp = time
         touch.phase = .ended
-        settleEpoch &+= 1
+        needsSettling = true
         event.timestamp = time
         lastTap = (time, p, touch.tapCount)
         let one = event.oneTouchList(touch)
@@ -194,7 +194,7 @@ extension Application {
         activeTouches.removeAll()
         for t in touches {
             t.phase = .cancelled
-            settleEpoch &+= 1
+            needsSettling = true
             t.timestamp = time
         }
         for t in touches {
@@ -269,7 +269,7 @@ extension Application {
         let origin = touch.view
         while let cur = v {
             for r in cur.gestureRecognizers where r.isEnabled {
-                if r.state.isTerminal || !r.pending.isEmpty {
+                if r.state.isTerminal || r.failureWait.isHolding {
                     continue  // finishing its own sequence, or already decided and waiting
                 }
                 if let o = origin, o !== cur, o.defaultActionWins(over: r) {
