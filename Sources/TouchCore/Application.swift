@@ -164,7 +164,11 @@ public final class Application: Responder {
     public func advance(to t: Double) -> Bool {
         // Timers fire at their own deadlines, in order, so the trace does not depend on
         // how often the host advances time (frame rate, replay steps).
-        while let (r, d) = earliestDeadline(upTo: t) {
+        var waiting = false
+        while true {
+            let (due, any) = earliestDeadline(upTo: t)
+            waiting = any
+            guard let (r, d) = due else { break }
             if d > time { time = d }
             r.deadline = nil
             r.deadlineReached()
@@ -172,27 +176,29 @@ public final class Application: Responder {
             settleRecognizers()
         }
         if t > time { time = t }
-        var busy = false
+        var busy = waiting
         var i = 0
         while i < timeListeners.count {
             let l = timeListeners[i]
             if l.timeDidAdvance(to: time) { busy = true; i += 1 } else { timeListeners.remove(at: i) }
         }
-        if busyRecognizers.contains(where: { $0.deadline != nil }) { busy = true }
         settleRecognizers()
         return busy || !activeTouches.isEmpty
     }
 
     /// The busy recognizer with the earliest deadline at or before `t` (the first one listed
-    /// among equals), without building a filtered copy of the list.
-    private func earliestDeadline(upTo t: Double) -> (GestureRecognizer, Double)? {
+    /// among equals), and whether any busy recognizer has a deadline, in one walk of the list.
+    private func earliestDeadline(upTo t: Double) -> (due: (GestureRecognizer, Double)?, any: Bool) {
         var best: (GestureRecognizer, Double)?
+        var any = false
         for r in busyRecognizers {
-            guard let d = r.deadline, d <= t else { continue }
+            guard let d = r.deadline else { continue }
+            any = true
+            guard d <= t else { continue }
             if let b = best, !(d < b.1) { continue }
             best = (r, d)
         }
-        return best
+        return (best, any)
     }
 
     /// The earliest pending recognizer timer (multi-tap interval, long press), if any: a

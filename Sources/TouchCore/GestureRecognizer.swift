@@ -126,9 +126,9 @@ open class GestureRecognizer {
     @exclusivity(unchecked) final var traceSymbol: TraceSymbol = -1
     @exclusivity(unchecked) final var traceSymbolSerial = 0
     /// The state and its legal edges (`GestureStateMachine`).
-    var machine: GestureStateMachine
+    @exclusivity(unchecked) var machine: GestureStateMachine
     /// Whether the application's busy list holds this recognizer (set by the list only).
-    var isBusy = false
+    @exclusivity(unchecked) var isBusy = false
     public var state: GestureState { machine.state }
     public var isContinuous: Bool { machine.continuous }
 
@@ -154,11 +154,11 @@ open class GestureRecognizer {
     @exclusivity(unchecked) public private(set) var failureRequirements: [GestureRecognizer] = []
 
     /// Touches this recognizer analyses since its last reset (ignored ones removed).
-    public private(set) var trackedTouches: [Touch] = []
+    @exclusivity(unchecked) public private(set) var trackedTouches: [Touch] = []
     /// A time at which `deadlineReached` is called (multi-tap interval, long press...).
-    public var deadline: Double?
+    @exclusivity(unchecked) public var deadline: Double?
     /// Transitions held back by an unresolved failure requirement (`FailureWait`).
-    var failureWait = FailureWait<GestureRecognizer>()
+    @exclusivity(unchecked) var failureWait = FailureWait<GestureRecognizer>()
     @exclusivity(unchecked) private var handlers: [(GestureRecognizer) -> Void] = []
     @exclusivity(unchecked) private var actionMessages: [(action: String, target: Responder?)] = []
     /// Where the last touch of the gesture was (window space), for `location(in:)` after lift.
