@@ -74,6 +74,58 @@ struct ControlsSceneTests {
     }
 }
 
+@Suite("Controls keep only the drags along them (control-drags.yaml)")
+struct ControlDragsSceneTests {
+    let replay: Replay
+    init() throws { replay = try Replay(scene: "control-drags", recording: "control-drags") }
+
+    private func controlEvents(_ id: String, from t0: Double, to t1: Double) -> [String] {
+        replay.controlEvents.filter { $0.control == id && $0.t >= t0 && $0.t < t1 }.map(\.event)
+    }
+
+    @Test("a vertical flick on the slider's thumb is the panel's swipe; the slider's touch is cancelled")
+    func flickAcrossSlider() {
+        let swipe = replay.transitions(of: "panelSwipe").filter { $0.t < 1 }
+        #expect(swipe.map(\.to) == [.recognized, .possible])
+        #expect(swipe.first?.reason == "recognized: swiped up 70 pt in 0.06 s")
+        let events = controlEvents("volume", from: 0, to: 1)
+        #expect(events.first == "touchDown")
+        #expect(events.last == "touchCancel")
+    }
+
+    @Test("a sideways drag on the slider's thumb stays with the slider: the swipe fails with the reason")
+    func dragAlongSlider() {
+        let swipe = replay.transitions(of: "panelSwipe").filter { $0.t >= 1 && $0.t < 2 }
+        #expect(swipe.map(\.to) == [.failed, .possible])
+        #expect(swipe.first?.reason == "failed: volume's default action wins (the motion runs along it)")
+        let events = controlEvents("volume", from: 1, to: 2)
+        #expect(events.contains("valueChanged"))
+        #expect(events.last == "touchUpInside")
+    }
+
+    @Test("a vertical drag on the switch's thumb is the panel's pan; the switch's touch is cancelled")
+    func dragAcrossSwitch() {
+        let pan = replay.transitions(of: "panelPan").filter { $0.t >= 2 && $0.t < 3 }
+        #expect(pan.first?.to == .began)
+        #expect(pan.map(\.to).suffix(2) == [.ended, .possible])
+        // The switch follows the finger until the pan takes the touch.
+        let events = controlEvents("wifi", from: 2, to: 3)
+        #expect(events.first == "touchDown")
+        #expect(events.last == "touchCancel")
+        #expect(!events.contains("valueChanged"))
+    }
+
+    @Test("a sideways drag on the switch's thumb stays with the switch, which turns on")
+    func dragAlongSwitch() {
+        let pan = replay.transitions(of: "panelPan").filter { $0.t >= 3 }
+        #expect(pan.map(\.to) == [.failed, .possible])
+        #expect(pan.first?.reason == "failed: wifi's default action wins (the motion runs along it)")
+        let events = controlEvents("wifi", from: 3, to: 4)
+        #expect(events.contains("valueChanged"))
+        #expect(events.last == "touchUpInside")
+    }
+}
+
 @Suite("Media remote and shake (media.yaml)")
 struct MediaSceneTests {
     let replay: Replay

@@ -100,8 +100,8 @@ struct Replay {
     /// The states one recognizer entered, in order, without its resets to `possible`.
     func states(of recognizer: String) -> [GestureState] { transitions(of: recognizer).map(\.to).filter { $0 != .possible } }
 
-    var controlEvents: [(control: String, event: String)] {
-        records.compactMap { if case let .control(c, e) = $0.body { return (c, e) }; return nil }
+    var controlEvents: [(t: Double, control: String, event: String)] {
+        records.compactMap { if case let .control(c, e) = $0.body { return ($0.t, c, e) }; return nil }
     }
 
     var actions: [(sender: String, action: String, target: String?, handledBy: String?)] {
