@@ -47,3 +47,8 @@ public enum EventLogPanel {
         }
     }
 }
+
+extension OverlayPanel {
+    /// The trace as text (side panel).
+    public static let eventLog = OverlayPanel("eventLog")
+}

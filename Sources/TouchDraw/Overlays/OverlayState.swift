@@ -6,26 +6,6 @@
 //     state.zoomTimeline(by: 0.5)      // mouse wheel over the timeline: zoom in
 //     state.togglePaused(now: app.time)
 
-/// One section of the debugging overlays.
-public enum OverlayPanel: String, CaseIterable, Sendable, Hashable {
-    /// Touch markers, trails, velocity and the pointer-location header (over the scene).
-    case touches
-    /// The hit-test path of the latest (or picked) touch and untouchable areas (over the scene).
-    case hitTest
-    /// The responder chain from the hit-test view (side panel).
-    case responderChain
-    /// One lane per recognizer and per event kind over time (bottom panel).
-    case timeline
-    /// The trace as text (side panel).
-    case eventLog
-    /// The view tree and the selected view's details (side panel).
-    case inspector
-    /// Now Playing, pads and orientation (side panel).
-    case nowPlaying
-    /// Every key, button and mouse action (takes the side panel).
-    case help
-}
-
 /// A lane of the timeline.
 public enum TimelineLane: Hashable, Sendable {
     case touches
@@ -50,7 +30,8 @@ public enum TimelineLane: Hashable, Sendable {
 /// What the overlays show and where the user is looking. A pure value: every key the host
 /// binds is one mutating method.
 public struct OverlayState: Sendable, Hashable {
-    public var panels: Set<OverlayPanel> = [.touches, .hitTest, .responderChain, .timeline, .eventLog, .inspector]
+    /// The panels shown (`PanelRegistry.all` says which start on).
+    public var panels: Set<OverlayPanel> = PanelRegistry.defaultOn
     /// Kinds shown in the event log.
     public var logKinds: Set<TraceKind> = Set(TraceKind.allCases).subtracting([.touches])
     /// The view the inspector shows (nil: the latest hit-test view).

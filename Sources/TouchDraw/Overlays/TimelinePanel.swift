@@ -364,3 +364,8 @@ public enum TimelinePanel {
         }
     }
 }
+
+extension OverlayPanel {
+    /// One lane per recognizer and per event kind over time (bottom panel).
+    public static let timeline = OverlayPanel("timeline")
+}
