@@ -49,7 +49,9 @@ let package = Package(
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "TouchDrawTests", dependencies: ["TouchDraw", "TouchScene", "TouchCore", "TouchBench"]),
         .testTarget(name: "TouchSDLTests", dependencies: ["TouchSDL", "TouchCore", "CSDL2"]),
-        .testTarget(name: "touchscopeTests", dependencies: ["TouchScene", "TouchCore", "TouchBench", "TestSupport"]),
+        // End-to-end tests, and unit tests of the host's own parts (`@testable import touchscope`:
+        // SwiftPM links an executable target into tests, its `main` renamed).
+        .testTarget(name: "touchscopeTests", dependencies: ["touchscope", "TouchScene", "TouchCore", "TouchDraw", "TouchBench", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -24,7 +24,8 @@ final class FrameState {
     private let feed: TraceLogFeed?
     var state = OverlayState()
     var pads: [ConnectedPad] = []
-    /// The rows of the help panel (F1): the input map and the window's keys.
+    /// The rows of the help panel (F1): the input map and the window's keys (the panels'
+    /// keys as the panel registry gives them).
     var help: [HelpEntry]
 
     /// `threadedLog` false fills the log on the calling thread instead (`touchscope bench`
@@ -33,7 +34,15 @@ final class FrameState {
         self.overlays = overlays
         feed = threadedLog ? TraceLogFeed(log: storedLog) : nil
         help = InputMapper.help(defaults: defaults).map { HelpEntry(input: "\($0.device): \($0.input)", effect: $0.effect) }
-            + hostKeys.map { HelpEntry(input: "window: \($0.input)", effect: $0.effect) }
+            + PanelRegistry.keyTable(merging: hostKeys).map { HelpEntry(input: "window: \($0.input)", effect: $0.effect) }
+    }
+
+    /// Toggles the panel the registry binds to a function key (`PanelRegistry.all`); false when
+    /// the key toggles none.
+    func togglePanel(forKey key: String, shift: Bool) -> Bool {
+        guard let panel = PanelRegistry.panel(forKey: key, shift: shift) else { return false }
+        state.toggle(panel)
+        return true
     }
 
     /// Waits until the log holds everything traced so far (`log` does this too).

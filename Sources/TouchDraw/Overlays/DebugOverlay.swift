@@ -1,6 +1,6 @@
-// DebugOverlay: lays out every enabled overlay — touches and hit-test path over the scene,
-// responder chain, Now Playing, inspector and event log sharing the side panel by height,
-// the timeline in the bottom panel, help over the side panel — into one display list.
+// DebugOverlay: lays out every enabled panel of the registry (`PanelRegistry.all`) in its place —
+// over the scene, the bottom panel, side-panel sections sharing its height, or covering the
+// side panel — into one display list.
 //
 //     var list = DisplayList(size: canvas)
 //     SceneRenderer().draw(app.window, into: &list, toCanvas: layout.sceneTransform)
@@ -28,22 +28,25 @@ public struct DebugOverlayExtras {
 }
 
 public enum DebugOverlay {
-    /// The side-panel sections in top-to-bottom order.
-    public static let sideOrder: [OverlayPanel] = [.responderChain, .nowPlaying, .inspector, .eventLog]
+    /// The side-panel sections in top-to-bottom order (the `.side` entries of `PanelRegistry.all`).
+    public static var sideOrder: [OverlayPanel] {
+        PanelRegistry.all.compactMap { if case .side = $0.place { $0.id } else { nil } }
+    }
 
     /// Where each enabled side section goes: fixed sections (responder chain, Now Playing)
-    /// get what they ask for up to 35% of the height, the inspector and the event log share
-    /// the rest; when even the minimums do not fit, everything shrinks in proportion.
-    /// Help, when on, takes the whole side panel.
+    /// get what they ask for up to 35% of the height, the weighted ones (inspector, event
+    /// log) share the rest; when even the minimums do not fit, everything shrinks in
+    /// proportion. A `.cover` panel (help), when on, takes the whole side panel.
     public static func sideLayout(state: OverlayState, sidePanel: Rect, preferred: [OverlayPanel: Double],
                                   style: OverlayStyle) -> [(panel: OverlayPanel, rect: Rect)] {
-        if state.isOn(.help) { return [(.help, sidePanel)] }
+        if let cover = PanelRegistry.all.first(where: { $0.place == .cover && state.isOn($0.id) }) { return [(cover.id, sidePanel)] }
+        var flexWeight: [OverlayPanel: Double] = [:]
+        for e in PanelRegistry.all { if case let .side(weight?) = e.place { flexWeight[e.id] = weight } }
         let sections = sideOrder.filter(state.isOn)
         guard !sections.isEmpty, sidePanel.height > 0 else { return [] }
         let gap = 4.0
         let avail = max(0, sidePanel.height - gap * Double(sections.count - 1))
         let minH = style.headerSize * 1.25 + 2 * style.lineHeight
-        let flexWeight: [OverlayPanel: Double] = [.inspector: 1.2, .eventLog: 1]
         var h = sections.map { _ in minH }
         if minH * Double(sections.count) > avail {
             h = sections.map { _ in avail / Double(sections.count) }
@@ -80,76 +83,49 @@ public enum DebugOverlay {
         extras.now ?? max(app.time, log.latestTime ?? 0)
     }
 
-    /// Draws every enabled overlay. Panels that are nil are skipped (their sections too);
-    /// all text is truncated to its panel's width and everything is clipped to its rect.
+    /// Draws every enabled panel of `PanelRegistry.all` in its place. A side or bottom panel that
+    /// is nil is skipped (its sections too); all text is truncated to its panel's width and
+    /// everything is clipped to its rect.
     public static func draw(app: Application, log: TraceLog, state: OverlayState, sceneTransform: AffineTransform,
                             sceneRect: Rect, sidePanel: Rect?, bottomPanel: Rect?, measurer: TextMeasurer,
                             into list: inout DisplayList, extras: DebugOverlayExtras = DebugOverlayExtras()) {
+        let context = PanelContext(app: app, log: log, state: state, views: viewsByID(app.window),
+                                   now: now(app: app, log: log, extras: extras), sceneTransform: sceneTransform,
+                                   sceneRect: sceneRect, measurer: measurer, extras: extras)
         let style = extras.style
-        let now = now(app: app, log: log, extras: extras)
-        let views = viewsByID(app.window)
+        let shown = PanelRegistry.all.filter { state.isOn($0.id) }
         list.save()
         list.transform = .identity
         defer { list.restore() }
 
-        // Over the scene.
-        if state.isOn(.hitTest) {
-            HitTestOverlay.draw(hit: log.hitTest(forTouch: state.pickedTouchID), window: app.window, views: views,
-                                sceneTransform: sceneTransform, sceneRect: sceneRect, style: style,
-                                measurer: measurer, into: &list)
-        }
-        if let id = state.selectedViewID, let v = views[id] {
+        // Over the scene: the panels under the selection outline, the outline, the others.
+        for e in shown where e.place == .scene(aboveSelection: false) { e.draw(context, sceneRect, &list) }
+        if let id = state.selectedViewID, let v = context.views[id] {
             list.clipped(to: sceneRect) { list in
                 list.polyline(v.cornersInRoot().map(sceneTransform.apply), style.selection, width: 2, closed: true)
             }
         }
-        if state.isOn(.touches) {
-            TouchesOverlay.draw(log: log, now: now, pickedTouch: state.pickedTouchID, slop: app.defaults.tapSlop,
-                                sceneTransform: sceneTransform, sceneRect: sceneRect, style: style,
-                                measurer: measurer, into: &list)
-        }
+        for e in shown where e.place == .scene(aboveSelection: true) { e.draw(context, sceneRect, &list) }
 
         // Bottom panel.
-        if state.isOn(.timeline), let bottom = bottomPanel, bottom.width > 0, bottom.height > 0 {
-            TimelinePanel.draw(app: app, log: log, state: state, views: views, now: now, in: bottom,
-                               style: style, measurer: measurer, into: &list)
+        if let bottom = bottomPanel, bottom.width > 0, bottom.height > 0 {
+            for e in shown where e.place == .bottom { e.draw(context, bottom, &list) }
         }
 
-        // Side panel (help over the scene when there is none).
+        // Side panel (a cover panel over the scene when there is none).
         guard let side = sidePanel, side.width > 0, side.height > 0 else {
-            if state.isOn(.help) {
-                HelpPanel.draw(entries: extras.help, in: sceneRect.insetBy(dx: sceneRect.width * 0.1, dy: sceneRect.height * 0.1),
-                               style: style, measurer: measurer, into: &list)
+            for e in shown where e.place == .cover {
+                e.draw(context, sceneRect.insetBy(dx: sceneRect.width * 0.1, dy: sceneRect.height * 0.1), &list)
             }
             return
         }
         list.fillRect(side, style.panelBackground)
         var preferred: [OverlayPanel: Double] = [:]
-        if state.isOn(.responderChain) {
-            let n = ResponderChainPanel.rows(app: app, log: log, pickedTouch: state.pickedTouchID, views: views).count
-            preferred[.responderChain] = ResponderChainPanel.preferredHeight(rows: n, style: style)
-        }
-        preferred[.nowPlaying] = NowPlayingPanel.preferredHeight(pads: extras.pads.count, style: style)
+        for e in shown { if let height = e.preferredHeight { preferred[e.id] = height(context) } }
         for (panel, rect) in sideLayout(state: state, sidePanel: side, preferred: preferred, style: style) {
-            guard rect.height > 0 else { continue }
-            let inner = rect.insetBy(dx: 2, dy: 0)
+            guard rect.height > 0, let e = PanelRegistry.entry(panel) else { continue }
             list.clipped(to: rect) { list in
-                switch panel {
-                case .responderChain:
-                    ResponderChainPanel.draw(app: app, log: log, pickedTouch: state.pickedTouchID, views: views,
-                                             in: inner, style: style, measurer: measurer, into: &list)
-                case .nowPlaying:
-                    NowPlayingPanel.draw(app: app, pads: extras.pads, in: inner, style: style, measurer: measurer, into: &list)
-                case .inspector:
-                    InspectorPanel.draw(app: app, log: log, state: state, describeExtra: extras.describeExtra,
-                                        in: inner, style: style, measurer: measurer, into: &list)
-                case .eventLog:
-                    EventLogPanel.draw(log: log, state: state, in: inner, style: style, measurer: measurer, into: &list)
-                case .help:
-                    HelpPanel.draw(entries: extras.help, in: rect, style: style, measurer: measurer, into: &list)
-                case .touches, .hitTest, .timeline:
-                    break
-                }
+                e.draw(context, e.place == .cover ? rect : rect.insetBy(dx: 2, dy: 0), &list)
             }
         }
     }

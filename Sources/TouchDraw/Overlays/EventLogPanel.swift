@@ -34,16 +34,19 @@ public enum EventLogPanel {
                             measurer: TextMeasurer, into list: inout DisplayList) {
         var col = TextColumn(rect, style: style, measurer: measurer)
         let total = log.count(of: state.logKinds)
-        let scroll = state.logScroll
-        col.header("Event log  \(total) of \(log.count)" + (scroll > 0 ? "  (scrolled back \(scroll))" : ""), into: &list)
+        col.header("Event log  \(total) of \(log.count)", into: &list)
         col.line(filterLine(state.logKinds), color: style.dim, into: &list)
         let visible = col.linesLeft
         guard visible > 0 else { return }
-        let skip = min(scroll, max(0, total - visible))
-        let seqs = log.seqs(of: state.logKinds, limit: visible, skippingNewest: skip)
+        let seqs = log.seqs(of: state.logKinds, limit: visible)
         for s in seqs {
             guard let r = log.record(s), let text = log.line(s) else { continue }
             col.line(text, color: color(r.traceKind, style), into: &list)
         }
     }
+}
+
+extension OverlayPanel {
+    /// The trace as text (side panel).
+    public static let eventLog = OverlayPanel("eventLog")
 }

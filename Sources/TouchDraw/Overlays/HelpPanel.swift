@@ -35,3 +35,8 @@ public enum HelpPanel {
         }
     }
 }
+
+extension OverlayPanel {
+    /// Every key, button and mouse action (takes the side panel).
+    public static let help = OverlayPanel("help")
+}

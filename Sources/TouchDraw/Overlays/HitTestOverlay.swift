@@ -217,3 +217,8 @@ enum Geometry2D {
         return out
     }
 }
+
+extension OverlayPanel {
+    /// The hit-test path of the latest (or picked) touch and untouchable areas (over the scene).
+    public static let hitTest = OverlayPanel("hitTest")
+}

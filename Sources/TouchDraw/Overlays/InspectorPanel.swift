@@ -132,3 +132,8 @@ public enum InspectorPanel {
         }
     }
 }
+
+extension OverlayPanel {
+    /// The view tree and the selected view's details (side panel).
+    public static let inspector = OverlayPanel("inspector")
+}

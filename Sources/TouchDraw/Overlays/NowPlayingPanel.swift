@@ -54,3 +54,8 @@ public enum NowPlayingPanel {
         }
     }
 }
+
+extension OverlayPanel {
+    /// Now Playing, pads and orientation (side panel).
+    public static let nowPlaying = OverlayPanel("nowPlaying")
+}

@@ -6,26 +6,6 @@
 //     state.zoomTimeline(by: 0.5)      // mouse wheel over the timeline: zoom in
 //     state.togglePaused(now: app.time)
 
-/// One section of the debugging overlays.
-public enum OverlayPanel: String, CaseIterable, Sendable, Hashable {
-    /// Touch markers, trails, velocity and the pointer-location header (over the scene).
-    case touches
-    /// The hit-test path of the latest (or picked) touch and untouchable areas (over the scene).
-    case hitTest
-    /// The responder chain from the hit-test view (side panel).
-    case responderChain
-    /// One lane per recognizer and per event kind over time (bottom panel).
-    case timeline
-    /// The trace as text (side panel).
-    case eventLog
-    /// The view tree and the selected view's details (side panel).
-    case inspector
-    /// Now Playing, pads and orientation (side panel).
-    case nowPlaying
-    /// Every key, button and mouse action (takes the side panel).
-    case help
-}
-
 /// A lane of the timeline.
 public enum TimelineLane: Hashable, Sendable {
     case touches
@@ -50,7 +30,8 @@ public enum TimelineLane: Hashable, Sendable {
 /// What the overlays show and where the user is looking. A pure value: every key the host
 /// binds is one mutating method.
 public struct OverlayState: Sendable, Hashable {
-    public var panels: Set<OverlayPanel> = [.touches, .hitTest, .responderChain, .timeline, .eventLog, .inspector]
+    /// The panels shown (`PanelRegistry.all` says which start on).
+    public var panels: Set<OverlayPanel> = PanelRegistry.defaultOn
     /// Kinds shown in the event log.
     public var logKinds: Set<TraceKind> = Set(TraceKind.allCases).subtracting([.touches])
     /// The view the inspector shows (nil: the latest hit-test view).
@@ -68,10 +49,6 @@ public struct OverlayState: Sendable, Hashable {
     public var selectedTime: Double?
     /// Timeline: show only the recognizers of the touched views (true) or all (false).
     public var lanesOfTouchedViewsOnly = true
-    /// Timeline: the first lane shown (when there are more than fit).
-    public var laneScroll = 0
-    /// Event log: lines scrolled back from the newest (0: the newest is the last line).
-    public var logScroll = 0
 
     public static let minSpan = 0.05
     public static let maxSpan = 600.0
@@ -88,25 +65,16 @@ public struct OverlayState: Sendable, Hashable {
     public mutating func set(_ p: OverlayPanel, _ on: Bool) {
         if on { panels.insert(p) } else { panels.remove(p) }
     }
-    /// All overlays off, or back to the defaults when everything is off.
-    public mutating func toggleAll() {
-        panels = panels.isEmpty ? OverlayState().panels : []
-    }
 
     // MARK: Event log
 
     public mutating func toggleLogKind(_ k: TraceKind) {
         if logKinds.contains(k) { logKinds.remove(k) } else { logKinds.insert(k) }
-        logScroll = 0
     }
     /// Shows only `k` in the log, or every kind again if only `k` was shown.
     public mutating func soloLogKind(_ k: TraceKind) {
         logKinds = logKinds == [k] ? Set(TraceKind.allCases) : [k]
-        logScroll = 0
     }
-    /// Scrolls the event log by `lines` (positive: back in time).
-    public mutating func scrollLog(by lines: Int) { logScroll = max(0, logScroll + lines) }
-    public mutating func scrollLogToEnd() { logScroll = 0 }
 
     // MARK: Selection
 
@@ -129,7 +97,6 @@ public struct OverlayState: Sendable, Hashable {
         }
         selectedViewID = deepest(window, p)?.id
     }
-    public mutating func pickTouch(_ id: Int?) { pickedTouchID = id }
     /// Steps the picked touch through the touches the log knows (older: step −1).
     public mutating func pickNextTouch(in log: TraceLog, step: Int = 1) {
         let ids = log.touchOrder
@@ -140,7 +107,6 @@ public struct OverlayState: Sendable, Hashable {
         let j = i + step
         pickedTouchID = j < 0 || j >= ids.count ? nil : ids[j]
     }
-    public mutating func clearSelection() { selectedViewID = nil; pickedTouchID = nil; selectedTime = nil }
 
     // MARK: Timeline
 
@@ -179,7 +145,6 @@ public struct OverlayState: Sendable, Hashable {
         let i = min(lanes.count - 1, max(0, cur + step))
         selectedLane = lanes[i]
         selectedTime = nil
-        if i < laneScroll { laneScroll = i }
     }
     /// Steps the selected transition in the selected recognizer's lane (the newest when
     /// none is selected); pauses following and scrolls the timeline so it shows.
@@ -209,6 +174,4 @@ public struct OverlayState: Sendable, Hashable {
         selectedLane = lane
         selectedTime = t
     }
-    /// Scrolls the lanes (when there are more than fit).
-    public mutating func scrollLanes(by n: Int) { laneScroll = max(0, laneScroll + n) }
 }

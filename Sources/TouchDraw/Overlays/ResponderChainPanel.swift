@@ -82,3 +82,8 @@ public enum ResponderChainPanel {
         }
     }
 }
+
+extension OverlayPanel {
+    /// The responder chain from the hit-test view (side panel).
+    public static let responderChain = OverlayPanel("responderChain")
+}

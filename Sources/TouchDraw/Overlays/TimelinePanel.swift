@@ -82,9 +82,8 @@ public enum TimelinePanel {
         let areaH = max(0, laneBottom - laneTop)
         let laneH = lanes.isEmpty ? 0 : min(18, max(9, areaH / Double(lanes.count)))
         let fit = laneH > 0 ? max(0, Int((areaH / laneH).rounded(.down))) : 0
-        let first = max(0, min(state.laneScroll, lanes.count - fit))
         var visible: [(TimelineLane, Rect)] = []
-        for (i, lane) in lanes.dropFirst(first).prefix(fit).enumerated() {
+        for (i, lane) in lanes.prefix(fit).enumerated() {
             visible.append((lane, Rect(x: rect.minX, y: laneTop + Double(i) * laneH, width: rect.width, height: laneH)))
         }
         let t1 = state.timelineRightEdge(now: now)
@@ -363,4 +362,9 @@ public enum TimelinePanel {
             }
         }
     }
+}
+
+extension OverlayPanel {
+    /// One lane per recognizer and per event kind over time (bottom panel).
+    public static let timeline = OverlayPanel("timeline")
 }

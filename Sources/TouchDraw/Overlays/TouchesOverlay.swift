@@ -113,3 +113,8 @@ public enum TouchesOverlay {
         }
     }
 }
+
+extension OverlayPanel {
+    /// Touch markers, trails, velocity and the pointer-location header (over the scene).
+    public static let touches = OverlayPanel("touches")
+}

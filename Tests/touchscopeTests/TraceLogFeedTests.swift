@@ -1,5 +1,6 @@
 import Testing
-@testable import TouchDraw
+@testable import touchscope
+import TouchDraw
 import TouchCore
 import TouchScene
 import TouchBench

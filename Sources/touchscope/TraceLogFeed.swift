@@ -1,6 +1,8 @@
 // TraceLogFeed: the trace log filled on a thread of its own, so that the input path pays
 // only a copy per trace message for the panels' index of the trace.
 //
+// The host's, not TouchDraw's: drawing has no threads. FrameState owns one.
+//
 //   Tracer ──records, messages──┐
 //   host ──────noteInput────────┴─▶ ring (bounded; one writer, one reader) ──▶ worker thread ──▶ TraceLog
 //   the host, before reading the log: sync() ── waits until the worker has applied everything
@@ -16,7 +18,7 @@ import Glibc
 import Darwin
 #endif
 import Synchronization
-import TouchCore
+import TouchDraw
 
 /// Feeds a `TraceLog` from a tracer and the host's inputs on a worker thread.
 ///
@@ -33,9 +35,9 @@ import TouchCore
 ///
 /// The ring is bounded (`capacity` items): when the worker falls that far behind, the
 /// feeding thread waits for it, so memory stays flat. Idle, the worker sleeps.
-public final class TraceLogFeed {
+final class TraceLogFeed {
     /// The log, with everything sent so far applied (waits for the worker).
-    public var log: TraceLog {
+    var log: TraceLog {
         sync()
         return worker.log
     }
@@ -67,7 +69,7 @@ public final class TraceLogFeed {
     private static let batch = 64
 
     /// A feed for `log` (a new one by default), with room for `capacity` items in flight.
-    public init(log: TraceLog = TraceLog(), capacity: Int = 8192) {
+    init(log: TraceLog = TraceLog(), capacity: Int = 8192) {
         var size = 64
         while size < capacity { size *= 2 }
         self.capacity = size
@@ -87,7 +89,7 @@ public final class TraceLogFeed {
 
     /// Connects the feed to an application's tracer, as `TraceLog.follow` does: every record
     /// and message goes to the log, and to `also` (a trace writer) on the calling thread.
-    public func follow(_ tracer: Tracer, also: ((TraceRecord) -> Void)? = nil) {
+    func follow(_ tracer: Tracer, also: ((TraceRecord) -> Void)? = nil) {
         sync()
         // The worker is idle: its symbol table can be replaced from here.
         let copy = TraceSymbols()
@@ -109,7 +111,7 @@ public final class TraceLogFeed {
     }
 
     /// Records a touch input as the application received it (`TraceLog.noteInput`).
-    public func noteInput(_ input: InputEvent, at t: Double) { push(.input(input, t)) }
+    func noteInput(_ input: InputEvent, at t: Double) { push(.input(input, t)) }
 
     private final class MessageSink: TraceMessageSink {
         let feed: TraceLogFeed
@@ -188,7 +190,7 @@ public final class TraceLogFeed {
 
     /// Waits until the worker has applied every item pushed so far. After it, this thread
     /// may read and change the log until it feeds the next item.
-    public func sync() {
+    func sync() {
         guard applied != tail else { return }
         publish(urgent: true)
         var spins = 0

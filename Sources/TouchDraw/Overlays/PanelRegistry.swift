@@ -1,0 +1,163 @@
+// PanelRegistry: every debugging panel in one table — its id, title, key, whether it starts
+// on, where it goes and how it draws. The composition (DebugOverlay), the toggles
+// (OverlayState) and the key table (help) read it.
+//
+// Adding a panel: write its file (a `draw` taking a `PanelContext`, its `OverlayPanel` id)
+// and add one `PanelEntry` to `PanelRegistry.all`.
+//
+//     PanelEntry(id: .myPanel, title: "my panel", key: PanelKey(7), place: .side(weight: 1)) { c, rect, list in
+//         MyPanel.draw(log: c.log, in: rect, style: c.style, measurer: c.measurer, into: &list)
+//     }
+
+/// What a panel may read to draw itself: the model, the trace, the toggles and the frame.
+public struct PanelContext {
+    public var app: Application
+    public var log: TraceLog
+    public var state: OverlayState
+    /// Every view by id (`DebugOverlay.viewsByID`).
+    public var views: [String: View]
+    /// The time the overlays treat as now.
+    public var now: Double
+    public var sceneTransform: AffineTransform
+    public var sceneRect: Rect
+    public var measurer: TextMeasurer
+    public var extras: DebugOverlayExtras
+    public var style: OverlayStyle { extras.style }
+}
+
+/// Where a panel goes.
+public enum PanelPlace: Sendable, Equatable {
+    /// Over the scene (the rect it is given is the scene's), under or over the inspector's
+    /// selection outline.
+    case scene(aboveSelection: Bool)
+    /// The bottom panel.
+    case bottom
+    /// A section of the side panel, in table order from the top. `weight` nil: as tall as
+    /// the entry's `preferredHeight` (up to 35% of the panel); otherwise the sections with a
+    /// weight share what is left in proportion.
+    case side(weight: Double?)
+    /// The whole side panel, hiding its sections (over the middle of the scene when there is
+    /// no side panel).
+    case cover
+}
+
+/// The key that toggles a panel: a function key, with or without Shift.
+public struct PanelKey: Sendable, Hashable {
+    public var function: Int
+    public var shift: Bool
+    public init(_ function: Int, shift: Bool = false) { self.function = function; self.shift = shift }
+    /// As the key table writes it: "F3", "Shift+F3".
+    public var name: String { (shift ? "Shift+" : "") + "F\(function)" }
+}
+
+/// One panel of the registry.
+public struct PanelEntry: Sendable {
+    public var id: OverlayPanel
+    /// What the key table calls it ("touches overlay / event log on or off").
+    public var title: String
+    public var key: PanelKey
+    /// The key table's wording when it is not "`title` on or off".
+    public var keyEffect: String?
+    /// Shown before the user toggles anything.
+    public var defaultOn: Bool
+    public var place: PanelPlace
+    /// For a `.side(weight: nil)` section: the height it asks for.
+    public var preferredHeight: (@Sendable (PanelContext) -> Double)?
+    /// Draws the panel in `rect` (its section, inset by 2 points for side sections).
+    public var draw: @Sendable (PanelContext, Rect, inout DisplayList) -> Void
+
+    public init(id: OverlayPanel, title: String, key: PanelKey, keyEffect: String? = nil, defaultOn: Bool = true,
+                place: PanelPlace, preferredHeight: (@Sendable (PanelContext) -> Double)? = nil,
+                draw: @escaping @Sendable (PanelContext, Rect, inout DisplayList) -> Void) {
+        self.id = id; self.title = title; self.key = key; self.keyEffect = keyEffect; self.defaultOn = defaultOn
+        self.place = place; self.preferredHeight = preferredHeight; self.draw = draw
+    }
+}
+
+/// The registry.
+public enum PanelRegistry {
+    /// Every panel. Order matters within a place: over the scene, the drawing order; in the
+    /// side panel, top to bottom.
+    public static let all: [PanelEntry] = [
+        PanelEntry(id: .hitTest, title: "hit-test path", key: PanelKey(4), place: .scene(aboveSelection: false)) { c, _, list in
+            HitTestOverlay.draw(hit: c.log.hitTest(forTouch: c.state.pickedTouchID), window: c.app.window, views: c.views,
+                                sceneTransform: c.sceneTransform, sceneRect: c.sceneRect, style: c.style,
+                                measurer: c.measurer, into: &list)
+        },
+        PanelEntry(id: .touches, title: "touches overlay", key: PanelKey(3), place: .scene(aboveSelection: true)) { c, _, list in
+            TouchesOverlay.draw(log: c.log, now: c.now, pickedTouch: c.state.pickedTouchID, slop: c.app.defaults.tapSlop,
+                                sceneTransform: c.sceneTransform, sceneRect: c.sceneRect, style: c.style,
+                                measurer: c.measurer, into: &list)
+        },
+        PanelEntry(id: .timeline, title: "timeline", key: PanelKey(6), place: .bottom) { c, rect, list in
+            TimelinePanel.draw(app: c.app, log: c.log, state: c.state, views: c.views, now: c.now, in: rect,
+                               style: c.style, measurer: c.measurer, into: &list)
+        },
+        PanelEntry(id: .responderChain, title: "responder chain", key: PanelKey(5), place: .side(weight: nil),
+                   preferredHeight: { c in
+                       let n = ResponderChainPanel.rows(app: c.app, log: c.log, pickedTouch: c.state.pickedTouchID, views: c.views).count
+                       return ResponderChainPanel.preferredHeight(rows: n, style: c.style)
+                   }) { c, rect, list in
+            ResponderChainPanel.draw(app: c.app, log: c.log, pickedTouch: c.state.pickedTouchID, views: c.views,
+                                     in: rect, style: c.style, measurer: c.measurer, into: &list)
+        },
+        PanelEntry(id: .nowPlaying, title: "Now Playing and devices", key: PanelKey(5, shift: true), defaultOn: false,
+                   place: .side(weight: nil),
+                   preferredHeight: { c in NowPlayingPanel.preferredHeight(pads: c.extras.pads.count, style: c.style) }) { c, rect, list in
+            NowPlayingPanel.draw(app: c.app, pads: c.extras.pads, in: rect, style: c.style, measurer: c.measurer, into: &list)
+        },
+        PanelEntry(id: .inspector, title: "inspector", key: PanelKey(4, shift: true), place: .side(weight: 1.2)) { c, rect, list in
+            InspectorPanel.draw(app: c.app, log: c.log, state: c.state, describeExtra: c.extras.describeExtra,
+                                in: rect, style: c.style, measurer: c.measurer, into: &list)
+        },
+        PanelEntry(id: .eventLog, title: "event log", key: PanelKey(3, shift: true), place: .side(weight: 1)) { c, rect, list in
+            EventLogPanel.draw(log: c.log, state: c.state, in: rect, style: c.style, measurer: c.measurer, into: &list)
+        },
+        PanelEntry(id: .help, title: "help", key: PanelKey(1), keyEffect: "show or hide this help", defaultOn: false,
+                   place: .cover) { c, rect, list in
+            HelpPanel.draw(entries: c.extras.help, in: rect, style: c.style, measurer: c.measurer, into: &list)
+        },
+    ]
+
+    /// The entry of a panel.
+    public static func entry(_ id: OverlayPanel) -> PanelEntry? { all.first { $0.id == id } }
+
+    /// The panels on before the user toggles anything.
+    public static var defaultOn: Set<OverlayPanel> { Set(all.filter(\.defaultOn).map(\.id)) }
+
+    /// The panel a key toggles: `key` as SDL names it ("F3", any case).
+    public static func panel(forKey key: String, shift: Bool) -> OverlayPanel? {
+        all.first { "f\($0.key.function)" == key.lowercased() && $0.key.shift == shift }?.id
+    }
+
+    /// The key table's rows for the panels, one per function key in key order:
+    /// ("F3 / Shift+F3", "touches overlay / event log on or off").
+    public static var keyRows: [(input: String, effect: String)] {
+        let byKey = Dictionary(grouping: all) { $0.key.function }
+        return byKey.keys.sorted().map { f in
+            let entries = byKey[f]!.sorted { !$0.key.shift && $1.key.shift }
+            let input = entries.map(\.key.name).joined(separator: " / ")
+            if entries.count == 1, let effect = entries[0].keyEffect { return (input, effect) }
+            return (input, entries.map(\.title).joined(separator: " / ") + " on or off")
+        }
+    }
+
+    /// A host's key table with the panels' rows from the registry: a row the registry also
+    /// writes (same input) is replaced by the registry's; the registry's other rows go after
+    /// the last one replaced (first when none was).
+    public static func keyTable(merging host: [(input: String, effect: String)]) -> [(input: String, effect: String)] {
+        let rows = keyRows
+        var out: [(input: String, effect: String)] = []
+        var insertAt = 0
+        var used = Set<String>()
+        for row in host {
+            if let mine = rows.first(where: { $0.input == row.input }) {
+                out.append(mine); used.insert(mine.input); insertAt = out.count
+            } else {
+                out.append(row)
+            }
+        }
+        out.insert(contentsOf: rows.filter { !used.contains($0.input) }, at: insertAt)
+        return out
+    }
+}

@@ -1,0 +1,54 @@
+// TraceLogValues: what the trace log hands the panels — hit tests, recognizer transitions,
+// failure waits, lane events and touch spans, each a plain value.
+
+/// One hit test from the trace.
+public struct HitTestInfo: Sendable, Hashable {
+    public var t: Double
+    public var seq: Int
+    public var touch: Int
+    public var point: Point
+    public var path: [HitStep]
+    public var view: String?
+}
+
+/// One recognizer transition from the trace.
+public struct GestureTransition: Sendable, Hashable {
+    public var t: Double
+    public var seq: Int
+    public var from: GestureState
+    public var to: GestureState
+    /// The reason as the recognizer gave it: formatted only when a panel reads `reason`.
+    public var reasonText: TraceText
+    public var reason: String { reasonText.description }
+    public var outputs: GestureOutputs
+}
+
+/// A recognizer held in `possible` by a failure requirement (a "blocked until" note).
+public struct FailureWait: Sendable, Hashable {
+    public var t: Double
+    public var recognizer: String
+    public var waitingFor: [String]
+}
+
+/// A point event for a timeline lane (control events, motion, remote, actions).
+public struct LaneEvent: Sendable, Hashable {
+    public var t: Double
+    public var seq: Int
+    /// Who it is about (control id, receiver, handler).
+    public var subject: String?
+    /// What happened (`touchUpInside`, `began`, `play`...).
+    public var label: String
+}
+
+/// One touch's life as the trace shows it: began at its hit test, ended at its last message.
+public struct TouchSpan: Sendable, Hashable {
+    public var touch: Int
+    public var began: Double
+    public var end: Double?
+    /// The last phase any responder received for it.
+    public var lastPhase: TouchPhase
+    /// The hit-test view.
+    public var view: String?
+    /// Times of the messages (began, moved, ended...), for ticks. Bounded.
+    public var messageTimes: [Double]
+}

@@ -1,0 +1,45 @@
+import Testing
+@testable import TouchDraw
+
+/// The panel registry (`PanelRegistry.all`): the composition, the toggles and the key table read it.
+@Suite("Panel registry")
+struct PanelRegistryTests {
+    @Test("the panels, their default state and their places")
+    func table() {
+        #expect(Set(OverlayPanel.allCases) == [.touches, .hitTest, .responderChain, .timeline, .eventLog, .inspector, .nowPlaying, .help])
+        #expect(OverlayPanel.allCases.count == PanelRegistry.all.count)
+        #expect(OverlayState().panels == [.touches, .hitTest, .responderChain, .timeline, .eventLog, .inspector])
+        #expect(DebugOverlay.sideOrder == [.responderChain, .nowPlaying, .inspector, .eventLog])
+    }
+
+    @Test("each function key toggles its panel")
+    func keys() {
+        #expect(PanelRegistry.panel(forKey: "F1", shift: false) == .help)
+        #expect(PanelRegistry.panel(forKey: "f3", shift: false) == .touches)
+        #expect(PanelRegistry.panel(forKey: "F3", shift: true) == .eventLog)
+        #expect(PanelRegistry.panel(forKey: "F4", shift: false) == .hitTest)
+        #expect(PanelRegistry.panel(forKey: "F4", shift: true) == .inspector)
+        #expect(PanelRegistry.panel(forKey: "F5", shift: false) == .responderChain)
+        #expect(PanelRegistry.panel(forKey: "F5", shift: true) == .nowPlaying)
+        #expect(PanelRegistry.panel(forKey: "F6", shift: false) == .timeline)
+        #expect(PanelRegistry.panel(forKey: "F2", shift: false) == nil)
+        #expect(PanelRegistry.panel(forKey: "F6", shift: true) == nil)
+    }
+
+    @Test("the key table's rows for the panels, and merging them into a host's table")
+    func keyRows() {
+        let rows = PanelRegistry.keyRows.map { "\($0.input): \($0.effect)" }
+        #expect(rows == [
+            "F1: show or hide this help",
+            "F3 / Shift+F3: touches overlay / event log on or off",
+            "F4 / Shift+F4: hit-test path / inspector on or off",
+            "F5 / Shift+F5: responder chain / Now Playing and devices on or off",
+            "F6: timeline on or off",
+        ])
+        // Rows the host also lists stay where they are; the others go after them.
+        let merged = PanelRegistry.keyTable(merging: [("F1", "old"), ("F2", "all panels"), ("F6", "old"), ("Space", "pause")])
+        #expect(merged.map(\.input) == ["F1", "F2", "F6", "F3 / Shift+F3", "F4 / Shift+F4", "F5 / Shift+F5", "Space"])
+        #expect(merged[2].effect == "timeline on or off")
+        #expect(PanelRegistry.keyTable(merging: []).map(\.input) == PanelRegistry.keyRows.map(\.input))
+    }
+}
