@@ -76,7 +76,7 @@ extension Application {
         }
         if !waiting.isEmpty {
             r.failureWait.hold(to, until: waiting)
-            tracer.emit(time, .note(topic: "gesture", text: "\(r.id) blocked until \(waiting.map(\.id).joined(separator: ", ")) fail\(waiting.count == 1 ? "s" : "")"))
+            tracer.emit(time, .failureWait(recognizer: r.id, waitingFor: waiting.map(\.id)))
             return
         }
         commitLeavingPossible(r, to: to, reason: reason)

@@ -104,6 +104,10 @@ public struct TraceRecord: Sendable, Hashable {
         case firstResponder(from: String?, to: String?, reason: String)
         /// The device orientation changed (`portrait`, `landscapeLeft`, ...).
         case orientation(from: String, to: String)
+        /// A recognizer that asked to leave `possible` is held there until the recognizers
+        /// it requires to fail have failed (SPEC.md section 5, failure requirements). The
+        /// trace file writes it as the `gesture` note `waitNote` makes.
+        case failureWait(recognizer: String, waitingFor: [String])
         /// A decision worth showing that fits none of the kinds above (ignoring interaction,
         /// a dropped touch, a capability check). `topic` names it.
         case note(topic: String, text: String)
@@ -122,11 +126,18 @@ public struct TraceRecord: Sendable, Hashable {
         case .remote: "remote"
         case .firstResponder: "first-responder"
         case .orientation: "orientation"
-        case .note: "note"
+        case .note, .failureWait: "note"
         }
     }
     /// The trace file's `kind` for this record.
     public var kind: String { kindName.description }
+}
+
+extension TraceRecord.Body {
+    /// How a failure wait reads: "pan blocked until swipe fails".
+    public static func waitNote(recognizer: String, waitingFor: [String]) -> String {
+        "\(recognizer) blocked until \(waitingFor.joined(separator: ", ")) fail\(waitingFor.count == 1 ? "s" : "")"
+    }
 }
 
 /// Where trace records go. Costs one branch per decision when nobody listens.

@@ -142,6 +142,9 @@ public final class TraceWriter {
         case let .note(topic, text):
             str("topic", topic)
             str("text", text)
+        case let .failureWait(recognizer, waitingFor):
+            str("topic", "gesture")
+            str("text", TraceRecord.Body.waitNote(recognizer: recognizer, waitingFor: waitingFor))
         }
         b.append(0x7d); b.append(0x0a)
     }

@@ -119,6 +119,12 @@ struct FailureRequirementTests {
         v.addGestureRecognizer(dt); v.addGestureRecognizer(st)
         rig.tap(100, 100, at: 0)
         #expect(rig.transitions(of: "singleTap") == [])
+        // The wait is a record of its own: who waits, for whom (no text to parse).
+        let waits = rig.records.compactMap { r -> [String]? in
+            if case let .failureWait(recognizer, waitingFor) = r.body { return [recognizer] + waitingFor }
+            return nil
+        }
+        #expect(waits == [["singleTap", "doubleTap"]])
         rig.advance(0.3)
         #expect(rig.transitions(of: "singleTap") == [])
         rig.advance(0.5)

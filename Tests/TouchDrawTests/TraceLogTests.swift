@@ -76,6 +76,15 @@ struct TraceLogTests {
         #expect(rig.log.recognizerView["singleTap"] == "pad")
     }
 
+    @Test("failure waits come from failureWait records; a note that reads like one is only a note")
+    func waitsAreRecords() {
+        let log = TraceLog()
+        log.append(TraceRecord(t: 0.1, .note(topic: "gesture", text: "pan blocked until swipe fails")))
+        #expect(log.waits.isEmpty)
+        log.append(TraceRecord(t: 0.2, .failureWait(recognizer: "pan", waitingFor: ["swipe", "edge"])))
+        #expect(log.waits == [FailureWait(t: 0.2, recognizer: "pan", waitingFor: ["swipe", "edge"])])
+    }
+
     @Test("touch input keyed by finger takes the trace's touch ids, with trails and velocity")
     func trails() throws {
         let rig = OverlayRig()

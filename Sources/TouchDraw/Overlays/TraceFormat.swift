@@ -65,6 +65,8 @@ public enum TraceFormat {
             return "\(from) → \(to)"
         case let .note(topic, text):
             return "[\(topic)] \(text)"
+        case let .failureWait(recognizer, waitingFor):
+            return "[gesture] " + TraceRecord.Body.waitNote(recognizer: recognizer, waitingFor: waitingFor)
         }
     }
 

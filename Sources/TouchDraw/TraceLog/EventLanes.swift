@@ -35,25 +35,14 @@ struct EventLanes {
             lastRemote = e
         case let .firstResponder(_, to, _):
             lastFirstResponder = (r.t, to)
-        case let .note(topic, text):
-            if topic == "gesture", let w = Self.parseWait(text, t: r.t) { waits.append(w); bounded(&waits) }
-        case .hitTest, .touches, .gesture, .orientation:
+        case let .failureWait(recognizer, waitingFor):
+            waits.append(FailureWait(t: r.t, recognizer: recognizer, waitingFor: waitingFor)); bounded(&waits)
+        case .hitTest, .touches, .gesture, .orientation, .note:
             break
         }
     }
 
     private func bounded<T>(_ a: inout [T]) {
         if a.count > capacity { a.removeFirst(a.count - capacity * 3 / 4) }
-    }
-
-    /// Reads "pan blocked until swipe, edge fail(s)" notes.
-    static func parseWait(_ text: String, t: Double) -> FailureWait? {
-        guard let range = text.firstRange(of: " blocked until ") else { return nil }
-        let who = String(text[..<range.lowerBound])
-        var rest = String(text[range.upperBound...])
-        if rest.hasSuffix(" fails") { rest.removeLast(6) } else if rest.hasSuffix(" fail") { rest.removeLast(5) }
-        let ids = rest.split(separator: ",").map { String($0.drop { $0 == " " }) }.filter { !$0.isEmpty }
-        guard !who.isEmpty, !ids.isEmpty else { return nil }
-        return FailureWait(t: t, recognizer: who, waitingFor: ids)
     }
 }

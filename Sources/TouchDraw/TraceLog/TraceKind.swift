@@ -16,7 +16,7 @@ public enum TraceKind: String, CaseIterable, Sendable, Hashable {
         case .remote: self = .remote
         case .firstResponder: self = .firstResponder
         case .orientation: self = .orientation
-        case .note: self = .note
+        case .note, .failureWait: self = .note
         }
     }
     /// The position in `allCases` (a switch: `allCases` builds an array on every call).

@@ -158,7 +158,7 @@ public final class TraceLog {
             let slot = recognizers.slot(of: recognizer)
             _ = laneAppend(tr, slot: slot)
             recognizers.noteView(view, slot: slot)
-        case .control, .action, .motion, .remote, .firstResponder, .orientation, .note:
+        case .control, .action, .motion, .remote, .firstResponder, .orientation, .note, .failureWait:
             events.note(r, seq: seq)
         }
     }

@@ -23,7 +23,7 @@ public struct GestureTransition: Sendable, Hashable {
     public var outputs: GestureOutputs
 }
 
-/// A recognizer held in `possible` by a failure requirement (a "blocked until" note).
+/// A recognizer held in `possible` by a failure requirement (a `failureWait` record).
 public struct FailureWait: Sendable, Hashable {
     public var t: Double
     public var recognizer: String

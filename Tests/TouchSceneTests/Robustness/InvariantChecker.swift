@@ -71,7 +71,7 @@ final class InvariantChecker {
             }
         case let .note(_, text):
             if text.contains("illegal transition") { problem(r.t, "note: \(text)") }
-        case .hitTest, .control, .action, .remote, .firstResponder, .orientation:
+        case .hitTest, .control, .action, .remote, .firstResponder, .orientation, .failureWait:
             break
         }
     }
