@@ -1,6 +1,6 @@
 import Testing
-@testable import TouchDraw
-import TouchCore
+@_spi(TraceInternals) @testable import TouchDraw
+@_spi(TraceInternals) import TouchCore
 import TouchScene
 import TouchBench
 

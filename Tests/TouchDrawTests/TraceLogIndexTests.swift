@@ -1,5 +1,6 @@
+@_spi(TraceInternals) import TouchCore
 import Testing
-@testable import TouchDraw
+@_spi(TraceInternals) @testable import TouchDraw
 import TouchScene
 import TouchBench
 

@@ -1,5 +1,6 @@
 // RecognizerLanes: each recognizer's transitions (its lane), interned to a slot on first sight,
 // with the view it is attached to.
+@_spi(TraceInternals) import TouchCore
 
 /// The recognizers the trace has named, in the order they first appeared, and each one's
 /// lane of transitions.

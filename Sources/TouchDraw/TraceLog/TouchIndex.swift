@@ -1,4 +1,5 @@
 // TouchIndex: the trace's touches — each one's hit test, span and receivers, by touch id.
+@_spi(TraceInternals) import TouchCore
 
 /// What the trace says about each touch: its hit test and its messages. Bounded: the
 /// oldest touches are forgotten past a few hundred.
