@@ -6,7 +6,7 @@ import TouchScene
 /// again. A reload that loads comes with its `reload` recording line, so a replay of the
 /// session reloads the same scene at the same moment.
 struct HotReload {
-    let scenePath: String
+    private let scenePath: String
     /// The file's modification date when it was last loaded.
     private var stamp: Date?
     /// When the file was last looked at (scene time).

@@ -15,7 +15,7 @@ final class WindowedReplay {
         case scene(SceneDescription)
     }
 
-    let reader: RecordingReader
+    private let reader: RecordingReader
     /// The next entry to play; nil at the end of the recording, after a `quit` or a problem.
     private var next: RecordingEntry?
     /// `--until`, or the time of the recorded `quit`.
