@@ -17,7 +17,6 @@ enum FrameBench {
         var ms: Bench.Percentiles
         /// Display-list commands in the last frame.
         var commands: Int
-        var textHits: Int
         var textMisses: Int
     }
 
@@ -107,6 +106,6 @@ enum FrameBench {
         }
         return Result(frames: frames, labels: labels, lanes: lanes, logRecords: state.log.count,
                       ms: Bench.Percentiles(times), commands: commands,
-                      textHits: canvas.painter.text.hits, textMisses: canvas.painter.text.misses)
+                      textMisses: canvas.painter.text.misses)
     }
 }

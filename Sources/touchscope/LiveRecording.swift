@@ -1,0 +1,45 @@
+// LiveRecording: the window's input recording (--record FILE, F10), on disk as it happens.
+import TouchScene
+
+/// The recording the live window writes, if any: `--record FILE` from the start, and F10
+/// to stop it or start the next `touchscope-recording-N.jsonl`. Inputs and hot reloads go
+/// in as they happen; `flush` once per loop turn puts them on disk.
+struct LiveRecording {
+    private var writer: RecordingWriter?
+    /// The N of the last `touchscope-recording-N.jsonl` F10 started.
+    private var number = 0
+
+    /// Starts recording to `path` (the recording's header names `window`); none when nil.
+    init(path: String?, window: Size) throws(CLIError) {
+        guard let path else { return }
+        do { writer = try RecordingWriter(path: path, window: window) } catch { throw CLIError.failure(error.description) }
+    }
+
+    func write(_ input: RawInput) { writer?.write(input) }
+
+    /// The `reload` line: the scene's text, so a replay reloads the same scene.
+    func write(_ reload: SceneReload) { writer?.write(reload) }
+
+    /// What was recorded is on disk after this (a kill loses at most what came since).
+    func flush() { writer?.flush() }
+
+    func close() { writer?.close() }
+
+    /// F10: stops the recording under way, or starts the next numbered one. Returns the
+    /// banner to show over the scene (nil: none).
+    mutating func toggle(window: Size) -> String? {
+        if let writer {
+            writer.close()
+            self.writer = nil
+            return nil
+        }
+        number += 1
+        let path = "touchscope-recording-\(number).jsonl"
+        do {
+            writer = try RecordingWriter(path: path, window: window)
+            return "● recording to \(path) (F10 stops)"
+        } catch {
+            return "cannot record: \(error.description)"
+        }
+    }
+}

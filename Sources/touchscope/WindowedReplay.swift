@@ -1,0 +1,101 @@
+// WindowedReplay: plays a recording into the live window (`replay` without --headless).
+import Foundation
+import TouchScene
+import TouchSDL
+
+/// A recording the window plays on its own clock: the entry that comes next, when the replay
+/// ends, the screenshot still to take, and the first problem met. While it plays, live input
+/// other than the window's keys is ignored (`LiveApp.handle`).
+@MainActor
+final class WindowedReplay {
+    /// What a recording line does to the window's scene.
+    enum Step {
+        case input(RawInput)
+        /// A hot reload the recorded program made: this scene replaces the scene.
+        case scene(SceneDescription)
+    }
+
+    private let reader: RecordingReader
+    /// The next entry to play; nil at the end of the recording, after a `quit` or a problem.
+    private var next: RecordingEntry?
+    /// `--until`, or the time of the recorded `quit`.
+    private var end: Double?
+    /// `--screenshot` and `--at` (nil: at the end), until it is taken.
+    private var shot: (path: String, at: Double?)?
+    /// The first problem (`FILE:LINE:COLUMN: ...`): the window closes, and `replay` exits 2 with it.
+    private(set) var error: String?
+
+    init(_ reader: RecordingReader, until: Double?, screenshot: String?, at: Double?) {
+        self.reader = reader
+        end = until
+        shot = screenshot.map { ($0, at) }
+        pull(host: nil)
+    }
+
+    /// When the next entry is due (the window wakes for it).
+    var nextTime: Double? { next?.t }
+
+    /// Plays the entries due by `time` into `play`, takes the screenshot when it is due, and
+    /// closes the window at the end: one second after the last input (`lastInputTime`, which
+    /// this returns moved to the last entry played) unless `--until` or a `quit` says when.
+    /// `sceneFolder` is where the current scene's assets are, for reloaded scenes whose own
+    /// folder is not here.
+    func feed(upTo time: Double, lastInputTime: Double, sceneFolder: String, host: SDLHost?, play: (Step) -> Void) -> Double {
+        var lastInputTime = lastInputTime
+        var sceneFolder = sceneFolder
+        while let entry = next, entry.t <= time, end.map({ entry.t <= $0 }) ?? true {
+            lastInputTime = entry.t
+            guard case .input(let input) = entry else {
+                if case .reload(let r) = entry, let scene = reloadedScene(r, fallback: sceneFolder, host: host) {
+                    play(.scene(scene))
+                    sceneFolder = scene.folder
+                }
+                pull(host: host)
+                continue
+            }
+            play(.input(input))
+            if case .quit = input.kind {
+                // The recorded program ended here: so does the replay.
+                next = nil
+                end = input.t
+                break
+            }
+            pull(host: host)
+        }
+        if let shot, time >= (shot.at ?? .infinity) {
+            self.shot = nil
+            host?.saveScreenshot(to: shot.path)
+        }
+        let end = end ?? (next == nil ? lastInputTime + 1 : .infinity)
+        if time >= end {
+            if let shot { self.shot = nil; host?.saveScreenshot(to: shot.path) }
+            host?.requestQuit()
+        }
+        return lastInputTime
+    }
+
+    /// Reads the next entry; a problem ends the replay.
+    private func pull(host: SDLHost?) {
+        do { next = try reader.nextEntry() } catch {
+            self.error = error.description
+            next = nil
+            host?.requestQuit()
+        }
+    }
+
+    /// The scene a `reload` line brings, its assets in its own folder when that exists here;
+    /// nil, and the replay ends, when it does not load.
+    private func reloadedScene(_ r: SceneReload, fallback: String, host: SDLHost?) -> SceneDescription? {
+        let folder = r.path.contains("/") ? String(r.path[..<(r.path.lastIndex(of: "/") ?? r.path.endIndex)]) : "."
+        do {
+            let exists = FileManager.default.fileExists(atPath: folder.isEmpty ? "/" : folder)
+            return try SceneLoader.parse(text: r.scene, file: r.path, folder: exists ? (folder.isEmpty ? "/" : folder) : fallback)
+        } catch {
+            self.error = "\(reader.file):\(reader.lineNumber):1: the reloaded scene does not load: "
+                + (error.diagnostics.first?.rendered ?? "not a scene")
+            next = nil
+            host?.requestQuit()
+            return nil
+        }
+    }
+}
