@@ -24,8 +24,8 @@ final class FrameState {
     private let feed: TraceLogFeed?
     var state = OverlayState()
     var pads: [ConnectedPad] = []
-    /// The rows of the help panel (F1): the input map and the window's keys (the panels'
-    /// keys as the panel registry gives them).
+    /// The rows of the help panel (F1): the input map and the window's keys (`hostKeys`,
+    /// whose panel rows the panel registry words).
     var help: [HelpEntry]
 
     /// `threadedLog` false fills the log on the calling thread instead (`touchscope bench`
@@ -34,7 +34,7 @@ final class FrameState {
         self.overlays = overlays
         feed = threadedLog ? TraceLogFeed(log: storedLog) : nil
         help = InputMapper.help(defaults: defaults).map { HelpEntry(input: "\($0.device): \($0.input)", effect: $0.effect) }
-            + PanelRegistry.keyTable(merging: hostKeys).map { HelpEntry(input: "window: \($0.input)", effect: $0.effect) }
+            + hostKeys.map { HelpEntry(input: "window: \($0.input)", effect: $0.effect) }
     }
 
     /// Toggles the panel the registry binds to a function key (`PanelRegistry.all`); false when

@@ -6,24 +6,14 @@ import TouchSDL
 /// Keys the window keeps for itself (everything else goes to the event model's input map).
 /// Each entry is one row of the help panel (F1) and the keys it takes: a new key is one entry.
 let hostKeys: [HostKey] = [
-    HostKey("F1", "show or hide this help", keys: ["f1"], .always) {
-        $0.frame.state.toggle(.help); $0.showPanels()
-    },
+    .panelKey(function: 1),
     HostKey("F2", "show or hide every debugging panel", keys: ["f2"], .always) {
         $0.frame.overlays.toggle(); $0.host?.togglePanels()
     },
-    HostKey("F3 / Shift+F3", "touches overlay / event log on or off", keys: ["f3"], .always) {
-        $0.frame.state.toggle($0.shift ? .eventLog : .touches); $0.showPanels()
-    },
-    HostKey("F4 / Shift+F4", "hit-test path / inspector on or off", keys: ["f4"], .always) {
-        $0.frame.state.toggle($0.shift ? .inspector : .hitTest); $0.showPanels()
-    },
-    HostKey("F5 / Shift+F5", "responder chain / Now Playing and devices on or off", keys: ["f5"], .always) {
-        $0.frame.state.toggle($0.shift ? .nowPlaying : .responderChain); $0.showPanels()
-    },
-    HostKey("F6", "timeline on or off", keys: ["f6"], .always) {
-        $0.frame.state.toggle(.timeline); $0.showPanels()
-    },
+    .panelKey(function: 3),
+    .panelKey(function: 4),
+    .panelKey(function: 5),
+    .panelKey(function: 6),
     HostKey("Space / Home", "pause the timeline / follow live again", keys: ["space", "home"], .unlessTyping) {
         if $0.key == "space" { $0.frame.state.togglePaused(now: $0.now) } else { $0.frame.state.goLive() }
     },
@@ -112,6 +102,16 @@ struct HostKey: Sendable {
         self.keys = keys
         self.scope = scope
         self.action = action
+    }
+
+    /// The row of a panel function key: its wording and what it toggles come from the panel
+    /// registry (`PanelRegistry.all`), which binds panels to keys; this only places the row.
+    static func panelKey(function: Int) -> HostKey {
+        let name = "F\(function)"
+        let row = PanelRegistry.keyRows.first { $0.input == name || $0.input.hasPrefix(name + " ") }
+        return HostKey(row?.input ?? name, row?.effect ?? "no panel", keys: [name.lowercased()], .always) {
+            if $0.frame.togglePanel(forKey: $0.key, shift: $0.shift) { $0.showPanels() }
+        }
     }
 
     /// The entry that takes `key` (lower case) with these modifiers, nil when the key goes to the scene.

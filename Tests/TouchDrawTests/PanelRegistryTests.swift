@@ -36,10 +36,5 @@ struct PanelRegistryTests {
             "F5 / Shift+F5: responder chain / Now Playing and devices on or off",
             "F6: timeline on or off",
         ])
-        // Rows the host also lists stay where they are; the others go after them.
-        let merged = PanelRegistry.keyTable(merging: [("F1", "old"), ("F2", "all panels"), ("F6", "old"), ("Space", "pause")])
-        #expect(merged.map(\.input) == ["F1", "F2", "F6", "F3 / Shift+F3", "F4 / Shift+F4", "F5 / Shift+F5", "Space"])
-        #expect(merged[2].effect == "timeline on or off")
-        #expect(PanelRegistry.keyTable(merging: []).map(\.input) == PanelRegistry.keyRows.map(\.input))
     }
 }

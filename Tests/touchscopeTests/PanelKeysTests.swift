@@ -6,14 +6,13 @@ import TouchDraw
 /// keys exactly as before the registry, and the registry's keys toggle its panels.
 @Suite("Panel keys")
 struct PanelKeysTests {
-    @Test("every panel row of the registry is a row of the window's key table, and merging changes nothing")
+    @Test("every panel key of the registry has its row in the window's key table (add `.panelKey(function:)` for a new one)")
     func registryRowsAreHostRows() {
         for row in PanelRegistry.keyRows {
             #expect(hostKeys.contains { $0.input == row.input && $0.effect == row.effect }, "\(row.input)")
         }
-        let merged = PanelRegistry.keyTable(merging: hostKeys)
-        #expect(merged.map(\.input) == hostKeys.map(\.input))
-        #expect(merged.map(\.effect) == hostKeys.map(\.effect))
+        #expect(hostKeys.prefix(6).map(\.input) == ["F1", "F2", "F3 / Shift+F3", "F4 / Shift+F4", "F5 / Shift+F5", "F6"])
+        #expect(hostKeys[2].effect == "touches overlay / event log on or off")
     }
 
     @Test("FrameState toggles the panel of a function key")

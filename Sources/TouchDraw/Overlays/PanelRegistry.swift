@@ -142,22 +142,4 @@ public enum PanelRegistry {
         }
     }
 
-    /// A host's key table with the panels' rows from the registry: a row the registry also
-    /// writes (same input) is replaced by the registry's; the registry's other rows go after
-    /// the last one replaced (first when none was).
-    public static func keyTable(merging host: [(input: String, effect: String)]) -> [(input: String, effect: String)] {
-        let rows = keyRows
-        var out: [(input: String, effect: String)] = []
-        var insertAt = 0
-        var used = Set<String>()
-        for row in host {
-            if let mine = rows.first(where: { $0.input == row.input }) {
-                out.append(mine); used.insert(mine.input); insertAt = out.count
-            } else {
-                out.append(row)
-            }
-        }
-        out.insert(contentsOf: rows.filter { !used.contains($0.input) }, at: insertAt)
-        return out
-    }
 }
