@@ -200,11 +200,11 @@ open class GestureRecognizer {
         return all
     }
     /// How many of `trackedTouches` are down: counted as touches are tracked, ignored and
-    /// lift (`Touch.phase`), not by walking the list, which holds every touch of the
+    /// lift (`Touch.lift(as:)`), not by walking the list, which holds every touch of the
     /// gesture (thousands with thousands of fingers).
     @exclusivity(unchecked) private(set) final var numberOfTouchesDown = 0
     public var numberOfTouches: Int { numberOfTouchesDown }
-    /// One of this recognizer's tracked touches lifted or was cancelled (`Touch.phase`).
+    /// One of this recognizer's tracked touches lifted or was cancelled (`Touch.lift(as:)`).
     final func touchLeftActive() { numberOfTouchesDown -= 1 }
     /// The centroid of the gesture's touches in `view`'s space (nil: the window's).
     public func location(in view: View?) -> Point { location(in: view, summary: activeSummary()) }

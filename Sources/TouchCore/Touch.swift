@@ -4,11 +4,14 @@
 public final class Touch {
     /// A small integer unique for the whole run (the trace's touch id).
     public let id: Int
-    @exclusivity(unchecked) public internal(set) var phase: TouchPhase = .began {
-        didSet {
-            // A touch that lifts or is cancelled leaves its recognizers' counts of touches down.
-            if oldValue.isDown && !phase.isDown { for r in trackedBy { r.touchLeftActive() } }
-        }
+    /// Moves between the phases of a finger that is down; `lift(as:)` ends it.
+    @exclusivity(unchecked) public internal(set) var phase: TouchPhase = .began
+    /// The finger lifted (`ended`) or was cancelled: the recognizers analysing it count one
+    /// touch down fewer.
+    func lift(as end: TouchPhase) {
+        let wasDown = phase.isDown
+        phase = end
+        if wasDown { for r in trackedBy { r.touchLeftActive() } }
     }
     @exclusivity(unchecked) public internal(set) var timestamp: Double
     @exclusivity(unchecked) public internal(set) var tapCount: Int = 1

@@ -167,7 +167,7 @@ extension Application {
             touch.locationInWindow = p
         }
         touch.timestamp = time
-        touch.phase = .ended
+        touch.lift(as: .ended)
         needsSettling = true
         event.timestamp = time
         lastTap = (time, p, touch.tapCount)
@@ -193,7 +193,7 @@ extension Application {
         }
         activeTouches.removeAll()
         for t in touches {
-            t.phase = .cancelled
+            t.lift(as: .cancelled)
             needsSettling = true
             t.timestamp = time
         }
