@@ -211,17 +211,23 @@ extension Application {
             }
             if skip { i += 1; continue }
             let r = busyRecognizers[i]
-            let anyActive = r.numberOfTouchesDown > 0
-            if r.state == .possible, !anyActive, !r.failureWait.isHolding, r.deadline == nil, !r.trackedTouches.isEmpty {
-                finish(r, .failed, reason: "failed: its touches ended before it recognized")
+            let facts = SettleFacts(state: r.state, touchesDown: r.numberOfTouchesDown, tracksTouches: !r.trackedTouches.isEmpty,
+                                    holding: r.failureWait.isHolding, hasTimer: r.deadline != nil)
+            var leaves = false
+            for step in facts.plan {
+                switch step {
+                case .fail:
+                    finish(r, .failed, reason: "failed: its touches ended before it recognized")
+                case .reset:
+                    let from = r.state
+                    _ = r.machine.apply(.possible)
+                    r.traceTransition(self, from: from, to: .possible, reason: "reset: its touches are over", outputs: GestureOutputs())
+                    r.performReset()
+                case .leaveBusyList:
+                    leaves = true
+                }
             }
-            if r.state.isTerminal, !anyActive {
-                let from = r.state
-                _ = r.machine.apply(.possible)
-                r.traceTransition(self, from: from, to: .possible, reason: "reset: its touches are over", outputs: GestureOutputs())
-                r.performReset()
-            }
-            if r.state == .possible && r.trackedTouches.isEmpty && !r.failureWait.isHolding && r.deadline == nil {
+            if leaves {
                 busyRecognizers.remove(at: i)
                 r.isBusy = false
             } else {
