@@ -1,6 +1,6 @@
 // Bench: the measurements behind `touchscope bench` that need no display (dispatch, hit
 // testing, a generated recording). Sizes are parameters, so tests run them small.
-@_spi(TraceInternals) import TouchCore
+@_spi(TouchScopeInternals) import TouchCore
 import TouchScene
 #if canImport(Glibc)
 import Glibc

@@ -38,7 +38,6 @@ extension Application {
         // A recognizer that has finished (or failed) waits for its reset: late requests are moot.
         if r.state.isTerminal { return }
         markBusy(r)
-        needsSettling = true
         // Held back: the request merges into the held transitions.
         if r.failureWait.isHolding {
             if r.failureWait.request(to) == .fail {
@@ -76,6 +75,7 @@ extension Application {
         }
         if !waiting.isEmpty {
             r.failureWait.hold(to, until: waiting)
+            needsSettling = true
             tracer.emit(time, .failureWait(recognizer: r.id, waitingFor: waiting.map(\.id)))
             return
         }

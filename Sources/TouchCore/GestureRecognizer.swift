@@ -262,6 +262,7 @@ open class GestureRecognizer {
             if touch.isActive { numberOfTouchesDown -= 1 }
         }
         touch.gestureRecognizers.removeAll { $0 === self }
+        application?.needsSettling = true   // it may have nothing left to analyse
         application?.flushHeld(touch, event: event)
     }
     /// Whether this recognizer analyses `touch`.

@@ -1,21 +1,16 @@
 // Touch delivery: hit testing, recognizers first, then the view, subject to delivery options.
 
-/// The touches down now, by finger. A list and, beside it, where each finger is in the
-/// list: finding, adding and removing a finger take the same time with 20,000 fingers down
-/// as with one. The list's order is not the order the fingers landed (a removal moves the
-/// last touch into the gap): nothing that depends on order reads it without sorting by
-/// touch id first.
+/// The touches down now, by finger: the touches in a list, and where each finger is in it
+/// (`TouchKeyIndex`). Nothing that depends on order reads it without sorting by touch id first.
 struct ActiveTouches {
-    private var keys: [TouchKey] = []
-    /// The touches, in the same order as `keys`.
+    private var index = TouchKeyIndex()
+    /// The touches, at the positions of their keys in `index`.
     private(set) var values: [Touch] = []
-    /// Where each key is in `keys`.
-    private var positions: [TouchKey: Int] = [:]
 
     var count: Int { values.count }
     var isEmpty: Bool { values.isEmpty }
 
-    func index(of key: TouchKey) -> Int? { positions[key] }
+    func index(of key: TouchKey) -> Int? { index.position(of: key) }
 
     subscript(key: TouchKey) -> Touch? {
         get {
@@ -26,8 +21,8 @@ struct ActiveTouches {
             if let i = index(of: key) {
                 if let newValue { values[i] = newValue } else { remove(at: i) }
             } else if let newValue {
-                positions[key] = keys.count
-                keys.append(key); values.append(newValue)
+                index.append(key)
+                values.append(newValue)
             }
         }
     }
@@ -46,23 +41,16 @@ struct ActiveTouches {
         return touch
     }
 
-    /// Removes the pair at `i`, moving the last pair into its place.
+    /// Removes the touch at `i`, moving the last one into its place (as the index does).
     private mutating func remove(at i: Int) {
-        positions[keys[i]] = nil
-        let last = keys.count - 1
-        if i != last {
-            keys.swapAt(i, last)
-            values.swapAt(i, last)
-            positions[keys[i]] = i
-        }
-        keys.removeLast()
+        index.swapRemove(at: i)
+        values.swapAt(i, values.count - 1)
         values.removeLast()
     }
 
     mutating func removeAll() {
-        keys.removeAll()
+        index.removeAll()
         values.removeAll()
-        positions.removeAll()
     }
 }
 

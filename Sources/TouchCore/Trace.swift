@@ -154,12 +154,12 @@ public final class Tracer {
     ///
     /// An object rather than two closures: the tracer reaches it without a retain and
     /// release per message (calling a closure kept in a property retains its context).
-    @_spi(TraceInternals) @exclusivity(unchecked) public var messageSink: TraceMessageSink? {
+    @_spi(TouchScopeInternals) @exclusivity(unchecked) public var messageSink: TraceMessageSink? {
         didSet { messageRef = messageSink.map { Unmanaged.passUnretained($0) } }
     }
     @exclusivity(unchecked) private var messageRef: Unmanaged<TraceMessageSink>?
     /// The responder and recognizer ids of `TouchMessage`s and `GestureMessage`s.
-    @_spi(TraceInternals) public let symbols: TraceSymbols
+    @_spi(TouchScopeInternals) public let symbols: TraceSymbols
     private let symbolsRef: Unmanaged<TraceSymbols>
     public init(sink: ((consuming TraceRecord) -> Void)? = nil) {
         self.sink = sink
@@ -180,7 +180,7 @@ public final class Tracer {
 
 /// Where a tracer's plain messages go (`Tracer.messageSink`): subclass it and override
 /// both methods (the defaults drop the message). The trace log's `follow(_:)` installs one.
-@_spi(TraceInternals) open class TraceMessageSink {
+@_spi(TouchScopeInternals) open class TraceMessageSink {
     public init() {}
     /// A touch message for one touch.
     open func take(_ m: TouchMessage) {}
@@ -197,12 +197,12 @@ protocol TraceSymbolCaching: AnyObject {
 }
 
 /// A responder id as a small integer (an index in a `TraceSymbols` table).
-@_spi(TraceInternals) public typealias TraceSymbol = Int32
+@_spi(TouchScopeInternals) public typealias TraceSymbol = Int32
 
 /// The responder ids of one tracer's touch messages, interned: each responder gets its
 /// number the first time it appears and keeps it (in the responder, so finding it again
 /// is a field read, not a hash). The table only grows, by one entry per responder.
-@_spi(TraceInternals) public final class TraceSymbols {
+@_spi(TouchScopeInternals) public final class TraceSymbols {
     /// Tells tables apart (a responder caches its number for one table).
     let serial: Int
     /// The ids, by symbol (`@usableFromInline`: `count` and `name` are read for every
@@ -244,7 +244,7 @@ protocol TraceSymbolCaching: AnyObject {
 /// A touch message for one touch as `Tracer.messageSink` gets it: plain numbers, no
 /// strings, no arrays. The record it stands for is
 /// `touches(phase:, view: <view>, touches: [touch], reason: nil | "forwarded by <forwarder>")`.
-@_spi(TraceInternals) public struct TouchMessage: Sendable, Hashable {
+@_spi(TouchScopeInternals) public struct TouchMessage: Sendable, Hashable {
     public var t: Double
     public var touch: Int
     /// The responder that receives it.
@@ -266,7 +266,7 @@ protocol TraceSymbolCaching: AnyObject {
 /// A recognizer transition as `Tracer.messageSink` gets it: the ids as symbols, the
 /// payload inline (nothing boxed, nothing copied to build it). The record it stands for is
 /// `gesture(recognizer: <recognizer>, view: <view> or "", from:, to:, reason:, outputs:)`.
-@_spi(TraceInternals) public struct GestureMessage: Sendable, Hashable {
+@_spi(TouchScopeInternals) public struct GestureMessage: Sendable, Hashable {
     public var t: Double
     public var recognizer: TraceSymbol
     /// The view the recognizer is attached to; -1: none (the record's view is "").

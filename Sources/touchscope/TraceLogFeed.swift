@@ -11,8 +11,8 @@
 // feeds reads or changes the log only after `sync()`, which `log` does for it. Between the
 // two, the ring's atomic cursors order every access (release when handing over, acquire
 // when taking over), so the log is never used by both threads at once.
-@_spi(TraceInternals) import TouchCore
-@_spi(TraceInternals) import TouchDraw
+@_spi(TouchScopeInternals) import TouchCore
+@_spi(TouchScopeInternals) import TouchDraw
 
 #if canImport(Glibc)
 import Glibc

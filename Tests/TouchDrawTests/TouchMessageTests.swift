@@ -1,6 +1,6 @@
 import Testing
-@_spi(TraceInternals) @testable import TouchDraw
-@_spi(TraceInternals) import TouchCore
+@_spi(TouchScopeInternals) @testable import TouchDraw
+@_spi(TouchScopeInternals) import TouchCore
 import TouchScene
 import TouchBench
 

@@ -1,6 +1,6 @@
-@_spi(TraceInternals) import TouchCore
+@_spi(TouchScopeInternals) import TouchCore
 import Testing
-@_spi(TraceInternals) @testable import TouchDraw
+@_spi(TouchScopeInternals) @testable import TouchDraw
 import TouchScene
 import TouchBench
 

@@ -54,7 +54,8 @@ public struct InputMapper {
     // Touchscreen fingers.
     /// The touchscreen fingers down now (a set: with thousands of fingers down, finding
     /// one in a list for every finger that lands, moves or lifts grew with their square).
-    private var realFingers: Set<TouchKey> = []
+    /// The touchscreen fingers down (a move for an unknown finger starts one, as SDL does).
+    private var realFingers = TouchKeyIndex()
     private var cancelledFingers: Set<TouchKey> = []
 
     // Shake.
@@ -111,17 +112,17 @@ public struct InputMapper {
         case let .fingerDown(finger, x, y, pressure, device):
             let k = TouchKey(device: device ?? 0, finger: finger)
             if !cancelledFingers.isEmpty { cancelledFingers.remove(k) }
-            realFingers.insert(k)
+            if !realFingers.contains(k) { realFingers.append(k) }
             out.append(.touchDown(k, Point(x: x, y: y), pressure: pressure ?? 1))
         case let .fingerMove(finger, x, y, pressure, device):
             let k = TouchKey(device: device ?? 0, finger: finger)
             if !cancelledFingers.isEmpty && cancelledFingers.contains(k) { break }
-            realFingers.insert(k)
+            if !realFingers.contains(k) { realFingers.append(k) }
             out.append(.touchMove(k, Point(x: x, y: y), pressure: pressure ?? 1))
         case let .fingerUp(finger, x, y, pressure, device):
             let k = TouchKey(device: device ?? 0, finger: finger)
             if !cancelledFingers.isEmpty && cancelledFingers.remove(k) != nil { break }
-            realFingers.remove(k)
+            if let i = realFingers.position(of: k) { realFingers.swapRemove(at: i) }
             out.append(.touchUp(k, Point(x: x, y: y), pressure: pressure ?? 1))
 
         case let .mouseDown(x, y, button, m):
@@ -448,7 +449,7 @@ public struct InputMapper {
         primary = nil
         secondary = nil
         resting.removeAll()
-        cancelledFingers.formUnion(realFingers)
+        cancelledFingers.formUnion(realFingers.keys)
         realFingers.removeAll()
     }
 }

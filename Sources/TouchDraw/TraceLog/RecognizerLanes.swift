@@ -1,6 +1,6 @@
 // RecognizerLanes: each recognizer's transitions (its lane), interned to a slot on first sight,
 // with the view it is attached to.
-@_spi(TraceInternals) import TouchCore
+@_spi(TouchScopeInternals) import TouchCore
 
 /// The recognizers the trace has named, in the order they first appeared, and each one's
 /// lane of transitions.
@@ -74,8 +74,10 @@ struct RecognizerLanes {
     /// The recognizer id of a slot.
     func id(ofSlot slot: Int) -> String { order[slot] }
 
-    /// The sequence numbers of the transitions appending one to `slot` will drop.
-    func seqsDropped(appendingTo slot: Int, capacity: Int) -> [Int] {
+    /// The sequence numbers of the transitions appending one to `slot` will drop. Mutating
+    /// only so that the log's call works on its stored lanes in place: a non-mutating call
+    /// copied them (a retain of every array) on every transition.
+    mutating func seqsDropped(appendingTo slot: Int, capacity: Int) -> [Int] {
         let n = lanes[slot].dropCount(appendingTo: capacity)
         return n == 0 ? [] : (0..<n).map { lanes[slot][$0].seq }
     }

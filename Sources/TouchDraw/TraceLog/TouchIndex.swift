@@ -1,5 +1,5 @@
 // TouchIndex: the trace's touches — each one's hit test, span and receivers, by touch id.
-@_spi(TraceInternals) import TouchCore
+@_spi(TouchScopeInternals) import TouchCore
 
 /// What the trace says about each touch: its hit test and its messages. Bounded: the
 /// oldest touches are forgotten past a few hundred.
@@ -7,6 +7,9 @@ struct TouchIndex {
     private var hitTestsByTouch: [Int: HitTestInfo] = [:]
     private var hitTestOrder: [Int] = []
     private(set) var latestHitTest: HitTestInfo?
+    /// The latest hit test's touch and point, apart (what the trails ask on every input:
+    /// reading them does not copy the hit test's path).
+    private(set) var latestHit: (touch: Int, point: Point)?
     /// Each touch's span and receivers, by touch id (one look-up per touch per record).
     private var touchInfo = IntTable<TouchReceivers>()
     /// Touch ids in the order they began (bounded).
@@ -16,6 +19,7 @@ struct TouchIndex {
     mutating func note(_ info: HitTestInfo) {
         let touch = info.touch
         latestHitTest = info
+        latestHit = (touch, info.point)
         if hitTestsByTouch[touch] == nil { hitTestOrder.append(touch) }
         hitTestsByTouch[touch] = info
         if hitTestOrder.count > 256 {

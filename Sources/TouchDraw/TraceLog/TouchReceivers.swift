@@ -1,6 +1,6 @@
 // TouchReceivers: one touch's span and the responders that received its messages, each with
 // the phases it received packed in bits.
-@_spi(TraceInternals) import TouchCore
+@_spi(TouchScopeInternals) import TouchCore
 
 /// A responder that received messages for a touch, and the phases it received in the
 /// order it first did; `seen` has a bit per phase, so a repeated phase (every move)

@@ -1,13 +1,15 @@
 // TouchTrails: the fingers' recent positions, fed by the host (positions between hit tests
 // are not trace records), keyed by the trace's touch id once its hit test names it.
+@_spi(TouchScopeInternals) import TouchCore
 
 /// Every finger's trail, by touch id. A finger noted before its hit test gets a provisional
 /// (negative) id, and takes the trace's id when the hit test at its start point arrives.
 struct TouchTrails {
     private var trailsByID = IntTable<TouchTrail>()
-    /// The trace's touch id of each finger down, and the finger of each id (dictionaries:
-    /// with thousands of fingers down, a list scanned for every input grew with their square).
-    private var idByKey: [TouchKey: Int] = [:]
+    /// The fingers down (`TouchKeyIndex`) and the trace's touch id of each, at the same
+    /// positions; and the finger of each id.
+    private var fingers = TouchKeyIndex()
+    private var idOfFinger: [Int] = []
     private var keyByID: [Int: TouchKey] = [:]
     /// The fingers down whose id is still provisional (negative: noted before their hit
     /// test), by id: the few `adoptProvisional` looks through.
@@ -57,27 +59,32 @@ struct TouchTrails {
     }
 
     /// The trace id of a finger down, if it has one.
-    private func id(of key: TouchKey) -> Int? { idByKey[key] }
+    private func id(of key: TouchKey) -> Int? { fingers.position(of: key).map { idOfFinger[$0] } }
     private mutating func setID(_ id: Int, for key: TouchKey) {
         _ = removeID(for: key)
-        idByKey[key] = id
+        fingers.append(key)
+        idOfFinger.append(id)
         keyByID[id] = key
         if id < 0 { provisionalKeys[id] = key }
     }
     private mutating func removeID(for key: TouchKey) -> Int? {
-        guard let id = idByKey.removeValue(forKey: key) else { return nil }
+        guard let i = fingers.position(of: key) else { return nil }
+        let id = idOfFinger[i]
+        fingers.swapRemove(at: i)
+        idOfFinger.swapAt(i, idOfFinger.count - 1)
+        idOfFinger.removeLast()
         keyByID[id] = nil
         provisionalKeys[id] = nil
         return id
     }
 
     /// Records a touch input as the application received it, keyed by (device, finger); a
-    /// finger down takes the touch id of `latestHitTest` when that hit test is at its point.
-    mutating func note(_ input: InputEvent, at t: Double, latestHitTest: HitTestInfo?) {
+    /// finger down takes the touch id of the latest hit test when that hit test is at its point.
+    mutating func note(_ input: InputEvent, at t: Double, latestHit: (touch: Int, point: Point)?) {
         switch input {
         case let .touchDown(key, p, pressure, emulated):
             let id: Int
-            if let h = latestHitTest?.touch, latestHitTest?.point == p, keyByID[h] == nil {
+            if let h = latestHit?.touch, latestHit?.point == p, keyByID[h] == nil {
                 id = h
             } else {
                 id = nextProvisional; nextProvisional -= 1
@@ -86,7 +93,7 @@ struct TouchTrails {
             note(id: id, location: p, time: t, phase: .began, emulated: emulated, pressure: pressure)
         case let .touchMove(key, p, pressure):
             guard let id = id(of: key) else {
-                return note(.touchDown(key, p, pressure: pressure), at: t, latestHitTest: latestHitTest)
+                return note(.touchDown(key, p, pressure: pressure), at: t, latestHit: latestHit)
             }
             note(id: id, location: p, time: t, phase: .moved, emulated: false, pressure: pressure)
         case let .touchUp(key, p, pressure):
@@ -94,7 +101,8 @@ struct TouchTrails {
             note(id: id, location: p, time: t, phase: .ended, emulated: false, pressure: pressure)
         case .cancelAllTouches:
             let all = keyByID.keys.sorted()
-            idByKey.removeAll()
+            fingers.removeAll()
+            idOfFinger.removeAll()
             keyByID.removeAll()
             provisionalKeys.removeAll()
             for id in all {

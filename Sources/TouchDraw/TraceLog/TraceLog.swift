@@ -12,7 +12,7 @@
 // The parts, one file each: `TraceRing` (the records), `TouchIndex` and `TouchReceivers`
 // (touches), `RecognizerLanes` and `TransitionLane` (recognizers), `EventLanes` (the other
 // kinds), `TouchTrails` (host-fed positions). This file connects them and reads them back.
-@_spi(TraceInternals) import TouchCore
+@_spi(TouchScopeInternals) import TouchCore
 
 /// The trace in memory: a bounded ring of records with cheap queries for the overlays.
 public final class TraceLog {
@@ -25,7 +25,7 @@ public final class TraceLog {
 
     @exclusivity(unchecked) private var ring: TraceRing
     /// The ids of the touch messages in the ring (the tracer's table, `use(_:)`).
-    @_spi(TraceInternals) @exclusivity(unchecked) public private(set) var symbols: TraceSymbols?
+    @_spi(TouchScopeInternals) @exclusivity(unchecked) public private(set) var symbols: TraceSymbols?
     /// Bumped when the symbol table changes: receivers matched under an older one are
     /// matched by name again.
     @exclusivity(unchecked) private var symbolEpoch = 0
@@ -61,7 +61,7 @@ public final class TraceLog {
     /// Connects the log to a tracer's symbol table: the touch messages it will be given
     /// (`append(_: TouchMessage)`) name their responders there. Touch messages kept from an
     /// earlier table (a replaced scene) are turned into records first.
-    @_spi(TraceInternals) public func use(_ table: TraceSymbols) {
+    @_spi(TouchScopeInternals) public func use(_ table: TraceSymbols) {
         if let old = symbols, old !== table {
             for i in 0..<ring.count {
                 switch ring[i] {
@@ -124,7 +124,7 @@ public final class TraceLog {
 
     /// Appends one touch message (the tracer's touch-message sink, after `use(_:)` with its
     /// table). The log then reads as if it had been given `m.record(symbols)`.
-    @_spi(TraceInternals) public func append(_ m: TouchMessage) {
+    @_spi(TouchScopeInternals) public func append(_ m: TouchMessage) {
         precondition(symbols != nil, "TraceLog.append(TouchMessage) before use(_:) gave it the tracer's symbols")
         let seq = endSeq
         lastTouchSeq = seq
@@ -135,7 +135,7 @@ public final class TraceLog {
     /// Appends one recognizer transition (the tracer's gesture-message sink, after `use(_:)`
     /// with its table). The log then reads as if it had been given `m.record(symbols)`; the
     /// transition is stored once, in its lane, and the ring refers to it there.
-    @_spi(TraceInternals) public func append(_ m: borrowing GestureMessage) {
+    @_spi(TouchScopeInternals) public func append(_ m: borrowing GestureMessage) {
         precondition(symbols != nil, "TraceLog.append(GestureMessage) before use(_:) gave it the tracer's symbols")
         let seq = endSeq
         let slot = recognizers.slot(ofSymbol: m.recognizer, in: symbols!)
@@ -327,7 +327,7 @@ public final class TraceLog {
     /// Records a touch input as the application received it, keyed by (device, finger);
     /// call it right after `Application.send` so the trace's touch id is known.
     public func noteInput(_ input: InputEvent, at t: Double) {
-        trails.note(input, at: t, latestHitTest: touches.latestHitTest)
+        trails.note(input, at: t, latestHit: touches.latestHit)
     }
     /// The most fingers down at once in the current (or last) multitouch sequence.
     public var maxPointers: Int { trails.maxPointers }

@@ -1,6 +1,6 @@
 // TraceRing: the trace log's bounded ring of entries, in raw memory it owns, with a kind byte
 // and a count per kind.
-@_spi(TraceInternals) import TouchCore
+@_spi(TouchScopeInternals) import TouchCore
 
 /// What the ring keeps: a record, or a touch message as the tracer's touch-message sink
 /// gave it (plain numbers: storing and dropping one touches no reference count). Reading
