@@ -17,9 +17,12 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
+        // SDL2, SDL2_ttf and SDL2_image from Debian's -dev packages (headers under
+        // /usr/include/SDL2, found as <SDL2/SDL.h>; the module map links the libraries).
+        // No pkgConfig: sdl2's flags carry -D_REENTRANT, which SwiftPM refuses with a
+        // warning in every package that depends on this one; glibc needs no such flag.
         .systemLibrary(
             name: "CSDL2",
-            pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
         ),
         // The event model of SPEC.md. Pure Swift: no SDL, no files, no wall clock.
@@ -51,7 +54,9 @@ let package = Package(
         .testTarget(name: "TouchSDLTests", dependencies: ["TouchSDL", "TouchCore", "CSDL2"]),
         // End-to-end tests, and unit tests of the host's own parts (`@testable import touchscope`:
         // SwiftPM links an executable target into tests, its `main` renamed).
-        .testTarget(name: "touchscopeTests", dependencies: ["touchscope", "TouchScene", "TouchCore", "TouchDraw", "TouchBench", "TestSupport"]),
+        // Golden traces and recordings are read from the source tree by path (Support.swift).
+        .testTarget(name: "touchscopeTests", dependencies: ["touchscope", "TouchScene", "TouchCore", "TouchDraw", "TouchBench", "TestSupport"],
+                    exclude: ["Golden", "Recordings", "README.md"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -29,8 +29,8 @@ struct CLIRun {
         p.environment = env
         let id = UUID().uuidString
         let outPath = Paths.temporary("\(id).out"), errPath = Paths.temporary("\(id).err")
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        try #require(FileManager.default.createFile(atPath: outPath, contents: nil), "cannot create \(outPath)")
+        try #require(FileManager.default.createFile(atPath: errPath, contents: nil), "cannot create \(errPath)")
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         p.standardOutput = out
