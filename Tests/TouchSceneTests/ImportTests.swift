@@ -1,6 +1,7 @@
 import Testing
 @testable import TouchScene
 import TouchCore
+import Foundation
 
 /// `touchscope import`: libinput record and evemu files become recordings.
 @Suite("Importing libinput record and evemu files")
@@ -159,5 +160,26 @@ struct ImportTests {
         #expect(EvemuFile.parseTime("1.2.3") == nil)
         #expect(EvemuFile.parseTime("99999999999999.0") == nil)
         #expect(EvemuFile.parseTime("1e5") == nil)
+    }
+
+    @Test("every prefix of a good file, and every file with one byte changed, imports or gives a located error (no crash, no hang)")
+    func cutAndMangled() throws {
+        for name in ["touch.yml", "protocol-b.evemu", "protocol-a.evemu"] {
+            let bytes = try #require(FileManager.default.contents(atPath: Self.dir + "/" + name)).map { $0 }
+            for n in stride(from: 0, through: bytes.count, by: 5) {
+                var mangled = bytes
+                if n < bytes.count { mangled[n] = [0x2d, 0x5b, 0x3a, 0x0a, 0x39, 0x00][n % 6] }
+                for input in [Array(bytes[0..<n]), mangled] {
+                    do throws(InputFileError) {
+                        let r = try ImportedRecording(bytes: input, file: name, window: Self.window)
+                        #expect(r.inputs.allSatisfy { $0.t >= 0 && $0.isFinite })
+                        #expect(zip(r.inputs, r.inputs.dropFirst()).allSatisfy { $0.t <= $1.t })
+                    } catch {
+                        #expect(error.diagnostic.line >= 1 && error.diagnostic.column >= 1)
+                        #expect(error.description.hasPrefix("\(name):"))
+                    }
+                }
+            }
+        }
     }
 }
