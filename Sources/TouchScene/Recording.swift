@@ -1,12 +1,23 @@
 // Recording: RawInput as JSON Lines (DESIGN.md "Recording"), read streamed and written buffered.
 
-/// The first line of a recording: `{"recording":1,"window":[800,600]}`.
+/// The first line of a recording: `{"recording":1,"window":[800,600]}`, and for a recording
+/// made by `touchscope import`, where it came from:
+/// `{"recording":1,"window":[800,600],"device":"Wacom HID 5256 Finger","importedFrom":"touch.yml","format":"libinput-record"}`.
 public struct RecordingHeader: Hashable, Sendable {
     /// Format version (1).
     public var version: Int
     /// The scene window size the coordinates refer to.
     public var window: Size
-    public init(version: Int = 1, window: Size) { self.version = version; self.window = window }
+    /// The input device the touches came from (imported recordings).
+    public var device: String?
+    /// The name of the file the recording was imported from.
+    public var importedFrom: String?
+    /// The format of that file: `libinput-record` or `evemu`.
+    public var format: String?
+    public init(version: Int = 1, window: Size, device: String? = nil, importedFrom: String? = nil, format: String? = nil) {
+        self.version = version; self.window = window
+        self.device = device; self.importedFrom = importedFrom; self.format = format
+    }
 }
 
 /// SDL game controller button names accepted in `pad-down` / `pad-up`.
@@ -179,7 +190,13 @@ public final class RecordingReader {
               width.isFinite, height.isFinite, width > 0, height > 0 else {
             throw self.error(0, "header field `window` must be [width, height] with positive numbers")
         }
-        return RecordingHeader(version: 1, window: Size(width: width, height: height))
+        var header = RecordingHeader(version: 1, window: Size(width: width, height: height))
+        for (key, field) in [("device", \RecordingHeader.device), ("importedFrom", \.importedFrom), ("format", \.format)] {
+            guard let v = value[key] else { continue }
+            guard let text = v.string else { throw self.error(0, "header field `\(key)` must be a string") }
+            header[keyPath: field] = text
+        }
+        return header
     }
 
     // The fields of one line, scanned without building a dictionary.
@@ -366,20 +383,35 @@ public final class RecordingWriter {
     private let out: OutputFile
     private var lastFlush = 0.0
 
-    public init(path: String, window: Size) throws(InputFileError) {
+    public convenience init(path: String, window: Size) throws(InputFileError) {
+        try self.init(path: path, header: RecordingHeader(window: window))
+    }
+
+    /// A writer whose header carries more than the window (an imported recording's source).
+    public init(path: String, header: RecordingHeader) throws(InputFileError) {
         do { out = try OutputFile(path: path) } catch {
             throw InputFileError(file: path, line: 1, column: 1, "cannot write the recording: \(error.message)")
         }
-        out.append(Array(RecordingWriter.headerLine(window).utf8))
+        out.append(Array(RecordingWriter.headerLine(header).utf8))
         out.flush()
     }
 
     /// The header line (with its newline).
-    public static func headerLine(_ window: Size) -> String {
+    public static func headerLine(_ window: Size) -> String { headerLine(RecordingHeader(window: window)) }
+
+    /// The header line (with its newline): `recording`, `window`, then `device`,
+    /// `importedFrom` and `format` when they are set.
+    public static func headerLine(_ header: RecordingHeader) -> String {
         var b: [UInt8] = []
         b.append(contentsOf: "{\"recording\":1,\"window\":[".utf8)
-        JSONOut.number(window.width, into: &b); b.append(0x2c); JSONOut.number(window.height, into: &b)
-        b.append(contentsOf: "]}\n".utf8)
+        JSONOut.number(header.window.width, into: &b); b.append(0x2c); JSONOut.number(header.window.height, into: &b)
+        b.append(0x5d)
+        for (key, value) in [("device", header.device), ("importedFrom", header.importedFrom), ("format", header.format)] {
+            guard let value else { continue }
+            b.append(contentsOf: ",\"\(key)\":".utf8)
+            JSONOut.string(value, into: &b)
+        }
+        b.append(contentsOf: "}\n".utf8)
         return String(decoding: b, as: UTF8.self)
     }
 

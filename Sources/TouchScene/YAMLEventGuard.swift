@@ -10,9 +10,11 @@ enum YAMLEventGuard {
     ///
     /// Depth counts open sequences and mappings. The node count counts every scalar,
     /// sequence and mapping, and every alias as the full size of the node it names, so an
-    /// alias expansion bomb is caught without expanding it.
+    /// alias expansion bomb is caught without expanding it. `what` names the kind of file in
+    /// messages (default: scene files).
     static func problem(in text: String, maxDepth: Int = SceneLimits.maxYAMLDepth,
-                        budget: Int = SceneLimits.nodeBudget) -> (line: Int, column: Int, message: String)? {
+                        budget: Int = SceneLimits.nodeBudget,
+                        what: String? = nil) -> (line: Int, column: Int, message: String)? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return (1, 1, "out of memory while reading YAML") }
         defer { yaml_parser_delete(&parser) }
@@ -42,7 +44,9 @@ enum YAMLEventGuard {
                     open.append((count, anchor))
                     count += 1
                     if open.count > maxDepth {
-                        return (line, column, "YAML nested deeper than \(maxDepth) levels; refused (scene files are limited to \(maxDepth) levels of YAML and \(SceneLimits.maxViewDepth) levels of views)")
+                        let limits = what.map { "the limit for \($0)" }
+                            ?? "scene files are limited to \(maxDepth) levels of YAML and \(SceneLimits.maxViewDepth) levels of views"
+                        return (line, column, "YAML nested deeper than \(maxDepth) levels; refused (\(limits))")
                     }
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                     if let (before, anchor) = open.popLast(), let anchor { sizes[anchor] = count - before }

@@ -17,7 +17,7 @@ struct ReplayCommand: ParsableCommand {
 
     @Argument(help: "The scene (a path, or a name in scenes/).")
     var scene: String
-    @Argument(help: "The recording (JSON Lines, see the README).")
+    @Argument(help: "The recording (JSON Lines, see the README), or a libinput record or evemu-record file.")
     var recording: String
     @Flag(help: "Run without a display on a virtual clock (deterministic).")
     var headless = false
@@ -60,7 +60,8 @@ struct ReplayCommand: ParsableCommand {
         let scenePath = resolveScene(scene)
         let description = try loadScene(scenePath)
         let reader: RecordingReader
-        do { reader = try RecordingReader(path: recording) } catch { throw CLIError.badInput(error.description) }
+        // A libinput record or evemu file is converted on the way in, onto the scene's window.
+        do { reader = try RecordingReader.open(path: recording, window: description.window) } catch { throw CLIError.badInput(error.description) }
         if !headless {
             if let message = SDLHost.checkDisplay() { throw CLIError(message: message, status: 1) }
             do {

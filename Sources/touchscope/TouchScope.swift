@@ -1,4 +1,4 @@
-// touchscope: the command line (run, replay, check, bench). Exit status: 0 success,
+// touchscope: the command line (run, replay, check, import, bench). Exit status: 0 success,
 // 2 bad input (scene, recording, arguments), 1 any other failure.
 import ArgumentParser
 import Foundation
@@ -17,7 +17,7 @@ struct TouchScope: ParsableCommand {
             Exit status: 0 success, 2 bad input (scene, recording, arguments), 1 any other failure.
             """,
         version: touchScopeVersion,
-        subcommands: [RunCommand.self, ReplayCommand.self, CheckCommand.self, BenchCommand.self],
+        subcommands: [RunCommand.self, ReplayCommand.self, CheckCommand.self, ImportCommand.self, BenchCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

@@ -1,0 +1,348 @@
+// EvdevContacts: kernel input events (evdev) of one touch device -> recording finger events.
+//
+//   events ─▶ per SYN_REPORT: which contacts went down, moved, lifted ─▶ finger-down / -move / -up
+//
+// Three kinds of device (linux Documentation/input/multi-touch-protocol.rst):
+// - multitouch protocol B: ABS_MT_SLOT picks a slot, ABS_MT_TRACKING_ID -1 lifts its contact,
+//   any other id starts one (a slot is reused by later contacts);
+// - multitouch protocol A: no slots, SYN_MT_REPORT ends each contact of a frame, and a
+//   contact is matched to the previous frame's nearest one;
+// - single touch: ABS_X / ABS_Y, with BTN_TOUCH down and up.
+
+/// Linux input event types and codes the importers read (linux/input-event-codes.h).
+enum Evdev {
+    static let EV_SYN = 0, EV_KEY = 1, EV_ABS = 3
+    static let SYN_REPORT = 0, SYN_MT_REPORT = 2, SYN_DROPPED = 3
+    static let ABS_X = 0x00, ABS_Y = 0x01, ABS_PRESSURE = 0x18
+    static let ABS_MT_SLOT = 0x2f, ABS_MT_POSITION_X = 0x35, ABS_MT_POSITION_Y = 0x36
+    static let ABS_MT_TRACKING_ID = 0x39, ABS_MT_PRESSURE = 0x3a
+    static let BTN_TOUCH = 0x14a
+
+    /// A name for an axis code, for messages.
+    static func axisName(_ code: Int) -> String {
+        switch code {
+        case ABS_X: "ABS_X"
+        case ABS_Y: "ABS_Y"
+        case ABS_PRESSURE: "ABS_PRESSURE"
+        case ABS_MT_SLOT: "ABS_MT_SLOT"
+        case ABS_MT_POSITION_X: "ABS_MT_POSITION_X"
+        case ABS_MT_POSITION_Y: "ABS_MT_POSITION_Y"
+        case ABS_MT_TRACKING_ID: "ABS_MT_TRACKING_ID"
+        case ABS_MT_PRESSURE: "ABS_MT_PRESSURE"
+        default: "axis 0x\(String(code, radix: 16))"
+        }
+    }
+}
+
+/// The limits an imported file must respect.
+public enum ImportLimits {
+    /// Largest file accepted, in bytes (64 MiB: minutes of touches).
+    public static let maxFileSize = 64 * 1024 * 1024
+    /// Most contacts down at once (and slots used), per device.
+    public static let maxContacts = 32
+    /// Deepest YAML nesting a libinput record may have (it needs 7).
+    public static let maxYAMLDepth = 32
+    /// Longest device name kept, in bytes.
+    public static let maxNameLength = 1024
+}
+
+/// Where in the source file something is (for `FILE:LINE:COLUMN` messages).
+struct SourceMark: Hashable, Sendable {
+    var line: Int
+    var column: Int
+}
+
+/// An absolute axis's range, as the device describes it.
+struct AxisRange: Hashable, Sendable {
+    var min: Int
+    var max: Int
+    /// Where the device description gives it.
+    var mark: SourceMark
+
+    /// `value`'s place in the range, 0 at `min` and 1 at `max`.
+    func fraction(_ value: Int) -> Double { (Double(value) - Double(min)) / (Double(max) - Double(min)) }
+}
+
+/// One kernel input event: `time` in microseconds, as the file gives it.
+struct EvdevEvent: Hashable, Sendable {
+    var time: Int64
+    var type: Int
+    var code: Int
+    var value: Int
+    var mark: SourceMark
+}
+
+/// A touch device's description: its name and absolute axes.
+struct EvdevDevice: Sendable {
+    var name: String?
+    var axes: [Int: AxisRange] = [:]
+    /// Where the description starts (for "this device has no ..." messages).
+    var mark = SourceMark(line: 1, column: 1)
+}
+
+/// Turns one device's events into finger events in scene points: the device's axis ranges
+/// stretched onto `window`, time rebased so the first finger event is at 0.
+///
+///     let inputs = try EvdevContacts.convert(device: d, events: e, window: Size(width: 800, height: 600), file: "t.evemu")
+enum EvdevContacts {
+    enum Kind: Equatable { case protocolB, protocolA, singleTouch }
+
+    /// The kind of device, from its axes (and, without ABS_MT_SLOT, from whether the events
+    /// use SYN_MT_REPORT or tracking ids).
+    static func kind(of device: EvdevDevice, events: [EvdevEvent]) -> Kind? {
+        let axes = device.axes
+        if axes[Evdev.ABS_MT_POSITION_X] != nil, axes[Evdev.ABS_MT_POSITION_Y] != nil {
+            if axes[Evdev.ABS_MT_SLOT] != nil { return .protocolB }
+            let mtReport = events.contains { $0.type == Evdev.EV_SYN && $0.code == Evdev.SYN_MT_REPORT }
+            if mtReport { return .protocolA }
+            let ids = events.contains { $0.type == Evdev.EV_ABS && $0.code == Evdev.ABS_MT_TRACKING_ID }
+            return ids ? .protocolB : .protocolA
+        }
+        if axes[Evdev.ABS_X] != nil, axes[Evdev.ABS_Y] != nil { return .singleTouch }
+        return nil
+    }
+
+    static func convert(device: EvdevDevice, events: [EvdevEvent], window: Size, file: String) throws(InputFileError) -> [RawInput] {
+        func fail(_ m: SourceMark, _ message: String) -> InputFileError {
+            InputFileError(file: file, line: m.line, column: m.column, message)
+        }
+        guard let kind = kind(of: device, events: events) else {
+            throw fail(device.mark, "\(device.name.map { "`\($0)`" } ?? "the device") is not a touch device: it has neither ABS_MT_POSITION_X and ABS_MT_POSITION_Y nor ABS_X and ABS_Y axes")
+        }
+        let (xCode, yCode, pCode) = kind == .singleTouch
+            ? (Evdev.ABS_X, Evdev.ABS_Y, Evdev.ABS_PRESSURE)
+            : (Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y, Evdev.ABS_MT_PRESSURE)
+        for code in [xCode, yCode, pCode] {
+            guard let r = device.axes[code], r.max <= r.min else { continue }
+            throw fail(r.mark, "axis \(Evdev.axisName(code)) has an empty range (\(r.min) to \(r.max)): its maximum must be above its minimum")
+        }
+        var tracker = Tracker(kind: kind, x: device.axes[xCode], y: device.axes[yCode], pressure: device.axes[pCode], window: window)
+        var lastTime = Int64.min
+        var firstTime: Int64?
+        for e in events {
+            if e.time < lastTime {
+                throw fail(e.mark, "time goes backwards: \(seconds(e.time)) s after \(seconds(lastTime)) s")
+            }
+            lastTime = e.time
+            if let problem = tracker.feed(e) { throw fail(e.mark, problem) }
+            if firstTime == nil, !tracker.output.isEmpty { firstTime = e.time }
+            if let firstTime, Double(e.time - firstTime) / 1e6 > RecordingReader.maxTime {
+                throw fail(e.mark, "this event is more than \(Int(RecordingReader.maxTime)) s after the first touch, beyond the limit for recordings")
+            }
+        }
+        let start = firstTime ?? 0
+        return tracker.output.map { RawInput(t: Double($0.time - start) / 1e6, $0.kind) }
+    }
+
+    /// Microseconds as seconds with six decimals, for messages.
+    static func seconds(_ us: Int64) -> String {
+        let sign = us < 0 ? "-" : ""
+        let a = us.magnitude
+        let frac = String(a % 1_000_000)
+        return "\(sign)\(a / 1_000_000).\(String(repeating: "0", count: 6 - frac.count))\(frac)"
+    }
+
+    /// A contact as the device last reported it, in device units.
+    struct Contact {
+        var x: Int?
+        var y: Int?
+        var pressure: Int?
+        /// ABS_MT_TRACKING_ID: -1 for an empty slot.
+        var trackingID = -1
+        /// Protocol B: the tracking id at the last SYN_REPORT.
+        var writtenID = -1
+        /// The recording's finger number while the finger is down (nil: not down in the recording).
+        var finger: Int?
+        /// The values last written to the recording.
+        var written: (x: Int, y: Int, pressure: Int?)?
+    }
+
+    /// The state machine: events in, finger events (with absolute times) out.
+    struct Tracker {
+        let kind: Kind
+        let x: AxisRange?, y: AxisRange?, pressure: AxisRange?
+        let window: Size
+        private(set) var output: [(time: Int64, kind: RawInput.Kind)] = []
+
+        // Protocol B: the slots and the current slot.
+        private var slots: [Contact] = []
+        private var slot = 0
+        // Protocol A: the contact being reported, this frame's contacts, the last frame's.
+        private var pending = Contact()
+        private var pendingHasData = false
+        private var frame: [Contact] = []
+        private var previous: [Contact] = []
+        // Single touch.
+        private var single = Contact()
+        private var touching = false
+        /// Finger numbers in use.
+        private var fingersInUse: Set<Int> = []
+        /// After SYN_DROPPED: events are ignored until the next SYN_REPORT.
+        private var dropping = false
+
+        init(kind: Kind, x: AxisRange?, y: AxisRange?, pressure: AxisRange?, window: Size) {
+            self.kind = kind; self.x = x; self.y = y; self.pressure = pressure; self.window = window
+        }
+
+        /// Takes one event; returns what is wrong with it, if anything.
+        mutating func feed(_ e: EvdevEvent) -> String? {
+            if dropping {
+                if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_REPORT { dropping = false }
+                return nil
+            }
+            switch (e.type, kind) {
+            case (Evdev.EV_SYN, _):
+                if e.code == Evdev.SYN_REPORT { report(e.time) }
+                else if e.code == Evdev.SYN_MT_REPORT, kind == .protocolA { return endContact() }
+                else if e.code == Evdev.SYN_DROPPED { dropping = true }
+            case (Evdev.EV_ABS, .protocolB):
+                switch e.code {
+                case Evdev.ABS_MT_SLOT:
+                    guard e.value >= 0, e.value < ImportLimits.maxContacts else {
+                        return "slot \(e.value) is out of range (this importer takes slots 0 to \(ImportLimits.maxContacts - 1))"
+                    }
+                    slot = e.value
+                case Evdev.ABS_MT_TRACKING_ID: ensureSlot(); slots[slot].trackingID = e.value < 0 ? -1 : e.value
+                case Evdev.ABS_MT_POSITION_X: ensureSlot(); slots[slot].x = e.value
+                case Evdev.ABS_MT_POSITION_Y: ensureSlot(); slots[slot].y = e.value
+                case Evdev.ABS_MT_PRESSURE: ensureSlot(); slots[slot].pressure = e.value
+                default: break
+                }
+            case (Evdev.EV_ABS, .protocolA):
+                switch e.code {
+                case Evdev.ABS_MT_TRACKING_ID: pending.trackingID = e.value; pendingHasData = true
+                case Evdev.ABS_MT_POSITION_X: pending.x = e.value; pendingHasData = true
+                case Evdev.ABS_MT_POSITION_Y: pending.y = e.value; pendingHasData = true
+                case Evdev.ABS_MT_PRESSURE: pending.pressure = e.value; pendingHasData = true
+                default: break
+                }
+            case (Evdev.EV_ABS, .singleTouch):
+                switch e.code {
+                case Evdev.ABS_X: single.x = e.value
+                case Evdev.ABS_Y: single.y = e.value
+                case Evdev.ABS_PRESSURE: single.pressure = e.value
+                default: break
+                }
+            case (Evdev.EV_KEY, .singleTouch) where e.code == Evdev.BTN_TOUCH:
+                touching = e.value != 0
+            default:
+                break
+            }
+            return nil
+        }
+
+        private mutating func ensureSlot() {
+            while slots.count <= slot { slots.append(Contact()) }
+        }
+
+        /// SYN_MT_REPORT: the contact reported since the last one is complete.
+        private mutating func endContact() -> String? {
+            defer { pending = Contact(); pendingHasData = false }
+            guard pendingHasData, pending.x != nil, pending.y != nil else { return nil }
+            if frame.count >= ImportLimits.maxContacts {
+                return "more than \(ImportLimits.maxContacts) contacts in one frame; refused"
+            }
+            frame.append(pending)
+            return nil
+        }
+
+        /// SYN_REPORT: writes what changed since the last frame. Lifts first, then downs
+        /// and moves, so a finger number freed in a frame can be taken again in it.
+        private mutating func report(_ time: Int64) {
+            switch kind {
+            case .protocolB:
+                for i in slots.indices where slots[i].finger != nil && slots[i].trackingID != slots[i].writtenID {
+                    var c = slots[i]; lift(&c, time); slots[i] = c
+                }
+                for i in slots.indices where slots[i].trackingID >= 0 {
+                    var c = slots[i]; touch(&c, time); slots[i] = c
+                }
+                for i in slots.indices { slots[i].writtenID = slots[i].trackingID }
+            case .protocolA:
+                var current = frame
+                frame = []
+                let pairs = match(previous, current)
+                for (i, old) in previous.enumerated() where pairs[i] == nil { var c = old; lift(&c, time) }
+                for (i, j) in pairs.enumerated() {
+                    guard let j else { continue }
+                    current[j].finger = previous[i].finger
+                    current[j].written = previous[i].written
+                }
+                for j in current.indices { touch(&current[j], time) }
+                previous = current
+            case .singleTouch:
+                var c = single
+                if c.finger != nil, !touching { lift(&c, time) }
+                if touching { touch(&c, time) }
+                single = c
+            }
+        }
+
+        /// For each previous contact, the index of the current contact that continues it:
+        /// the same tracking id when both have one, else the nearest, closest pairs first.
+        private func match(_ old: [Contact], _ new: [Contact]) -> [Int?] {
+            var result = [Int?](repeating: nil, count: old.count)
+            var taken = Set<Int>()
+            var pairs: [(d: Double, i: Int, j: Int)] = []
+            for (i, a) in old.enumerated() {
+                for (j, b) in new.enumerated() {
+                    if a.trackingID >= 0, b.trackingID >= 0 {
+                        if a.trackingID == b.trackingID { pairs.append((-1, i, j)) }
+                        continue
+                    }
+                    let dx = point(a).x - point(b).x, dy = point(a).y - point(b).y
+                    pairs.append((dx * dx + dy * dy, i, j))
+                }
+            }
+            pairs.sort { ($0.d, $0.i, $0.j) < ($1.d, $1.i, $1.j) }
+            for p in pairs where result[p.i] == nil && !taken.contains(p.j) {
+                result[p.i] = p.j
+                taken.insert(p.j)
+            }
+            return result
+        }
+
+        /// A contact's position in scene points (its last known one; 0 where unknown).
+        private func point(_ c: Contact) -> (x: Double, y: Double) {
+            func scale(_ v: Int?, _ r: AxisRange?, _ size: Double) -> Double {
+                guard let v, let r else { return 0 }
+                return (r.fraction(v) * size * 1000).rounded() / 1000
+            }
+            return (scale(c.x, x, window.width), scale(c.y, y, window.height))
+        }
+
+        private func normalizedPressure(_ c: Contact) -> Double? {
+            guard let r = pressure, let p = c.pressure else { return nil }
+            return (Swift.min(1, Swift.max(0, r.fraction(p))) * 10000).rounded() / 10000
+        }
+
+        /// A contact that is down: its finger-down once its position is known, then a
+        /// finger-move whenever its position or pressure changes.
+        private mutating func touch(_ c: inout Contact, _ time: Int64) {
+            guard let cx = c.x, let cy = c.y else { return }
+            let p = point(c), pr = normalizedPressure(c)
+            if let f = c.finger {
+                if let w = c.written, w.x == cx, w.y == cy, w.pressure == c.pressure { return }
+                output.append((time, .fingerMove(finger: f, x: p.x, y: p.y, pressure: pr, device: nil)))
+            } else {
+                var f = 1
+                while fingersInUse.contains(f) { f += 1 }
+                fingersInUse.insert(f)
+                c.finger = f
+                output.append((time, .fingerDown(finger: f, x: p.x, y: p.y, pressure: pr, device: nil)))
+            }
+            c.written = (cx, cy, c.pressure)
+        }
+
+        /// A contact that lifted: its finger-up where it was last written.
+        private mutating func lift(_ c: inout Contact, _ time: Int64) {
+            guard let f = c.finger, let w = c.written else { return }
+            let last = Contact(x: w.x, y: w.y, pressure: w.pressure)
+            let p = point(last), pr = normalizedPressure(last)
+            output.append((time, .fingerUp(finger: f, x: p.x, y: p.y, pressure: pr, device: nil)))
+            fingersInUse.remove(f)
+            c.finger = nil
+            c.written = nil
+        }
+    }
+}

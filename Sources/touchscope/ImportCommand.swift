@@ -1,0 +1,52 @@
+// touchscope import: a `libinput record` or `evemu-record` file -> a recording.
+import ArgumentParser
+import Foundation
+import TouchScene
+import TouchCore
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Turn a libinput record (YAML) or evemu-record file into a recording (JSON Lines).",
+        discussion: """
+            Reads the first touchscreen or touchpad of a libinput record, or the device of an
+            evemu recording: multitouch protocol B (slots), protocol A and single-touch devices.
+            One recording line per finger change per SYN_REPORT; the device's axis ranges are
+            stretched onto the window; time starts at 0 at the first touch.
+            Example: touchscope import touch.yml --output touch.jsonl --window 1280x800
+            `replay` reads these files directly too.
+            """)
+
+    @Argument(help: "The libinput record or evemu file (the format is told from its content).")
+    var input: String
+    @Option(help: ArgumentHelp("Write the recording to this file.", valueName: "file.jsonl"))
+    var output: String
+    @Option(help: ArgumentHelp("The window the device's area is stretched onto (default 800x600).", valueName: "WxH"))
+    var window: String = "800x600"
+
+    /// `--window` as a size: two positive whole numbers, `1280x800`.
+    static func parseWindow(_ s: String) -> Size? {
+        let parts = s.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w <= 100_000, h <= 100_000 else { return nil }
+        return Size(width: Double(w), height: Double(h))
+    }
+
+    func validate() throws {
+        if Self.parseWindow(window) == nil { throw ValidationError("--window must be WIDTHxHEIGHT in points, such as 800x600 (got \(window))") }
+    }
+
+    func run() throws {
+        let size = Self.parseWindow(window) ?? Size(width: 800, height: 600)
+        let imported: ImportedRecording
+        do { imported = try ImportedRecording(path: input, window: size) } catch { throw CLIError.badInput(error.description) }
+        let writer: RecordingWriter
+        do { writer = try RecordingWriter(path: output, header: imported.header) } catch { throw CLIError.failure(error.description) }
+        for input in imported.inputs { writer.write(input) }
+        writer.close()
+        let fingers = Set(imported.inputs.compactMap { i -> Int? in
+            if case .fingerDown(let f, _, _, _, _) = i.kind { return f } else { return nil }
+        }).count
+        let touches = imported.inputs.filter { if case .fingerDown = $0.kind { true } else { false } }.count
+        print("\(output): \(imported.inputs.count) finger events (\(touches) touches, up to \(fingers) fingers) from \(imported.header.device ?? "an unnamed device") (\(imported.header.format ?? "?"))")
+    }
+}
