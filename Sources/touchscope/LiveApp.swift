@@ -67,6 +67,7 @@ final class LiveApp: HostClient, HostKeyTarget {
             if pads.contains(where: \.hasAccelerometer) { available.insert(.accelerometer) }
             if pads.contains(where: \.hasGyroscope) { available.insert(.gyroscope) }
         }
+        if let host, !host.accelerometers.isEmpty { available.insert(.accelerometer) }
         _ = session.app.checkRequiredCapabilities(required, available: available)
     }
 
@@ -117,6 +118,11 @@ final class LiveApp: HostClient, HostKeyTarget {
 
     func hostDidStart(_ host: SDLHost) {
         self.host = host
+        frame.accelerometers = host.accelerometers.enumerated().map { k, a in
+            DeviceAccelerometer(name: a.name, inUse: k == 0)
+        }
+        // A tablet with its own accelerometer shows it in the device panel.
+        if !frame.accelerometers.isEmpty { frame.state.set(.nowPlaying, true) }
         session.app.pasteboard = SDLPasteboard()
         checkCapabilities()
     }

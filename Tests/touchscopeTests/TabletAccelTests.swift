@@ -4,6 +4,8 @@ import Foundation
 import Testing
 import TouchCore
 import TouchScene
+import TouchDraw
+@testable import touchscope
 
 @Suite("The tablet's accelerometer (accel lines) replayed")
 struct TabletAccelTests {
@@ -46,6 +48,19 @@ struct TabletAccelTests {
     func deterministic() throws {
         #expect(try Replay(scene: "media", recording: "tablet-accel").traceText
                 == Replay(scene: "media", recording: "tablet-accel").traceText)
+    }
+
+    @Test("the device panel shows the replayed accelerometer's latest reading, or the host's device by name")
+    func panelRows() throws {
+        let replay = try Replay(scene: "media", recording: "tablet-accel")
+        let frame = FrameState(overlays: true, threadedLog: false)
+        let recorded = frame.deviceAccelerometers(replay.session)
+        #expect(recorded == [DeviceAccelerometer(name: "accelerometer (recorded)",
+                                                 latest: MotionSample(.accelerometer, x: 0, y: -9.81, z: 0, timestamp: 4))])
+        frame.accelerometers = [DeviceAccelerometer(name: "accel_3d"), DeviceAccelerometer(name: "base", inUse: false)]
+        let live = frame.deviceAccelerometers(replay.session)
+        #expect(live.map(\.name) == ["accel_3d", "base"])
+        #expect(live[0].latest?.y == -9.81 && live[1].latest == nil)
     }
 
     @Test("a bad accel line stops the replay with FILE:LINE:COLUMN and exit status 2")
