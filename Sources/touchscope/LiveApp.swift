@@ -128,7 +128,7 @@ final class LiveApp: HostClient, HostKeyTarget {
     }
 
     var nextWakeTime: Double? {
-        [session.app.nextDeadline, replay?.nextTime].compactMap { $0 }.min()
+        [session.nextDeadline, replay?.nextTime].compactMap { $0 }.min()
     }
 
     func handle(_ input: RawInput) {
