@@ -39,6 +39,12 @@ public struct RawInput: Hashable, Sendable {
         case padUp(button: String)
         /// Accelerometer in m/s², gravity included.
         case padAccel(x: Double, y: Double, z: Double)
+        /// The device's own accelerometer (a Linux IIO accelerometer: tablets, convertibles) in
+        /// m/s², gravity included, on IIO's axes: x right, y up, z out of the screen toward the
+        /// user, for the device held in portrait. A device at rest reads gravity pointing down,
+        /// toward the earth (upright in portrait: y ≈ -9.81), the opposite sign to `padAccel`'s
+        /// SDL axes. Its own source: a gamepad's samples and these never mix.
+        case accel(x: Double, y: Double, z: Double)
         case focusLost
         case focusGained
         case touchDeviceRemoved
@@ -59,7 +65,7 @@ public struct RawInput: Hashable, Sendable {
             return x.isFinite && y.isFinite && (p?.isFinite ?? true)
         case let .mouseDown(x, y, _, _), let .mouseMove(x, y, _, _), let .mouseUp(x, y, _, _):
             return x.isFinite && y.isFinite
-        case let .padAccel(x, y, z):
+        case let .padAccel(x, y, z), let .accel(x, y, z):
             return x.isFinite && y.isFinite && z.isFinite
         case let .resize(w, h):
             return w.isFinite && h.isFinite
@@ -82,6 +88,7 @@ public struct RawInput: Hashable, Sendable {
         case .padDown: "pad-down"
         case .padUp: "pad-up"
         case .padAccel: "pad-accel"
+        case .accel: "accel"
         case .focusLost: "focus-lost"
         case .focusGained: "focus-gained"
         case .touchDeviceRemoved: "touch-device-removed"

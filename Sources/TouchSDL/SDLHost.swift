@@ -9,6 +9,10 @@
 // when the renderer has no vsync). Input that arrived before a frame starts is handled
 // before that frame draws. Time is seconds since the host started (SDL ticks); the core
 // never reads the clock.
+//
+// The device's own accelerometer (Linux IIO, `IIOAccelerometer`) is read about 60 times a
+// second while the window is open; a reading that changed is an `accel` input like any
+// other. A poll that finds nothing changed goes back to waiting: no advance, no redraw.
 import CSDL2
 import Foundation
 import TouchCore
@@ -74,13 +78,16 @@ public struct HostOptions: Sendable {
     /// Font files; nil for `FontLocator.locate()`.
     public var fonts: FontFiles?
     public var background: Color
+    /// Read the device's own accelerometer (Linux IIO, under `TOUCHSCOPE_IIO_ROOT` or
+    /// /sys/bus/iio/devices). Off when headless.
+    public var deviceSensors: Bool
 
     public init(sceneName: String = "", headless: Bool = false, fullscreen: Bool = false, displayIndex: Int? = nil,
                 windowSize: Size? = nil, vsync: Bool = true, layout: LayoutOptions = LayoutOptions(),
-                fonts: FontFiles? = nil, background: Color = Color(r: 28, g: 28, b: 30)) {
+                fonts: FontFiles? = nil, background: Color = Color(r: 28, g: 28, b: 30), deviceSensors: Bool = true) {
         self.sceneName = sceneName; self.headless = headless; self.fullscreen = fullscreen
         self.displayIndex = displayIndex; self.windowSize = windowSize; self.vsync = vsync
-        self.layout = layout; self.fonts = fonts; self.background = background
+        self.layout = layout; self.fonts = fonts; self.background = background; self.deviceSensors = deviceSensors
     }
 
     public var title: String { sceneName.isEmpty ? "TouchScope" : "TouchScope — \(sceneName)" }
@@ -96,6 +103,9 @@ public final class SDLHost {
     public let renderer: OpaquePointer
     public let painter: SDLPainter
     public let pads = GamepadManager()
+    /// The device's own accelerometers (Linux IIO), the screen's first. Only the first is
+    /// read: on a convertible the base's would fight the screen's.
+    public let accelerometers: [IIOAccelerometer]
     public private(set) var layout: HostLayout
     public var translator: InputTranslator
     /// Whether the renderer waits for vsync on present.
@@ -108,6 +118,9 @@ public final class SDLHost {
     private var layoutOptions: LayoutOptions
     private var needsDisplay = true
     private var layoutChangePending = false
+    private var nextSensorPoll = 0.0
+    /// How often the device accelerometer is read (seconds).
+    public static let sensorInterval = 1.0 / 60
 
     /// The smallest window a person can resize it to (window units): the scene stays
     /// visible and touchable. (A window manager enforces it; without one, as under Xvfb, a
@@ -151,11 +164,13 @@ public final class SDLHost {
         layout = l
         translator = InputTranslator(layout: l, fingerScaling: FingerScaling.forDriver(SDLContext.videoDriver))
         startTicks = SDL_GetTicks64()
+        accelerometers = options.deviceSensors && !options.headless ? IIOAccelerometer.discover() : []
         refreshLayout(sceneSize: sceneSize)
     }
 
     isolated deinit {
         pads.closeAll()
+        for a in accelerometers { a.close() }
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
     }
@@ -226,7 +241,21 @@ public final class SDLHost {
         var e = SDL_Event()
         while SDL_PollEvent(&e) != 0 { out += process(e) }
         out += checkTouchDevices()
+        out += pollSensors()
         return out
+    }
+
+    /// Reads the device accelerometer when its poll is due: an `accel` input when a value
+    /// changed, else nothing.
+    private func pollSensors() -> [RawInput] {
+        guard let accel = accelerometers.first else { return [] }
+        let now = time
+        guard now >= nextSensorPoll else { return [] }
+        nextSensorPoll = now + Self.sensorInterval
+        guard let v = accel.poll() else { return [] }
+        let t = max(now, lastInputTime)
+        lastInputTime = t
+        return [RawInput(t: t, .accel(x: v.x, y: v.y, z: v.z))]
     }
 
     private func process(_ e: SDL_Event) -> [RawInput] {
@@ -288,13 +317,28 @@ public final class SDLHost {
             var sawEvent = false
             var timerDue = false
             if !animating {
-                let now = time
-                var wait = 0.25
-                if let wake = client.nextWakeTime { wait = min(wait, max(0, wake - now)) }
-                var e = SDL_Event()
-                if SDL_WaitEventTimeout(&e, Int32((wait * 1000).rounded(.up))) != 0 {
-                    sawEvent = true
-                    deliver(process(e), to: client)
+                let idleSince = time
+                while true {
+                    let now = time
+                    var wait = max(0, 0.25 - (now - idleSince))
+                    if let wake = client.nextWakeTime { wait = min(wait, max(0, wake - now)) }
+                    if !accelerometers.isEmpty { wait = min(wait, max(0, nextSensorPoll - now)) }
+                    var e = SDL_Event()
+                    if SDL_WaitEventTimeout(&e, Int32((wait * 1000).rounded(.up))) != 0 {
+                        sawEvent = true
+                        deliver(process(e), to: client)
+                        break
+                    }
+                    let samples = pollSensors()
+                    if !samples.isEmpty {
+                        sawEvent = true
+                        deliver(samples, to: client)
+                        break
+                    }
+                    // Woken only to read the accelerometer, and nothing changed: wait on
+                    // (the heartbeat, a timer or a signal still end the wait).
+                    if accelerometers.isEmpty || receivedSignal != 0 || time - idleSince >= 0.25 { break }
+                    if let wake = client.nextWakeTime, wake <= time { break }
                 }
                 if let wake = client.nextWakeTime, wake <= time { timerDue = true }
             }
@@ -305,6 +349,11 @@ public final class SDLHost {
                 deliver(process(e), to: client)
             }
             deliver(checkTouchDevices(), to: client)
+            let samples = pollSensors()
+            if !samples.isEmpty {
+                sawEvent = true
+                deliver(samples, to: client)
+            }
             if pads.pads != padsBefore { client.hostCommand(.padsChanged(pads.pads)) }
             if receivedSignal != 0, quitReason == nil { quitReason = receivedSignal == SIGTERM ? .terminate : .interrupt }
             if let reason = quitReason {

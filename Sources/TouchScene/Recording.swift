@@ -344,6 +344,7 @@ public final class RecordingReader {
             }
             kind = type == "pad-down" ? .padDown(button: name) : .padUp(button: name)
         case "pad-accel": kind = .padAccel(x: try need(l.x, "x"), y: try need(l.y, "y"), z: try need(l.z, "z"))
+        case "accel": kind = .accel(x: try need(l.x, "x"), y: try need(l.y, "y"), z: try need(l.z, "z"))
         case "focus-lost": kind = .focusLost
         case "focus-gained": kind = .focusGained
         case "touch-device-removed": kind = .touchDeviceRemoved
@@ -367,7 +368,7 @@ public final class RecordingReader {
     public static let maxTime = 1e9
 
     static let typeNames = ["finger-down", "finger-move", "finger-up", "mouse-down", "mouse-move", "mouse-up",
-                            "key-down", "key-up", "pad-down", "pad-up", "pad-accel", "focus-lost", "focus-gained",
+                            "key-down", "key-up", "pad-down", "pad-up", "pad-accel", "accel", "focus-lost", "focus-gained",
                             "touch-device-removed", "pad-added", "pad-removed", "resize", "quit", "reload"]
 }
 
@@ -497,7 +498,7 @@ public final class RecordingWriter {
             str("key", key); mods(m)
         case let .padDown(button), let .padUp(button):
             str("button", button)
-        case let .padAccel(x, y, z):
+        case let .padAccel(x, y, z), let .accel(x, y, z):
             num("x", x); num("y", y); num("z", z)
         case .focusLost, .focusGained, .touchDeviceRemoved, .padAdded, .padRemoved, .quit:
             break

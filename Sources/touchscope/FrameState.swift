@@ -24,6 +24,9 @@ final class FrameState {
     private let feed: TraceLogFeed?
     var state = OverlayState()
     var pads: [ConnectedPad] = []
+    /// The device's own accelerometers the host found (Linux IIO), the one read first; their
+    /// readings come from the session's input mapper when drawn.
+    var accelerometers: [DeviceAccelerometer] = []
     /// The rows of the help panel (F1): the input map and the window's keys (`hostKeys`,
     /// whose panel rows the panel registry words).
     var help: [HelpEntry]
@@ -62,6 +65,20 @@ final class FrameState {
         if session.built.player != nil || !session.scene.capabilities.isEmpty { state.set(.nowPlaying, true) }
     }
 
+    /// The device accelerometers with the latest reading the session mapped. A replayed
+    /// recording's `accel` lines show as "recorded" when the host found none.
+    func deviceAccelerometers(_ session: SceneSession) -> [DeviceAccelerometer] {
+        let latest = session.mapper.deviceAcceleration
+        if accelerometers.isEmpty {
+            return latest.map { [DeviceAccelerometer(name: "accelerometer (recorded)", latest: $0)] } ?? []
+        }
+        return accelerometers.map { a in
+            var a = a
+            if a.inUse { a.latest = latest }
+            return a
+        }
+    }
+
     func draw(_ session: SceneSession, into list: inout DisplayList, layout: HostLayout, measurer: TextMeasurer) {
         SceneRenderer().draw(session.app.window, into: &list, toCanvas: layout.sceneTransform)
         if overlays {
@@ -69,7 +86,8 @@ final class FrameState {
                               sceneRect: layout.sceneRect, sidePanel: layout.sidePanel, bottomPanel: layout.bottomPanel,
                               measurer: measurer, into: &list,
                               extras: DebugOverlayExtras(pads: pads, help: help, now: session.app.time,
-                                                         style: OverlayStyle().scaled(by: layout.pixelScale)))
+                                                         style: OverlayStyle().scaled(by: layout.pixelScale),
+                                                         accelerometers: deviceAccelerometers(session)))
         }
         if let banner {
             let r = layout.sceneRect

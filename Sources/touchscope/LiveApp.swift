@@ -67,6 +67,7 @@ final class LiveApp: HostClient, HostKeyTarget {
             if pads.contains(where: \.hasAccelerometer) { available.insert(.accelerometer) }
             if pads.contains(where: \.hasGyroscope) { available.insert(.gyroscope) }
         }
+        if let host, !host.accelerometers.isEmpty { available.insert(.accelerometer) }
         _ = session.app.checkRequiredCapabilities(required, available: available)
     }
 
@@ -117,12 +118,17 @@ final class LiveApp: HostClient, HostKeyTarget {
 
     func hostDidStart(_ host: SDLHost) {
         self.host = host
+        frame.accelerometers = host.accelerometers.enumerated().map { k, a in
+            DeviceAccelerometer(name: a.name, inUse: k == 0)
+        }
+        // A tablet with its own accelerometer shows it in the device panel.
+        if !frame.accelerometers.isEmpty { frame.state.set(.nowPlaying, true) }
         session.app.pasteboard = SDLPasteboard()
         checkCapabilities()
     }
 
     var nextWakeTime: Double? {
-        [session.app.nextDeadline, replay?.nextTime].compactMap { $0 }.min()
+        [session.nextDeadline, replay?.nextTime].compactMap { $0 }.min()
     }
 
     func handle(_ input: RawInput) {

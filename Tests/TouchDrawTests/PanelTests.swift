@@ -125,6 +125,24 @@ struct PanelTests {
         #expect(runs.contains("orientation portrait"))
     }
 
+    @Test("the device panel lists the tablet's accelerometer by name with its latest x, y, z")
+    func tabletAccelerometer() {
+        let rig = OverlayRig()
+        var list = DisplayList(size: Size(width: 400, height: 300))
+        let accels = [
+            DeviceAccelerometer(name: "accel_3d", latest: MotionSample(.accelerometer, x: 0.125, y: -9.79, z: 0.3)),
+            DeviceAccelerometer(name: "accel_base", inUse: false),
+        ]
+        NowPlayingPanel.draw(app: rig.app, pads: [], accelerometers: accels, in: Rect(x: 0, y: 0, width: 400, height: 300),
+                             style: OverlayStyle(), measurer: EstimatedTextMeasurer(), into: &list)
+        let runs = texts(list).map(\.string)
+        #expect(runs.contains("tablet accel_3d  x 0.13  y -9.79  z 0.3 m/s²"), "\(runs)")
+        #expect(runs.contains("tablet accel_base  not read (the screen's accelerometer is)"))
+        #expect(NowPlayingPanel.line(DeviceAccelerometer(name: "mma8451")) == "tablet mma8451  no reading yet")
+        #expect(NowPlayingPanel.preferredHeight(pads: 0, accelerometers: 2, style: OverlayStyle())
+                > NowPlayingPanel.preferredHeight(pads: 0, style: OverlayStyle()))
+    }
+
     @Test("the touches header reads like Android's pointer location and turns red past the slop")
     func touchesHeader() throws {
         let rig = OverlayRig()

@@ -110,6 +110,33 @@ struct RecordingTests {
         #expect(e?.message.contains(fragment) == true, "\(String(describing: e))")
     }
 
+    @Test("an accel line (the device's own accelerometer) writes x, y, z and reads back")
+    func accelLine() throws {
+        let input = RawInput(t: 0.25, .accel(x: -0.5, y: -9.80665, z: 1e-7))
+        #expect(RecordingWriter.line(input) == #"{"t":0.25,"type":"accel","x":-0.5,"y":-9.80665,"z":1e-07}"#)
+        let r = try RecordingReader(text: header + RecordingWriter.line(input) + "\n")
+        #expect(try r.readAll() == [input])
+        // Not the gamepad's: the two stay apart.
+        let pad = try RecordingReader(text: header + #"{"t":0,"type":"pad-accel","x":1,"y":2,"z":3}"# + "\n").readAll()
+        #expect(pad == [RawInput(t: 0, .padAccel(x: 1, y: 2, z: 3))])
+    }
+
+    @Test("a bad accel line is a located error", arguments: [
+        (#"{"t":0.1,"type":"accel","x":1,"y":2}"#, 1, "missing field `z` for `accel`"),
+        (#"{"t":0.1,"type":"accel","y":2,"z":3}"#, 1, "missing field `x` for `accel`"),
+        (#"{"t":0.1,"type":"accel","x":1,"y":1e999,"z":3}"#, 35, "field `y` is not a finite number"),
+        (#"{"t":0.1,"type":"accel","x":NaN,"y":2,"z":3}"#, 29, "field `x` must be a number"),
+        (#"{"t":0.1,"type":"accel","x":1,"y":2,"z":null}"#, 41, "field `z` must be a number"),
+        (#"{"t":0.1,"type":"accel","x":"1","y":2,"z":3}"#, 29, "field `x` must be a number"),
+        (#"{"t":0.1,"type":"acel","x":1,"y":2,"z":3}"#, 17, "unknown type `acel`; did you mean `accel`?"),
+    ] as [(String, Int, String)])
+    func accelErrors(line: String, column: Int, fragment: String) {
+        let e = recordingError(header + line + "\n")
+        #expect(e?.line == 2 && e?.column == column, "\(String(describing: e))")
+        #expect(e?.message.contains(fragment) == true, "\(String(describing: e))")
+        #expect(e?.rendered.hasPrefix("r.jsonl:2:\(column): ") == true, "\(String(describing: e))")
+    }
+
     @Test("time going backwards is an error at the later line")
     func backwards() {
         let e = recordingError(header + #"{"t":1,"type":"focus-lost"}"# + "\n" + #"{"t":0.5,"type":"focus-gained"}"# + "\n")

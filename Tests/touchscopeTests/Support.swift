@@ -35,7 +35,7 @@ let recordingScenes: [(recording: String, scene: String)] = [
     ("double-tap", "double-tap"), ("delivery", "delivery"), ("exclusive", "exclusive"),
     ("responder-chain", "responder-chain"), ("swipe-pan", "swipe-pan"), ("long-press", "long-press"),
     ("scroll", "scroll"), ("text-field", "text-field"), ("checkmark", "checkmark"),
-    ("momentum-fling", "momentum"), ("momentum-pinch", "momentum"),
+    ("momentum-fling", "momentum"), ("momentum-pinch", "momentum"), ("tablet-accel", "media"),
 ]
 
 /// The result of replaying one recording headless: the live session (for its view tree)

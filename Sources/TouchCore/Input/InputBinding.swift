@@ -5,7 +5,7 @@
 ///     InputBinding(device: .keyboard, input: "F8", effect: "remote togglePlayPause")
 public struct InputBinding: Sendable, Hashable {
     public enum Device: String, Sendable, Hashable, CaseIterable {
-        case touchscreen, mouse, keyboard, gamepad, window
+        case touchscreen, mouse, keyboard, gamepad, tablet, window
     }
     public var device: Device
     /// The input as a person names it (`Alt + left drag`, `Ctrl+Z (hold)`).
@@ -79,6 +79,10 @@ extension InputMapper {
                   effect: "to motion subscribers (Core Motion style), not the responder chain"),
             .init(device: .gamepad, input: "pad removed",
                   effect: "cancels a gamepad shake (\"gamepad removed\"), ends held seeks"),
+            .init(device: .tablet, input: "shaking it (its own accelerometer, Linux IIO)",
+                  effect: "shake as the gamepad's, a source of its own: while the acceleration's length differs from gravity by more than \(fmt(defaults.shakeAccelThreshold)) m/s²; ended after \(fmt(defaults.shakeQuietTime)) s of quiet"),
+            .init(device: .tablet, input: "tilting it (accelerometer at rest)",
+                  effect: "orientation from gravity on IIO's axes (x right, y up, z toward the user, held in portrait): y up portrait, y down upside down, x up landscapeLeft, x down landscapeRight, screen up faceUp, down faceDown; it alone sets the orientation once it has reported"),
             .init(device: .window, input: "focus lost",
                   effect: "cancels every touch (\"window lost focus\"), a shake under way and held seeks"),
             .init(device: .window, input: "touch device removed",

@@ -14,9 +14,13 @@
 //   "mirrored" mid-drag mirrors about the two fingers' midpoint, so nothing jumps.
 // - Keys and gamepad buttons become shake and remote commands; held inputs (Ctrl+Z,
 //   back, seek keys and triggers) end on release. Key and button repeats are ignored.
-// - Shake has three sources (Ctrl+Z, pad back, pad accelerometer); it begins with the first
-//   and ends with the last. The core cancels a shake held past `shakeMaxDuration`; the
-//   mapper then sends no `shakeEnded` (and the core ignores one anyway).
+// - Shake has four sources (Ctrl+Z, pad back, pad accelerometer, the device's own
+//   accelerometer); it begins with the first and ends with the last. The core cancels a
+//   shake held past `shakeMaxDuration`; the mapper then sends no `shakeEnded` (and the core
+//   ignores one anyway).
+// - The two accelerometers (a gamepad's, SDL axes; the device's own, Linux IIO axes) are
+//   separate sources, each with its own quiet time. Once the device's own has reported,
+//   the orientation follows it alone: a pad lying on the table does not turn the tablet.
 // - Time: `advance(to:)` ends an accelerometer shake after `shakeQuietTime` of quiet;
 //   `map` advances to the input's time first. Send the events at the time given.
 
@@ -34,6 +38,10 @@ public struct InputMapper {
     public private(set) var padConnected = false
     /// Whether the connected gamepad has sent accelerometer samples.
     public private(set) var padHasAccelerometer = false
+    /// Whether the device's own accelerometer (`accel` input, Linux IIO) has sent samples.
+    public private(set) var deviceHasAccelerometer = false
+    /// The device accelerometer's latest sample, as it came (IIO axes, m/s²), for the panel.
+    public private(set) var deviceAcceleration: MotionSample?
     /// The last orientation this mapper sent (keys or gravity).
     public private(set) var orientation: DeviceOrientation = .unknown
 
@@ -59,10 +67,11 @@ public struct InputMapper {
     private var cancelledFingers: Set<TouchKey> = []
 
     // Shake.
-    private enum ShakeSource: Hashable { case keyboard, padButton, padAccel }
+    private enum ShakeSource: Hashable { case keyboard, padButton, padAccel, deviceAccel }
     private var shakeSources: Set<ShakeSource> = []
     private var shakeBeganAt: Double?
-    private var lastLoudAccel: Double = 0
+    private var lastLoudPadAccel: Double = 0
+    private var lastLoudDeviceAccel: Double = 0
 
     // Held keys and buttons ("key:z", "pad:back"), and the seek each held input began.
     private var held: Set<String> = []
@@ -145,7 +154,15 @@ public struct InputMapper {
         case let .padUp(button):
             out += padUp(button.lowercased(), t)
         case let .padAccel(x, y, z):
-            out += accel(x, y, z, t)
+            padConnected = true
+            padHasAccelerometer = true
+            out += accel(x, y, z, t, from: .padAccel)
+        case let .accel(x, y, z):
+            deviceHasAccelerometer = true
+            deviceAcceleration = MotionSample(.accelerometer, x: x, y: y, z: z, timestamp: t)
+            // IIO reports gravity toward the earth; the mapper (and motion subscribers) use
+            // SDL's sign, where the axis pointing up reads +g.
+            out += accel(-x, -y, -z, t, from: .deviceAccel)
 
         case .focusLost:
             out += interrupt("window lost focus", t)
@@ -191,14 +208,22 @@ public struct InputMapper {
 
     /// When an accelerometer shake will end if no jolt comes (nil: none under way).
     public var nextDeadline: Double? {
-        shakeSources.contains(.padAccel) ? lastLoudAccel + defaults.shakeQuietTime : nil
+        guard !shakeSources.isEmpty else { return nil }
+        let pad = shakeSources.contains(.padAccel) ? lastLoudPadAccel + defaults.shakeQuietTime : nil
+        let device = shakeSources.contains(.deviceAccel) ? lastLoudDeviceAccel + defaults.shakeQuietTime : nil
+        guard let pad else { return device }
+        guard let device else { return pad }
+        return min(pad, device)
     }
 
     /// Lets time pass: ends an accelerometer shake after `shakeQuietTime` without a jolt.
     public mutating func advance(to t: Double) -> [InputEvent] {
         // (An empty set first: `contains` hashes even then, and this runs for every input.)
-        guard !shakeSources.isEmpty, shakeSources.contains(.padAccel), t - lastLoudAccel >= defaults.shakeQuietTime else { return [] }
-        return endShake(.padAccel, t)
+        guard !shakeSources.isEmpty else { return [] }
+        var out: [InputEvent] = []
+        if shakeSources.contains(.padAccel), t - lastLoudPadAccel >= defaults.shakeQuietTime { out += endShake(.padAccel, t) }
+        if shakeSources.contains(.deviceAccel), t - lastLoudDeviceAccel >= defaults.shakeQuietTime { out += endShake(.deviceAccel, t) }
+        return out
     }
 
     // MARK: Mouse
@@ -366,15 +391,17 @@ public struct InputMapper {
         return endSeek(input: "pad:" + button)
     }
 
-    private mutating func accel(_ x: Double, _ y: Double, _ z: Double, _ t: Double) -> [InputEvent] {
-        padConnected = true
-        padHasAccelerometer = true
+    /// One accelerometer sample on SDL's axes (the axis pointing up reads +g at rest), from
+    /// the gamepad or the device: a jolt shakes, a device at rest sets the orientation.
+    private mutating func accel(_ x: Double, _ y: Double, _ z: Double, _ t: Double, from source: ShakeSource) -> [InputEvent] {
         var out: [InputEvent] = [.motionSample(MotionSample(.accelerometer, x: x, y: y, z: z, timestamp: t))]
         let magnitude = (x * x + y * y + z * z).squareRoot()
         if abs(magnitude - standardGravity) > defaults.shakeAccelThreshold {
-            lastLoudAccel = t
-            if !shakeSources.contains(.padAccel) { out += beginShake(.padAccel, t) }
-        } else if !shakeSources.contains(.padAccel),
+            if source == .deviceAccel { lastLoudDeviceAccel = t } else { lastLoudPadAccel = t }
+            if !shakeSources.contains(source) { out += beginShake(source, t) }
+        } else if !shakeSources.contains(source),
+                  // The device's own accelerometer, once heard from, alone says which way it is held.
+                  source == .deviceAccel || !deviceHasAccelerometer,
                   let o = DeviceOrientation(gravityX: x, y: y, z: z, current: orientation), o != orientation {
             out += setOrientation(o)
         }

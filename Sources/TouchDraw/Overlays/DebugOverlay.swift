@@ -13,6 +13,8 @@
 public struct DebugOverlayExtras {
     /// Connected gamepads (Now Playing and device panel).
     public var pads: [ConnectedPad]
+    /// The device's own accelerometers (Now Playing and device panel).
+    public var accelerometers: [DeviceAccelerometer]
     /// The key, button and mouse table (help panel).
     public var help: [HelpEntry]
     /// Extra inspector lines for a view (controls' state); nil reads subclasses with Mirror.
@@ -22,7 +24,8 @@ public struct DebugOverlayExtras {
     public var style: OverlayStyle
 
     public init(pads: [ConnectedPad] = [], help: [HelpEntry] = [], describeExtra: ((View) -> [String])? = nil,
-                now: Double? = nil, style: OverlayStyle = OverlayStyle()) {
+                now: Double? = nil, style: OverlayStyle = OverlayStyle(), accelerometers: [DeviceAccelerometer] = []) {
+        self.accelerometers = accelerometers
         self.pads = pads; self.help = help; self.describeExtra = describeExtra; self.now = now; self.style = style
     }
 }

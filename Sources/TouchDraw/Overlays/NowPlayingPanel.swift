@@ -1,5 +1,6 @@
 // NowPlayingPanel: the Now Playing info (title, artist, progress, rate), the connected pads
-// and their sensors, and the device orientation.
+// and their sensors, the device's own accelerometer with its latest reading, and the device
+// orientation.
 
 /// A connected gamepad as the host sees it.
 public struct ConnectedPad: Sendable, Hashable {
@@ -8,6 +9,20 @@ public struct ConnectedPad: Sendable, Hashable {
     public var hasGyro: Bool
     public init(name: String, hasAccel: Bool, hasGyro: Bool) {
         self.name = name; self.hasAccel = hasAccel; self.hasGyro = hasGyro
+    }
+}
+
+/// The device's own accelerometer (a Linux IIO device) as the host sees it.
+public struct DeviceAccelerometer: Sendable, Hashable {
+    /// The IIO device's `name` (`accel_3d`, `mma8451`), or a stand-in for a replay.
+    public var name: String
+    /// The latest reading (m/s², IIO axes, gravity included); nil before the first.
+    public var latest: MotionSample?
+    /// Whether its readings drive shake and orientation (a convertible's base accelerometer
+    /// is listed, not read).
+    public var inUse: Bool
+    public init(name: String, latest: MotionSample? = nil, inUse: Bool = true) {
+        self.name = name; self.latest = latest; self.inUse = inUse
     }
 }
 
@@ -22,12 +37,19 @@ public enum NowPlayingPanel {
     }
 
     /// Header, title/artist, bar, times, pads and orientation lines.
-    public static func preferredHeight(pads: Int, style: OverlayStyle) -> Double {
-        style.headerSize * 1.25 + Double(6 + max(1, pads)) * style.lineHeight
+    public static func preferredHeight(pads: Int, accelerometers: Int = 0, style: OverlayStyle) -> Double {
+        style.headerSize * 1.25 + Double(6 + max(1, pads) + accelerometers) * style.lineHeight
     }
 
-    public static func draw(app: Application, pads: [ConnectedPad], in rect: Rect, style: OverlayStyle,
-                            measurer: TextMeasurer, into list: inout DisplayList) {
+    /// The device accelerometer's line: "tablet accel_3d  x 0.12  y -9.79  z 0.31 m/s²".
+    public static func line(_ a: DeviceAccelerometer) -> String {
+        guard a.inUse else { return "tablet \(a.name)  not read (the screen's accelerometer is)" }
+        guard let s = a.latest else { return "tablet \(a.name)  no reading yet" }
+        return "tablet \(a.name)  x \(TraceFormat.short(s.x, 2))  y \(TraceFormat.short(s.y, 2))  z \(TraceFormat.short(s.z, 2)) m/s²"
+    }
+
+    public static func draw(app: Application, pads: [ConnectedPad], accelerometers: [DeviceAccelerometer] = [],
+                            in rect: Rect, style: OverlayStyle, measurer: TextMeasurer, into list: inout DisplayList) {
         var col = TextColumn(rect, style: style, measurer: measurer)
         let np = app.remote.nowPlaying
         col.header("Now Playing" + (app.remote.isNowPlayingApp ? "" : "  (not the Now Playing app yet)"), into: &list)
@@ -51,6 +73,9 @@ public enum NowPlayingPanel {
         }
         for p in pads {
             col.line("pad \(p.name)  accel \(p.hasAccel ? "yes" : "no")  gyro \(p.hasGyro ? "yes" : "no")", indent: style.padding, into: &list)
+        }
+        for a in accelerometers {
+            col.line(line(a), color: a.inUse ? style.text : style.dim, indent: style.padding, into: &list)
         }
     }
 }

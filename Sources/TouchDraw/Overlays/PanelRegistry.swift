@@ -103,8 +103,11 @@ public enum PanelRegistry {
         },
         PanelEntry(id: .nowPlaying, title: "Now Playing and devices", key: PanelKey(5, shift: true), defaultOn: false,
                    place: .side(weight: nil),
-                   preferredHeight: { c in NowPlayingPanel.preferredHeight(pads: c.extras.pads.count, style: c.style) }) { c, rect, list in
-            NowPlayingPanel.draw(app: c.app, pads: c.extras.pads, in: rect, style: c.style, measurer: c.measurer, into: &list)
+                   preferredHeight: { c in
+                       NowPlayingPanel.preferredHeight(pads: c.extras.pads.count, accelerometers: c.extras.accelerometers.count, style: c.style)
+                   }) { c, rect, list in
+            NowPlayingPanel.draw(app: c.app, pads: c.extras.pads, accelerometers: c.extras.accelerometers, in: rect,
+                                 style: c.style, measurer: c.measurer, into: &list)
         },
         PanelEntry(id: .inspector, title: "inspector", key: PanelKey(4, shift: true), place: .side(weight: 1.2)) { c, rect, list in
             InspectorPanel.draw(app: c.app, log: c.log, state: c.state, describeExtra: c.extras.describeExtra,

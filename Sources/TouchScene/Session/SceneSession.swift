@@ -58,6 +58,9 @@ public final class SceneSession {
     /// Maps one raw input (step 2) and delivers the resulting events at its time.
     public func handle(_ raw: RawInput) {
         if typeIntoTextField(raw) { app.advance(to: raw.t); return }
+        // An accelerometer shake whose quiet time ran out before this input ends at that
+        // moment, however often the host advanced time meanwhile.
+        if let d = mapper.nextDeadline, d <= raw.t { advance(to: raw.t) }
         // The mapped events go into a buffer kept between inputs (taken out while in use,
         // so a nested `handle` gets its own).
         var events = eventBuffer
@@ -76,11 +79,24 @@ public final class SceneSession {
     /// Advances time (timers, animations, the media player). True while something moves.
     @discardableResult
     public func advance(to t: Double) -> Bool {
-        for e in mapper.advance(to: t) {
-            app.send(e, at: t)
-            inputHookRef?._withUnsafeGuaranteedRef { $0.call(e, t) }
+        // An accelerometer shake ends when its quiet time runs out, not when the host next
+        // advances: the live window (woken at its own times) and a replay (stepped every
+        // 1/120 s) trace the same moment.
+        if let d = mapper.nextDeadline, d <= t {
+            let at = max(d, app.time)
+            for e in mapper.advance(to: t) {
+                app.send(e, at: at)
+                inputHookRef?._withUnsafeGuaranteedRef { $0.call(e, at) }
+            }
         }
         return app.advance(to: t)
+    }
+
+    /// The next time something is due: a timer in the application or the end of an
+    /// accelerometer shake (nil: none).
+    public var nextDeadline: Double? {
+        guard let m = mapper.nextDeadline else { return app.nextDeadline }
+        return min(m, app.nextDeadline ?? m)
     }
 
     /// Whether stepping time frame by frame can change anything (animations, timers, a

@@ -384,6 +384,83 @@ struct GamepadMappingTests {
     }
 }
 
+@Suite("InputMapper: the device's own accelerometer (Linux IIO)")
+struct DeviceAccelMappingTests {
+    /// A pad's sample for the same physical motion: IIO reports gravity toward the earth,
+    /// SDL the other way.
+    private func pad(_ x: Double, _ y: Double, _ z: Double) -> RawInput.Kind { .padAccel(x: -x, y: -y, z: -z) }
+
+    @Test("a tablet shake gives shakeBegan and shakeEnded exactly as a pad's accelerometer does")
+    func tabletShakeLikePad() {
+        // IIO readings: upright in portrait at rest, then jolts, then rest.
+        let readings: [(Double, Double, Double, Double)] = [
+            (0, 0, -9.81, 0), (0.1, 25, -9.81, 0), (0.2, -20, -9.81, 0), (0.3, 0, -9.81, 0),
+        ]
+        var tablet = makeMapper(), gamepad = makeMapper()
+        var fromTablet: [InputEvent] = [], fromPad: [InputEvent] = []
+        for (t, x, y, z) in readings {
+            fromTablet += tablet.map(RawInput(t: t, .accel(x: x, y: y, z: z)))
+            fromPad += gamepad.map(RawInput(t: t, pad(x, y, z)))
+        }
+        fromTablet += tablet.advance(to: 0.45) + tablet.advance(to: 0.6)
+        fromPad += gamepad.advance(to: 0.45) + gamepad.advance(to: 0.6)
+        #expect(fromTablet == fromPad)
+        #expect(fromTablet.filter { $0 == .shakeBegan || $0 == .shakeEnded } == [.shakeBegan, .shakeEnded])
+        #expect(fromTablet.first == .motionSample(MotionSample(.accelerometer, x: 0, y: 9.81, z: 0, timestamp: 0)))
+        #expect(tablet.deviceHasAccelerometer && !tablet.padHasAccelerometer && !tablet.padConnected)
+        #expect(tablet.deviceAcceleration == MotionSample(.accelerometer, x: 0, y: -9.81, z: 0, timestamp: 0.3))
+    }
+
+    @Test("a tablet shake ends after the quiet time, on its own deadline")
+    func quietTime() {
+        var m = makeMapper()
+        #expect(m.map(RawInput(t: 0, .accel(x: 0, y: 30, z: 0))).dropFirst() == [.shakeBegan])
+        #expect(m.nextDeadline == Defaults().shakeQuietTime)
+        #expect(m.advance(to: Defaults().shakeQuietTime - 0.01).isEmpty)
+        #expect(m.advance(to: Defaults().shakeQuietTime) == [.shakeEnded])
+        #expect(m.nextDeadline == nil)
+    }
+
+    @Test("tilting the tablet changes the orientation on IIO's axes")
+    func tilting() {
+        var m = makeMapper()
+        let g = 9.81
+        #expect(m.map(RawInput(t: 0, .accel(x: 0, y: -g, z: 0))).last == .orientation(.portrait))
+        #expect(m.map(RawInput(t: 0.1, .accel(x: -g, y: 0, z: 0))).last == .orientation(.landscapeLeft))
+        #expect(m.map(RawInput(t: 0.2, .accel(x: g, y: 0, z: 0))).last == .orientation(.landscapeRight))
+        #expect(m.map(RawInput(t: 0.3, .accel(x: 0, y: g, z: 0))).last == .orientation(.portraitUpsideDown))
+        #expect(m.map(RawInput(t: 0.4, .accel(x: 0, y: 0, z: -g))).last == .orientation(.faceUp))
+        #expect(m.map(RawInput(t: 0.5, .accel(x: 0, y: 0, z: g))).last == .orientation(.faceDown))
+        #expect(m.map(RawInput(t: 0.6, .accel(x: 0, y: 0, z: g))).count == 1)   // unchanged: the sample only
+        #expect(m.orientation == .faceDown)
+    }
+
+    @Test("a gamepad and the tablet do not mix: the pad's shake ends on its own, and the tablet alone sets the orientation")
+    func sourcesApart() {
+        var m = makeMapper()
+        #expect(m.map(RawInput(t: 0, .accel(x: 0, y: -9.81, z: 0))).last == .orientation(.portrait))
+        // A pad lying face up on the table does not turn the tablet.
+        #expect(m.map(RawInput(t: 0.1, .padAccel(x: 0, y: 0, z: 9.81))).count == 1)
+        #expect(m.orientation == .portrait)
+        // Both shaken: one shake, ended when the later one is quiet.
+        #expect(m.map(RawInput(t: 0.2, .padAccel(x: 30, y: 0, z: 0))).dropFirst() == [.shakeBegan])
+        #expect(m.map(RawInput(t: 0.4, .accel(x: 30, y: 0, z: 0))).count == 1)
+        #expect(m.advance(to: 0.2 + Defaults().shakeQuietTime + 0.01).isEmpty)
+        #expect(m.advance(to: 0.4 + Defaults().shakeQuietTime + 0.01) == [.shakeEnded])
+        // Removing the pad leaves a tablet shake alone.
+        #expect(m.map(RawInput(t: 2, .accel(x: 30, y: 0, z: 0))).dropFirst() == [.shakeBegan])
+        #expect(m.map(RawInput(t: 2.1, .padRemoved)).isEmpty)
+        #expect(m.isShakeHeld)
+    }
+
+    @Test("an accelerometer sample that is not finite is dropped")
+    func nonFinite() {
+        var m = makeMapper()
+        #expect(m.map(RawInput(t: 0, .accel(x: .nan, y: 0, z: 0))) == [])
+        #expect(!m.deviceHasAccelerometer)
+    }
+}
+
 @Suite("InputBinding")
 struct InputBindingTests {
     @Test("the input map renders as a Markdown table, one row per binding")
