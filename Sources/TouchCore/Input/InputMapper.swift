@@ -68,7 +68,9 @@ public struct InputMapper {
 
     // Shake.
     private enum ShakeSource: Hashable { case keyboard, padButton, padAccel, deviceAccel }
-    private var shakeSources: Set<ShakeSource> = []
+    private var shakeSources: Set<ShakeSource> = [] {
+        didSet { isShakeHeld = !shakeSources.isEmpty }
+    }
     private var shakeBeganAt: Double?
     private var lastLoudPadAccel: Double = 0
     private var lastLoudDeviceAccel: Double = 0
@@ -93,7 +95,8 @@ public struct InputMapper {
         return out
     }
     /// Whether a shake input is held (Ctrl+Z, pad back, or the pad is being shaken).
-    public var isShakeHeld: Bool { !shakeSources.isEmpty }
+    /// Stored, so that a host asks it on every input without copying the mapper.
+    public private(set) var isShakeHeld = false
     /// The scene window's centre: the pivot of the mirrored second finger.
     public var centre: Point { Point(x: sceneSize.width / 2, y: sceneSize.height / 2) }
 

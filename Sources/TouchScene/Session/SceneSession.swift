@@ -60,7 +60,7 @@ public final class SceneSession {
         if typeIntoTextField(raw) { app.advance(to: raw.t); return }
         // An accelerometer shake whose quiet time ran out before this input ends at that
         // moment, however often the host advanced time meanwhile.
-        if let d = mapper.nextDeadline, d <= raw.t { advance(to: raw.t) }
+        if mapper.isShakeHeld, let d = mapper.nextDeadline, d <= raw.t { advance(to: raw.t) }
         // The mapped events go into a buffer kept between inputs (taken out while in use,
         // so a nested `handle` gets its own).
         var events = eventBuffer
@@ -82,7 +82,7 @@ public final class SceneSession {
         // An accelerometer shake ends when its quiet time runs out, not when the host next
         // advances: the live window (woken at its own times) and a replay (stepped every
         // 1/120 s) trace the same moment.
-        if let d = mapper.nextDeadline, d <= t {
+        if mapper.isShakeHeld, let d = mapper.nextDeadline, d <= t {
             let at = max(d, app.time)
             for e in mapper.advance(to: t) {
                 app.send(e, at: at)
