@@ -5,15 +5,7 @@
 # byte for byte. Run by `make test` through xvfb-run; needs DISPLAY and xdotool.
 # ONLY="tiny quit kill reload" runs some of the parts.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-: "${DISPLAY:?run under xvfb-run}"
-bin=${TOUCHSCOPE_BIN:-.build/debug/touchscope}
-[ -x "$bin" ] || swift build --product touchscope
-tmp=$(mktemp -d)
-pid=
-cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null || true; [ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"; }
-trap cleanup EXIT
-fail() { echo "live-faults: FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/lib/setup.sh"
 only=${ONLY:-tiny quit kill reload}
 wants() { [[ " $only " == *" $1 "* ]]; }
 

@@ -5,15 +5,7 @@
 # stays idle while nothing changes, and the live recording replays to the live trace byte for
 # byte. Run by `make test` through xvfb-run; needs DISPLAY and xdotool.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-: "${DISPLAY:?run under xvfb-run}"
-bin=${TOUCHSCOPE_BIN:-.build/debug/touchscope}
-[ -x "$bin" ] || swift build --product touchscope
-tmp=$(mktemp -d)
-pid=
-cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null || true; [ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"; }
-trap cleanup EXIT
-fail() { echo "live-iio: FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/lib/setup.sh"
 
 dev="$tmp/iio/iio:device0"
 mkdir -p "$dev" "$tmp/iio/iio:device1"
