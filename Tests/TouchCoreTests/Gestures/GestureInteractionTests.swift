@@ -5,14 +5,19 @@ import TouchCore
 // exclusivity and simultaneous recognition (SPEC.md section 5, "Interaction between recognizers").
 @Suite("Built-in recognizers together")
 struct GestureInteractionTests {
-    @Test("a swipe is not read as a pan when the pan requires the swipe to fail")
-    func swipeIsNotAPan() throws {
+    /// A rig with a (rightward) swipe and a pan that requires it to fail, added in either order.
+    private func panRequiringSwipe(swipeFirst: Bool) -> (GestureRig, SwipeGestureRecognizer, PanGestureRecognizer) {
         let rig = GestureRig()
         let swipe = SwipeGestureRecognizer(id: "swipe")
         let pan = PanGestureRecognizer(id: "pan")
         pan.require(toFail: swipe)
-        rig.add(pan)
-        rig.add(swipe)
+        if swipeFirst { rig.add(swipe); rig.add(pan) } else { rig.add(pan); rig.add(swipe) }
+        return (rig, swipe, pan)
+    }
+
+    @Test("a swipe is not read as a pan when the pan requires the swipe to fail")
+    func swipeIsNotAPan() throws {
+        let (rig, _, _) = panRequiringSwipe(swipeFirst: false)
         rig.down(1, 100, 300, at: 0)
         rig.drag(1, from: Point(100, 300), to: Point(200, 300), at: 0, duration: 0.1, steps: 10)
         rig.up(1, 200, 300, at: 0.12)
@@ -26,12 +31,7 @@ struct GestureInteractionTests {
 
     @Test("a slow drag becomes a pan once the swipe fails")
     func slowDragIsAPan() throws {
-        let rig = GestureRig()
-        let swipe = SwipeGestureRecognizer(id: "swipe")
-        let pan = PanGestureRecognizer(id: "pan")
-        pan.require(toFail: swipe)
-        rig.add(swipe)
-        rig.add(pan)
+        let (rig, _, _) = panRequiringSwipe(swipeFirst: true)
         rig.down(1, 100, 300, at: 0)
         // 100 pt/s: past the pan's slop at 0.1 s, too slow for a swipe.
         rig.drag(1, from: Point(100, 300), to: Point(200, 300), at: 0, duration: 1, steps: 50)
@@ -53,11 +53,7 @@ struct GestureInteractionTests {
     @Test("a pan that begins because a swipe failed on a move carries that move's translation",
           arguments: [true, false])
     func heldPanBeginsWithTheSample(swipeFirst: Bool) throws {
-        let rig = GestureRig()
-        let swipe = SwipeGestureRecognizer(id: "swipe")   // right only
-        let pan = PanGestureRecognizer(id: "pan")
-        pan.require(toFail: swipe)
-        if swipeFirst { rig.add(swipe); rig.add(pan) } else { rig.add(pan); rig.add(swipe) }
+        let (rig, _, _) = panRequiringSwipe(swipeFirst: swipeFirst)
         rig.down(1, 300, 300, at: 0)
         // Leftwards, 10 pt per move: the pan asks to begin past its 10 pt slop and is held;
         // the swipe fails ("wrong direction") on the move that reaches its 50 pt.
@@ -80,12 +76,7 @@ struct GestureInteractionTests {
 
     @Test("a pan held by a swipe and lifted before the swipe decides ends in order")
     func heldPanLifted() {
-        let rig = GestureRig()
-        let swipe = SwipeGestureRecognizer(id: "swipe")
-        let pan = PanGestureRecognizer(id: "pan")
-        pan.require(toFail: swipe)
-        rig.add(pan)
-        rig.add(swipe)
+        let (rig, _, pan) = panRequiringSwipe(swipeFirst: false)
         rig.down(1, 100, 300, at: 0)
         rig.drag(1, from: Point(100, 300), to: Point(130, 300), at: 0, duration: 0.2, steps: 4)
         #expect(pan.state == .possible)
@@ -186,11 +177,7 @@ struct GestureInteractionTests {
 
     @Test("cancelling the touches fails a pan held by a swipe, whichever was added first", arguments: [true, false])
     func cancelledHeldPan(panFirst: Bool) {
-        let rig = GestureRig()
-        let swipe = SwipeGestureRecognizer(id: "swipe")
-        let pan = PanGestureRecognizer(id: "pan")
-        pan.require(toFail: swipe)
-        if panFirst { rig.add(pan); rig.add(swipe) } else { rig.add(swipe); rig.add(pan) }
+        let (rig, _, pan) = panRequiringSwipe(swipeFirst: !panFirst)
         rig.down(1, 100, 300, at: 0)
         rig.drag(1, from: Point(100, 300), to: Point(130, 300), at: 0, duration: 0.2, steps: 4)
         #expect(pan.state == .possible)  // began, held by the swipe
