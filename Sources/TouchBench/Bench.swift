@@ -1,6 +1,6 @@
 // Bench: the measurements behind `touchscope bench` that need no display (dispatch, hit
 // testing, a generated recording). Sizes are parameters, so tests run them small.
-@_spi(TouchScopeInternals) import TouchCore
+import TouchCore
 import TouchScene
 #if canImport(Glibc)
 import Glibc
@@ -32,7 +32,7 @@ public enum Bench {
     /// and returns the tracer sink (the live program's: the in-memory log and the trace writer).
     /// Only dispatch is timed: the stream is generated in batches outside the timed region.
     public static func dispatch(shape: BenchScene.Shape, events: Int, seed: UInt64 = 0x5eed,
-                                makeSink: (SceneSession) -> ((TraceRecord) -> Void)? = { _ in nil }) -> DispatchResult {
+                                makeSink: (SceneSession) -> (any TraceSink)? = { _ in nil }) -> DispatchResult {
         dispatch(shape: shape, events: events, seed: seed, connect: { session in
             if let sink = makeSink(session) { session.app.tracer.sink = sink }
         })
@@ -49,25 +49,16 @@ public enum Bench {
                                 connect: (SceneSession) -> Void, settle: () -> Void = {}) -> DispatchResult {
         let scene = BenchScene.make(shape)
         let session = SceneSession(scene: scene)
-        // A class, not a captured `var`: a captured variable is a box whose every access is
-        // checked for exclusivity at run time (about 75 instructions a record, the bench's
-        // own overhead, not the program's).
-        final class Counter { @exclusivity(unchecked) var n = 0 }
-        /// Counts the plain messages on their way to the installed message sink.
-        final class CountingSink: TraceMessageSink {
-            let inner: TraceMessageSink, counter: Counter
-            init(_ inner: TraceMessageSink, _ counter: Counter) { self.inner = inner; self.counter = counter }
-            override func take(_ m: TouchMessage) { counter.n &+= 1; inner.take(m) }
-            override func take(_ m: borrowing GestureMessage) { counter.n &+= 1; inner.take(m) }
+        /// Counts the records on their way to the installed sink.
+        final class CountingSink: TraceSink {
+            let inner: any TraceSink
+            var n = 0
+            init(_ inner: any TraceSink) { self.inner = inner }
+            func receive(_ record: borrowing TraceRecord) { n &+= 1; inner.receive(record) }
         }
-        let records = Counter()
         connect(session)
-        if let inner = session.app.tracer.sink {
-            session.app.tracer.sink = { r in records.n &+= 1; inner(r) }
-        }
-        if let inner = session.app.tracer.messageSink {
-            session.app.tracer.messageSink = CountingSink(inner, records)
-        }
+        let counting = session.app.tracer.sink.map(CountingSink.init)
+        if let counting { session.app.tracer.sink = counting }
         var stream = FingerStream(window: shape.window, seed: seed)
         var batch: [RawInput] = []
         batch.reserveCapacity(4096)
@@ -96,7 +87,7 @@ public enum Bench {
             elapsed += clock.now - start
         }
         return DispatchResult(views: shape.viewCount, recognizers: session.built.recognizers.count,
-                              events: events, seconds: seconds(elapsed), records: records.n)
+                              events: events, seconds: seconds(elapsed), records: counting?.n ?? 0)
     }
 
     /// Hit-test latencies in nanoseconds at `samples` random points of the generated scene.

@@ -63,6 +63,8 @@ extension GestureRecognizerDelegate {
 /// the target-actions and the trace.
 open class GestureRecognizer {
     public let id: String
+    /// `id` as trace records name it (made once, at creation).
+    public let traceName: TraceName
     /// The view it is attached to. Not weak (see `View.superview`): the view clears it
     /// when the recognizer is removed and in its `deinit`. Kept `Unmanaged`, so that the
     /// trace can read it borrowed (`withView`).
@@ -121,10 +123,6 @@ open class GestureRecognizer {
         return reasonCache[i]!
     }
 
-    /// This recognizer's number in the symbol table of the tracer `traceSymbolSerial` names
-    /// (see `Responder.traceSymbol`).
-    @exclusivity(unchecked) final var traceSymbol: TraceSymbol = -1
-    @exclusivity(unchecked) final var traceSymbolSerial = 0
     /// The state and its legal edges (`GestureStateMachine`).
     @exclusivity(unchecked) var machine: GestureStateMachine
     /// Whether the application's busy list holds this recognizer (set by the list only).
@@ -166,6 +164,7 @@ open class GestureRecognizer {
 
     init(id: String, continuous: Bool) {
         self.id = id
+        traceName = TraceName(id)
         machine = GestureStateMachine(continuous: continuous)
     }
 
@@ -343,22 +342,11 @@ open class GestureRecognizer {
         return true
     }
 
-    /// Records a transition in `app`'s trace: a gesture message when the tracer takes them,
-    /// a record otherwise (nothing when tracing is off).
+    /// Records a transition in `app`'s trace (nothing when tracing is off).
     func traceTransition(_ app: Application, from: GestureState, to: GestureState, reason: TraceText,
                          outputs: @autoclosure () -> GestureOutputs) {
-        let tracer = app.tracer
-        guard tracer.isOn else { return }
-        if tracer.takesMessages {
-            let (recognizer, view) = tracer.withSymbols { symbols in
-                (symbols.symbol(of: self), withView { symbols.symbol(of: $0) } ?? -1)
-            }
-            let m = GestureMessage(t: app.time, recognizer: recognizer, view: view, from: from, to: to, reason: reason,
-                                   outputs: outputs())
-            tracer.withMessageSink { $0.take(m) }
-        } else {
-            tracer.emit(app.time, .gesture(recognizer: id, view: view?.id ?? "", from: from, to: to, reason: reason.description, outputs: outputs()))
-        }
+        app.tracer.emit(app.time, .gesture(recognizer: traceName, view: withView { $0.traceName } ?? .none,
+                                           from: from, to: to, reason: reason, outputs: outputs()))
     }
 
     func sendActions() {
@@ -418,4 +406,4 @@ open class ContinuousGestureRecognizer: GestureRecognizer {
     @_disfavoredOverload public final func fail(_ reason: String) { fail(TraceText(reason)) }
 }
 
-extension GestureRecognizer: ApplicationLinked, TraceSymbolCaching {}
+extension GestureRecognizer: ApplicationLinked {}

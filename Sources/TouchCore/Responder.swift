@@ -13,6 +13,8 @@ public enum MotionSubtype: String, Sendable, Hashable { case shake }
 open class Responder {
     /// The id this responder has in the scene and the trace.
     public let id: String
+    /// `id` as trace records name it (made once, here).
+    public let traceName: TraceName
     /// The application this responder belongs to, once attached (nil once it is gone). It
     /// is read through the application's link (`ApplicationLink`), not a weak reference.
     public internal(set) final var application: Application? {
@@ -34,7 +36,7 @@ open class Responder {
     @exclusivity(unchecked) private weak var weakNextOverride: Responder?
     @exclusivity(unchecked) private var hasNextOverride = false
 
-    public init(id: String) { self.id = id }
+    public init(id: String) { self.id = id; traceName = TraceName(id) }
 
     /// The next responder in the chain; `nextOverride` wins over the natural one.
     public var next: Responder? { nextOverride ?? naturalNext }
@@ -88,35 +90,20 @@ open class Responder {
     }
     /// The trace reason of forwarded touch messages, built once (it is sent on every move).
     private lazy var forwardedReason = "forwarded by \(id)"
-    /// This responder's number in the symbol table of the tracer `traceSymbolSerial` names
-    /// (`TraceSymbols`, through `TraceSymbolCaching`).
-    @exclusivity(unchecked) final var traceSymbol: TraceSymbol = -1
-    @exclusivity(unchecked) final var traceSymbolSerial = 0
 
     /// Delivers one touch message to this responder and records it in the trace.
     public func receive(_ phase: TouchPhase, _ touches: [Touch], _ event: Event, reason: String?) {
-        if reason == nil { return receive(phase, touches, event, forwardedBy: nil) }
         if let app = application, app.tracer.isOn {
-            app.tracer.emit(app.time, .touches(phase: phase, view: id, touches: Self.traceIDs(touches), reason: reason))
+            app.tracer.emit(app.time, .touches(phase: phase, view: traceName, touches: Self.traceIDs(touches), reason: reason))
         }
         handle(phase, touches, event)
     }
 
-    /// `receive` for a message sent directly (`forwarder` nil) or passed on by `forwarder`:
-    /// a one-touch message goes to the tracer's touch-message sink when it has one.
-    private func receive(_ phase: TouchPhase, _ touches: [Touch], _ event: Event, forwardedBy forwarder: Responder?) {
+    /// `receive` for a message passed on by `forwarder` ("forwarded by …").
+    private func receive(_ phase: TouchPhase, _ touches: [Touch], _ event: Event, forwardedBy forwarder: Responder) {
         _ = withApp { app in
-            let tracer = app.tracer
-            guard tracer.isOn else { return }
-            if touches.count == 1, tracer.takesMessages {
-                let m = tracer.withSymbols { symbols in
-                    TouchMessage(t: app.time, touch: touches.borrowing(0) { $0.id }, view: symbols.symbol(of: self),
-                                 forwardedBy: forwarder.map { symbols.symbol(of: $0) } ?? -1, phase: phase)
-                }
-                tracer.withMessageSink { $0.take(m) }
-            } else {
-                tracer.emit(app.time, .touches(phase: phase, view: id, touches: Self.traceIDs(touches), reason: forwarder?.forwardedReason))
-            }
+            app.tracer.emit(app.time, .touches(phase: phase, view: traceName, touches: Self.traceIDs(touches),
+                                               reason: forwarder.forwardedReason))
         }
         handle(phase, touches, event)
     }
@@ -191,4 +178,4 @@ open class Responder {
     }
 }
 
-extension Responder: ApplicationLinked, TraceSymbolCaching {}
+extension Responder: ApplicationLinked {}

@@ -28,6 +28,8 @@ public final class Touch {
     /// Where the touch began, in the window's space.
     public let startLocationInWindow: Point
     public let startTimestamp: Double
+    /// The device and finger this touch follows.
+    public internal(set) var key = TouchKey(device: 0, finger: 0)
     /// True for fingers made up by the mouse emulation (for the overlays).
     @exclusivity(unchecked) public internal(set) var isEmulated = false
     /// The recognizers analysing this touch (the hit-test view's and its ancestors').

@@ -76,12 +76,14 @@ extension Application {
         nextTouchID += 1
         touch.force = pressure
         touch.isEmulated = emulated
+        touch.key = key
         touch.window = window
         touch.tapCount = tapCount(at: p)
 
         var path: [HitStep]? = tracer.isOn ? [] : nil
         let hit = window.hitTestScene(p, path: &path)
         if let path { tracer.emit(time, .hitTest(touch: touch.id, point: p, path: path, view: hit?.id)) }
+        traceSample(touch, .began)
         touch.view = hit ?? window
         activeTouches[key] = touch
         event.allTouches.append(touch)
@@ -122,6 +124,7 @@ extension Application {
     }
 
     private func touchMoved(_ touch: Touch, _ event: Event, _ p: Point, pressure: Double) {
+        if tracer.isOn { traceSample(touch, .moved, at: p, pressure: pressure) }
         if p == touch.locationInWindow && pressure == touch.force { return }
         touch.previousLocationInWindow = touch.locationInWindow
         touch.locationInWindow = p
@@ -155,6 +158,7 @@ extension Application {
             touch.locationInWindow = p
         }
         touch.timestamp = time
+        traceSample(touch, .ended, pressure: pressure)
         touch.lift(as: .ended)
         needsSettling = true
         event.timestamp = time
@@ -181,6 +185,7 @@ extension Application {
         }
         activeTouches.removeAll()
         for t in touches {
+            traceSample(t, .cancelled)
             t.lift(as: .cancelled)
             needsSettling = true
             t.timestamp = time
@@ -203,6 +208,13 @@ extension Application {
     }
 
     // MARK: Helpers
+
+    /// A `touchSample` record: the input the touch just took (`at`/`pressure`: the input's,
+    /// when they differ from what the touch holds yet).
+    private func traceSample(_ touch: Touch, _ phase: TouchPhase, at p: Point? = nil, pressure: Double? = nil) {
+        tracer.emit(time, .touchSample(FingerSample(touch: touch.id, key: touch.key, point: p ?? touch.locationInWindow, phase: phase,
+                                                    pressure: pressure ?? touch.force, isEmulated: touch.isEmulated)))
+    }
 
     private func tapCount(at p: Point) -> Int {
         guard let last = lastTap, activeTouches.isEmpty,

@@ -82,22 +82,25 @@ public struct TraceRecord: Sendable, Hashable {
         case hitTest(touch: Int, point: Point, path: [HitStep], view: String?)
         /// A touch message to one responder (one record per responder that receives it).
         /// `reason` says why it was sent (forwarded, delayed, cancelled by a recognizer, ...).
-        case touches(phase: TouchPhase, view: String, touches: [Int], reason: String?)
-        /// A recognizer transition with its reason and outputs. Boxed (`indirect`): its
-        /// payload is three times the next largest, and every record (kept by the thousand
-        /// in the trace log's ring) would otherwise be that large; a copy of a boxed one is a
-        /// single retain.
-        indirect case gesture(recognizer: String, view: String, from: GestureState, to: GestureState,
-                     reason: String, outputs: GestureOutputs)
+        /// `touches` is the touch's own one-element list for a one-touch message (shared, not
+        /// built per message); `reason` is nil for a message sent directly.
+        case touches(phase: TouchPhase, view: TraceName, touches: [Int], reason: String?)
+        /// A recognizer transition with its reason and outputs. `view` is `TraceName.none`
+        /// for a recognizer attached to no view. The reason is kept as the recognizer wrote
+        /// it and formatted when read (`TraceText`).
+        case gesture(recognizer: TraceName, view: TraceName, from: GestureState, to: GestureState,
+                     reason: TraceText, outputs: GestureOutputs)
+        /// One input sample of a finger as the application took it, with the touch id the
+        /// application gave it: what the touches overlay draws trails from. Not part of
+        /// trace files (the recording holds the input).
+        case touchSample(FingerSample)
         /// A control event sent by a control.
         case control(control: String, event: String)
         /// An action message: who sent it, its name, the explicit target (nil: travels the
         /// responder chain), and who handled it (nil: nobody).
-        /// Boxed, like `motion` and `gesture`: the largest payloads are boxed so that every
-        /// record, the common `touches` ones included, is small.
-        indirect case action(sender: String, action: String, target: String?, handledBy: String?)
+        case action(sender: String, action: String, target: String?, handledBy: String?)
         /// A motion event (shake) delivered to a responder.
-        indirect case motion(phase: MotionPhase, subtype: String, view: String?, reason: String?)
+        case motion(phase: MotionPhase, subtype: String, view: String?, reason: String?)
         /// A remote-control command and who handled it (nil: not delivered).
         case remote(command: String, handledBy: String?, reason: String?)
         /// The first responder changed.
@@ -106,7 +109,8 @@ public struct TraceRecord: Sendable, Hashable {
         case orientation(from: String, to: String)
         /// A recognizer that asked to leave `possible` is held there until the recognizers
         /// it requires to fail have failed (SPEC.md section 5, failure requirements). The
-        /// trace file writes it as the `gesture` note `waitNote` makes.
+        /// trace file writes it as the `gesture` note `waitNote` makes ("pan blocked until
+        /// swipe fails"); readers use the fields, never the text.
         case failureWait(recognizer: String, waitingFor: [String])
         /// A decision worth showing that fits none of the kinds above (ignoring interaction,
         /// a dropped touch, a capability check). `topic` names it.
@@ -114,9 +118,10 @@ public struct TraceRecord: Sendable, Hashable {
     }
 
     /// The trace file's `kind` for this record, as a static string (writers append it
-    /// without building a String).
+    /// without building a String). `touch-sample` records are not written to trace files.
     public var kindName: StaticString {
         switch body {
+        case .touchSample: "touch-sample"
         case .hitTest: "hit-test"
         case .touches: "touches"
         case .gesture: "gesture"
@@ -131,6 +136,12 @@ public struct TraceRecord: Sendable, Hashable {
     }
     /// The trace file's `kind` for this record.
     public var kind: String { kindName.description }
+    /// Whether trace files hold records like this one: all but touch samples, which repeat
+    /// the input a recording holds.
+    public var isWrittenToFiles: Bool {
+        if case .touchSample = body { return false }
+        return true
+    }
 }
 
 extension TraceRecord.Body {
@@ -140,164 +151,113 @@ extension TraceRecord.Body {
     }
 }
 
-/// Where trace records go. Costs one branch per decision when nobody listens.
-public final class Tracer {
-    /// Called for every record; nil turns tracing off. The sink owns the record it is given
-    /// (`consuming`): one that keeps it (the in-memory log) stores it without copying it.
-    @exclusivity(unchecked) public var sink: ((consuming TraceRecord) -> Void)?
-    /// Optional, and only used while `sink` is set: the records most of the trace is made
-    /// of go here as plain messages instead of to `sink` as records. A touch message for one
-    /// touch, sent directly or forwarded, is a `TouchMessage` (one per responder a message
-    /// climbs through: no references, nothing formatted); a recognizer transition is a
-    /// `GestureMessage` (ids as symbols, nothing boxed). Their `record(_:)` turns one into
-    /// the record `sink` would have had, byte for byte the same once written.
-    ///
-    /// An object rather than two closures: the tracer reaches it without a retain and
-    /// release per message (calling a closure kept in a property retains its context).
-    @_spi(TouchScopeInternals) @exclusivity(unchecked) public var messageSink: TraceMessageSink? {
-        didSet { messageRef = messageSink.map { Unmanaged.passUnretained($0) } }
-    }
-    @exclusivity(unchecked) private var messageRef: Unmanaged<TraceMessageSink>?
-    /// The responder and recognizer ids of `TouchMessage`s and `GestureMessage`s.
-    @_spi(TouchScopeInternals) public let symbols: TraceSymbols
-    private let symbolsRef: Unmanaged<TraceSymbols>
-    public init(sink: ((consuming TraceRecord) -> Void)? = nil) {
-        self.sink = sink
-        symbols = TraceSymbols()
-        symbolsRef = Unmanaged.passUnretained(symbols)
-    }
-    /// Whether plain messages have somewhere to go (tracing on and a `messageSink`).
-    @inline(__always) var takesMessages: Bool { messageRef != nil && sink != nil }
-    /// `body` with the message sink, borrowed (call only when `takesMessages`).
-    @inline(__always) func withMessageSink(_ body: (TraceMessageSink) -> Void) { messageRef?._withUnsafeGuaranteedRef(body) }
-    /// `body` with the symbol table, borrowed.
-    @inline(__always) func withSymbols<R>(_ body: (TraceSymbols) -> R) -> R { symbolsRef._withUnsafeGuaranteedRef(body) }
-    @inline(__always) public var isOn: Bool { sink != nil }
-    @inline(__always) public func emit(_ t: Double, _ body: @autoclosure () -> TraceRecord.Body) {
-        if let sink { sink(TraceRecord(t: t, body())) }
-    }
-}
-
-/// Where a tracer's plain messages go (`Tracer.messageSink`): subclass it and override
-/// both methods (the defaults drop the message). The trace log's `follow(_:)` installs one.
-@_spi(TouchScopeInternals) open class TraceMessageSink {
-    public init() {}
-    /// A touch message for one touch.
-    open func take(_ m: TouchMessage) {}
-    /// A recognizer transition.
-    open func take(_ m: borrowing GestureMessage) {}
-}
-
-/// An object the trace names by a symbol (responders and recognizers): it caches its
-/// number for one table, the one whose `serial` it keeps.
-protocol TraceSymbolCaching: AnyObject {
-    var id: String { get }
-    var traceSymbol: TraceSymbol { get set }
-    var traceSymbolSerial: Int { get set }
-}
-
-/// A responder id as a small integer (an index in a `TraceSymbols` table).
-@_spi(TouchScopeInternals) public typealias TraceSymbol = Int32
-
-/// The responder ids of one tracer's touch messages, interned: each responder gets its
-/// number the first time it appears and keeps it (in the responder, so finding it again
-/// is a field read, not a hash). The table only grows, by one entry per responder.
-@_spi(TouchScopeInternals) public final class TraceSymbols {
-    /// Tells tables apart (a responder caches its number for one table).
-    let serial: Int
-    /// The ids, by symbol (`@usableFromInline`: `count` and `name` are read for every
-    /// message on another module's hot path, inlined there).
-    @usableFromInline @exclusivity(unchecked) private(set) var names: [String] = []
-    public init() { serial = TraceSymbols.nextSerial() }
-
-    /// The id a symbol stands for.
-    @inlinable public func name(_ s: TraceSymbol) -> String { names[Int(s)] }
-    /// How many ids the table holds.
-    @inlinable public var count: Int { names.count }
-
-    /// The ids of the symbols from `first` on, in order (to keep a copy of the table in
-    /// step on another thread, as `TraceLogFeed` does).
-    public func names(from first: Int) -> [String] { Array(names[first...]) }
-    /// Appends ids as the next symbols, in order: a copy that was given every id of another
-    /// table this way gives each the same number as that table.
-    public func append(contentsOf ids: [String]) { names.append(contentsOf: ids) }
-
-    /// The symbol of a responder or recognizer, made on first sight (a recognizer and a
-    /// responder with the same id get two symbols for the same name).
-    @inline(__always) func symbol<T: TraceSymbolCaching>(of o: T) -> TraceSymbol {
-        if o.traceSymbolSerial == serial { return o.traceSymbol }
-        return intern(o)
-    }
-    private func intern<T: TraceSymbolCaching>(_ o: T) -> TraceSymbol {
-        names.append(o.id)
-        let s = TraceSymbol(names.count - 1)
-        o.traceSymbol = s
-        o.traceSymbolSerial = serial
-        return s
-    }
-
-    /// Tables are made on any thread (tests build applications in parallel).
-    private static let counter = Atomic<Int>(0)
-    private static func nextSerial() -> Int { counter.add(1, ordering: .relaxed).newValue }
-}
-
-/// A touch message for one touch as `Tracer.messageSink` gets it: plain numbers, no
-/// strings, no arrays. The record it stands for is
-/// `touches(phase:, view: <view>, touches: [touch], reason: nil | "forwarded by <forwarder>")`.
-@_spi(TouchScopeInternals) public struct TouchMessage: Sendable, Hashable {
-    public var t: Double
+/// One input sample of a finger (`TraceRecord.Body.touchSample`): which touch it moved, the
+/// device and finger it came from, where, in what phase, how hard, and whether the mouse
+/// made it.
+public struct FingerSample: Sendable, Hashable {
+    /// The application's touch id (the one hit tests and touch messages name).
     public var touch: Int
-    /// The responder that receives it.
-    public var view: TraceSymbol
-    /// The responder that passed it on (`forwarded by …`); -1: sent directly (no reason).
-    public var forwardedBy: TraceSymbol
+    /// The device and the device's finger id (`TouchKey`; the mouse is device -1).
+    public var key: TouchKey
+    public var point: Point
     public var phase: TouchPhase
-    public init(t: Double, touch: Int, view: TraceSymbol, forwardedBy: TraceSymbol, phase: TouchPhase) {
-        self.t = t; self.touch = touch; self.view = view; self.forwardedBy = forwardedBy; self.phase = phase
-    }
-
-    /// The trace record, with the ids from `symbols` (the tracer's table).
-    public func record(_ symbols: TraceSymbols) -> TraceRecord {
-        TraceRecord(t: t, .touches(phase: phase, view: symbols.name(view), touches: [touch],
-                                   reason: forwardedBy < 0 ? nil : "forwarded by \(symbols.name(forwardedBy))"))
+    public var pressure: Double
+    /// Made by the mouse rather than a touch device.
+    public var isEmulated: Bool
+    public init(touch: Int, key: TouchKey, point: Point, phase: TouchPhase, pressure: Double, isEmulated: Bool) {
+        self.touch = touch; self.key = key; self.point = point; self.phase = phase
+        self.pressure = pressure; self.isEmulated = isEmulated
     }
 }
 
-/// A recognizer transition as `Tracer.messageSink` gets it: the ids as symbols, the
-/// payload inline (nothing boxed, nothing copied to build it). The record it stands for is
-/// `gesture(recognizer: <recognizer>, view: <view> or "", from:, to:, reason:, outputs:)`.
-@_spi(TouchScopeInternals) public struct GestureMessage: Sendable, Hashable {
-    public var t: Double
-    public var recognizer: TraceSymbol
-    /// The view the recognizer is attached to; -1: none (the record's view is "").
-    public var view: TraceSymbol
-    public var from: GestureState
-    public var to: GestureState
-    /// The reason as the recognizer gave it, formatted when read (`reason`).
-    public var reasonText: TraceText
-    /// The reason, formatted.
-    public var reason: String {
-        get { reasonText.description }
-        set { reasonText = TraceText(newValue) }
-    }
-    public var outputs: GestureOutputs
-    public init(t: Double, recognizer: TraceSymbol, view: TraceSymbol, from: GestureState, to: GestureState,
-                reason: TraceText, outputs: GestureOutputs) {
-        self.t = t; self.recognizer = recognizer; self.view = view; self.from = from; self.to = to
-        self.reasonText = reason; self.outputs = outputs
-    }
-    @_disfavoredOverload
-    public init(t: Double, recognizer: TraceSymbol, view: TraceSymbol, from: GestureState, to: GestureState,
-                reason: String, outputs: GestureOutputs) {
-        self.init(t: t, recognizer: recognizer, view: view, from: from, to: to, reason: TraceText(reason), outputs: outputs)
-    }
+/// A responder's or recognizer's id as the trace names it: the string, and a number that
+/// stands for that string everywhere in the process (equal ids, equal numbers). Readers
+/// that index by id (the trace log's lanes) use `number` and never hash the text; everyone
+/// else reads `string`, or compares with a string (`name == "photo"`).
+///
+/// Objects make theirs once, when they are created (`Responder.traceName`,
+/// `GestureRecognizer.traceName`): a record carrying one copies the string's reference,
+/// nothing is allocated or looked up.
+public struct TraceName: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public let string: String
+    /// The id's number in the process-wide table (stable for the life of the process).
+    public let number: Int32
 
-    /// The view id the record names ("" when the recognizer had no view).
-    public func viewName(_ symbols: TraceSymbols) -> String { view < 0 ? "" : symbols.name(view) }
+    public init(_ string: String) {
+        self.string = string
+        number = TraceName.number(of: string)
+    }
+    public init(stringLiteral value: String) { self.init(value) }
 
-    /// The trace record, with the ids from `symbols` (the tracer's table).
-    public func record(_ symbols: TraceSymbols) -> TraceRecord {
-        TraceRecord(t: t, .gesture(recognizer: symbols.name(recognizer), view: viewName(symbols), from: from, to: to,
-                                   reason: reason, outputs: outputs))
+    /// The name of "no view" (a recognizer attached to none): the empty string.
+    public static let none = TraceName("")
+
+    public var description: String { string }
+    public var isEmpty: Bool { string.isEmpty }
+
+    public static func == (a: TraceName, b: TraceName) -> Bool { a.number == b.number }
+    public func hash(into hasher: inout Hasher) { hasher.combine(number) }
+    /// By text, so that sorted names read alphabetically.
+    public static func < (a: TraceName, b: TraceName) -> Bool { a.string < b.string }
+    public static func == (a: TraceName, b: String) -> Bool { a.string == b }
+    public static func == (a: String, b: TraceName) -> Bool { a == b.string }
+    public static func != (a: TraceName, b: String) -> Bool { a.string != b }
+    public static func != (a: String, b: TraceName) -> Bool { a != b.string }
+
+    /// Every id named so far and its number. Only grows: by one entry per distinct id the
+    /// process ever names (the ids of the scenes it loads), looked up once per object.
+    private static let table = Mutex<[String: Int32]>([:])
+    private static func number(of s: String) -> Int32 {
+        table.withLock { t in
+            if let n = t[s] { return n }
+            let n = Int32(t.count)
+            t[s] = n
+            return n
+        }
+    }
+}
+
+/// Where trace records go: the one protocol every reader of the trace implements (the trace
+/// file writer, the in-memory log the panels read, a test's list, your own code).
+///
+///     final class Printer: TraceSink {
+///         func receive(_ record: borrowing TraceRecord) { print(record.t, record.kind) }
+///     }
+///     app.tracer.sink = Printer()
+///
+/// Records come on the thread that sends input to the application, in trace order, one
+/// call each, before the decision's effects go on (a sink must not send input itself).
+public protocol TraceSink: AnyObject {
+    func receive(_ record: borrowing TraceRecord)
+}
+
+/// A sink that calls a closure with each record.
+///
+///     var records: [TraceRecord] = []
+///     app.tracer.sink = TraceCallback { records.append($0) }
+public final class TraceCallback: TraceSink {
+    private let body: (TraceRecord) -> Void
+    public init(_ body: @escaping (TraceRecord) -> Void) { self.body = body }
+    public func receive(_ record: borrowing TraceRecord) { body(copy record) }
+}
+
+/// A sink that hands each record to several sinks, in order (a trace file and the panels).
+public final class TraceTee: TraceSink {
+    public let sinks: [any TraceSink]
+    public init(_ sinks: [any TraceSink]) { self.sinks = sinks }
+    public func receive(_ record: borrowing TraceRecord) {
+        for s in sinks { s.receive(record) }
+    }
+}
+
+/// Where an application's trace records go. Costs one branch per decision when nobody listens.
+public final class Tracer {
+    /// Gets every record; nil turns tracing off.
+    public var sink: (any TraceSink)?
+    public init(sink: (any TraceSink)? = nil) { self.sink = sink }
+    @inline(__always) public var isOn: Bool { sink != nil }
+    /// Sends a record to the sink; `body` is not evaluated when tracing is off.
+    @inline(__always) public func emit(_ t: Double, _ body: @autoclosure () -> TraceRecord.Body) {
+        if let sink { sink.receive(TraceRecord(t: t, body())) }
     }
 }

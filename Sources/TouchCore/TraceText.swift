@@ -40,6 +40,8 @@ public struct TraceText: Sendable, Hashable, CustomStringConvertible, Expressibl
 
     /// The reason as text (formatted now, each time it is asked for).
     public var description: String { pieces?.formatted() ?? String(describing: literal) }
+    /// The reason as text: `description`.
+    public var string: String { description }
 
     public static func == (a: TraceText, b: TraceText) -> Bool { a.description == b.description }
     public func hash(into hasher: inout Hasher) { hasher.combine(description) }

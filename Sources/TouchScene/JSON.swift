@@ -301,76 +301,7 @@ struct JSONScanner {
     }
 }
 
-/// Deterministic JSON output: compact, fixed number format, correct string escaping.
-enum JSONOut {
-    /// Integers without ".0"; others in Swift's shortest round-trip form (`0.1`, `1e-07`);
-    /// -0 as 0; non-finite numbers (which never belong in these files) as null.
-    static func number(_ v: Double, into out: inout [UInt8]) {
-        guard v.isFinite else { out.append(contentsOf: "null".utf8); return }
-        if v == v.rounded(), abs(v) < 1e15 {
-            let n = Int64(v)
-            if n == 0 { out.append(0x30); return }
-            var x = n < 0 ? -n : n
-            var tmp: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            var count = 0
-            withUnsafeMutableBytes(of: &tmp) { buf in
-                while x > 0 { buf[count] = UInt8(x % 10) + 0x30; x /= 10; count += 1 }
-                if n < 0 { out.append(0x2d) }
-                for k in stride(from: count - 1, through: 0, by: -1) { out.append(buf[k]) }
-            }
-            return
-        }
-        out.append(contentsOf: v.description.utf8)
-    }
-
-    /// A value rounded to 1e-9 (and -0 to 0), for trace outputs.
-    @inline(__always)
-    static func tidy(_ v: Double) -> Double {
-        guard v.isFinite, abs(v) < 1e9 else { return v }
-        let r = (v * 1e9).rounded() / 1e9
-        return r == 0 ? 0 : r
-    }
-
-    /// Seconds rounded to microseconds.
-    static func time(_ t: Double, into out: inout [UInt8]) {
-        number((t * 1_000_000).rounded() / 1_000_000, into: &out)
-    }
-
-    static func string(_ s: String, into out: inout [UInt8]) {
-        // Fast path: nothing to escape (ids, most reasons): one bulk copy of the UTF-8.
-        var s = s
-        let done = s.withUTF8 { u -> Bool in
-            for c in u where c < 0x20 || c == 0x22 || c == 0x5c { return false }
-            out.append(0x22)
-            out.append(contentsOf: u)
-            out.append(0x22)
-            return true
-        }
-        if done { return }
-        out.append(0x22)
-        for c in s.utf8 {
-            switch c {
-            case 0x22: out.append(0x5c); out.append(0x22)
-            case 0x5c: out.append(0x5c); out.append(0x5c)
-            case 0x0a: out.append(0x5c); out.append(0x6e)
-            case 0x0d: out.append(0x5c); out.append(0x72)
-            case 0x09: out.append(0x5c); out.append(0x74)
-            case 0x08: out.append(0x5c); out.append(0x62)
-            case 0x0c: out.append(0x5c); out.append(0x66)
-            case 0..<0x20:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [0x5c, 0x75, 0x30, 0x30, hex[Int(c >> 4)], hex[Int(c & 15)]])
-            default: out.append(c)
-            }
-        }
-        out.append(0x22)
-    }
-
-    static func optionalString(_ s: String?, into out: inout [UInt8]) {
-        if let s { string(s, into: &out) } else { out.append(contentsOf: "null".utf8) }
-    }
-
+extension JSONOut {
     static func value(_ v: JSONValue, into out: inout [UInt8]) {
         switch v {
         case .null: out.append(contentsOf: "null".utf8)

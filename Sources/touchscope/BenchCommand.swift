@@ -200,11 +200,7 @@ struct BenchCommand: ParsableCommand {
         let writer = toFile ? try? TraceWriter(path: "/dev/null") : nil
         defer { writer?.close() }
         return Bench.dispatch(shape: shape, events: events, connect: { session in
-            if let writer {
-                frame.follow(session) { r in writer.write(r) }
-            } else {
-                frame.follow(session)
-            }
+            frame.follow(session, also: writer.map { [$0] } ?? [])
         }, settle: { frame.sync() })
     }
 

@@ -51,16 +51,11 @@ final class FrameState {
     /// Waits until the log holds everything traced so far (`log` does this too).
     func sync() { feed?.sync() }
 
-    /// Connects a session: its trace and its touches feed the panels.
-    func follow(_ session: SceneSession, also: ((TraceRecord) -> Void)? = nil) {
-        if let feed {
-            feed.follow(session.app.tracer, also: also)
-            session.onInputEvent = { e, t in feed.noteInput(e, at: t) }
-        } else {
-            let log = storedLog
-            log.follow(session.app.tracer, also: also)
-            session.onInputEvent = { e, t in log.noteInput(e, at: t) }
-        }
+    /// Connects a session: its trace feeds the panels, after the sinks in `also` (a trace
+    /// file) got each record.
+    func follow(_ session: SceneSession, also: [any TraceSink] = []) {
+        let panels: any TraceSink = feed ?? storedLog
+        session.app.tracer.sink = also.isEmpty ? panels : TraceTee(also + [panels])
         // Scenes with a media player or device needs show the Now Playing and device panel.
         if session.built.player != nil || !session.scene.capabilities.isEmpty { state.set(.nowPlaying, true) }
     }

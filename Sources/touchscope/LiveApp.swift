@@ -47,12 +47,7 @@ final class LiveApp: HostClient, HostKeyTarget {
     }
 
     private func connectTrace() {
-        let trace = self.trace
-        frame.follow(session) { [weak self] r in
-            trace?.write(r)
-            // A gamepad acknowledges a shake with a short rumble.
-            if case .motion(.began, _, _, _) = r.body { self?.host?.pads.rumble(ms: 150) }
-        }
+        frame.follow(session, also: (trace.map { [$0] } ?? []) + [ShakeRumble(app: self)])
         if host != nil { session.app.pasteboard = SDLPasteboard() }
         checkCapabilities()
     }
@@ -242,4 +237,15 @@ final class LiveApp: HostClient, HostKeyTarget {
             }
         }
     }
+}
+
+/// A gamepad acknowledges a shake with a short rumble: a trace reader like the panels.
+@MainActor private final class ShakeRumble: TraceSink {
+    weak var app: LiveApp?
+    init(app: LiveApp) { self.app = app }
+    nonisolated func receive(_ record: borrowing TraceRecord) {
+        // The live program's tracer runs on the main thread.
+        if case .motion(.began, _, _, _) = record.body { MainActor.assumeIsolated { rumble() } }
+    }
+    private func rumble() { app?.host?.pads.rumble(ms: 150) }
 }

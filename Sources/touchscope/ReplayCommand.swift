@@ -78,14 +78,14 @@ struct ReplayCommand: ParsableCommand {
         let log = FrameState(overlays: !output.noOverlays, defaults: session.app.defaults)
         if screenshot != nil {
             // The panels of the screenshot read the trace: keep it in the bounded log too.
-            log.follow(session) { record in writer?.write(record) }
+            log.follow(session, also: writer.map { [$0] } ?? [])
         } else {
             // Nothing is drawn: the trace goes straight to the file (memory stays flat).
-            session.app.tracer.sink = writer.map { w in { w.write($0) } }
+            session.app.tracer.sink = writer
         }
         let replayer = Replayer(session: session, recording: reader)
         if screenshot != nil {
-            replayer.onReload = { new in log.follow(new) { record in writer?.write(record) } }
+            replayer.onReload = { new in log.follow(new, also: writer.map { [$0] } ?? []) }
         }
         var shotError: Error?
         if let screenshot {

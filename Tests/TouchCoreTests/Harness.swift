@@ -9,7 +9,7 @@ final class Rig {
 
     init(width: Double = 800, height: Double = 600) {
         app = Application(windowSize: Size(width: width, height: height))
-        app.tracer.sink = { [unowned self] in self.records.append($0) }
+        app.tracer.sink = TraceCallback { [unowned self] in self.records.append($0) }
     }
 
     @discardableResult
@@ -56,7 +56,7 @@ final class Rig {
     }
     func gestureRecords(of r: String) -> [(from: GestureState, to: GestureState, reason: String, outputs: GestureOutputs)] {
         records.compactMap {
-            if case let .gesture(rid, _, from, to, reason, outputs) = $0.body, rid == r { return (from, to, reason, outputs) }
+            if case let .gesture(rid, _, from, to, reason, outputs) = $0.body, rid == r { return (from, to, reason.string, outputs) }
             return nil
         }
     }

@@ -67,25 +67,31 @@ struct TraceTextTests {
         #expect(a != TraceText("failed: 11 pt"))
     }
 
-    @Test("a gesture message keeps the pieces; its reason and record read the text")
-    func message() {
-        let symbols = TraceSymbols()
+    @Test("a gesture record keeps the reason's pieces; reading it formats the text")
+    func gestureRecord() {
+        let app = Application(windowSize: Size(width: 100, height: 100))
+        var records: [TraceRecord] = []
+        app.tracer.sink = TraceCallback { records.append($0) }
         let pan = PanGestureRecognizer(id: "pan")
-        let sym = symbols.symbol(of: pan)
-        var m = GestureMessage(t: 1, recognizer: sym, view: -1, from: .possible, to: .began,
-                               reason: "began: centroid moved \(show: 11.111) pt (slop \(fmt: 10.0))",
-                               outputs: GestureOutputs())
-        #expect(m.reasonText.pieces != nil)
-        #expect(m.reason == "began: centroid moved 11.11 pt (slop 10)")
-        guard case let .gesture(_, _, _, _, reason, _) = m.record(symbols).body else {
+        app.window.addGestureRecognizer(pan)
+        pan.traceTransition(app, from: .possible, to: .began, reason: "began: centroid moved \(show: 11.111) pt (slop \(fmt: 10.0))",
+                            outputs: GestureOutputs())
+        guard case let .gesture(recognizer, view, from, to, reason, _) = records.first?.body else {
             Issue.record("not a gesture record"); return
         }
-        #expect(reason == "began: centroid moved 11.11 pt (slop 10)")
-        // A String given to the message (the API as it was) reads back the same.
-        m.reason = "changed"
-        #expect(m.reason == "changed")
-        let s = "ended: touches lifted"
-        #expect(GestureMessage(t: 1, recognizer: sym, view: -1, from: .changed, to: .ended, reason: s,
-                               outputs: GestureOutputs()).reason == s)
+        #expect(recognizer == "pan" && view == "window" && from == .possible && to == .began)
+        #expect(reason.pieces != nil)
+        #expect(reason.string == "began: centroid moved 11.11 pt (slop 10)")
+        #expect(records[0].description.contains(#""reason":"began: centroid moved 11.11 pt (slop 10)""#))
+    }
+
+    @Test("trace names: equal ids have equal numbers, compare with strings, and read as their text")
+    func traceNames() {
+        let a = TraceName("photo"), b: TraceName = "photo", c = TraceName("pan")
+        #expect(a == b && a.number == b.number && a != c && a.number != c.number)
+        #expect(a == "photo" && "photo" == a && a != "pan")
+        #expect(Set([a, b, c]).count == 2)
+        #expect(a.description == "photo" && TraceName.none.isEmpty)
+        #expect(View(id: "photo", frame: Rect(x: 0, y: 0, width: 1, height: 1)).traceName == a)
     }
 }

@@ -107,7 +107,7 @@ struct DebugOverlayTests {
             let r = "r\(i % 50)"
             let states: [(GestureState, GestureState)] = [(.possible, .began), (.began, .changed), (.changed, .ended), (.ended, .possible)]
             let (from, to) = states[(i / 50) % 4]
-            log.append(TraceRecord(t: t, .gesture(recognizer: r, view: "v", from: from, to: to, reason: "because", outputs: GestureOutputs())))
+            log.append(TraceRecord(t: t, .gesture(recognizer: TraceName(r), view: "v", from: from, to: to, reason: "because", outputs: GestureOutputs())))
             if i % 10 == 0 { log.append(TraceRecord(t: t, .touches(phase: .moved, view: "v", touches: [1], reason: nil))) }
             t += 0.001
         }

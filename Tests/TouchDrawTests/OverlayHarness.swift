@@ -11,7 +11,7 @@ final class OverlayRig {
         app = Application(windowSize: Size(width: width, height: height))
         log = TraceLog(capacity: capacity)
         let log = self.log
-        app.tracer.sink = { log.append($0) }
+        app.tracer.sink = log
     }
 
     @discardableResult
@@ -23,8 +23,7 @@ final class OverlayRig {
 
     func send(_ e: InputEvent, at time: Double) {
         t = time
-        app.send(e, at: time)
-        log.noteInput(e, at: time)
+        app.send(e, at: time)   // the trace's touch samples feed the log's trails
     }
     func down(_ f: Int, _ x: Double, _ y: Double, at time: Double) {
         send(.touchDown(TouchKey(device: 0, finger: f), Point(x: x, y: y)), at: time)
@@ -108,4 +107,15 @@ func commandBoxes(_ list: DisplayList, measurer: TextMeasurer) -> [(box: Rect, c
 
 func texts(_ list: DisplayList) -> [TextRun] {
     list.commands.compactMap { if case let .text(r) = $0 { return r }; return nil }
+}
+
+extension TraceLog {
+    /// Appends a touch sample of touch `touch` (finger `finger` of device 0; default: the
+    /// touch id), as the application traces one.
+    func sample(_ touch: Int, _ x: Double, _ y: Double, _ phase: TouchPhase, at t: Double, finger: Int? = nil,
+                pressure: Double = 1) {
+        append(TraceRecord(t: t, .touchSample(FingerSample(touch: touch, key: TouchKey(device: 0, finger: finger ?? touch),
+                                                           point: Point(x: x, y: y), phase: phase, pressure: pressure,
+                                                           isEmulated: false))))
+    }
 }

@@ -4,7 +4,7 @@ import Testing
 @Suite("Timeline")
 struct TimelineTests {
     func g(_ t: Double, _ r: String, _ from: GestureState, _ to: GestureState, view: String = "photo") -> TraceRecord {
-        TraceRecord(t: t, .gesture(recognizer: r, view: view, from: from, to: to, reason: "\(to.rawValue) because", outputs: GestureOutputs()))
+        TraceRecord(t: t, .gesture(recognizer: TraceName(r), view: TraceName(view), from: from, to: to, reason: "\(to.rawValue) because", outputs: GestureOutputs()))
     }
 
     /// pinch: began 1, changed 1.5, ended 2, reset 2; tap: failed 1.2, reset 2; one control event.

@@ -53,11 +53,12 @@ struct TraceLogIndexTests {
     @Test("a recognizer id is found by its text, whichever string storage carries it")
     func slotsByText() {
         let log = TraceLog()
-        // Two separately built strings with the same long (heap) text, and a short one.
+        // Two separately built strings with the same long (heap) text, and a short one: the
+        // two long ones are one name (one number).
         let a = String(repeating: "longRecognizerName", count: 2)
         let b = ["longRecognizer", "NamelongRecognizerName"].joined()
         func gesture(_ id: String, _ t: Double, _ to: GestureState) -> TraceRecord {
-            TraceRecord(t: t, .gesture(recognizer: id, view: "v", from: .possible, to: to, reason: "r", outputs: GestureOutputs()))
+            TraceRecord(t: t, .gesture(recognizer: TraceName(id), view: "v", from: .possible, to: to, reason: "r", outputs: GestureOutputs()))
         }
         log.append(gesture(a, 0, .began))
         log.append(gesture("tap", 1, .recognized))
@@ -73,7 +74,7 @@ struct TraceLogIndexTests {
     func lanesFollowTheRing() {
         let log = TraceLog(capacity: 100, laneCapacity: 64)
         func gesture(_ id: String, _ t: Double) -> TraceRecord {
-            TraceRecord(t: t, .gesture(recognizer: id, view: "v", from: .changed, to: .changed, reason: "changed", outputs: GestureOutputs()))
+            TraceRecord(t: t, .gesture(recognizer: TraceName(id), view: "v", from: .changed, to: .changed, reason: "changed", outputs: GestureOutputs()))
         }
         // "quiet" changes once, then "busy" fills the ring many times over.
         log.append(gesture("quiet", 0))
@@ -99,7 +100,7 @@ struct TraceLogIndexTests {
     func receiversOrder() {
         let log = TraceLog()
         func msg(_ phase: TouchPhase, _ view: String, _ touches: [Int], _ t: Double) {
-            log.append(TraceRecord(t: t, .touches(phase: phase, view: view, touches: touches, reason: nil)))
+            log.append(TraceRecord(t: t, .touches(phase: phase, view: TraceName(view), touches: touches, reason: nil)))
         }
         log.append(TraceRecord(t: 0, .hitTest(touch: 1, point: Point(x: 1, y: 1), path: [], view: "leaf")))
         for v in ["leaf", "mid", "root", "window"] { msg(.began, v, [1], 0) }
@@ -138,23 +139,21 @@ struct TraceLogIndexTests {
     @Test("a long trail shows its newest samples, and lifted trails are pruned")
     func longTrailsAndPruning() throws {
         let log = TraceLog()
-        let key = TouchKey(device: 0, finger: 1)
-        log.noteInput(.touchDown(key, Point(x: 0, y: 0)), at: 0)
-        for i in 1...1000 { log.noteInput(.touchMove(key, Point(x: Double(i), y: 0)), at: Double(i) * 0.001) }
+        log.sample(1, 0, 0, .began, at: 0)
+        for i in 1...1000 { log.sample(1, Double(i), 0, .moved, at: Double(i) * 0.001) }
         let tr = try #require(log.activeTrails.first)
         #expect(tr.samples.count == TraceLog.trailSamples)
         #expect(tr.samples.first?.location.x == Double(1001 - TraceLog.trailSamples))
         #expect(tr.samples.last?.location.x == 1000 && tr.location.x == 1000)
         #expect(tr.maxDistance == 1000)
-        log.noteInput(.touchUp(key, Point(x: 1000, y: 0)), at: 1.001)
+        log.sample(1, 1000, 0, .ended, at: 1.001)
         // Forty more fingers come and go; the first trail is gone within 3 s of its lift.
         for f in 2...41 {
-            let k = TouchKey(device: 0, finger: f)
             let t = 1.1 + Double(f) * 0.1
-            log.noteInput(.touchDown(k, Point(x: 5, y: 5)), at: t)
-            log.noteInput(.touchUp(k, Point(x: 5, y: 5)), at: t + 0.01)
+            log.sample(f, 5, 5, .began, at: t)
+            log.sample(f, 5, 5, .ended, at: t + 0.01)
         }
-        #expect(log.trail(-1) == nil)
+        #expect(log.trail(1) == nil)
         #expect(log.trails(at: 5.2).count == 7)   // lifted within 0.6 s: fingers 35 to 41
     }
 }

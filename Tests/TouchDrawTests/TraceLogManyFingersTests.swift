@@ -11,10 +11,10 @@ struct TraceLogManyFingersTests {
         let log = TraceLog(capacity: 1_000)
         let elapsed = ContinuousClock().measure {
             for f in 1...fingers {
-                log.noteInput(.touchDown(TouchKey(device: 0, finger: f), Point(x: Double(f % 800), y: Double(f / 800))), at: 0.1)
+                log.sample(f, Double(f % 800), Double(f / 800), .began, at: 0.1)
             }
             for f in 1...fingers {
-                log.noteInput(.touchUp(TouchKey(device: 0, finger: f), Point(x: Double(f % 800), y: Double(f / 800))), at: 0.5)
+                log.sample(f, Double(f % 800), Double(f / 800), .ended, at: 0.5)
             }
         }
         #expect(log.maxPointers == fingers)

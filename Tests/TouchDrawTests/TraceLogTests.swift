@@ -101,11 +101,6 @@ struct TraceLogTests {
         #expect(rig.log.activeTrails.map(\.id) == [1])
         #expect(rig.log.trails(at: 0.3).map(\.id) == [1, 2])
         #expect(rig.log.trails(at: 1.0).map(\.id) == [1])
-        // The hit test is in the trace before noteInput sees the finger; the other order works too.
-        let log = TraceLog()
-        log.noteInput(.touchDown(TouchKey(device: 0, finger: 9), Point(x: 5, y: 5)), at: 0)
-        log.append(TraceRecord(t: 0, .hitTest(touch: 42, point: Point(x: 5, y: 5), path: [], view: nil)))
-        #expect(log.trail(42)?.start == Point(x: 5, y: 5))
     }
 
     @Test("trace lines read as one sentence per record")

@@ -58,7 +58,7 @@ struct BenchTests {
     func dispatchSmall() {
         let shape = BenchScene.Shape(fanOut: 4, depth: 3, recognizers: 30, window: Size(width: 640, height: 400))
         var kinds = Set<String>()
-        let r = Bench.dispatch(shape: shape, events: 3000) { _ in { kinds.insert($0.kind) } }
+        let r = Bench.dispatch(shape: shape, events: 3000) { _ in TraceCallback { kinds.insert($0.kind) } }
         #expect(r.events == 3000)
         #expect(r.views == shape.viewCount)
         #expect(r.recognizers == 30)
@@ -71,7 +71,7 @@ struct BenchTests {
         let shape = BenchScene.Shape(fanOut: 3, depth: 2, recognizers: 6, window: Size(width: 300, height: 200))
         func trace() -> [String] {
             var lines: [String] = []
-            _ = Bench.dispatch(shape: shape, events: 800, seed: 42) { _ in { lines.append(TraceWriter.line($0)) } }
+            _ = Bench.dispatch(shape: shape, events: 800, seed: 42) { _ in TraceCallback { lines.append(TraceWriter.line($0)) } }
             return lines
         }
         #expect(trace() == trace())

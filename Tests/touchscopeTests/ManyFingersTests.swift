@@ -67,7 +67,7 @@ struct ManyFingersTests {
         var failed: [String] = []
         for r in replay.records {
             guard case let .gesture(recognizer, _, _, to, _, outputs) = r.body, to == .failed else { continue }
-            failed.append(recognizer)
+            failed.append(recognizer.string)
             #expect(outputs.numberOfTouches == 0)
             if recognizer == "pan" { #expect(outputs.translation == .zero) }
             if recognizer == "pinch" { #expect(outputs.scale == 1) }

@@ -45,7 +45,7 @@ struct Replay {
     let records: [TraceRecord]
 
     /// The trace as the CLI writes it (JSON Lines).
-    var traceText: String { records.map { TraceWriter.line($0) + "\n" }.joined() }
+    var traceText: String { records.filter(\.isWrittenToFiles).map { TraceWriter.line($0) + "\n" }.joined() }
 
     /// Replays `recording` (a name in Recordings/, or a path) into `scene` (a name in scenes/).
     init(scene: String, recording: String, until: Double? = nil) throws {
@@ -53,7 +53,7 @@ struct Replay {
         let description = try SceneLoader.load(path: scenePath)
         let session = SceneSession(scene: description)
         var records: [TraceRecord] = []
-        session.app.tracer.sink = { records.append($0) }
+        session.app.tracer.sink = TraceCallback { records.append($0) }
         let path = recording.hasPrefix("/") ? recording : Paths.recording(recording)
         let replayer = Replayer(session: session, recording: try RecordingReader(path: path))
         try replayer.run(until: until)
@@ -86,13 +86,13 @@ struct Replay {
 
     /// Every responder that received a touch message.
     var touchReceivers: Set<String> {
-        Set(records.compactMap { if case let .touches(_, v, _, _) = $0.body { return v }; return nil })
+        Set(records.compactMap { if case let .touches(_, v, _, _) = $0.body { return v.string }; return nil })
     }
 
     /// One recognizer's transitions.
     func transitions(of recognizer: String) -> [(t: Double, from: GestureState, to: GestureState, reason: String, outputs: GestureOutputs)] {
         records.compactMap {
-            if case let .gesture(r, _, from, to, reason, outputs) = $0.body, r == recognizer { return ($0.t, from, to, reason, outputs) }
+            if case let .gesture(r, _, from, to, reason, outputs) = $0.body, r == recognizer { return ($0.t, from, to, reason.description, outputs) }
             return nil
         }
     }

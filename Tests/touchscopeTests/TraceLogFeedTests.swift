@@ -5,8 +5,8 @@ import TouchCore
 import TouchScene
 import TouchBench
 
-/// The trace log filled on a worker thread (issue 7): after `sync()` it must read exactly as
-/// a log filled on the dispatching thread by `TraceLog.follow` and `noteInput`.
+/// The trace log filled on a worker thread: after `sync()` it must read exactly as a log
+/// that is the tracer's sink itself, on the dispatching thread.
 @Suite("Trace log filled on a worker thread")
 struct TraceLogFeedTests {
     private static let shape = BenchScene.Shape(fanOut: 4, depth: 3, recognizers: 40)
@@ -51,15 +51,13 @@ struct TraceLogFeedTests {
     func matchesInlineLog(capacity: Int) {
         let inline = TraceLog()
         let a = SceneSession(scene: BenchScene.make(Self.shape))
-        inline.follow(a.app.tracer)
-        a.onInputEvent = { e, t in inline.noteInput(e, at: t) }
+        a.app.tracer.sink = inline
         Self.drive(a, inputs: 6_000, seed: 21)
 
         // A ring of 64 items wraps around hundreds of times and makes the feeder wait for room.
         let feed = TraceLogFeed(capacity: capacity)
         let b = SceneSession(scene: BenchScene.make(Self.shape))
-        feed.follow(b.app.tracer)
-        b.onInputEvent = { e, t in feed.noteInput(e, at: t) }
+        b.app.tracer.sink = feed
         var checked = 0
         Self.drive(b, inputs: 6_000, seed: 21) { i in
             // Mid-way, the log holds what was traced so far (a frame reads it this way).
@@ -71,24 +69,27 @@ struct TraceLogFeedTests {
         #expect(checked > 0)
         #expect(feed.log.endSeq > checked)
         Self.expectSame(feed.log, inline)
-        // The fast paths were taken: gesture and touch messages went through the ring.
+        // Every kind went through the ring: transitions, touch messages, touch samples (trails).
         #expect(feed.log.count(of: [.gesture]) > 100)
         #expect(feed.log.count(of: [.touches]) > 1_000)
+        #expect(!feed.log.trails(at: feed.log.latestTime ?? 0, fade: 10).isEmpty)
     }
 
-    @Test("a trace writer behind follow(also:) gets every record on the dispatching thread, in order")
-    func alsoGetsEveryRecord() {
+    @Test("a sink beside the feed (TraceTee) gets every record on the dispatching thread, in order")
+    func teeGetsEveryRecord() {
         let feed = TraceLogFeed()
         let s = SceneSession(scene: BenchScene.make(Self.shape))
         var written: [TraceRecord] = []
-        feed.follow(s.app.tracer) { written.append($0) }
-        s.onInputEvent = { e, t in feed.noteInput(e, at: t) }
+        s.app.tracer.sink = TraceTee([TraceCallback { written.append($0) }, feed])
         Self.drive(s, inputs: 1_500, seed: 5)
         #expect(written.count > 1_000)
-        #expect(written == feed.log.allRecords)
+        // The log keeps every record but the touch samples, which only feed its trails.
+        let kept = written.filter { if case .touchSample = $0.body { return false }; return true }
+        #expect(kept.count < written.count)
+        #expect(kept == feed.log.allRecords)
     }
 
-    @Test("following a new tracer (a reloaded scene) keeps the earlier records and names the new ones by the new table")
+    @Test("following a new tracer (a reloaded scene) keeps the earlier records and files the new ones by their own names")
     func switchingTracers() {
         let inline = TraceLog()
         let feed = TraceLogFeed(capacity: 256)
@@ -97,19 +98,13 @@ struct TraceLogFeedTests {
             let first = SceneSession(scene: BenchScene.make(Self.shape))
             let second = SceneSession(scene: BenchScene.make(other, name: "other"))
             for (session, inputs, seed) in [(first, 800, UInt64(3)), (second, 300, UInt64(4))] {
-                if useFeed {
-                    feed.follow(session.app.tracer)
-                    session.onInputEvent = { e, t in feed.noteInput(e, at: t) }
-                } else {
-                    log.follow(session.app.tracer)
-                    session.onInputEvent = { e, t in log.noteInput(e, at: t) }
-                }
+                session.app.tracer.sink = useFeed ? feed : log
                 Self.drive(session, inputs: inputs, seed: seed)
             }
-            // The second scene's records name its own recognizers (its table numbers from 0 again).
+            // The second scene's records name its own recognizers.
             let records = useFeed ? feed.log.allRecords : log.allRecords
             #expect(records.contains { r in
-                if case let .gesture(recognizer, _, _, _, _, _) = r.body { return second.built.recognizers[recognizer] != nil }
+                if case let .gesture(recognizer, _, _, _, _, _) = r.body { return second.built.recognizers[recognizer.string] != nil }
                 return false
             })
         }
@@ -121,8 +116,12 @@ struct TraceLogFeedTests {
         for k in 0..<40 {
             let feed = TraceLogFeed(capacity: 64)
             let key = TouchKey(device: 1, finger: k)
-            feed.noteInput(.touchDown(key, Point(x: Double(k), y: 1), pressure: 1, emulated: false), at: 0)
-            for i in 1...200 { feed.noteInput(.touchMove(key, Point(x: Double(k), y: Double(i)), pressure: 1), at: Double(i) / 100) }
+            func sample(_ y: Double, _ phase: TouchPhase, at t: Double) {
+                feed.receive(TraceRecord(t: t, .touchSample(FingerSample(touch: k, key: key, point: Point(x: Double(k), y: y),
+                                                                         phase: phase, pressure: 1, isEmulated: false))))
+            }
+            sample(1, .began, at: 0)
+            for i in 1...200 { sample(Double(i), .moved, at: Double(i) / 100) }
             let trails = feed.log.activeTrails
             #expect(trails.count == 1)
             #expect(trails.first?.location == Point(x: Double(k), y: 200))

@@ -67,6 +67,8 @@ public enum TraceFormat {
             return "[\(topic)] \(text)"
         case let .failureWait(recognizer, waitingFor):
             return "[gesture] " + TraceRecord.Body.waitNote(recognizer: recognizer, waitingFor: waitingFor)
+        case let .touchSample(s):
+            return "touch \(s.touch) \(s.phase.rawValue) at \(point(s.point)) (device \(s.key.device) finger \(s.key.finger), pressure \(short(s.pressure, 2))\(s.isEmulated ? ", mouse" : ""))"
         }
     }
 

@@ -1,30 +1,25 @@
 // RecognizerLanes: each recognizer's transitions (its lane), interned to a slot on first sight,
 // with the view it is attached to.
-@_spi(TouchScopeInternals) import TouchCore
+import TouchCore
 
 /// The recognizers the trace has named, in the order they first appeared, and each one's
 /// lane of transitions.
 ///
-/// Recognizers are interned to slots (their index in `order`); the lanes and last views are
-/// arrays indexed by slot. An id is found by its string's identity first (`SlotCache`), by
-/// hashing only when that misses; a gesture message's recognizer symbol by number
-/// (`symbolSlots`).
+/// Recognizers get slots (their index in `order`) on first sight; the lanes and last views
+/// are arrays indexed by slot. A record's recognizer is found by its name's number
+/// (`slotsByNumber`), a panel's question by the id's text (`slotsByID`).
 struct RecognizerLanes {
     private var slotsByID: [String: Int] = [:]
-    private var slotCache = SlotCache()
+    /// The slot of each recognizer name, by `TraceName.number` (-1: none).
+    private var slotsByNumber: [Int32] = []
     /// Each recognizer's transitions, oldest first, by slot.
     private var lanes: [TransitionLane] = []
-    /// The last non-empty view of each recognizer, by slot ("" until there is one).
-    private var views: [String] = []
-    /// The view symbol `views` was last set from by a gesture message, by slot (-1: set
-    /// from a record, or not yet): an unchanged view costs one comparison of numbers.
-    private var viewSymbols: [TraceSymbol] = []
+    /// The last non-empty view of each recognizer, by slot (`.none` until there is one).
+    private var views: [TraceName] = []
     /// The sequence number of each lane's second transition (Int.max: fewer than two), by
     /// slot: pruning reads this one small array instead of every lane's storage (a cache
     /// miss per recognizer, a thousand of them in the bench, every 4,096 records).
     private var secondSeqs: [Int] = []
-    /// The lane slot of each recognizer symbol of the table in use, by symbol (-1: not yet).
-    private var symbolSlots: [Int32] = []
     /// The slot of the newest transition.
     private var latestSlot: Int?
     /// Recognizer ids in the order they first appeared in the trace.
@@ -38,81 +33,38 @@ struct RecognizerLanes {
         return (order[slot], tr)
     }
 
-    /// The symbol table changed: symbols are matched to slots by name again.
-    mutating func forgetSymbols() { symbolSlots = [] }
-
-    /// The lane slot of a recognizer id, made on first sight.
-    mutating func slot(of recognizer: String) -> Int {
-        if let s = slotCache.slot(of: recognizer) { return s }
-        let slot: Int
-        if let s = slotsByID[recognizer] {
-            slot = s
-        } else {
-            slot = order.count
-            slotsByID[recognizer] = slot
-            order.append(recognizer)
-            lanes.append(TransitionLane())
-            views.append("")
-            viewSymbols.append(-1)
-            secondSeqs.append(.max)
-        }
-        slotCache.remember(recognizer, slot: slot)
+    /// The lane slot of a recognizer, made on first sight.
+    mutating func slot(of recognizer: TraceName) -> Int {
+        let n = Int(recognizer.number)
+        if n < slotsByNumber.count, slotsByNumber[n] >= 0 { return Int(slotsByNumber[n]) }
+        if n >= slotsByNumber.count { slotsByNumber.append(contentsOf: repeatElement(-1, count: n + 1 - slotsByNumber.count)) }
+        let slot = order.count
+        slotsByID[recognizer.string] = slot
+        order.append(recognizer.string)
+        lanes.append(TransitionLane())
+        views.append(.none)
+        secondSeqs.append(.max)
+        slotsByNumber[n] = Int32(slot)
         return slot
-    }
-
-    /// The lane slot of a recognizer symbol of `table` (the table in use), made on first sight.
-    @inline(__always)
-    mutating func slot(ofSymbol sym: TraceSymbol, in table: TraceSymbols) -> Int {
-        let i = Int(sym)
-        if i < symbolSlots.count, symbolSlots[i] >= 0 { return Int(symbolSlots[i]) }
-        if i >= symbolSlots.count { symbolSlots.append(contentsOf: repeatElement(-1, count: i + 1 - symbolSlots.count)) }
-        let s = slot(of: table.name(sym))
-        symbolSlots[i] = Int32(s)
-        return s
     }
 
     /// The recognizer id of a slot.
     func id(ofSlot slot: Int) -> String { order[slot] }
 
-    /// The sequence numbers of the transitions appending one to `slot` will drop. Mutating
-    /// only so that the log's call works on its stored lanes in place: a non-mutating call
-    /// copied them (a retain of every array) on every transition.
-    mutating func seqsDropped(appendingTo slot: Int, capacity: Int) -> [Int] {
-        let n = lanes[slot].dropCount(appendingTo: capacity)
-        return n == 0 ? [] : (0..<n).map { lanes[slot][$0].seq }
-    }
-
-    /// Appends a transition to a lane (the newest in the trace) and returns its absolute
-    /// position there; a lane over `capacity` drops its oldest transitions.
-    mutating func append(_ tr: consuming GestureTransition, slot: Int, capacity: Int) -> Int {
+    /// Appends a transition to a lane (the newest in the trace).
+    /// A lane over `capacity` drops its oldest transitions.
+    mutating func append(_ tr: consuming GestureTransition, slot: Int, capacity: Int) {
         lanes[slot].append(tr, capacity: capacity)
         secondSeqs[slot] = lanes[slot].secondSeq
         latestSlot = slot
-        return lanes[slot].endPosition - 1
     }
 
     /// A gesture record named the recognizer's view. The dictionary is written only when
-    /// the view changes (hashing the id again on every record was most of the cost).
-    mutating func noteView(_ view: String, slot: Int) {
+    /// the view changes (names compare by number).
+    mutating func noteView(_ view: TraceName, slot: Int) {
         guard !view.isEmpty && views[slot] != view else { return }
         views[slot] = view
-        viewSymbols[slot] = -1
-        viewOf[order[slot]] = view
-    }
-    /// A gesture message named the recognizer's view by symbol (-1: none).
-    mutating func noteView(symbol: TraceSymbol, slot: Int, in table: TraceSymbols) {
-        guard symbol >= 0 && viewSymbols[slot] != symbol else { return }
-        viewSymbols[slot] = symbol
-        let name = table.name(symbol)
-        if views[slot] != name {
-            views[slot] = name
-            viewOf[order[slot]] = name
-        }
-    }
-
-    /// The kept transition of `slot` at absolute position `pos`.
-    func transition(slot: Int, atPosition pos: Int) -> GestureTransition {
-        lanes[slot].transition(atPosition: pos)
+        viewOf[order[slot]] = view.string
     }
 
     /// A recognizer's transitions, oldest first.

@@ -1,5 +1,5 @@
 // TouchIndex: the trace's touches — each one's hit test, span and receivers, by touch id.
-@_spi(TouchScopeInternals) import TouchCore
+import TouchCore
 
 /// What the trace says about each touch: its hit test and its messages. Bounded: the
 /// oldest touches are forgotten past a few hundred.
@@ -7,9 +7,6 @@ struct TouchIndex {
     private var hitTestsByTouch: [Int: HitTestInfo] = [:]
     private var hitTestOrder: [Int] = []
     private(set) var latestHitTest: HitTestInfo?
-    /// The latest hit test's touch and point, apart (what the trails ask on every input:
-    /// reading them does not copy the hit test's path).
-    private(set) var latestHit: (touch: Int, point: Point)?
     /// Each touch's span and receivers, by touch id (one look-up per touch per record).
     private var touchInfo = IntTable<TouchReceivers>()
     /// Touch ids in the order they began (bounded).
@@ -19,7 +16,6 @@ struct TouchIndex {
     mutating func note(_ info: HitTestInfo) {
         let touch = info.touch
         latestHitTest = info
-        latestHit = (touch, info.point)
         if hitTestsByTouch[touch] == nil { hitTestOrder.append(touch) }
         hitTestsByTouch[touch] = info
         if hitTestOrder.count > 256 {
@@ -43,19 +39,10 @@ struct TouchIndex {
     /// the table's slot): copying a span out and back would copy its message times on every
     /// message. One look-up per touch.
     @inline(__always)
-    mutating func noteMessage(_ phase: TouchPhase, view: String, touch id: Int, t: Double) {
+    mutating func noteMessage(_ phase: TouchPhase, view: TraceName, touch id: Int, t: Double) {
         let i = slot(id, phase: phase, t: t)
         touchInfo[slot: i].note(phase, at: t)
         touchInfo[slot: i].note(phase, for: view)
-    }
-    /// `noteMessage` for a touch message: the receiver is found by its symbol, its name read
-    /// only the first time.
-    @inline(__always)
-    mutating func noteMessage(_ phase: TouchPhase, symbol: TraceSymbol, in table: TraceSymbols, epoch: Int,
-                              touch id: Int, t: Double) {
-        let i = slot(id, phase: phase, t: t)
-        touchInfo[slot: i].note(phase, at: t)
-        touchInfo[slot: i].note(phase, symbol: symbol, in: table, epoch: epoch)
     }
     /// The `touchInfo` slot of a touch, made on its first message.
     @inline(__always)
@@ -74,6 +61,6 @@ struct TouchIndex {
     var spans: [TouchSpan] { touchOrder.compactMap { touchInfo[$0]?.span } }
     /// The responders that received messages for a touch, in the order they first did.
     func receivers(ofTouch id: Int) -> [(view: String, phases: [TouchPhase])] {
-        touchInfo[id]?.receivers.map { ($0.view, $0.phases) } ?? []
+        touchInfo[id]?.receivers.map { ($0.view.string, $0.phases) } ?? []
     }
 }

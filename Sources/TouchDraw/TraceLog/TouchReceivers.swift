@@ -1,6 +1,6 @@
 // TouchReceivers: one touch's span and the responders that received its messages, each with
 // the phases it received packed in bits.
-@_spi(TouchScopeInternals) import TouchCore
+import TouchCore
 
 /// A responder that received messages for a touch, and the phases it received in the
 /// order it first did; `seen` has a bit per phase, so a repeated phase (every move)
@@ -9,16 +9,13 @@
 /// climbs a chain of a handful of responders, and an array each was an allocation
 /// and a regrowth per responder per touch.
 struct Receiver {
-    var view: String
-    /// The symbol of `view` in the table in use when the receiver was last matched by a
-    /// touch message (-1: none yet): the next message finds it by number.
-    var symbol: TraceSymbol = -1
+    var view: TraceName
     private var seen: UInt8 = 0
     private var order: UInt16 = 0
     private var count: UInt8 = 0
 
-    init(view: String, symbol: TraceSymbol = -1, first phase: TouchPhase) {
-        self.view = view; self.symbol = symbol
+    init(view: TraceName, first phase: TouchPhase) {
+        self.view = view
         add(phase)
     }
     /// The phases in the order first received.
@@ -60,8 +57,6 @@ struct TouchReceivers {
     /// Where the next receiver is likely listed: a message travels the chain in the
     /// same order every time (the leaf, its superview, ... the application).
     private var cursor = 0
-    /// The symbol epoch (`TraceLog.use`) the receivers' symbols belong to.
-    private var symbolEpoch = 0
 
     init(span: TouchSpan) { self.span = span }
 
@@ -73,28 +68,10 @@ struct TouchReceivers {
         if span.messageTimes.count > 512 { span.messageTimes.removeFirst(256) }
     }
 
-    /// `view` received `phase` (a record names it).
-    mutating func note(_ phase: TouchPhase, for view: String) {
+    /// `view` received `phase` (names compare by number).
+    mutating func note(_ phase: TouchPhase, for view: TraceName) {
         let found = find { $0.view == view }
         if found < 0 { return add(Receiver(view: view, first: phase)) }
-        mark(phase, receiver: found)
-    }
-
-    /// The responder of `symbol` in `table` received `phase` (a touch message names it);
-    /// its name is read only the first time under a table (`epoch` says which).
-    mutating func note(_ phase: TouchPhase, symbol: TraceSymbol, in table: TraceSymbols, epoch: Int) {
-        if symbolEpoch != epoch {
-            for k in receivers.indices { receivers[k].symbol = -1 }
-            symbolEpoch = epoch
-        }
-        var found = find { $0.symbol == symbol }
-        if found < 0 {
-            // First seen under this table: by name (a record may have listed it).
-            let name = table.name(symbol)
-            found = find { $0.view == name }
-            if found < 0 { return add(Receiver(view: name, symbol: symbol, first: phase)) }
-            receivers[found].symbol = symbol
-        }
         mark(phase, receiver: found)
     }
 

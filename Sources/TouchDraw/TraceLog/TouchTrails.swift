@@ -1,31 +1,21 @@
-// TouchTrails: the fingers' recent positions, fed by the host (positions between hit tests
-// are not trace records), keyed by the trace's touch id once its hit test names it.
-@_spi(TouchScopeInternals) import TouchCore
+// TouchTrails: the fingers' recent positions, from the trace's `touchSample` records, by
+// touch id.
+import TouchCore
 
-/// Every finger's trail, by touch id. A finger noted before its hit test gets a provisional
-/// (negative) id, and takes the trace's id when the hit test at its start point arrives.
+/// Every finger's trail, by touch id.
 struct TouchTrails {
     private var trailsByID = IntTable<TouchTrail>()
-    /// The fingers down (`TouchKeyIndex`) and the trace's touch id of each, at the same
-    /// positions; and the finger of each id.
-    private var fingers = TouchKeyIndex()
-    private var idOfFinger: [Int] = []
-    private var keyByID: [Int: TouchKey] = [:]
-    /// The fingers down whose id is still provisional (negative: noted before their hit
-    /// test), by id: the few `adoptProvisional` looks through.
-    private var provisionalKeys: [Int: TouchKey] = [:]
-    private var nextProvisional = -1
     /// The most fingers down at once in the current (or last) multitouch sequence.
     private(set) var maxPointers = 0
     /// Trails still down, kept as trails start and end (counting them on every input cost
-    /// a walk over every trail). Adopting and pruning never change it.
+    /// a walk over every trail). Pruning never changes it.
     private var activeTrailCount = 0
     /// At most the earliest end time of the lifted trails: no trail can be pruned before
     /// 2 s after it, so inputs skip the walk over every trail until then.
     private var pruneAfter = Double.infinity
 
-    /// Records a finger's position under the trace's touch id `id`.
-    mutating func note(id: Int, location: Point, time: Double, phase: TouchPhase, emulated: Bool, pressure: Double) {
+    /// Records a finger's position under its touch id.
+    private mutating func note(id: Int, location: Point, time: Double, phase: TouchPhase, emulated: Bool, pressure: Double) {
         var found = trailsByID.slot(of: id)
         if phase == .began || found == nil {
             if activeTrailCount == 0 { maxPointers = 0 }
@@ -58,70 +48,9 @@ struct TouchTrails {
         if phase == .ended || phase == .cancelled { tr.endTime = sample.t }
     }
 
-    /// The trace id of a finger down, if it has one.
-    private func id(of key: TouchKey) -> Int? { fingers.position(of: key).map { idOfFinger[$0] } }
-    private mutating func setID(_ id: Int, for key: TouchKey) {
-        _ = removeID(for: key)
-        fingers.append(key)
-        idOfFinger.append(id)
-        keyByID[id] = key
-        if id < 0 { provisionalKeys[id] = key }
-    }
-    private mutating func removeID(for key: TouchKey) -> Int? {
-        guard let i = fingers.position(of: key) else { return nil }
-        let id = idOfFinger[i]
-        fingers.swapRemove(at: i)
-        idOfFinger.swapAt(i, idOfFinger.count - 1)
-        idOfFinger.removeLast()
-        keyByID[id] = nil
-        provisionalKeys[id] = nil
-        return id
-    }
-
-    /// Records a touch input as the application received it, keyed by (device, finger); a
-    /// finger down takes the touch id of the latest hit test when that hit test is at its point.
-    mutating func note(_ input: InputEvent, at t: Double, latestHit: (touch: Int, point: Point)?) {
-        switch input {
-        case let .touchDown(key, p, pressure, emulated):
-            let id: Int
-            if let h = latestHit?.touch, latestHit?.point == p, keyByID[h] == nil {
-                id = h
-            } else {
-                id = nextProvisional; nextProvisional -= 1
-            }
-            setID(id, for: key)
-            note(id: id, location: p, time: t, phase: .began, emulated: emulated, pressure: pressure)
-        case let .touchMove(key, p, pressure):
-            guard let id = id(of: key) else {
-                return note(.touchDown(key, p, pressure: pressure), at: t, latestHit: latestHit)
-            }
-            note(id: id, location: p, time: t, phase: .moved, emulated: false, pressure: pressure)
-        case let .touchUp(key, p, pressure):
-            guard let id = removeID(for: key) else { return }
-            note(id: id, location: p, time: t, phase: .ended, emulated: false, pressure: pressure)
-        case .cancelAllTouches:
-            let all = keyByID.keys.sorted()
-            fingers.removeAll()
-            idOfFinger.removeAll()
-            keyByID.removeAll()
-            provisionalKeys.removeAll()
-            for id in all {
-                if let loc = trailsByID[id]?.location { note(id: id, location: loc, time: t, phase: .cancelled, emulated: false, pressure: 1) }
-            }
-        case .shakeBegan, .shakeEnded, .shakeCancelled, .remote, .orientation, .motionSample:
-            break
-        }
-    }
-
-    /// A provisional trail (noted before its hit test) takes the trace's touch id.
-    mutating func adoptProvisional(touch: Int, point: Point) {
-        // Among several at the same point, the earliest (provisional ids count down).
-        guard trailsByID.slot(of: touch) == nil,
-              let (old, key) = provisionalKeys.filter({ trailsByID[$0.key]?.start == point }).max(by: { $0.key < $1.key }),
-              var tr = trailsByID.removeValue(forKey: old) else { return }
-        tr.id = touch
-        trailsByID[touch] = tr
-        setID(touch, for: key)
+    /// A `touchSample` record at time `t`.
+    mutating func note(_ s: FingerSample, at t: Double) {
+        note(id: s.touch, location: s.point, time: t, phase: s.phase, emulated: s.isEmulated, pressure: s.pressure)
     }
 
     private mutating func prune(now: Double) {

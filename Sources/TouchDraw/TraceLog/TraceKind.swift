@@ -5,8 +5,11 @@ public enum TraceKind: String, CaseIterable, Sendable, Hashable {
     case hitTest = "hit-test", touches, gesture, control, action, motion, remote
     case firstResponder = "first-responder", orientation, note
 
+    /// The kind a record is listed under (a touch sample, never kept by the log, as a
+    /// touch message).
     init(_ body: TraceRecord.Body) {
         switch body {
+        case .touchSample: self = .touches
         case .hitTest: self = .hitTest
         case .touches: self = .touches
         case .gesture: self = .gesture

@@ -6,20 +6,6 @@
 struct TransitionLane {
     private var items: [GestureTransition] = []
     private var start = 0
-    /// The absolute position of `items[0]`: how many transitions storage has shed. A
-    /// transition's absolute position does not change while it is kept.
-    private var base = 0
-    /// The absolute position one past the newest transition.
-    var endPosition: Int { base + items.count }
-    /// The kept transition at absolute position `pos`.
-    func transition(atPosition pos: Int) -> GestureTransition {
-        precondition(pos >= base + start && pos < endPosition, "lane position \(pos) is no longer kept")
-        return items[pos - base]
-    }
-    /// How many of the oldest transitions `append(_:capacity:)` will drop.
-    func dropCount(appendingTo capacity: Int) -> Int {
-        count + 1 > capacity ? count + 1 - capacity * 3 / 4 : 0
-    }
     var count: Int { items.count - start }
     /// The sequence number of the second transition kept (Int.max: fewer than two).
     var secondSeq: Int { count > 1 ? items[start + 1].seq : .max }
@@ -29,7 +15,7 @@ struct TransitionLane {
     var all: [GestureTransition] { start == 0 ? items : Array(items[start...]) }
     /// Removes the dropped transitions from storage, so that `all` shares it.
     mutating func compact() {
-        if start > 0 { items.removeFirst(start); base += start; start = 0 }
+        if start > 0 { items.removeFirst(start); start = 0 }
     }
 
     /// Appends, keeping at most `capacity` (dropping down to three quarters when over).
@@ -46,6 +32,6 @@ struct TransitionLane {
     }
     private mutating func dropFirst(_ n: Int) {
         start += n
-        if start * 2 > items.count { items.removeFirst(start); base += start; start = 0 }
+        if start * 2 > items.count { items.removeFirst(start); start = 0 }
     }
 }

@@ -86,7 +86,6 @@ public final class Replayer {
         let old = session
         session = SceneSession(scene: scene, replacing: old, reason: "scene reloaded")
         session.app.tracer.sink = old.app.tracer.sink
-        session.onInputEvent = old.onInputEvent
         onReload?(session)
     }
 

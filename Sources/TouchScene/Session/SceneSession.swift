@@ -5,7 +5,7 @@
 /// `handle` every RawInput, `advance` the clock.
 ///
 ///     let session = SceneSession(scene: try SceneLoader.load(path: "scenes/photo.yaml"))
-///     session.app.tracer.sink = { print($0) }
+///     session.app.tracer.sink = TraceCallback { print($0) }   // each record's JSON line
 ///     session.handle(RawInput(t: 0, .fingerDown(finger: 1, x: 400, y: 300)))
 ///     session.advance(to: 1)
 public final class SceneSession {
@@ -17,23 +17,6 @@ public final class SceneSession {
     // dynamic exclusivity checks cost about 400 instructions per input. A session is used
     // from one thread (the main actor) and these accesses never overlap.
     @exclusivity(unchecked) public private(set) var mapper: InputMapper
-    /// Called after each event is delivered (the touch overlay follows fingers with it).
-    public var onInputEvent: ((InputEvent, Double) -> Void)? {
-        get { inputHook?.call }
-        set {
-            inputHook = newValue.map(InputHook.init)
-            inputHookRef = inputHook.map { Unmanaged.passUnretained($0) }
-        }
-    }
-    /// `onInputEvent` in a box reached without a retain: calling a closure kept in a
-    /// property retains its context first, an atomic operation per input.
-    private final class InputHook {
-        let call: (InputEvent, Double) -> Void
-        init(_ call: @escaping (InputEvent, Double) -> Void) { self.call = call }
-    }
-    @exclusivity(unchecked) private var inputHook: InputHook?
-    @exclusivity(unchecked) private var inputHookRef: Unmanaged<InputHook>?
-
     public init(scene: SceneDescription) {
         self.scene = scene
         built = SceneBuilder.build(scene)
@@ -67,10 +50,7 @@ public final class SceneSession {
         eventBuffer = []
         events.removeAll(keepingCapacity: true)
         mapper.map(raw, into: &events)
-        for e in events {
-            app.send(e, at: raw.t)
-            inputHookRef?._withUnsafeGuaranteedRef { $0.call(e, raw.t) }
-        }
+        for e in events { app.send(e, at: raw.t) }
         if events.isEmpty { app.advance(to: raw.t) }
         eventBuffer = events
     }
@@ -84,10 +64,7 @@ public final class SceneSession {
         // 1/120 s) trace the same moment.
         if mapper.isShakeHeld, let d = mapper.nextDeadline, d <= t {
             let at = max(d, app.time)
-            for e in mapper.advance(to: t) {
-                app.send(e, at: at)
-                inputHookRef?._withUnsafeGuaranteedRef { $0.call(e, at) }
-            }
+            for e in mapper.advance(to: t) { app.send(e, at: at) }
         }
         return app.advance(to: t)
     }
@@ -106,10 +83,7 @@ public final class SceneSession {
     /// Cancels every touch and a shake under way, e.g. before the scene is replaced by a
     /// reload; fingers still down are swallowed until they lift.
     public func interrupt(reason: String) {
-        for e in mapper.interrupt(reason: reason) {
-            app.send(e, at: app.time)
-            onInputEvent?(e, app.time)
-        }
+        for e in mapper.interrupt(reason: reason) { app.send(e, at: app.time) }
     }
 
     /// While a text field is first responder, keys type into it (the host supplies text

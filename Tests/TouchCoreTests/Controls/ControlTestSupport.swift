@@ -50,7 +50,7 @@ final class Recorder {
 func makeApp(width: Double = 800, height: Double = 600) -> (Application, Recorder) {
     let app = Application(windowSize: Size(width: width, height: height))
     let rec = Recorder()
-    app.tracer.sink = { rec.records.append($0) }
+    app.tracer.sink = TraceCallback { rec.records.append($0) }
     return (app, rec)
 }
 

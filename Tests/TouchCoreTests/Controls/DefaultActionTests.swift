@@ -91,7 +91,7 @@ struct DefaultActionTests {
         app.move(130, 116, at: 0.05); app.move(150, 117, at: 0.1); app.up(150, 117, at: 0.15)
         #expect(rec.gestureTransitions(of: "panelPan") == ["failed", "possible"])
         let reason = rec.records.compactMap { r -> String? in
-            if case let .gesture(g, _, _, .failed, reason, _) = r.body, g == "panelPan" { return reason }
+            if case let .gesture(g, _, _, .failed, reason, _) = r.body, g == "panelPan" { return reason.string }
             return nil
         }
         #expect(reason == ["failed: wifi's default action wins (the motion runs along it)"])

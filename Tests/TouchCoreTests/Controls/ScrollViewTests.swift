@@ -165,7 +165,7 @@ struct ScrollViewTests {
         #expect(sv.contentOffset.y == 0)
         #expect(rec.events(of: "ok") == ["touchDown", "touchDragInside", "touchUpInside", "primaryActionTriggered"])
         #expect(rec.records.contains { r in
-            if case let .gesture(g, _, _, .failed, reason, _) = r.body { return g == "list.pan" && reason.contains("touchesShouldCancel(in: ok)") }
+            if case let .gesture(g, _, _, .failed, reason, _) = r.body { return g == "list.pan" && reason.string.contains("touchesShouldCancel(in: ok)") }
             return false
         })
     }

@@ -13,7 +13,7 @@ final class MotionFixture {
         panel.addSubview(player)
         player.canBecomeFirstResponder = true
         player.becomeFirstResponder()
-        app.tracer.sink = { [unowned self] in self.records.append($0) }
+        app.tracer.sink = TraceCallback { [unowned self] in self.records.append($0) }
     }
 
     var motions: [(phase: MotionPhase, view: String?)] {

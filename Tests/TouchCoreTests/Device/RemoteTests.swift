@@ -17,7 +17,7 @@ final class RemoteFixture {
             MediaItem(title: "Two", artist: "B", duration: 50),
         ])
         if register { player.registerRemoteCommands() }
-        app.tracer.sink = { [unowned self] in self.records.append($0) }
+        app.tracer.sink = TraceCallback { [unowned self] in self.records.append($0) }
     }
 
     var remotes: [(command: String, handledBy: String?)] {

@@ -12,7 +12,7 @@ final class GestureRig {
 
     init() {
         app.window.addSubview(view)
-        app.tracer.sink = { [unowned self] r in self.records.append(r) }
+        app.tracer.sink = TraceCallback { [unowned self] r in self.records.append(r) }
     }
 
     func add(_ r: GestureRecognizer) { view.addGestureRecognizer(r) }
@@ -42,7 +42,7 @@ final class GestureRig {
     func transitions(_ id: String) -> [Transition] {
         records.compactMap { rec in
             guard case let .gesture(recognizer, _, from, to, reason, outputs) = rec.body, recognizer == id else { return nil }
-            return Transition(t: rec.t, from: from, to: to, reason: reason, outputs: outputs)
+            return Transition(t: rec.t, from: from, to: to, reason: reason.string, outputs: outputs)
         }
     }
     /// The `to` states of recognizer `id`, in order.

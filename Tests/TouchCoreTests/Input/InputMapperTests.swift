@@ -166,7 +166,7 @@ struct KeyboardMappingTests {
     func ctrlZPastLimit() {
         let app = Application(windowSize: Size(width: 800, height: 600))
         var records: [TraceRecord] = []
-        app.tracer.sink = { records.append($0) }
+        app.tracer.sink = TraceCallback { records.append($0) }
         var m = makeMapper()
         for e in m.map(RawInput(t: 0, .keyDown(key: "Z", mods: [.ctrl]))) { app.send(e, at: 0) }
         app.advance(to: 3.5)

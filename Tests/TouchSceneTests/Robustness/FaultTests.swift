@@ -83,7 +83,7 @@ struct FaultTests {
         var records: [TraceRecord] = []
         var session = SceneSession(scene: scene)
         let checker = InvariantChecker()
-        session.app.tracer.sink = { checker.observe($0); records.append($0) }
+        session.app.tracer.sink = TraceCallback { checker.observe($0); records.append($0) }
         let (before, faultAt, after) = gesture.inputs()
         for raw in before { session.advance(to: raw.t); session.handle(raw) }
         session.advance(to: faultAt)
@@ -119,7 +119,7 @@ struct FaultTests {
                 let id = gesture.recognizer ?? ""
                 #expect(during.contains { r in
                     if case let .gesture(rid, _, _, to, why, _) = r.body {
-                        return rid == id && (to == .cancelled || to == .failed) && why.contains(reason)
+                        return rid == id && (to == .cancelled || to == .failed) && why.string.contains(reason)
                     }
                     return false
                 }, "\(id) should be cancelled or fail with reason \(reason): \(during.map(TraceWriter.line))")
@@ -155,7 +155,7 @@ struct FaultTests {
             let finished = records.contains { r in
                 switch (gesture, r.body) {
                 case (.shake, .motion(.ended, _, let view, _)): return view == "player"
-                case (_, let .gesture(rid, _, _, to, _, _)): return rid == gesture.recognizer && (to == .ended || to == .recognized)
+                case (_, let .gesture(rid, _, _, to, _, _)): return rid.string == gesture.recognizer && (to == .ended || to == .recognized)
                 default: return false
                 }
             }
@@ -188,7 +188,7 @@ struct FaultTests {
         session.handle(RawInput(t: 0.05, .fingerMove(finger: 1, x: 420, y: 300)))
         session = SceneSession(scene: scene, replacing: session)
         var records: [TraceRecord] = []
-        session.app.tracer.sink = { records.append($0) }
+        session.app.tracer.sink = TraceCallback { records.append($0) }
         session.handle(RawInput(t: 0.1, .fingerMove(finger: 1, x: 460, y: 300)))
         session.handle(RawInput(t: 0.2, .fingerUp(finger: 1, x: 480, y: 300)))
         #expect(records.isEmpty, "\(records.map(TraceWriter.line))")
@@ -204,13 +204,13 @@ struct InterruptBetweenTapsTests {
     func focusLostBetweenTaps() throws {
         let session = SceneSession(scene: try loadDemoScene("double-tap"))
         var records: [TraceRecord] = []
-        session.app.tracer.sink = { records.append($0) }
+        session.app.tracer.sink = TraceCallback { records.append($0) }
         session.handle(RawInput(t: 0, .fingerDown(finger: 1, x: 400, y: 300)))
         session.handle(RawInput(t: 0.05, .fingerUp(finger: 1, x: 400, y: 300)))
         session.handle(RawInput(t: 0.1, .focusLost))
         session.advance(to: 2)
         let ends = records.compactMap { r -> (String, GestureState, String)? in
-            if case let .gesture(id, _, _, to, why, _) = r.body, to != .possible { return (id, to, why) }
+            if case let .gesture(id, _, _, to, why, _) = r.body, to != .possible { return (id.string, to, why.string) }
             return nil
         }
         #expect(ends.count == 2, "\(ends)")

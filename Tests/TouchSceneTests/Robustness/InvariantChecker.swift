@@ -11,7 +11,10 @@
 /// - gesture: every transition is a legal edge of the recognizer's state machine and starts
 ///   from the state the recognizer was last seen in;
 /// - motion: a shake that began gets exactly one `ended` or `cancelled` before the next begins;
-/// - note: no "illegal transition" is ever refused (so none was attempted).
+/// - note: no "illegal transition" is ever refused (so none was attempted);
+/// - touch-sample: a touch's samples begin with `began`, right after the hit test of that
+///   touch id, and end with one `ended` or `cancelled`; one device finger is down as one
+///   touch at a time.
 ///
 /// After the stream (`checkSettled`): no (responder, touch) pair is left open, every
 /// recognizer is in `possible`, no touch is active, no control is highlighted or tracking,
@@ -22,6 +25,10 @@ final class InvariantChecker {
     private var pairs: [String: PairState] = [:]   // "view#touch"
     private var states: [String: GestureState] = [:]
     private var shaking = false
+    /// Touch samples: the touch each finger down is, and the touches whose samples ended.
+    private var touchOfFinger: [TouchKey: Int] = [:]
+    private var endedTouches: Set<Int> = []
+    private var lastHitTouch: Int?
     private let label: String
 
     init(label: String = "") { self.label = label }
@@ -54,11 +61,12 @@ final class InvariantChecker {
                 case (_, nil): problem(r.t, "\(view) got \(phase.rawValue) for touch \(id) without began")
                 }
             }
-        case let .gesture(recognizer, _, from, to, reason, _):
+        case let .gesture(name, _, from, to, reason, _):
+            let recognizer = name.string
             let known = states[recognizer] ?? .possible
             if known != from { problem(r.t, "\(recognizer): transition from \(from.rawValue) but it was \(known.rawValue)") }
             if !Self.isLegal(from, to) { problem(r.t, "\(recognizer): illegal edge \(from.rawValue) → \(to.rawValue) (\(reason))") }
-            if reason.isEmpty { problem(r.t, "\(recognizer): \(from.rawValue) → \(to.rawValue) without a reason") }
+            if reason.string.isEmpty { problem(r.t, "\(recognizer): \(from.rawValue) → \(to.rawValue) without a reason") }
             states[recognizer] = to
         case let .motion(phase, _, _, _):
             switch phase {
@@ -71,7 +79,23 @@ final class InvariantChecker {
             }
         case let .note(_, text):
             if text.contains("illegal transition") { problem(r.t, "note: \(text)") }
-        case .hitTest, .control, .action, .remote, .firstResponder, .orientation, .failureWait:
+        case let .hitTest(touch, _, _, _):
+            lastHitTouch = touch
+        case let .touchSample(s):
+            switch s.phase {
+            case .began:
+                if lastHitTouch != s.touch { problem(r.t, "sample began for touch \(s.touch) without its hit test just before") }
+                if let other = touchOfFinger[s.key] { problem(r.t, "finger \(s.key) began touch \(s.touch) while it was touch \(other)") }
+                touchOfFinger[s.key] = s.touch
+            case .moved, .stationary, .ended, .cancelled:
+                if endedTouches.contains(s.touch) { problem(r.t, "sample \(s.phase.rawValue) for touch \(s.touch) after it ended") }
+                if touchOfFinger[s.key] != s.touch { problem(r.t, "sample \(s.phase.rawValue) for touch \(s.touch), not the touch of finger \(s.key)") }
+                if s.phase == .ended || s.phase == .cancelled {
+                    touchOfFinger[s.key] = nil
+                    endedTouches.insert(s.touch)
+                }
+            }
+        case .control, .action, .remote, .firstResponder, .orientation, .failureWait:
             break
         }
     }
@@ -96,6 +120,9 @@ final class InvariantChecker {
             }
         }
         if !app.activeTouches.isEmpty { problem(t, "\(app.activeTouches.count) touch(es) still active") }
+        for (key, touch) in touchOfFinger.sorted(by: { $0.key < $1.key }) {
+            problem(t, "touch \(touch) (finger \(key)) has no ended or cancelled sample")
+        }
         if app.currentEvent != nil { problem(t, "a touch event is still current") }
         if app.motion.isShaking || shaking { problem(t, "a shake is still under way") }
     }

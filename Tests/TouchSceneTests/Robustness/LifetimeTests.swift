@@ -16,7 +16,7 @@ struct LifetimeTests {
         weak var touch: Touch?
         do {
             let s = SceneSession(scene: scene)
-            s.app.tracer.sink = { _ in }
+            s.app.tracer.sink = TraceCallback { _ in }
             app = s.app
             view = s.built.views.values.first
             recognizer = s.built.recognizers.values.first

@@ -14,12 +14,12 @@ struct SDLOdditiesTests {
         let checker = InvariantChecker()
         init(_ name: String = "hit-test") throws {
             session = SceneSession(scene: try loadDemoScene(name))
-            session.app.tracer.sink = { [unowned self] in self.checker.observe($0); self.records.append($0) }
+            session.app.tracer.sink = TraceCallback { [unowned self] in self.checker.observe($0); self.records.append($0) }
         }
         func handle(_ t: Double, _ kind: RawInput.Kind) { session.advance(to: t); session.handle(RawInput(t: t, kind)) }
         func touchRecords() -> [(TouchPhase, String, [Int])] {
             records.compactMap { r in
-                if case let .touches(phase, view, ids, _) = r.body { return (phase, view, ids) }
+                if case let .touches(phase, view, ids, _) = r.body { return (phase, view.string, ids) }
                 return nil
             }
         }

@@ -124,7 +124,7 @@ enum StreamRunner {
         var checker = InvariantChecker(label: "session 0, ")
         func connect() {
             let g = generation, c = checker
-            session.app.tracer.sink = { record in
+            session.app.tracer.sink = TraceCallback { record in
                 c.observe(record)
                 result.lines.append("\(g) " + TraceWriter.line(record))
             }
