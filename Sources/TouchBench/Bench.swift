@@ -52,9 +52,10 @@ public enum Bench {
         /// Counts the records on their way to the installed sink.
         final class CountingSink: TraceSink {
             let inner: any TraceSink
-            var n = 0
+            /// Unchecked: the bench's own counting, not the program's cost.
+            @exclusivity(unchecked) var n = 0
             init(_ inner: any TraceSink) { self.inner = inner }
-            func receive(_ record: borrowing TraceRecord) { n &+= 1; inner.receive(record) }
+            func receive(_ record: consuming TraceRecord) { n &+= 1; inner.receive(record) }
         }
         connect(session)
         let counting = session.app.tracer.sink.map(CountingSink.init)

@@ -34,7 +34,7 @@ public final class TraceWriter: TraceSink {
         if record.t - lastFlush >= 1 { lastFlush = record.t; out.flush() }
     }
     /// `write`, as the tracer's sink.
-    public func receive(_ record: borrowing TraceRecord) { write(record) }
+    public func receive(_ record: consuming TraceRecord) { write(record) }
 
     public func flush() { out.flush() }
     /// Flushes and closes; safe to call twice.

@@ -243,7 +243,7 @@ final class LiveApp: HostClient, HostKeyTarget {
 @MainActor private final class ShakeRumble: TraceSink {
     weak var app: LiveApp?
     init(app: LiveApp) { self.app = app }
-    nonisolated func receive(_ record: borrowing TraceRecord) {
+    nonisolated func receive(_ record: consuming TraceRecord) {
         // The live program's tracer runs on the main thread.
         if case .motion(.began, _, _, _) = record.body { MainActor.assumeIsolated { rumble() } }
     }

@@ -78,9 +78,9 @@ final class TraceLogFeed: TraceSink {
     // MARK: Feeding
 
     /// Passes a record to the worker (the tracer's sink).
-    func receive(_ record: borrowing TraceRecord) {
+    func receive(_ record: consuming TraceRecord) {
         if tail == roomUntil { waitForRoom() }
-        (worker.records + (tail & worker.mask)).initialize(to: copy record)
+        (worker.records + (tail & worker.mask)).initialize(to: record)
         tail += 1
         if tail - published >= Self.batch { publish() }
     }

@@ -29,12 +29,12 @@ struct TraceRing {
     mutating func append(_ r: consuming TraceRecord, kind k: Int) {
         kindCounts[k] += 1
         if !isFull {
-            records.append(r)
+            records.append(consume r)
             kinds.append(UInt8(k))
             return
         }
         kindCounts[Int(kinds[head])] -= 1
-        records[head] = r
+        records[head] = consume r
         kinds[head] = UInt8(k)
         head += 1
         if head == capacity { head = 0 }
