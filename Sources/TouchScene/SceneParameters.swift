@@ -6,11 +6,14 @@ import Yams
 /// The parameters a registered type's scene node gives: every key beyond the ones all
 /// recognizers (or all views) share, read as typed values by the type's reader.
 ///
-/// A bad value is reported where it stands in the file (`scene.yaml:12:30: `radius` must be
-/// at least 1, found `-4``) and the reader gets the default (or nil), so one load reports
-/// every problem; the scene then fails to load (`touchscope` exits with status 2). A key the
-/// reader never asks for is reported as unknown, with a suggestion. `null` (or `~`) for a key
-/// means "not given", as everywhere in a scene.
+/// A bad value is reported where it stands in the file, and the reader gets the default (or
+/// nil), so one load reports every problem; the scene then fails to load (`touchscope` exits
+/// with status 2):
+///
+///     scene.yaml:12:30: `radius` must be at least 1, found `-4`
+///
+/// A key the reader never asks for is reported as unknown, with a suggestion. `null` (or `~`)
+/// for a key means "not given", as everywhere in a scene.
 ///
 ///     types.register(recognizer: "circle") { p in
 ///         let radius = p.number("radius", default: 80, min: 1)

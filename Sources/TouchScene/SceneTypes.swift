@@ -39,9 +39,11 @@ import Yams
 ///       recognizers:
 ///         - {id: spin, type: circle, radius: 60, requireToFail: [tap], action: spun}
 ///
-/// A bad parameter is reported where it stands (`knobs.yaml:7:45: `radius` must be at least 1,
-/// found `0``), so is a key the reader did not ask for, and an unknown type lists every name
-/// this value knows.
+/// A bad parameter is reported where it stands, as is a key the reader did not ask for, and
+/// an unknown type lists every name this value knows:
+///
+///     knobs.yaml:7:45: `radius` must be at least 1, found `0`
+///     knobs.yaml:7:26: unknown recognizer type `circel` (known: checkmark, circle, longPress, ...)
 public struct SceneTypes: Sendable {
     /// Makes a recognizer with the given id; returned by a recognizer type's reader.
     public typealias MakeRecognizer = @Sendable (_ id: String) -> GestureRecognizer

@@ -364,4 +364,44 @@ struct SceneTypesTests {
         let moved = try #require(s.built.views["pad"]?.transform)
         #expect(moved.tx == 100 && moved.ty == 0)
     }
+
+    @Test("the README's example reports what the README says")
+    func readmeExample() throws {
+        var types = SceneTypes()
+        types.register(recognizer: "circle") { p in
+            let radius = p.number("radius", default: 80, min: 10)
+            let turns = p.int("turns", default: 1, min: 1, max: 5)
+            return { id in StrokeGestureRecognizer(id: id, length: radius * Double(turns), direction: .right) }
+        }
+        types.register(control: "dial") { p in
+            let value = p.number("value", default: 0, min: 0, max: 1)
+            return { id, frame in Dial(id: id, frame: frame, value: value, step: 0.1) }
+        }
+        let yaml = """
+        scene: knobs
+        window: [800, 600]
+        views:
+          - id: knob
+            kind: dial
+            frame: [100, 100, 200, 200]
+            value: 0.25
+            targets: [{event: valueChanged, action: turned}]
+            recognizers:
+              - {id: spin, type: circle, radius: 60, turns: 2, requireToFail: [tap], action: spun}
+              - {id: tap, type: tap}
+
+        """
+        func load(_ text: String) -> [String] {
+            do throws(SceneLoadError) {
+                _ = try SceneLoader.parse(text: text, file: "knobs.yaml", types: types)
+                return []
+            } catch {
+                return error.diagnostics.map(\.rendered)
+            }
+        }
+        #expect(load(yaml) == [])
+        #expect(load(yaml.replacingOccurrences(of: "radius: 60", with: "radius: 4")) == ["knobs.yaml:10:42: `radius` must be at least 10, found `4`"])
+        #expect(load(yaml.replacingOccurrences(of: "type: circle", with: "type: circel"))
+                == ["knobs.yaml:10:26: unknown recognizer type `circel` (known: checkmark, circle, longPress, pan, pinch, rotation, screenEdgePan, swipe, tap); did you mean `circle`?"])
+    }
 }
