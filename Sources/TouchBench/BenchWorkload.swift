@@ -114,7 +114,7 @@ public enum BenchScene {
                 given[level, default: 0] += 1
                 for k in kinds {
                     left -= 1
-                    var r = RecognizerDescription(id: "\(k.rawValue)_\(id)", type: k)
+                    var r = RecognizerDescription(id: "\(k.name)_\(id)", type: k)
                     if k == .pinch || k == .rotation {
                         let other = k == .pinch ? "rotation_\(id)" : "pinch_\(id)"
                         r.simultaneousWith = .recognizers([Reference(other)])
@@ -174,7 +174,7 @@ public enum BenchScene {
             if !v.recognizers.isEmpty {
                 out += "\(i)recognizers:\n"
                 for r in v.recognizers {
-                    out += "\(i)  - {id: \(r.id), type: \(r.type.rawValue)"
+                    out += "\(i)  - {id: \(r.id), type: \(r.type.name)"
                     if case let .recognizers(refs) = r.simultaneousWith {
                         out += ", simultaneousWith: [\(refs.map(\.id).joined(separator: ", "))]"
                     }

@@ -104,16 +104,51 @@ extension Color {
     }
 }
 
-/// The kinds of view a scene can declare (`kind`).
-public enum ViewKind: String, Sendable, Hashable, CaseIterable {
+/// The kinds of view a scene can declare (`kind`): UIKit's built-in ones, or one registered
+/// in the `SceneTypes` the scene was loaded with.
+public enum ViewKind: Sendable, Hashable, CustomStringConvertible {
     case view, label, image, button
     case `switch`, slider, stepper, segmented, pageControl, textField
     case scrollView, player
+    /// A registered kind, with the parameters its node gave and its maker.
+    case registered(RegisteredView)
+
+    /// The built-in kinds, in the order the documentation lists them.
+    public static let builtIns: [ViewKind] = [.view, .label, .image, .button, .switch, .slider, .stepper,
+                                              .segmented, .pageControl, .textField, .scrollView, .player]
+
+    /// The built-in kind with this name (`slider`), or nil.
+    public init?(builtIn name: String) {
+        guard let kind = Self.builtIns.first(where: { $0.name == name }) else { return nil }
+        self = kind
+    }
+
+    /// The name a scene writes (`kind: slider`).
+    public var name: String {
+        switch self {
+        case .view: "view"
+        case .label: "label"
+        case .image: "image"
+        case .button: "button"
+        case .switch: "switch"
+        case .slider: "slider"
+        case .stepper: "stepper"
+        case .segmented: "segmented"
+        case .pageControl: "pageControl"
+        case .textField: "textField"
+        case .scrollView: "scrollView"
+        case .player: "player"
+        case .registered(let r): r.name
+        }
+    }
+    public var description: String { name }
+
     /// Kinds that are controls (they track touches and send control events).
     public var isControl: Bool {
         switch self {
         case .button, .switch, .slider, .stepper, .segmented, .pageControl, .textField: true
         case .view, .label, .image, .scrollView, .player: false
+        case .registered(let r): r.isControl
         }
     }
 }
@@ -327,11 +362,37 @@ public struct AssetPath: Sendable, Hashable {
     }
 }
 
-/// The recognizer types (`type`).
-public enum RecognizerType: String, Sendable, Hashable, CaseIterable {
+/// The recognizer types (`type`): UIKit's built-in ones, whose parameters are fields of
+/// `RecognizerDescription`, or one registered in the `SceneTypes` the scene was loaded with
+/// (`checkmark`, or a program's own), which carries its parameters itself.
+public enum RecognizerType: Sendable, Hashable, CustomStringConvertible {
     case tap, pinch, rotation, pan, swipe, longPress, screenEdgePan
-    /// The custom check-mark recognizer (a drawn ✓).
-    case checkmark
+    /// A registered type, with the parameters its node gave and its maker.
+    case registered(RegisteredRecognizer)
+
+    /// The built-in types, in the order the documentation lists them.
+    public static let builtIns: [RecognizerType] = [.tap, .pinch, .rotation, .pan, .swipe, .longPress, .screenEdgePan]
+
+    /// The built-in type with this name (`longPress`), or nil.
+    public init?(builtIn name: String) {
+        guard let type = Self.builtIns.first(where: { $0.name == name }) else { return nil }
+        self = type
+    }
+
+    /// The name a scene writes (`type: longPress`).
+    public var name: String {
+        switch self {
+        case .tap: "tap"
+        case .pinch: "pinch"
+        case .rotation: "rotation"
+        case .pan: "pan"
+        case .swipe: "swipe"
+        case .longPress: "longPress"
+        case .screenEdgePan: "screenEdgePan"
+        case .registered(let r): r.name
+        }
+    }
+    public var description: String { name }
 }
 
 /// Swipe directions (`directions`, `direction`).

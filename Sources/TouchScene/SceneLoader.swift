@@ -7,19 +7,21 @@ import Darwin
 #endif
 import Yams
 
-/// Loads and validates scene files.
+/// Loads and validates scene files. `types` says which recognizer types and view kinds a
+/// scene may name: the built-in ones and `checkmark` unless a program passes its own
+/// (`SceneTypes`).
 ///
 ///     do { let scene = try SceneLoader.load(path: "scenes/photo.yaml") }
 ///     catch { for d in error.diagnostics { print(d.rendered) } }
 public enum SceneLoader {
     /// Reads, parses and validates a scene file. The size is checked before reading.
     /// `assetsFolder` defaults to `assets/` next to the scene's folder (`FOLDER/../assets`).
-    public static func load(path: String, assetsFolder: String? = nil) throws(SceneLoadError) -> SceneDescription {
-        try loadKeepingText(path: path, assetsFolder: assetsFolder).scene
+    public static func load(path: String, assetsFolder: String? = nil, types: SceneTypes = SceneTypes()) throws(SceneLoadError) -> SceneDescription {
+        try loadKeepingText(path: path, assetsFolder: assetsFolder, types: types).scene
     }
 
     /// `load`, also returning the file's text (what a recording keeps of a hot reload).
-    public static func loadKeepingText(path: String, assetsFolder: String? = nil) throws(SceneLoadError) -> (scene: SceneDescription, text: String) {
+    public static func loadKeepingText(path: String, assetsFolder: String? = nil, types: SceneTypes = SceneTypes()) throws(SceneLoadError) -> (scene: SceneDescription, text: String) {
         let bytes: [UInt8]
         switch FileAccess.readSmallFile(path, limit: SceneLimits.maxFileSize, what: "scene") {
         case .success(let b): bytes = b
@@ -27,18 +29,20 @@ public enum SceneLoader {
             throw SceneLoadError(diagnostics: [SceneDiagnostic(file: path, line: 1, column: 1, message: problem.message)])
         }
         let folder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
-        let scene = try parse(bytes: bytes, file: path, folder: folder.isEmpty ? "/" : folder, assetsFolder: assetsFolder)
+        let scene = try parse(bytes: bytes, file: path, folder: folder.isEmpty ? "/" : folder, assetsFolder: assetsFolder, types: types)
         return (scene, String(decoding: bytes, as: UTF8.self))
     }
 
     /// Parses and validates scene text. `file` names it in messages; `folder` is where
     /// relative asset paths start.
-    public static func parse(text: String, file: String = "<scene>", folder: String = ".", assetsFolder: String? = nil) throws(SceneLoadError) -> SceneDescription {
-        try parse(bytes: Array(text.utf8), file: file, folder: folder, assetsFolder: assetsFolder)
+    public static func parse(text: String, file: String = "<scene>", folder: String = ".", assetsFolder: String? = nil,
+                             types: SceneTypes = SceneTypes()) throws(SceneLoadError) -> SceneDescription {
+        try parse(bytes: Array(text.utf8), file: file, folder: folder, assetsFolder: assetsFolder, types: types)
     }
 
     /// Parses and validates scene bytes (checked for size, binary content, UTF-8 and depth first).
-    public static func parse(bytes: [UInt8], file: String, folder: String, assetsFolder: String? = nil) throws(SceneLoadError) -> SceneDescription {
+    public static func parse(bytes: [UInt8], file: String, folder: String, assetsFolder: String? = nil,
+                             types: SceneTypes = SceneTypes()) throws(SceneLoadError) -> SceneDescription {
         func fail(_ d: [SceneDiagnostic]) -> SceneLoadError { SceneLoadError(diagnostics: d) }
         let text: String
         switch InputGuard.text(from: bytes, file: file) {
@@ -62,7 +66,7 @@ public enum SceneLoader {
             throw fail([SceneDiagnostic(file: file, line: 1, column: 1, message: problem)])
         }
         let reader = NodeReader(file: file)
-        let parser = SceneParser(reader: reader, assets: AssetResolver(folder: folder, assetsFolder: assetsFolder))
+        let parser = SceneParser(reader: reader, assets: AssetResolver(folder: folder, assetsFolder: assetsFolder), types: types)
         let scene = parser.scene(root, file: file, folder: folder)
         if let scene { SceneValidator(r: reader, ignored: parser.brokenRecognizers).validate(scene) }
         let diagnostics = reader.diagnostics.enumerated()
@@ -98,12 +102,12 @@ public enum SceneLoader {
 public enum SceneChecker {
     /// Loads every path; returns all diagnostics (file order) and how many files were fine.
     /// The command line exits with status 2 when `diagnostics` is not empty.
-    public static func check(paths: [String], assetsFolder: String? = nil) -> (diagnostics: [SceneDiagnostic], okCount: Int) {
+    public static func check(paths: [String], assetsFolder: String? = nil, types: SceneTypes = SceneTypes()) -> (diagnostics: [SceneDiagnostic], okCount: Int) {
         var all: [SceneDiagnostic] = []
         var ok = 0
         for path in paths {
             do throws(SceneLoadError) {
-                _ = try SceneLoader.load(path: path, assetsFolder: assetsFolder)
+                _ = try SceneLoader.load(path: path, assetsFolder: assetsFolder, types: types)
                 ok += 1
             } catch {
                 all += error.diagnostics

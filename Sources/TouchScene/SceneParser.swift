@@ -13,7 +13,7 @@ enum SceneKeys {
                              "text", "textColor", "fontSize", "font", "align", "image", "recognizers", "children"]
     /// Keys that apply to some view kinds only.
     static let viewSpecific: [String: [ViewKind]] = {
-        let controls = ViewKind.allCases.filter(\.isControl)
+        let controls = ViewKind.builtIns.filter(\.isControl)
         return [
             "enabled": controls, "selected": controls, "title": controls, "targets": controls,
             "value": [.slider, .stepper], "minimum": [.slider, .stepper], "maximum": [.slider, .stepper],
@@ -26,6 +26,9 @@ enum SceneKeys {
         ]
     }()
     static let view = viewCommon + viewSpecific.keys.sorted()
+    /// The control keys a registered control kind shares with the built-in controls; its
+    /// other keys are its own parameters.
+    static let controlShared = ["enabled", "selected", "targets"]
     static let transform = ["scale", "scaleX", "scaleY", "rotation", "translate"]
     static let recognizerCommon = ["id", "type", "enabled", "cancelsTouchesInView", "delaysTouchesBegan",
                                    "delaysTouchesEnded", "requireToFail", "simultaneousWith", "shouldBegin",
@@ -54,13 +57,37 @@ enum SceneKeys {
 final class SceneParser {
     let r: NodeReader
     let assets: AssetResolver
+    /// The recognizer types and view kinds the scene may name.
+    let types: SceneTypes
+    let typeReader: SceneTypeReader
     /// Controllers named by views, in order, with the view that names them.
     var controllerRoots: [(ref: Reference, view: String)] = []
     /// Ids of recognizers dropped for an invalid `type` (already reported): references to
     /// them are not reported again.
     var brokenRecognizers: Set<String> = []
 
-    init(reader: NodeReader, assets: AssetResolver) { r = reader; self.assets = assets }
+    init(reader: NodeReader, assets: AssetResolver, types: SceneTypes = SceneTypes()) {
+        r = reader; self.assets = assets; self.types = types
+        typeReader = SceneTypeReader(types: types, reader: reader)
+    }
+
+    /// Splits a node's keys by the type it names (`typeNode`). A registered type keeps the
+    /// keys it shares with the built-ins (`shared`) and takes the rest as its own parameters.
+    /// A built-in type (or none) keeps `builtInKeys` and the others are reported as unknown.
+    /// An unknown type keeps `builtInKeys` without reporting the others: what it would take
+    /// is not known, and the type itself is reported.
+    func keys(of given: Fields, typeNode: Node?, builtInKeys: [String], isBuiltIn: (String) -> Bool,
+              shared: (String) -> [String]?) -> (Fields, own: [Fields.Pair]) {
+        guard let typeNode, case .scalar(let s) = typeNode, !r.isNull(typeNode) else {
+            return (r.known(given, allowed: builtInKeys), [])
+        }
+        if let sharedKeys = shared(s.string) {
+            let (kept, rest) = given.split(keeping: sharedKeys)
+            return (kept, rest)
+        }
+        if isBuiltIn(s.string) { return (r.known(given, allowed: builtInKeys), []) }
+        return (given.split(keeping: builtInKeys).kept, [])
+    }
 
     func scene(_ root: Node, file: String, folder: String) -> SceneDescription? {
         guard let f = r.fields(root, in: "the scene", allowed: SceneKeys.top) else { return nil }
@@ -114,23 +141,36 @@ final class SceneParser {
     // MARK: Views
 
     func view(_ node: Node, depth: Int) -> ViewDescription? {
-        guard let f = r.fields(node, in: "a view", allowed: SceneKeys.view) else { return nil }
+        guard let given = r.fields(node, in: "a view", allowed: nil) else { return nil }
+        let (f, own) = keys(of: given, typeNode: given["kind"], builtInKeys: SceneKeys.view,
+                            isBuiltIn: { ViewKind(builtIn: $0) != nil },
+                            shared: { types.viewEntry($0).map { SceneKeys.viewCommon + ($0.isControl ? SceneKeys.controlShared : []) } })
         let loc = r.location(node)
         r.require(["id", "frame"], in: f)
         let id = f["id"].flatMap { r.identifier($0, "id") } ?? ""
         let what = id.isEmpty ? "this view" : "view `\(id)`"
         var kind = ViewKind.view
-        if let n = f["kind"], let k = r.choice(n, "kind", ViewKind.self) { kind = k }
+        // Whether the keys of a built-in kind are checked against it (not for an unknown kind,
+        // already reported, nor for a registered one, whose keys were split above).
+        var checkKindKeys = true
+        if let n = f["kind"] {
+            if let k = typeReader.viewKind(n, id: id, own: own) {
+                kind = k
+                if case .registered = k { checkKindKeys = false }
+            } else {
+                checkKindKeys = false
+            }
+        }
         var v = ViewDescription(id: id, frame: .zero, kind: kind, location: loc)
         if depth > SceneLimits.maxViewDepth {
             r.error(loc, "views nested deeper than \(SceneLimits.maxViewDepth) levels; \(what) and its subviews are refused")
             return nil
         }
         // Kind-specific keys on the wrong kind.
-        for p in f.pairs {
+        for p in f.pairs where checkKindKeys {
             if let kinds = SceneKeys.viewSpecific[p.key], !kinds.contains(kind) {
-                let names = kinds.map { "`\($0.rawValue)`" }.joined(separator: ", ")
-                r.error(p.keyLocation, "`\(p.key)` applies only to views of kind \(names); \(what) is a `\(kind.rawValue)`")
+                let names = kinds.map { "`\($0.name)`" }.joined(separator: ", ")
+                r.error(p.keyLocation, "`\(p.key)` applies only to views of kind \(names); \(what) is a `\(kind.name)`")
             }
         }
         if let n = f["frame"], let a = r.numbers(n, "frame", count: 4, shape: "[x, y, width, height]") {
@@ -308,18 +348,21 @@ final class SceneParser {
     // MARK: Recognizers
 
     func recognizer(_ node: Node, viewID: String) -> RecognizerDescription? {
-        guard let f = r.fields(node, in: "a recognizer", allowed: SceneKeys.recognizer) else { return nil }
+        guard let given = r.fields(node, in: "a recognizer", allowed: nil) else { return nil }
+        let (f, own) = keys(of: given, typeNode: given["type"], builtInKeys: SceneKeys.recognizer,
+                            isBuiltIn: { RecognizerType(builtIn: $0) != nil },
+                            shared: { types.recognizerEntry($0) != nil ? SceneKeys.recognizerCommon : nil })
         r.require(["id", "type"], in: f)
         let id = f["id"].flatMap { r.identifier($0, "id") } ?? ""
-        guard let type = f["type"].flatMap({ r.choice($0, "type", RecognizerType.self) }) else {
+        guard let type = f["type"].flatMap({ typeReader.recognizerType($0, id: id, own: own) }) else {
             if !id.isEmpty { brokenRecognizers.insert(id) }
             return nil
         }
         var g = RecognizerDescription(id: id, type: type, location: r.location(node))
         for p in f.pairs {
-            if let types = SceneKeys.recognizerSpecific[p.key], !types.contains(type) {
-                let names = types.map { "`\($0.rawValue)`" }.joined(separator: ", ")
-                r.error(p.keyLocation, "`\(p.key)` applies only to recognizers of type \(names); `\(id)` is a `\(type.rawValue)`")
+            if let owners = SceneKeys.recognizerSpecific[p.key], !owners.contains(type) {
+                let names = owners.map { "`\($0.name)`" }.joined(separator: ", ")
+                r.error(p.keyLocation, "`\(p.key)` applies only to recognizers of type \(names); `\(id)` is a `\(type.name)`")
             }
         }
         if let n = f["enabled"], let b = r.bool(n, "enabled") { g.enabled = b }
@@ -395,16 +438,18 @@ final class SceneParser {
         case .pinch: natural = .scale
         case .rotation: natural = .rotation
         case .pan, .screenEdgePan: natural = .translation
-        case .tap, .swipe, .longPress, .checkmark: natural = nil
+        case .tap, .swipe, .longPress: natural = nil
+        case .registered(let registered): natural = registered.binds
         }
         guard let natural else {
-            r.error(node, "`bind` needs a continuous recognizer with an output (pinch, rotation, pan, screenEdgePan); `\(id)` is a `\(type.rawValue)`")
+            let names = types.bindableRecognizerNames.joined(separator: ", ")
+            r.error(node, "`bind` needs a continuous recognizer with an output (\(names)); `\(id)` is a `\(type.name)`")
             return nil
         }
         var b = BindingDescription(property: natural, location: r.location(node))
         if let n = f["property"], let p = r.choice(n, "bind.property", BoundProperty.self) {
             if p != natural {
-                r.error(n, "a `\(type.rawValue)` recognizer drives `\(natural.rawValue)`, not `\(p.rawValue)`")
+                r.error(n, "a `\(type.name)` recognizer drives `\(natural.rawValue)`, not `\(p.rawValue)`")
             }
         }
         if let n = f["view"], !r.isNull(n) { b.view = r.reference(n, "bind.view") }

@@ -41,7 +41,8 @@ final class NodeReader {
     // MARK: Mappings
 
     /// The key-value pairs of a mapping, or nil (with a diagnostic) if `node` is not one.
-    func fields(_ node: Node, in what: String, allowed: [String]) -> Fields? {
+    /// Keys not in `allowed` are reported and left out; nil allows every key.
+    func fields(_ node: Node, in what: String, allowed: [String]?) -> Fields? {
         guard case .mapping(let m) = node else {
             error(node, "expected a mapping (key: value lines) for \(what), found \(describe(node))")
             return nil
@@ -59,13 +60,21 @@ final class NodeReader {
                 continue
             }
             seen[ks.string] = kl
-            if !allowed.contains(ks.string) {
+            if let allowed, !allowed.contains(ks.string) {
                 error(kl, "unknown key `\(ks.string)` in \(what)\(didYouMean(ks.string, allowed))")
                 continue
             }
             pairs.append(Fields.Pair(key: ks.string, keyLocation: kl, value: v))
         }
         return Fields(pairs: pairs, location: location(node), what: what)
+    }
+
+    /// `f` without the pairs whose key is not in `allowed`, each reported as `fields` does.
+    func known(_ f: Fields, allowed: [String]) -> Fields {
+        for p in f.pairs where !allowed.contains(p.key) {
+            error(p.keyLocation, "unknown key `\(p.key)` in \(f.what)\(didYouMean(p.key, allowed))")
+        }
+        return f.split(keeping: allowed).kept
     }
 
     /// Reports missing required keys; true when all are present.
@@ -246,6 +255,12 @@ struct Fields {
     var what: String
     subscript(key: String) -> Node? { pairs.first { $0.key == key }?.value }
     func keyLocation(_ key: String) -> SourceLocation? { pairs.first { $0.key == key }?.keyLocation }
+    /// The pairs whose key is in `keys`, and the others, each in file order.
+    func split(keeping keys: [String]) -> (kept: Fields, rest: [Pair]) {
+        var kept = self
+        kept.pairs = pairs.filter { keys.contains($0.key) }
+        return (kept, pairs.filter { !keys.contains($0.key) })
+    }
 }
 
 /// Walks a composed document without recursion, counting nodes (alias re-uses included)

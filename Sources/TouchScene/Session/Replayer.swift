@@ -20,10 +20,14 @@ public final class Replayer {
     /// Called with the new session after a `reload` line replaced the old one. The new
     /// session already has the old one's trace sink and input hook; set anything else here.
     public var onReload: ((SceneSession) -> Void)?
+    /// The recognizer types and view kinds a reloaded scene may name.
+    public let types: SceneTypes
 
-    public init(session: SceneSession, recording: RecordingReader) {
+    /// `types`: what a `reload` line's scene may name (give the session's scene's).
+    public init(session: SceneSession, recording: RecordingReader, types: SceneTypes = SceneTypes()) {
         self.session = session
         self.reader = recording
+        self.types = types
     }
 
     /// Runs until `until` (default: one second after the last input, so pending timers
@@ -78,7 +82,8 @@ public final class Replayer {
     private func reload(_ r: SceneReload) throws(InputFileError) {
         let scene: SceneDescription
         do {
-            scene = try SceneLoader.parse(text: r.scene, file: r.path, folder: Self.assetFolder(for: r.path, fallback: session.scene.folder))
+            scene = try SceneLoader.parse(text: r.scene, file: r.path, folder: Self.assetFolder(for: r.path, fallback: session.scene.folder),
+                                          types: types)
         } catch {
             let first = error.diagnostics.first?.rendered ?? "not a scene"
             throw InputFileError(file: reader.file, line: reader.lineNumber, column: 1, "the reloaded scene does not load: \(first)")

@@ -204,6 +204,8 @@ public enum SceneBuilder {
                 s.contentOffset = sd.contentOffset
             }
             v = s
+        case .registered(let registered):
+            v = registered.make(id: d.id, frame: d.frame)
         }
         if let control = v as? Control {
             control.isEnabled = c.enabled
@@ -296,9 +298,8 @@ public enum SceneBuilder {
             l.numberOfTouchesRequired = d.touches
             l.numberOfTapsRequired = d.taps
             r = l
-        case .checkmark:
-            let c = CheckmarkGestureRecognizer(id: d.id)
-            r = c
+        case .registered(let registered):
+            r = registered.make(id: d.id)
         }
         r.isEnabled = d.enabled
         r.cancelsTouchesInView = d.cancelsTouchesInView

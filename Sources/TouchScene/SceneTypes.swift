@@ -1,0 +1,318 @@
+// SceneTypes: the recognizer types (`type:`) and view kinds (`kind:`) a scene file can name.
+//
+// UIKit's recognizers and views are built in (`RecognizerType`, `ViewKind`); every other type
+// is registered here by name, TouchScope's own check mark (ShippedTypes.swift) as a program's.
+
+import Yams
+
+/// The recognizer types and view kinds scene files can name: UIKit's built-in ones, and
+/// types registered by name. A registered type has a reader: given the keys its scene node
+/// has beyond the shared ones (`SceneParameters`), it reads and checks them and returns a
+/// maker, which `SceneBuilder` calls each time the scene is built.
+///
+/// `SceneTypes()` holds the built-ins and the types TouchScope ships (`checkmark`). A program
+/// adds its own to a value of its own and passes that to the loader; there is no global
+/// registry to change.
+///
+///     var types = SceneTypes()
+///     types.register(recognizer: "circle") { p in
+///         // When the scene loads (and in `touchscope check`): read and check the parameters.
+///         let radius = p.number("radius", default: 80, min: 1)
+///         let turns = p.int("turns", default: 1, min: 1, max: 5)
+///         // Each time the scene is built: make the recognizer.
+///         return { id in CircleGestureRecognizer(id: id, radius: radius, turns: turns) }
+///     }
+///     types.register(view: "dial") { p in
+///         let value = p.number("value", default: 0, min: 0, max: 1)
+///         return { id, frame in Dial(id: id, frame: frame, value: value) }
+///     }
+///     let scene = try SceneLoader.load(path: "knobs.yaml", types: types)
+///     let built = SceneBuilder.build(scene)   // built.recognizers["spin"] is a CircleGestureRecognizer
+///
+/// The scene file names them as it names the built-ins; the keys every recognizer (or view)
+/// has keep their meaning, and the others are the type's parameters:
+///
+///     - id: knob
+///       kind: dial
+///       frame: [100, 100, 200, 200]
+///       value: 0.25
+///       recognizers:
+///         - {id: spin, type: circle, radius: 60, requireToFail: [tap], action: spun}
+///
+/// A bad parameter is reported where it stands, as is a key the reader did not ask for, and
+/// an unknown type lists every name this value knows:
+///
+///     knobs.yaml:7:45: `radius` must be at least 1, found `0`
+///     knobs.yaml:7:26: unknown recognizer type `circel` (known: checkmark, circle, longPress, ...)
+public struct SceneTypes: Sendable {
+    /// Makes a recognizer with the given id; returned by a recognizer type's reader.
+    public typealias MakeRecognizer = @Sendable (_ id: String) -> GestureRecognizer
+    /// Makes a view with the given id and frame; returned by a view kind's reader.
+    public typealias MakeView = @Sendable (_ id: String, _ frame: Rect) -> View
+    /// Makes a control with the given id and frame; returned by a control kind's reader.
+    public typealias MakeControl = @Sendable (_ id: String, _ frame: Rect) -> Control
+
+    struct RecognizerEntry: Sendable {
+        var binds: BoundProperty?
+        var read: @Sendable (SceneParameters) -> MakeRecognizer
+    }
+    struct ViewEntry: Sendable {
+        var isControl: Bool
+        var read: @Sendable (SceneParameters) -> MakeView
+    }
+    private var recognizerEntries: [String: RecognizerEntry] = [:]
+    private var viewEntries: [String: ViewEntry] = [:]
+
+    /// The built-in types and the registered types TouchScope ships (`checkmark`).
+    public init() {
+        registerShippedTypes()
+    }
+
+    // MARK: Registering
+
+    /// Registers a recognizer type: a scene names it with `type: NAME`. `read` gets the
+    /// node's own parameters when the scene loads and returns the maker the builder calls.
+    /// `binds` is the transform component the recognizer's outputs can drive with `bind`
+    /// (nil: `bind` is refused, as for a tap). Registering a name again replaces the type.
+    ///
+    ///     types.register(recognizer: "circle") { p in
+    ///         let radius = p.number("radius", default: 80, min: 1)
+    ///         return { id in CircleGestureRecognizer(id: id, radius: radius) }
+    ///     }
+    public mutating func register(recognizer name: String, binds: BoundProperty? = nil,
+                                  _ read: @escaping @Sendable (SceneParameters) -> MakeRecognizer) {
+        Self.checkName(name, builtIn: RecognizerType(builtIn: name) != nil, "recognizer type")
+        recognizerEntries[name] = RecognizerEntry(binds: binds, read: read)
+    }
+
+    /// Registers a view kind: a scene names it with `kind: NAME`. The builder sets the shared
+    /// view keys (`color`, `text`, `recognizers`, `children`, ...) on the view the maker
+    /// returns. Registering a name again replaces the kind.
+    ///
+    ///     types.register(view: "dial") { p in
+    ///         let value = p.number("value", default: 0, min: 0, max: 1)
+    ///         return { id, frame in Dial(id: id, frame: frame, value: value) }
+    ///     }
+    public mutating func register(view name: String, _ read: @escaping @Sendable (SceneParameters) -> MakeView) {
+        Self.checkName(name, builtIn: ViewKind(builtIn: name) != nil, "view kind")
+        viewEntries[name] = ViewEntry(isControl: false, read: read)
+    }
+
+    /// Registers a view kind that is a control: as `register(view:)`, and the node may also
+    /// have the keys every control has (`enabled`, `selected`, `targets`), which the builder
+    /// applies to the control the maker returns.
+    ///
+    ///     types.register(control: "knob") { p in
+    ///         let value = p.number("value", default: 0)
+    ///         return { id, frame in Knob(id: id, frame: frame, value: value) }
+    ///     }
+    public mutating func register(control name: String, _ read: @escaping @Sendable (SceneParameters) -> MakeControl) {
+        Self.checkName(name, builtIn: ViewKind(builtIn: name) != nil, "view kind")
+        viewEntries[name] = ViewEntry(isControl: true, read: { p in
+            let make = read(p)
+            return { id, frame in make(id, frame) }
+        })
+    }
+
+    /// Names must be ids a scene can write, and cannot replace a built-in: a programming error.
+    private static func checkName(_ name: String, builtIn: Bool, _ what: String) {
+        precondition(!name.isEmpty && !name.contains(where: \.isWhitespace) && name.unicodeScalars.count <= SceneLimits.maxNameLength,
+                     "a \(what) name is a word without spaces, at most \(SceneLimits.maxNameLength) characters: \"\(name)\"")
+        precondition(!builtIn, "`\(name)` is a built-in \(what); it cannot be registered")
+    }
+
+    // MARK: Looking up
+
+    /// Every recognizer type a scene can name, built-in and registered, sorted.
+    public var recognizerNames: [String] {
+        (RecognizerType.builtIns.map(\.name) + recognizerEntries.keys).sorted()
+    }
+
+    /// Every view kind a scene can name, built-in and registered, sorted.
+    public var viewNames: [String] {
+        (ViewKind.builtIns.map(\.name) + viewEntries.keys).sorted()
+    }
+
+    /// The registered recognizer types, sorted (`checkmark` and a program's own).
+    public var registeredRecognizerNames: [String] { recognizerEntries.keys.sorted() }
+
+    /// The registered view kinds, sorted.
+    public var registeredViewNames: [String] { viewEntries.keys.sorted() }
+
+    func recognizerEntry(_ name: String) -> RecognizerEntry? { recognizerEntries[name] }
+    func viewEntry(_ name: String) -> ViewEntry? { viewEntries[name] }
+
+    /// The recognizer types `bind` works with, built-in first, then registered (sorted).
+    var bindableRecognizerNames: [String] {
+        ["pinch", "rotation", "pan", "screenEdgePan"] + recognizerEntries.filter { $0.value.binds != nil }.keys.sorted()
+    }
+
+    // MARK: Scenes built in code
+
+    /// A recognizer of the type `name` for a scene built in code, its parameters read exactly
+    /// as from a file. Set the shared keys (`requireToFail`, `action`, ...) on the result.
+    /// Problems are thrown as diagnostics of the file `<code>`.
+    ///
+    ///     var spin = try types.recognizer("circle", id: "spin", parameters: ["radius": 60])
+    ///     spin.requireToFail = [Reference("tap")]
+    ///     knob.recognizers.append(spin)
+    public func recognizer(_ name: String, id: String, parameters: [String: SceneValue] = [:]) throws(SceneLoadError) -> RecognizerDescription {
+        let reader = NodeReader(file: Self.codeFile)
+        let type = SceneTypeReader(types: self, reader: reader)
+            .recognizerType(named: name, at: .start, id: id, own: Self.pairs(parameters, shared: SceneKeys.recognizerCommon, reader))
+        try Self.finish(reader)
+        guard let type else { throw SceneLoadError(diagnostics: [SceneDiagnostic(file: Self.codeFile, at: .start, "not a recognizer type")]) }
+        if RecognizerType(builtIn: name) != nil, !parameters.isEmpty {
+            throw SceneLoadError(diagnostics: [SceneDiagnostic(file: Self.codeFile, at: .start,
+                "`\(name)` is a built-in recognizer type: set its parameters on the RecognizerDescription")])
+        }
+        return RecognizerDescription(id: id, type: type)
+    }
+
+    /// A view of the kind `name` for a scene built in code, its parameters read exactly as
+    /// from a file. Set the shared keys (`color`, `children`, ...) on the result.
+    ///
+    ///     let knob = try types.view("dial", id: "knob", frame: Rect(x: 100, y: 100, width: 200, height: 200),
+    ///                               parameters: ["value": 0.25])
+    public func view(_ name: String, id: String, frame: Rect, parameters: [String: SceneValue] = [:]) throws(SceneLoadError) -> ViewDescription {
+        let reader = NodeReader(file: Self.codeFile)
+        let shared = SceneKeys.viewCommon + (viewEntries[name]?.isControl == true ? SceneKeys.controlShared : [])
+        let kind = SceneTypeReader(types: self, reader: reader)
+            .viewKind(named: name, at: .start, id: id, own: Self.pairs(parameters, shared: shared, reader))
+        try Self.finish(reader)
+        guard let kind else { throw SceneLoadError(diagnostics: [SceneDiagnostic(file: Self.codeFile, at: .start, "not a view kind")]) }
+        if ViewKind(builtIn: name) != nil, !parameters.isEmpty {
+            throw SceneLoadError(diagnostics: [SceneDiagnostic(file: Self.codeFile, at: .start,
+                "`\(name)` is a built-in view kind: set its keys on the ViewDescription")])
+        }
+        var v = ViewDescription(id: id, frame: frame, kind: kind)
+        if kind.isControl { v.control = ControlDescription() }
+        return v
+    }
+
+    /// The file name diagnostics of scenes built in code carry.
+    static let codeFile = "<code>"
+
+    /// Parameters given in code as the pairs of a node; shared keys are refused.
+    private static func pairs(_ parameters: [String: SceneValue], shared: [String], _ reader: NodeReader) -> [Fields.Pair] {
+        var out: [Fields.Pair] = []
+        for (key, value) in parameters.sorted(by: { $0.key < $1.key }) {
+            if shared.contains(key) {
+                reader.error(.start, "`\(key)` is a key every element of this kind has: set it on the description, not in `parameters`")
+            } else {
+                out.append(Fields.Pair(key: key, keyLocation: .start, value: value.node))
+            }
+        }
+        return out
+    }
+
+    private static func finish(_ reader: NodeReader) throws(SceneLoadError) {
+        if !reader.diagnostics.isEmpty { throw SceneLoadError(diagnostics: reader.diagnostics) }
+    }
+}
+
+/// A recognizer of a registered type as its scene node gave it (`RecognizerType.registered`):
+/// the type's name, the node's own parameters, and the maker the type's reader returned.
+public struct RegisteredRecognizer: Sendable, Hashable, CustomStringConvertible {
+    /// The type's name (`type: circle`).
+    public let name: String
+    /// The node's keys beyond the shared recognizer keys, as written.
+    public let parameters: [String: SceneValue]
+    /// The transform component `bind` drives (nil: the type cannot be bound).
+    public let binds: BoundProperty?
+    private let maker: SceneTypes.MakeRecognizer
+
+    init(name: String, parameters: [String: SceneValue], binds: BoundProperty?, maker: @escaping SceneTypes.MakeRecognizer) {
+        self.name = name; self.parameters = parameters; self.binds = binds; self.maker = maker
+    }
+
+    /// A new recognizer with this id (what `SceneBuilder` calls).
+    public func make(id: String) -> GestureRecognizer { maker(id) }
+
+    /// Equal when the names, parameters and `binds` are: the maker is made from them.
+    public static func == (a: Self, b: Self) -> Bool {
+        a.name == b.name && a.parameters == b.parameters && a.binds == b.binds
+    }
+    public func hash(into h: inout Hasher) { h.combine(name); h.combine(parameters); h.combine(binds) }
+    public var description: String { name }
+}
+
+/// A view of a registered kind as its scene node gave it (`ViewKind.registered`).
+public struct RegisteredView: Sendable, Hashable, CustomStringConvertible {
+    /// The kind's name (`kind: dial`).
+    public let name: String
+    /// The node's keys beyond the shared view keys, as written.
+    public let parameters: [String: SceneValue]
+    /// Registered with `register(control:)`: the node may have the keys every control has.
+    public let isControl: Bool
+    private let maker: SceneTypes.MakeView
+
+    init(name: String, parameters: [String: SceneValue], isControl: Bool, maker: @escaping SceneTypes.MakeView) {
+        self.name = name; self.parameters = parameters; self.isControl = isControl; self.maker = maker
+    }
+
+    /// A new view with this id and frame (what `SceneBuilder` calls).
+    public func make(id: String, frame: Rect) -> View { maker(id, frame) }
+
+    /// Equal when the names, parameters and `isControl` are: the maker is made from them.
+    public static func == (a: Self, b: Self) -> Bool {
+        a.name == b.name && a.parameters == b.parameters && a.isControl == b.isControl
+    }
+    public func hash(into h: inout Hasher) { h.combine(name); h.combine(parameters); h.combine(isControl) }
+    public var description: String { name }
+}
+
+/// Resolves `type:` and `kind:` names against a `SceneTypes`, running a registered type's
+/// reader on the node's own keys (shared by the scene parser and scenes built in code).
+struct SceneTypeReader {
+    let types: SceneTypes
+    let r: NodeReader
+
+    init(types: SceneTypes, reader: NodeReader) { self.types = types; r = reader }
+
+    /// The recognizer type `node` names, or nil (reported).
+    func recognizerType(_ node: Node, id: String, own: [Fields.Pair]) -> RecognizerType? {
+        guard let name = scalarName(node, "type", types.recognizerNames) else { return nil }
+        return recognizerType(named: name, at: r.location(node), id: id, own: own)
+    }
+
+    func recognizerType(named name: String, at location: SourceLocation, id: String, own: [Fields.Pair]) -> RecognizerType? {
+        if let builtIn = RecognizerType(builtIn: name) { return builtIn }
+        guard let entry = types.recognizerEntry(name) else {
+            let names = types.recognizerNames
+            r.error(location, "unknown recognizer type `\(name)` (known: \(names.joined(separator: ", ")))\(didYouMean(name, names))")
+            return nil
+        }
+        let (make, values) = SceneParameters.read(entry.read, id: id, typeName: name, what: "a `\(name)` recognizer",
+                                                  own: own, at: location, shared: SceneKeys.recognizerCommon, reader: r)
+        return .registered(RegisteredRecognizer(name: name, parameters: values, binds: entry.binds, maker: make))
+    }
+
+    /// The view kind `node` names, or nil (reported).
+    func viewKind(_ node: Node, id: String, own: [Fields.Pair]) -> ViewKind? {
+        guard let name = scalarName(node, "kind", types.viewNames) else { return nil }
+        return viewKind(named: name, at: r.location(node), id: id, own: own)
+    }
+
+    func viewKind(named name: String, at location: SourceLocation, id: String, own: [Fields.Pair]) -> ViewKind? {
+        if let builtIn = ViewKind(builtIn: name) { return builtIn }
+        guard let entry = types.viewEntry(name) else {
+            let names = types.viewNames
+            r.error(location, "unknown view kind `\(name)` (known: \(names.joined(separator: ", ")))\(didYouMean(name, names))")
+            return nil
+        }
+        let shared = SceneKeys.viewCommon + (entry.isControl ? SceneKeys.controlShared : [])
+        let (make, values) = SceneParameters.read(entry.read, id: id, typeName: name, what: "a `\(name)` view",
+                                                  own: own, at: location, shared: shared, reader: r)
+        return .registered(RegisteredView(name: name, parameters: values, isControl: entry.isControl, maker: make))
+    }
+
+    /// The text of a scalar naming a type, or nil (reported) for anything else.
+    private func scalarName(_ node: Node, _ key: String, _ names: [String]) -> String? {
+        guard case .scalar(let s) = node, !r.isNull(node) else {
+            r.error(node, "expected one of [\(names.joined(separator: ", "))] for `\(key)`, found \(r.describe(node))")
+            return nil
+        }
+        return s.string
+    }
+}
