@@ -140,13 +140,13 @@ func customDiagnostics(_ yaml: String, types: SceneTypes = programTypes()) -> [S
     }
 }
 
-/// The built scene with its trace written as JSON lines.
+/// The built scene with its trace written as JSON lines (as trace files hold it: no touch samples).
 final class TracedScene {
     let built: BuiltScene
     var lines: [String] = []
     init(_ scene: SceneDescription) {
         built = SceneBuilder.build(scene)
-        built.app.tracer.sink = { [unowned self] in self.lines.append(TraceWriter.line($0)) }
+        built.app.tracer.sink = TraceCallback { [unowned self] r in if r.isWrittenToFiles { self.lines.append(TraceWriter.line(r)) } }
     }
     func down(_ x: Double, _ y: Double, at t: Double) { built.app.send(.touchDown(TouchKey(device: 0, finger: 1), Point(x: x, y: y)), at: t) }
     func move(_ x: Double, _ y: Double, at t: Double) { built.app.send(.touchMove(TouchKey(device: 0, finger: 1), Point(x: x, y: y)), at: t) }
