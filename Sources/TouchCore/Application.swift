@@ -27,9 +27,6 @@ open class Window: View {
 ///     app.advance(to: 1.0)
 public final class Application: Responder {
     public let window: Window
-    /// What the responders and recognizers attached to this application hold (see
-    /// `ApplicationLink`): it is never referenced weakly, so retaining it stays cheap.
-    let link = ApplicationLink()
     public let tracer = Tracer()
     @exclusivity(unchecked) public var defaults = Defaults()
     /// The host time of the latest input or `advance` (seconds).
@@ -86,7 +83,6 @@ public final class Application: Responder {
     public init(windowSize: Size) {
         window = Window(size: windowSize)
         super.init(id: "application")
-        link.app = self
         application = self
         window.attach(to: self)
     }
@@ -94,9 +90,10 @@ public final class Application: Responder {
     override public var naturalNext: Responder? { delegate }
 
     deinit {
-        // First: from here on, every `application` attached to this one reads nil (as a weak
-        // reference would).
-        link.app = nil
+        // First: the back references to this application (every responder and recognizer
+        // in the window, the delegate) read nil from here on.
+        window.attach(to: nil)
+        delegate?.application = nil
         // Touches and the recognizers analysing them hold each other: break those links so
         // an application dropped mid-gesture (a replaced scene) frees its views and touches.
         for r in busyRecognizers { r.isBusy = false; r.releaseTouches() }
@@ -249,40 +246,6 @@ public final class Application: Responder {
     public private(set) lazy var motion = MotionManager(app: self)
     /// Remote control: the command centre and Now Playing.
     public private(set) lazy var remote = RemoteCommandCenter(app: self)
-}
-
-/// A responder or recognizer: it reaches its application through an `ApplicationLink`,
-/// and keeps an unmanaged copy of the reference so that the hot paths can borrow it.
-protocol ApplicationLinked: AnyObject {
-    var appLinkRef: Unmanaged<ApplicationLink>? { get }
-}
-extension ApplicationLinked {
-    /// `body` with the application, borrowed: neither the link nor the application is
-    /// retained around it (loading the link from its property to call it retained the
-    /// link). Nil when there is none.
-    @inline(__always) func withApp<R>(_ body: (Application) -> R) -> R? {
-        appLinkRef?._withUnsafeGuaranteedRef { $0.withApp(body) } ?? nil
-    }
-}
-
-/// What a responder or recognizer attached to an application holds instead of a weak
-/// reference to it (`Responder.application` and `GestureRecognizer.application` read
-/// through it). An object that is referenced weakly gets a side table, and from then on
-/// every retain and release of it takes the runtime's slow path; the event model reads
-/// the application several times per responder and per recognizer transition. The link is
-/// owned by the application and by everything attached to it, and refers back without a
-/// reference count; the application sets `app` to nil first thing in its `deinit`, so a
-/// responder that outlives it reads nil, as through a weak reference.
-final class ApplicationLink {
-    @exclusivity(unchecked) private var ref: Unmanaged<Application>?
-    var app: Application? {
-        get { ref?.takeUnretainedValue() }
-        set { ref = newValue.map { Unmanaged.passUnretained($0) } }
-    }
-    init() {}
-    /// `body` with the application, borrowed (no retain and release around it, as reading
-    /// `app` into a variable costs), or nil once it is gone.
-    @inline(__always) func withApp<R>(_ body: (Application) -> R) -> R? { ref?._withUnsafeGuaranteedRef(body) }
 }
 
 /// Something that wants to hear about time passing (timers, animations).

@@ -65,31 +65,16 @@ open class GestureRecognizer {
     public let id: String
     /// `id` as trace records name it (made once, at creation).
     public let traceName: TraceName
-    /// The view it is attached to. Not weak (see `View.superview`): the view clears it
-    /// when the recognizer is removed and in its `deinit`. Kept `Unmanaged`, so that the
-    /// trace can read it borrowed (`withView`).
-    public internal(set) var view: View? {
-        get { viewRef?.takeUnretainedValue() }
-        set { viewRef = newValue.map { Unmanaged.passUnretained($0) } }
-    }
-    @exclusivity(unchecked) private var viewRef: Unmanaged<View>?
-    /// `body` with the view, borrowed (no retain), or nil without one.
-    @inline(__always) final func withView<R>(_ body: (View) -> R) -> R? { viewRef?._withUnsafeGuaranteedRef(body) }
-    /// The application of the view (nil once it is gone), read through its link
-    /// (`ApplicationLink`: no weak reference, no side table on the application).
-    var application: Application? {
-        get { appLink?.app }
-        set { appLink = newValue?.link }
-    }
-    @exclusivity(unchecked) final var appLink: ApplicationLink? {
-        didSet { appLinkRef = appLink.map { Unmanaged.passUnretained($0) } }
-    }
-    /// `appLink`, read without a retain (the property keeps the link alive): `withApp`.
-    @exclusivity(unchecked) final private(set) var appLinkRef: Unmanaged<ApplicationLink>?
+    /// The view it is attached to: a back reference (see `View.superview`), which the view
+    /// clears when the recognizer is removed and in its `deinit`.
+    public internal(set) unowned(unsafe) var view: View?
+    /// The application of the view: a back reference, cleared when the view leaves the
+    /// application's window and when the application goes away.
+    internal(set) unowned(unsafe) var application: Application?
     /// Trace reasons that name this recognizer, formatted the first time each is needed
     /// and kept (`reason(_:_:)`): arbitration gives them on every gesture that wins, and
     /// formatting one cost more than the rest of the transition.
-    @exclusivity(unchecked) private var reasonCache: [TraceText?] = []
+    private var reasonCache: [TraceText?] = []
 
     /// The arbitration reasons that name this recognizer (the winner or the blocker).
     enum ArbitrationReason: Int, CaseIterable {
@@ -124,9 +109,9 @@ open class GestureRecognizer {
     }
 
     /// The state and its legal edges (`GestureStateMachine`).
-    @exclusivity(unchecked) var machine: GestureStateMachine
+    var machine: GestureStateMachine
     /// Whether the application's busy list holds this recognizer (set by the list only).
-    @exclusivity(unchecked) var isBusy = false
+    var isBusy = false
     public var state: GestureState { machine.state }
     public var isContinuous: Bool { machine.continuous }
 
@@ -134,33 +119,26 @@ open class GestureRecognizer {
     public var isEnabled = true {
         didSet { if oldValue && !isEnabled { disabled() } }
     }
-    @exclusivity(unchecked) public var cancelsTouchesInView = true
-    @exclusivity(unchecked) public var delaysTouchesBegan = false
-    @exclusivity(unchecked) public var delaysTouchesEnded = true
-    /// Held weakly, as UIKit does. Most recognizers have none: a flag answers for them
-    /// without loading the weak reference (a runtime call, on every new touch and every
-    /// arbitration check).
-    public var delegate: GestureRecognizerDelegate? {
-        get { hasDelegate ? weakDelegate : nil }
-        set { weakDelegate = newValue; hasDelegate = newValue != nil }
-    }
-    @exclusivity(unchecked) private weak var weakDelegate: GestureRecognizerDelegate?
-    @exclusivity(unchecked) private var hasDelegate = false
+    public var cancelsTouchesInView = true
+    public var delaysTouchesBegan = false
+    public var delaysTouchesEnded = true
+    /// Held weakly, as UIKit does (not a back reference: the delegate is not its owner).
+    public weak var delegate: GestureRecognizerDelegate?
     /// A strong reference for delegates the recognizer owns (data-driven answers).
     public var ownedDelegate: GestureRecognizerDelegate? { didSet { delegate = ownedDelegate } }
     /// Permanent failure requirements (`require(toFail:)`).
-    @exclusivity(unchecked) public private(set) var failureRequirements: [GestureRecognizer] = []
+    public private(set) var failureRequirements: [GestureRecognizer] = []
 
     /// Touches this recognizer analyses since its last reset (ignored ones removed).
-    @exclusivity(unchecked) public private(set) var trackedTouches: [Touch] = []
+    public private(set) var trackedTouches: [Touch] = []
     /// A time at which `deadlineReached` is called (multi-tap interval, long press...).
-    @exclusivity(unchecked) public var deadline: Double?
+    public var deadline: Double?
     /// Transitions held back by an unresolved failure requirement (`FailureWait`).
-    @exclusivity(unchecked) var failureWait = FailureWait<GestureRecognizer>()
-    @exclusivity(unchecked) private var handlers: [(GestureRecognizer) -> Void] = []
-    @exclusivity(unchecked) private var actionMessages: [(action: String, target: Responder?)] = []
+    var failureWait = FailureWait<GestureRecognizer>()
+    private var handlers: [(GestureRecognizer) -> Void] = []
+    private var actionMessages: [(action: String, target: Responder?)] = []
     /// Where the last touch of the gesture was (window space), for `location(in:)` after lift.
-    @exclusivity(unchecked) private var lastCentroid: Point = .zero
+    private var lastCentroid: Point = .zero
 
     init(id: String, continuous: Bool) {
         self.id = id
@@ -201,7 +179,7 @@ open class GestureRecognizer {
     /// How many of `trackedTouches` are down: counted as touches are tracked, ignored and
     /// lift (`Touch.lift(as:)`), not by walking the list, which holds every touch of the
     /// gesture (thousands with thousands of fingers).
-    @exclusivity(unchecked) private(set) final var numberOfTouchesDown = 0
+    private(set) final var numberOfTouchesDown = 0
     public var numberOfTouches: Int { numberOfTouchesDown }
     /// One of this recognizer's tracked touches lifted or was cancelled (`Touch.lift(as:)`).
     final func touchLeftActive() { numberOfTouchesDown -= 1 }
@@ -345,7 +323,7 @@ open class GestureRecognizer {
     /// Records a transition in `app`'s trace (nothing when tracing is off).
     func traceTransition(_ app: Application, from: GestureState, to: GestureState, reason: TraceText,
                          outputs: @autoclosure () -> GestureOutputs) {
-        app.tracer.emit(app.time, .gesture(recognizer: traceName, view: withView { $0.traceName } ?? .none,
+        app.tracer.emit(app.time, .gesture(recognizer: traceName, view: view?.traceName ?? .none,
                                            from: from, to: to, reason: reason, outputs: outputs()))
     }
 
@@ -406,4 +384,7 @@ open class ContinuousGestureRecognizer: GestureRecognizer {
     @_disfavoredOverload public final func fail(_ reason: String) { fail(TraceText(reason)) }
 }
 
-extension GestureRecognizer: ApplicationLinked {}
+extension GestureRecognizer {
+    /// `body` with the application, or nil when the recognizer is attached to none.
+    @inline(__always) func withApp<R>(_ body: (Application) -> R) -> R? { application.map(body) }
+}

@@ -15,26 +15,13 @@ open class Responder {
     public let id: String
     /// `id` as trace records name it (made once, here).
     public let traceName: TraceName
-    /// The application this responder belongs to, once attached (nil once it is gone). It
-    /// is read through the application's link (`ApplicationLink`), not a weak reference.
-    public internal(set) final var application: Application? {
-        get { appLink?.app }
-        set { appLink = newValue?.link }
-    }
-    @exclusivity(unchecked) final var appLink: ApplicationLink? {
-        didSet { appLinkRef = appLink.map { Unmanaged.passUnretained($0) } }
-    }
-    /// `appLink`, read without a retain (the property keeps the link alive): `withApp`.
-    @exclusivity(unchecked) final private(set) var appLinkRef: Unmanaged<ApplicationLink>?
-    /// A scene-level override of `next` (`next:` in the scene file). Held weakly; most
-    /// responders have none, and a flag answers for them without loading the weak
-    /// reference (a runtime call on every forwarded message).
-    public var nextOverride: Responder? {
-        get { hasNextOverride ? weakNextOverride : nil }
-        set { weakNextOverride = newValue; hasNextOverride = newValue != nil }
-    }
-    @exclusivity(unchecked) private weak var weakNextOverride: Responder?
-    @exclusivity(unchecked) private var hasNextOverride = false
+    /// The application this responder belongs to while it is in the application's window
+    /// (or is the application, its delegate or a view controller there). A back reference:
+    /// cleared when the responder leaves the window and when the application goes away.
+    public internal(set) final unowned(unsafe) var application: Application?
+    /// A scene-level override of `next` (`next:` in the scene file). Held weakly: it is
+    /// any responder, not this one's owner.
+    public weak var nextOverride: Responder?
 
     public init(id: String) { self.id = id; traceName = TraceName(id) }
 
@@ -93,7 +80,9 @@ open class Responder {
 
     /// Delivers one touch message to this responder and records it in the trace.
     public func receive(_ phase: TouchPhase, _ touches: [Touch], _ event: Event, reason: String?) {
-        if let app = application, app.tracer.isOn {
+        // A view removed from the window mid-touch still gets its touch's messages (as in
+        // UIKit), traced through the touch's window.
+        if let app = application ?? touches.first?.window?.application, app.tracer.isOn {
             app.tracer.emit(app.time, .touches(phase: phase, view: traceName, touches: Self.traceIDs(touches), reason: reason))
         }
         handle(phase, touches, event)
@@ -126,7 +115,7 @@ open class Responder {
     // MARK: Motion
 
     /// Whether this responder handles shake motion itself (scene: `handlesMotion`).
-    @exclusivity(unchecked) public var handlesMotion = false
+    public var handlesMotion = false
     open func motionBegan(_ motion: MotionSubtype, with event: Event) { forwardMotion(.began, motion, event) }
     open func motionEnded(_ motion: MotionSubtype, with event: Event) { forwardMotion(.ended, motion, event) }
     open func motionCancelled(_ motion: MotionSubtype, with event: Event) { forwardMotion(.cancelled, motion, event) }
@@ -151,7 +140,7 @@ open class Responder {
     // MARK: Remote control (the legacy first-responder path)
 
     /// Whether this responder handles remote-control events (scene: `handlesRemote`).
-    @exclusivity(unchecked) public var handlesRemoteControl = false
+    public var handlesRemoteControl = false
     open func remoteControlReceived(with event: Event) {
         if handlesRemoteControl { event.handledBy = self; return }
         next?.remoteControlReceived(with: event)
@@ -160,9 +149,9 @@ open class Responder {
     // MARK: Actions
 
     /// Action names this responder implements (scene: `actions`).
-    @exclusivity(unchecked) public var handledActions: Set<String> = []
+    public var handledActions: Set<String> = []
     /// Called when an action this responder implements arrives; the default records nothing.
-    @exclusivity(unchecked) public var onAction: ((String, Responder?) -> Void)?
+    public var onAction: ((String, Responder?) -> Void)?
 
     /// Whether this responder can perform `action` (UIKit's `canPerformAction(_:withSender:)`).
     open func canPerformAction(_ action: String, withSender sender: Responder?) -> Bool {
@@ -178,4 +167,7 @@ open class Responder {
     }
 }
 
-extension Responder: ApplicationLinked {}
+extension Responder {
+    /// `body` with the application, or nil when the responder is attached to none.
+    @inline(__always) func withApp<R>(_ body: (Application) -> R) -> R? { application.map(body) }
+}

@@ -42,80 +42,81 @@ open class View: Responder {
             }
         }
     }
-    /// The view this one is a subview of. Not weak: a weak reference gives its target a
-    /// side table, which makes every retain and release of that view take the runtime's
-    /// slow path, and views are retained and released all along the responder chain.
-    /// Instead the superview clears it when the view leaves it and in its own `deinit`,
-    /// so it never points at a freed view.
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
+    /// The view this one is a subview of. A back reference, in the one form TouchCore uses
+    /// for them (`superview`, `viewController`, a recognizer's `view`, `application`, the
+    /// application's managers): `unowned(unsafe)`, cleared by the owner when this object
+    /// leaves it and when the owner goes away, so it never points at a freed object. Not
+    /// weak: a weak reference gives its target a side table, which makes every retain and
+    /// release of that object take the runtime's slow path.
+    public private(set) unowned(unsafe) var superview: View?
     public var subviews: [View] { _subviews }
     // Every write to the storage below that a parent's hit boxes depend on marks the
     // parent's table dirty (HitBoxes.swift); the subview list marks this view's own.
     // (The table holds the subviews: it is dropped at once, unless a loop walks it, so that
     // a removed subview is not kept alive until the next hit test.)
-    @exclusivity(unchecked) final var _subviews: [View] = [] {
+    final var _subviews: [View] = [] {
         didSet { _hitTableDirty = true; if _hitTablePins == 0 { dropHitTable() } }
     }
-    @exclusivity(unchecked) final var _center: Point { didSet { superview?._hitTableDirty = true } }
-    @exclusivity(unchecked) final var _bounds: Rect { didSet { superview?._hitTableDirty = true } }
-    @exclusivity(unchecked) final var _alpha: Double = 1 { didSet { superview?._hitTableDirty = true } }
-    @exclusivity(unchecked) final var _touchOutset: Size = .zero { didSet { superview?._hitTableDirty = true } }
-    @exclusivity(unchecked) final var _isHidden = false { didSet { superview?._hitTableDirty = true } }
-    @exclusivity(unchecked) final var _isUserInteractionEnabled = true { didSet { superview?._hitTableDirty = true } }
-    @exclusivity(unchecked) final var _hitRule: HitRule = .normal
+    final var _center: Point { didSet { superview?._hitTableDirty = true } }
+    final var _bounds: Rect { didSet { superview?._hitTableDirty = true } }
+    final var _alpha: Double = 1 { didSet { superview?._hitTableDirty = true } }
+    final var _touchOutset: Size = .zero { didSet { superview?._hitTableDirty = true } }
+    final var _isHidden = false { didSet { superview?._hitTableDirty = true } }
+    final var _isUserInteractionEnabled = true { didSet { superview?._hitTableDirty = true } }
+    final var _hitRule: HitRule = .normal
     /// Whether `_hitTable` no longer describes the subviews (rebuilt at the next hit test).
-    @exclusivity(unchecked) final var _hitTableDirty = true
+    final var _hitTableDirty = true
     /// The subviews' hit boxes (HitBoxes.swift); nil while there are no subviews. Its
     /// entries and count are copied here so that a hit test reads them without retaining it.
-    @exclusivity(unchecked) final var _hitTable: HitTable?
-    @exclusivity(unchecked) final var _hitEntries: UnsafeMutablePointer<HitEntry>?
-    @exclusivity(unchecked) final var _hitCount = 0
+    final var _hitTable: HitTable?
+    final var _hitEntries: UnsafeMutablePointer<HitEntry>?
+    final var _hitCount = 0
     /// Hit tests walking `_hitTable` right now (more than one only if user code hit-tests
     /// again from an overridden point(inside:)). While pinned, a rebuild keeps the old
     /// table in `_retiredHitTables` instead of freeing it under the walking loop.
-    @exclusivity(unchecked) final var _hitTablePins = 0
-    @exclusivity(unchecked) final var _retiredHitTables: [HitTable]?
+    final var _hitTablePins = 0
+    final var _retiredHitTables: [HitTable]?
     /// What `convertFromSuperview` applies: nothing, `_inverse`, or NaN (a singular transform).
-    @exclusivity(unchecked) final var _inverseKind: InverseKind = .identity
-    @exclusivity(unchecked) final var _transform: AffineTransform = .identity { didSet { superview?._hitTableDirty = true } }
+    final var _inverseKind: InverseKind = .identity
+    final var _transform: AffineTransform = .identity { didSet { superview?._hitTableDirty = true } }
     /// The inverse of `_transform` when `_inverseKind` is `.invertible` (set with `transform`).
-    @exclusivity(unchecked) final var _inverse: AffineTransform = .identity
+    final var _inverse: AffineTransform = .identity
     enum InverseKind: UInt8 { case identity, invertible, singular }
     /// The view controller whose root view this is, if any.
     /// Not weak, for the reason `superview` is not: the view controller clears it in its
     /// `deinit` (it owns the view, so it goes first unless the view is kept elsewhere).
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var viewController: ViewController?
+    public internal(set) unowned(unsafe) var viewController: ViewController?
 
-    @exclusivity(unchecked) public var backgroundColor: Color = .clear
-    @exclusivity(unchecked) public var borderColor: Color = .clear
-    @exclusivity(unchecked) public var borderWidth: Double = 0
-    @exclusivity(unchecked) public var cornerRadius: Double = 0
+    public var backgroundColor: Color = .clear
+    public var borderColor: Color = .clear
+    public var borderWidth: Double = 0
+    public var cornerRadius: Double = 0
     public var alpha: Double { get { _alpha } set { _alpha = newValue } }
     public var isHidden: Bool { get { _isHidden } set { _isHidden = newValue } }
-    @exclusivity(unchecked) public var clipsToBounds = false
+    public var clipsToBounds = false
     public var isUserInteractionEnabled: Bool { get { _isUserInteractionEnabled } set { _isUserInteractionEnabled = newValue } }
-    @exclusivity(unchecked) public var isMultipleTouchEnabled = false
-    @exclusivity(unchecked) public var isExclusiveTouch = false
+    public var isMultipleTouchEnabled = false
+    public var isExclusiveTouch = false
     public var hitRule: HitRule { get { _hitRule } set { _hitRule = newValue } }
     /// Points added on each side of the bounds for `point(inside:)` (an enlarged touch area).
     public var touchOutset: Size { get { _touchOutset } set { _touchOutset = newValue } }
     /// Whether the view handles touch messages itself (true) or passes them on (false, the
     /// default for a plain view, as UIView does).
-    @exclusivity(unchecked) public var handlesTouches = false
+    public var handlesTouches = false
     /// Called for each touch message the view handles itself (`handlesTouches`).
-    @exclusivity(unchecked) public var onTouches: ((TouchPhase, [Touch], Event) -> Void)?
+    public var onTouches: ((TouchPhase, [Touch], Event) -> Void)?
     /// Text shown in the view (labels, buttons, text fields); drawing only.
-    @exclusivity(unchecked) public var text: String?
-    @exclusivity(unchecked) public var textColor: Color = .white
-    @exclusivity(unchecked) public var fontSize: Double = 16
-    @exclusivity(unchecked) public var font: FontFace = .sans
-    @exclusivity(unchecked) public var textAlignment: TextAlignment = .center
+    public var text: String?
+    public var textColor: Color = .white
+    public var fontSize: Double = 16
+    public var font: FontFace = .sans
+    public var textAlignment: TextAlignment = .center
     /// An image asset path; drawing only.
-    @exclusivity(unchecked) public var imagePath: String?
+    public var imagePath: String?
 
-    @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The transform state recognizer bindings share (TransformBinding.swift).
-    @exclusivity(unchecked) public internal(set) var manipulation: ManipulatedTransform?
+    public internal(set) var manipulation: ManipulatedTransform?
 
     public init(id: String, frame: Rect) {
         _center = frame.center
@@ -160,10 +161,13 @@ open class View: Responder {
         v.superview = self
         v.attach(to: application)
     }
+    /// Removes the view from its superview; it and its subtree leave the application (their
+    /// `application` is nil until they are added to its window again).
     public func removeFromSuperview() {
         guard let s = superview else { return }
         if let i = s._subviews.firstIndex(where: { $0 === self }) { s._subviews.remove(at: i) }
         superview = nil
+        attach(to: nil)
     }
     func attach(to app: Application?) {
         application = app
@@ -199,7 +203,7 @@ open class View: Responder {
     }
     public func removeGestureRecognizer(_ r: GestureRecognizer) {
         gestureRecognizers.removeAll { $0 === r }
-        if r.view === self { r.view = nil }
+        if r.view === self { r.view = nil; r.application = nil }
     }
     /// Asked before a recognizer attached to this view leaves `possible`; false makes it fail.
     open func gestureRecognizerShouldBegin(_ r: GestureRecognizer) -> Bool { true }

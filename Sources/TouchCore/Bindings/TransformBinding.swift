@@ -13,7 +13,8 @@ public enum TransformComponent: String, Sendable, Hashable { case scale, rotatio
 /// translation. Every binding on one view shares one of these, so pinch, rotation and pan
 /// combine while they run simultaneously.
 public final class ManipulatedTransform {
-    public unowned let view: View
+    /// The view it moves: a back reference (the view owns this object, `View.manipulation`).
+    public unowned(unsafe) let view: View
     public let base: AffineTransform
     public var scale = 1.0 { didSet { apply() } }
     public var rotation = 0.0 { didSet { apply() } }

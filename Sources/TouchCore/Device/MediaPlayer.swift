@@ -33,7 +33,8 @@ public final class MediaPlayer: TimeListener {
 
     /// The id the trace names as the handler of remote commands.
     public let id: String
-    unowned let app: Application
+    /// A back reference: the application owns this object.
+    unowned(unsafe) let app: Application
     public var queue: [MediaItem] { didSet { index = min(index, max(queue.count - 1, 0)); publish() } }
     public private(set) var index = 0
     public private(set) var isPlaying = false

@@ -10,7 +10,8 @@
 /// reads `unknown`, changes are neither traced nor announced, and `physicalOrientation`
 /// still follows the device.
 public final class MotionManager: TimeListener {
-    unowned let app: Application
+    /// A back reference: the application owns this object.
+    unowned(unsafe) let app: Application
     /// When the shake under way began (nil: no shake).
     public private(set) var shakeStart: Double?
     /// The orientation the device is in, whether or not notifications are generated.

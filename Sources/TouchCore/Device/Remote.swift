@@ -54,7 +54,8 @@ public typealias RemoteCommandHandler = (RemoteCommand, Double?) -> Bool
 ///
 ///     app.remote.addHandler(for: .play, handledBy: "player") { _, _ in player.play(); return true }
 public final class RemoteCommandCenter {
-    unowned let app: Application
+    /// A back reference: the application owns this object.
+    unowned(unsafe) let app: Application
     private var handlers: [RemoteCommand: (name: String, handler: RemoteCommandHandler)] = [:]
     private var disabled: Set<RemoteCommand> = []
     public var nowPlaying = NowPlayingInfo()

@@ -1,6 +1,6 @@
 // IntTable: a hash table keyed by touch ids, for the trace log's per-touch state.
 //
-// Touch ids are small sequential integers (negative for provisional trails). A multiply
+// Touch ids are small sequential integers. A multiply
 // (Fibonacci hashing) spreads them over the slots: a look-up is a multiply, a shift, a
 // compare and a load, where a `Dictionary<Int, _>` runs SipHash on every look-up (it was
 // most of the cost of indexing a `touches` record). The key itself, masked, would put
