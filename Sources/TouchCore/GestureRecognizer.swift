@@ -70,7 +70,7 @@ open class GestureRecognizer {
     public internal(set) unowned(unsafe) var view: View?
     /// The application of the view: a back reference, cleared when the view leaves the
     /// application's window and when the application goes away.
-    internal(set) unowned(unsafe) var application: Application?
+    unowned(unsafe) var application: Application?
     /// Trace reasons that name this recognizer, formatted the first time each is needed
     /// and kept (`reason(_:_:)`): arbitration gives them on every gesture that wins, and
     /// formatting one cost more than the rest of the transition.

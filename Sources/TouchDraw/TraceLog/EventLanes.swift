@@ -37,7 +37,7 @@ struct EventLanes {
             lastFirstResponder = (r.t, to)
         case let .failureWait(recognizer, waitingFor):
             waits.append(FailureWait(t: r.t, recognizer: recognizer, waitingFor: waitingFor)); bounded(&waits)
-        case .hitTest, .touches, .gesture, .orientation, .note, .touchSample:
+        default:
             break
         }
     }

@@ -82,7 +82,8 @@ public final class TraceLog: TraceSink {
                                slot: slot, capacity: laneCapacity)
             recognizers.noteView(view, slot: slot)
             kind = .gesture
-        case .control, .action, .motion, .remote, .firstResponder, .orientation, .note, .failureWait:
+        default:
+            // Every other kind: the lanes of point events file what they show.
             events.note(r, seq: seq)
             kind = TraceKind(r.body)
         }
