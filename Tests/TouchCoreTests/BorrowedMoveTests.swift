@@ -24,7 +24,7 @@ struct BorrowedMoveTests {
         pan.addTarget { [unowned rig] r in
             guard r.state == .began, !ran else { return }
             ran = true
-            weak var event = rig.app.currentEvent
+            weak let event = rig.app.currentEvent
             action(rig)
             parkedAlive = event != nil && rig.app.currentEvent !== event
                 && rig.app.endedEvents.contains { $0 === event }

@@ -1,5 +1,5 @@
 import Testing
-@_spi(TouchScopeInternals) @testable import TouchCore
+@testable import TouchCore
 
 /// Trace reasons keep their pieces and are formatted when read (issue 7: no string
 /// formatting of trace records until they are written or shown), and read exactly as the

@@ -1,6 +1,6 @@
-@_spi(TouchScopeInternals) import TouchCore
+import TouchCore
 import Testing
-@_spi(TouchScopeInternals) @testable import TouchDraw
+@testable import TouchDraw
 import TouchScene
 import TouchBench
 

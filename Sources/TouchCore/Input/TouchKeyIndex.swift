@@ -6,22 +6,21 @@
 /// it with the 2–5 keys usually down (the dispatch figure of `touchscope bench`), and the
 /// hash index keeps thousands of fingers linear in time (`bench/many-fingers.py`).
 /// Removing a key moves the last key into its place: the order is not the order of adding.
-@_spi(TouchScopeInternals)
-public struct TouchKeyIndex: Sendable {
+struct TouchKeyIndex: Sendable {
     /// Up to this many keys, a lookup scans them.
-    public static let linearLimit = 8
+    static let linearLimit = 8
     /// The keys, in position order.
-    public private(set) var keys: [TouchKey] = []
+    private(set) var keys: [TouchKey] = []
     /// Each key's position, once more than `linearLimit` keys were held.
     private var hashed: [TouchKey: Int]?
 
-    public init() {}
+    init() {}
 
-    public var count: Int { keys.count }
-    public var isEmpty: Bool { keys.isEmpty }
+    var count: Int { keys.count }
+    var isEmpty: Bool { keys.isEmpty }
 
     /// Where `key` is, or nil.
-    public func position(of key: TouchKey) -> Int? {
+    func position(of key: TouchKey) -> Int? {
         if let hashed { return hashed[key] }
         var i = 0
         while i < keys.count {
@@ -30,10 +29,10 @@ public struct TouchKeyIndex: Sendable {
         }
         return nil
     }
-    public func contains(_ key: TouchKey) -> Bool { position(of: key) != nil }
+    func contains(_ key: TouchKey) -> Bool { position(of: key) != nil }
 
     /// Adds `key` (not held yet) at position `count`.
-    public mutating func append(_ key: TouchKey) {
+    mutating func append(_ key: TouchKey) {
         keys.append(key)
         if hashed != nil {
             hashed?[key] = keys.count - 1
@@ -47,7 +46,7 @@ public struct TouchKeyIndex: Sendable {
 
     /// Removes the key at `i`, moving the last key into its place (the owner does the same
     /// with its values).
-    public mutating func swapRemove(at i: Int) {
+    mutating func swapRemove(at i: Int) {
         hashed?[keys[i]] = nil
         let last = keys.count - 1
         if i != last {
@@ -57,7 +56,7 @@ public struct TouchKeyIndex: Sendable {
         keys.removeLast()
     }
 
-    public mutating func removeAll() {
+    mutating func removeAll() {
         keys.removeAll()
         hashed = nil
     }
