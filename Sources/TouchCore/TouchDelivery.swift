@@ -89,7 +89,7 @@ extension Application {
         event.allTouches.append(touch)
 
         if let blocker = exclusiveBlocker(for: touch) {
-            tracer.emit(time, .note(topic: "delivery", text: blocker))
+            tracer.emit(time, .note(topic: "delivery", text: TraceText(blocker)))
             touch.finishedForView = true
             return
         }

@@ -114,7 +114,7 @@ public struct TraceRecord: Sendable, Hashable {
         case failureWait(recognizer: String, waitingFor: [String])
         /// A decision worth showing that fits none of the kinds above (ignoring interaction,
         /// a dropped touch, a capability check). `topic` names it.
-        case note(topic: String, text: String)
+        case note(topic: String, text: TraceText)
     }
 
     /// The trace file's `kind` for this record, as a static string (writers append it

@@ -111,7 +111,7 @@ extension TraceRecord: CustomStringConvertible {
             str("to", to)
         case let .note(topic, text):
             str("topic", topic)
-            str("text", text)
+            str("text", text.string)
         case let .failureWait(recognizer, waitingFor):
             str("topic", "gesture")
             str("text", TraceRecord.Body.waitNote(recognizer: recognizer, waitingFor: waitingFor))

@@ -152,7 +152,7 @@ public enum TraceReader {
                                              point: point, phase: phase, pressure: pressure, isEmulated: emulated))
         case "note":
             guard let topic = s("topic"), let text = s("text") else { return nil }
-            body = .note(topic: topic, text: text)
+            body = .note(topic: topic, text: TraceText(text))
         default:
             return nil
         }

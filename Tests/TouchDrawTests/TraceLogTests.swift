@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Trace log")
 struct TraceLogTests {
-    func note(_ t: Double, _ s: String) -> TraceRecord { TraceRecord(t: t, .note(topic: "x", text: s)) }
+    func note(_ t: Double, _ s: String) -> TraceRecord { TraceRecord(t: t, .note(topic: "x", text: TraceText(s))) }
 
     @Test("the ring keeps the newest records and finds them by time")
     func ring() {

@@ -78,7 +78,7 @@ struct GoldenTraceTests {
                     #expect(legal.contains("\(from.rawValue)>\(to.rawValue)"), "\(recording): \(id) \(from) -> \(to) at \(r.t)")
                 }
                 if case let .note(topic, text) = r.body {
-                    #expect(!text.lowercased().contains("illegal"), "\(recording): note \(topic): \(text)")
+                    #expect(!text.string.lowercased().contains("illegal"), "\(recording): note \(topic): \(text)")
                 }
             }
         }

@@ -120,7 +120,7 @@ struct Replay {
     }
 
     var notes: [(topic: String, text: String)] {
-        records.compactMap { if case let .note(topic, text) = $0.body { return (topic, text) }; return nil }
+        records.compactMap { if case let .note(topic, text) = $0.body { return (topic, text.string) }; return nil }
     }
 
     // MARK: The view tree

@@ -180,7 +180,7 @@ open class ScrollView: View, TimeListener {
     override open func advance(to time: Double) -> Bool { isAnimating && timeDidAdvance(to: time) }
 
     func note(_ text: String) {
-        if let app = application { app.tracer.emit(app.time, .note(topic: "scroll", text: text)) }
+        if let app = application { app.tracer.emit(app.time, .note(topic: "scroll", text: TraceText(text))) }
     }
 }
 

@@ -63,7 +63,7 @@ extension Application {
         let summary = required.isEmpty ? "the scene requires no device capabilities"
             : missing.isEmpty ? "the device has every capability the scene requires"
             : "the device lacks \(missing.sorted().map(\.rawValue).joined(separator: ", "))"
-        tracer.emit(time, .note(topic: "capabilities", text: ([summary] + messages).joined(separator: "; ")))
+        tracer.emit(time, .note(topic: "capabilities", text: TraceText(([summary] + messages).joined(separator: "; "))))
         return messages
     }
 }

@@ -40,7 +40,7 @@ final class Recorder {
     }
     func notes(_ topic: String) -> [String] {
         records.compactMap { r in
-            if case let .note(t, text) = r.body, t == topic { return text }
+            if case let .note(t, text) = r.body, t == topic { return text.string }
             return nil
         }
     }

@@ -140,7 +140,7 @@ struct MotionTests {
         #expect(messages[0].hasPrefix("missing accelerometer"))
         #expect(messages[1] == "has gamepad")
         let note = f.records.compactMap { r -> String? in
-            if case let .note(topic, text) = r.body, topic == "capabilities" { return text } else { return nil }
+            if case let .note(topic, text) = r.body, topic == "capabilities" { return text.string } else { return nil }
         }
         #expect(note.first?.hasPrefix("the device lacks accelerometer") == true)
         #expect(checkRequiredCapabilities([], available: []).isEmpty)

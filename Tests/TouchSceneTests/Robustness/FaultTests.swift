@@ -125,7 +125,7 @@ struct FaultTests {
                 }, "\(id) should be cancelled or fail with reason \(reason): \(during.map(TraceWriter.line))")
                 #expect(touchesBefore > 0)
                 #expect(during.contains { r in
-                    if case let .note("cancel", text) = r.body { return text.contains(reason) }
+                    if case let .note("cancel", text) = r.body { return text.string.contains(reason) }
                     return false
                 })
                 // Every view that still held one of the touches got touchesCancelled, saying why.

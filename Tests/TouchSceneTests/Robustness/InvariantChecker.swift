@@ -78,7 +78,7 @@ final class InvariantChecker {
                 shaking = false
             }
         case let .note(_, text):
-            if text.contains("illegal transition") { problem(r.t, "note: \(text)") }
+            if text.string.contains("illegal transition") { problem(r.t, "note: \(text)") }
         case let .hitTest(touch, _, _, _):
             lastHitTouch = touch
         case let .touchSample(s):
