@@ -47,7 +47,7 @@ public enum DebugOverlay {
         for e in PanelRegistry.all { if case let .side(weight?) = e.place { flexWeight[e.id] = weight } }
         let sections = sideOrder.filter(state.isOn)
         guard !sections.isEmpty, sidePanel.height > 0 else { return [] }
-        let gap = 4.0
+        let gap = 4 * style.scale
         let avail = max(0, sidePanel.height - gap * Double(sections.count - 1))
         let minH = style.headerSize * 1.25 + 2 * style.lineHeight
         var h = sections.map { _ in minH }
@@ -105,7 +105,7 @@ public enum DebugOverlay {
         for e in shown where e.place == .scene(aboveSelection: false) { e.draw(context, sceneRect, &list) }
         if let id = state.selectedViewID, let v = context.views[id] {
             list.clipped(to: sceneRect) { list in
-                list.polyline(v.cornersInRoot().map(sceneTransform.apply), style.selection, width: 2, closed: true)
+                list.polyline(v.cornersInRoot().map(sceneTransform.apply), style.selection, width: 2 * style.scale, closed: true)
             }
         }
         for e in shown where e.place == .scene(aboveSelection: true) { e.draw(context, sceneRect, &list) }
@@ -128,7 +128,7 @@ public enum DebugOverlay {
         for (panel, rect) in sideLayout(state: state, sidePanel: side, preferred: preferred, style: style) {
             guard rect.height > 0, let e = PanelRegistry.entry(panel) else { continue }
             list.clipped(to: rect) { list in
-                e.draw(context, e.place == .cover ? rect : rect.insetBy(dx: 2, dy: 0), &list)
+                e.draw(context, e.place == .cover ? rect : rect.insetBy(dx: 2 * style.scale, dy: 0), &list)
             }
         }
     }
