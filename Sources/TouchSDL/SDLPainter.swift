@@ -537,19 +537,31 @@ struct DirectTarget {
         for r in rects {
             let x0 = max(cx0, r.x), x1 = min(cx1, r.x + r.w), y0 = max(cy0, r.y), y1 = min(cy1, r.y + r.h)
             guard x1 > x0, y1 > y0 else { continue }
+            let count = Int(x1 - x0)
             for y in Int(y0)..<Int(y1) {
-                let row = UnsafeMutableBufferPointer(start: pixels + y * stride + Int(x0), count: Int(x1 - x0))
+                let row = pixels + y * stride + Int(x0)
                 // A run of equal pixels (a panel over the background, a tint over a flat view)
-                // blends to equal pixels: the last result is reused.
+                // blends to equal pixels: the last result is reused, four pixels at a time.
                 var lastIn = ~row[0], lastOut: UInt32 = 0
-                for i in row.indices {
+                var i = 0
+                while i < count {
                     let d = row[i]
-                    if d == lastIn { row[i] = lastOut; continue }
+                    if d == lastIn {
+                        row[i] = lastOut
+                        i += 1
+                        let runIn = SIMD4<UInt32>(repeating: lastIn), runOut = SIMD4<UInt32>(repeating: lastOut)
+                        while i + 4 <= count, UnsafeRawPointer(row + i).loadUnaligned(as: SIMD4<UInt32>.self) == runIn {
+                            UnsafeMutableRawPointer(row + i).storeBytes(of: runOut, as: SIMD4<UInt32>.self)
+                            i += 4
+                        }
+                        continue
+                    }
                     let rb = div255((d & 0x00ff_00ff) &* inva) &+ srb
                     let ag = div255(((d >> 8) & 0x00ff_00ff) &* inva) &+ sag
                     lastIn = d
                     lastOut = rb | (ag << 8) | fixA
                     row[i] = lastOut
+                    i += 1
                 }
             }
         }
