@@ -21,10 +21,12 @@ public struct HitTestMark: Sendable, Hashable {
 }
 
 public enum HitTestOverlay {
-    /// The marks for a hit test: one per visited view, in visiting order.
+    /// The marks for a hit test: one per visited view, in visiting order. Labels stay out of
+    /// the `avoiding` rects (the touches overlay's header band).
     public static func marks(for hit: HitTestInfo, views: [String: View], sceneTransform m: AffineTransform,
-                             style: OverlayStyle, measurer: TextMeasurer = EstimatedTextMeasurer()) -> [HitTestMark] {
-        var used: [Rect] = []
+                             style: OverlayStyle, measurer: TextMeasurer = EstimatedTextMeasurer(),
+                             avoiding: [Rect] = []) -> [HitTestMark] {
+        var used = avoiding
         var out: [HitTestMark] = []
         let u = style.scale
         for (i, step) in hit.path.enumerated() {
@@ -45,15 +47,17 @@ public enum HitTestOverlay {
         return out
     }
 
-    /// Draws the path of `hit` (nil: nothing) and the untouchable areas over the scene.
+    /// Draws the path of `hit` (nil: nothing) and the untouchable areas over the scene. Labels
+    /// stay out of the `avoiding` rects; with `ring` (where the touches overlay draws this
+    /// touch's ring now, in canvas pixels) the touch's label goes to the ring's right.
     public static func draw(hit: HitTestInfo?, window: Window, views: [String: View],
                             sceneTransform m: AffineTransform, sceneRect: Rect, style: OverlayStyle,
-                            measurer: TextMeasurer, into list: inout DisplayList) {
+                            measurer: TextMeasurer, avoiding: [Rect] = [], ring: Point? = nil, into list: inout DisplayList) {
         let u = style.scale
         list.clipped(to: sceneRect) { list in
             drawUntouchable(window: window, m: m, scale: u, into: &list)
             guard let hit else { return }
-            let marks = marks(for: hit, views: views, sceneTransform: m, style: style, measurer: measurer)
+            let marks = marks(for: hit, views: views, sceneTransform: m, style: style, measurer: measurer, avoiding: avoiding)
             for mk in marks where mk.quad.count == 4 {
                 let c = OverlayStyle.color(of: mk.verdict)
                 if mk.verdict == .hit { list.fillPolygon(mk.quad, c.withAlpha(0.22)) }
@@ -71,8 +75,8 @@ public enum HitTestOverlay {
             let p = m.apply(hit.point)
             list.line(from: p - Point(x: 8 * u, y: 0), to: p + Point(x: 8 * u, y: 0), style.selection, width: 1.5 * u)
             list.line(from: p - Point(x: 0, y: 8 * u), to: p + Point(x: 0, y: 8 * u), style.selection, width: 1.5 * u)
-            list.text("touch \(hit.touch) → \(hit.view ?? "window")", at: p + Point(x: 10 * u, y: 10 * u), size: style.fontSize,
-                      color: style.selection, font: .mono)
+            let at = ring.map { $0 + Point(x: (TouchesOverlay.ringRadius + 6) * u, y: 4 * u) } ?? p + Point(x: 10 * u, y: 10 * u)
+            list.text("touch \(hit.touch) → \(hit.view ?? "window")", at: at, size: style.fontSize, color: style.selection, font: .mono)
         }
     }
 

@@ -31,6 +31,12 @@ public enum TouchesOverlay {
             + "Xv: \(n(v.x))  Yv: \(n(v.y))  Prs: \(TraceFormat.fixed(tr.pressure, 2))"
     }
 
+    /// Where the header line goes: a band across the top of the scene (other overlays keep
+    /// their labels out of it).
+    public static func headerBand(sceneRect: Rect, style: OverlayStyle) -> Rect {
+        Rect(x: sceneRect.minX, y: sceneRect.minY, width: sceneRect.width, height: style.lineHeight + 4 * style.scale)
+    }
+
     /// Draws markers, trails and the header over the scene. `sceneTransform` maps scene
     /// points to canvas pixels; everything stays inside `sceneRect`.
     public static func draw(log: TraceLog, now: Double, pickedTouch: Int?, slop: Double,
@@ -45,8 +51,7 @@ public enum TouchesOverlay {
                 ?? trails.max { ($0.endTime ?? 0) < ($1.endTime ?? 0) }
             guard let primary else { return }
             let line = headerLine(primary, current: active.count, max: max(log.maxPointers, active.count))
-            let h = style.lineHeight + 4
-            let band = Rect(x: sceneRect.minX, y: sceneRect.minY, width: sceneRect.width, height: h)
+            let band = headerBand(sceneRect: sceneRect, style: style)
             let moved = primary.maxDistance > slop
             list.fillRect(band, moved ? Color(r: 120, g: 20, b: 20, a: 210) : Color(r: 0, g: 0, b: 0, a: 170))
             let t = measurer.truncate(line, toWidth: band.width - 2 * style.padding, size: style.fontSize, font: .mono)
