@@ -123,7 +123,8 @@ public struct HostLayout: Sendable, Hashable {
                 var side = min(wantSide, W * 0.45)
                 var bottom = min(wantBottom, H * 0.35)
                 let k = Self.shrinkToKeep(share, width: W, height: H, side: side, bottom: bottom)
-                side *= k; bottom *= k
+                // Whole pixels (rounded down: the scene keeps its share).
+                side = (side * k).rounded(.down); bottom = (bottom * k).rounded(.down)
                 shrink = min(wantSide > 0 ? side / wantSide : 1, wantBottom > 0 ? bottom / wantBottom : 1)
                 sidePanel = Rect(x: W - side, y: 0, width: side, height: H)
                 area.size.width -= side
@@ -137,10 +138,10 @@ public struct HostLayout: Sendable, Hashable {
                 let want = wantSide + wantBottom
                 let sceneHeight = sceneSize.width > 0 && sceneSize.height > 0
                     ? max(0, W - 2 * margin) * sceneSize.height / sceneSize.width + 2 * margin : H
-                let panels = max(0, min(H * (1 - share), max(want, H - sceneHeight)))
+                let panels = max(0, min(H * (1 - share), max(want, H - sceneHeight))).rounded(.down)
                 shrink = want > 0 ? min(1, panels / want) : 1
                 // The timeline keeps its height (or shrinks with the rest); the sections get the extra.
-                let bottom = wantBottom * shrink
+                let bottom = (wantBottom * shrink).rounded(.down)
                 let side = panels - bottom
                 if bottom > 0 { bottomPanel = Rect(x: 0, y: H - bottom, width: W, height: bottom) }
                 sidePanel = Rect(x: 0, y: H - panels, width: W, height: side)
