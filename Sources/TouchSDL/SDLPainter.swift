@@ -577,11 +577,11 @@ struct DirectTarget {
                clip: SDL_Rect, color c: Color) {
         let x0 = max(x, max(0, clip.x)), y0 = max(y, max(0, clip.y))
         let x1 = min(x + w, min(width, clip.x + clip.w)), y1 = min(y + h, min(height, clip.y + clip.h))
-        guard x1 > x0, y1 > y0, c.a > 0, coverage.count >= Int(w) * Int(h) else { return }
+        guard x1 > x0, y1 > y0, c.a > 0, coverage.count >= Int(w) * Int(h), let base = coverage.baseAddress else { return }
         let n = Int(x1 - x0)
         if c.r == 255 && c.g == 255 && c.b == 255 && c.a == 255 {
             for row in Int(y0)..<Int(y1) {
-                let src = coverage.baseAddress! + (row - Int(y)) * Int(w) + Int(x0 - x)
+                let src = base + (row - Int(y)) * Int(w) + Int(x0 - x)
                 let dst = pixels + row * stride + Int(x0)
                 var i = 0
                 while i < n {
@@ -604,7 +604,7 @@ struct DirectTarget {
         let mr = UInt32(c.r), mg = UInt32(c.g), mb = UInt32(c.b), ma = UInt32(c.a)
         let opaque = 0xff00_0000 | mr << 16 | mg << 8 | mb
         for row in Int(y0)..<Int(y1) {
-            let src = coverage.baseAddress! + (row - Int(y)) * Int(w) + Int(x0 - x)
+            let src = base + (row - Int(y)) * Int(w) + Int(x0 - x)
             let dst = pixels + row * stride + Int(x0)
             var i = 0
             while i < n {
