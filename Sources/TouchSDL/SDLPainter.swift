@@ -152,7 +152,7 @@ public final class SDLPainter {
             let o = run.topLeft(for: size)
             let g = max(4, run.size / 2)
             return Rect(x: o.x.rounded() - g, y: o.y.rounded() - g, width: size.width + 2 * g, height: size.height + 2 * g)
-        case let .image(_, corners, _): return box(corners, grow: 1)
+        case let .image(_, corners, _): return box(corners, grow: 3)   // a missing image's cross is 2 px wide
         case .pushClip, .popClip: return nil
         }
     }
