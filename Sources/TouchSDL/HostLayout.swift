@@ -1,5 +1,5 @@
-// HostLayout: where the scene and the panels lie in the output canvas, and the mapping
-// from SDL window coordinates to scene points.
+// HostLayout: where the scene and the panels lie in the output canvas, how large the
+// panels' text is, and the mapping from SDL window coordinates to scene points.
 //
 //   landscape (width ≥ 0.9 · height)          portrait
 //   ┌──────────────────┬────────┐             ┌──────────────────┐
@@ -12,10 +12,18 @@
 // With panels hidden the scene fills the canvas (still keeping its aspect ratio).
 // Rects are canvas pixels; "window units" are SDL window coordinates (mouse events),
 // which differ from canvas pixels on HiDPI outputs by `pixelScale`.
+//
+// Sizes: panel sizes, text and margins are in panel units, `panelScale` canvas pixels
+// each: the pixel scale, or more on a canvas larger than 1280×800 (the 1280×800 layout
+// grown to fill it, so text is not tiny on a 2560×1600 tablet at scale 1). The scene
+// keeps at least `LayoutOptions.sceneShare` of the canvas (by area): landscape panels
+// that would take more shrink together, and portrait panels take at most the rest of
+// the height. Text shrinks with its panels (`overlayScale`), but never below
+// `minimumTextScale` (11 px at scale 1, 75 % of the normal size at scale 2).
 import TouchCore
 import TouchDraw
 
-/// Sizes of the panels, in window units (scaled by `pixelScale` into canvas pixels).
+/// Sizes of the panels, in panel units (window units on a canvas up to 1280×800).
 public struct LayoutOptions: Sendable, Hashable {
     public var panelsVisible: Bool
     /// Width of the side panel (height when it moves below the scene in portrait).
@@ -24,11 +32,14 @@ public struct LayoutOptions: Sendable, Hashable {
     public var bottomPanelHeight: Double
     /// Space around the scene area.
     public var margin: Double
+    /// The least share of the canvas (by area) the scene area keeps when panels show.
+    public var sceneShare: Double
 
     public init(panelsVisible: Bool = true, sidePanelWidth: Double = 340, bottomPanelHeight: Double = 170,
-                margin: Double = 8) {
+                margin: Double = 8, sceneShare: Double = 0.5) {
         self.panelsVisible = panelsVisible; self.sidePanelWidth = sidePanelWidth
         self.bottomPanelHeight = bottomPanelHeight; self.margin = margin
+        self.sceneShare = min(1, max(0, sceneShare))
     }
 }
 
@@ -43,7 +54,15 @@ public struct HostLayout: Sendable, Hashable {
     /// The scene's window size in scene points.
     public var sceneSize: Size
     public var options: LayoutOptions
-    /// Where the scene is drawn, in canvas pixels (aspect ratio kept).
+    /// Canvas pixels per panel unit before panels shrink to leave the scene its share: the
+    /// pixel scale, or the factor that grows the 1280×800 layout to fill a larger canvas.
+    public var panelScale: Double
+    /// Canvas pixels per unit of the panels' text, line heights and paddings (`overlayStyle`):
+    /// `panelScale`, less when the panels had to shrink, never below `minimumTextScale`.
+    public var overlayScale: Double
+    /// What the panels leave to the scene, in canvas pixels (the whole canvas with panels hidden).
+    public var sceneArea: Rect
+    /// Where the scene is drawn, in canvas pixels (aspect ratio kept), inside `sceneArea`.
     public var sceneRect: Rect
     /// The right-hand (landscape) or lower (portrait) panel; nil when panels are hidden.
     public var sidePanel: Rect?
@@ -51,11 +70,26 @@ public struct HostLayout: Sendable, Hashable {
     public var bottomPanel: Rect?
 
     public var panelsVisible: Bool { options.panelsVisible }
+    /// Whether the panels stack under the scene (the canvas is narrower than 0.9 × its height).
+    public var isPortrait: Bool { canvasSize.width < 0.9 * canvasSize.height }
     /// Canvas pixels per scene point.
     public var sceneScale: Double { sceneSize.width > 0 ? sceneRect.width / sceneSize.width : 1 }
     /// Scene points → canvas pixels.
     public var sceneTransform: AffineTransform {
         AffineTransform(a: sceneScale, b: 0, c: 0, d: sceneScale, tx: sceneRect.minX, ty: sceneRect.minY)
+    }
+    /// The panels' colours and sizes for this layout (text, lines, paddings in canvas pixels).
+    public var overlayStyle: OverlayStyle { OverlayStyle().scaled(by: overlayScale) }
+
+    /// The smallest text scale for a pixel scale: 1 (11 px text) at scale 1; at higher
+    /// scales 75 % of the pixel scale (8.25 window units of text), so a small window on a
+    /// HiDPI screen keeps readable panels without text as large as a full-size one's.
+    public static func minimumTextScale(pixelScale: Double) -> Double { max(1, 0.75 * pixelScale) }
+
+    /// The factor that grows the 1280×800 (or 800×1280) layout to fill `canvas`, at least 0.
+    public static func fillScale(_ canvas: Size) -> Double {
+        let short = min(canvas.width, canvas.height), long = max(canvas.width, canvas.height)
+        return max(0, min(short / 800, long / 1280))
     }
 
     public init(canvasSize: Size, windowSize: Size? = nil, sceneSize: Size, options: LayoutOptions = LayoutOptions()) {
@@ -65,36 +99,57 @@ public struct HostLayout: Sendable, Hashable {
         self.pixelScale = window.width > 0 ? max(0.01, canvasSize.width / window.width) : 1
         self.sceneSize = sceneSize
         self.options = options
-        self.sceneRect = Rect(origin: .zero, size: canvasSize)
+        self.panelScale = 1
+        self.overlayScale = 1
+        self.sceneArea = Rect(origin: .zero, size: canvasSize)
+        self.sceneRect = sceneArea
         self.sidePanel = nil
         self.bottomPanel = nil
         compute()
     }
 
     private mutating func compute() {
-        let W = canvasSize.width, H = canvasSize.height, ps = pixelScale
-        let margin = options.margin * ps
+        let W = max(0, canvasSize.width), H = max(0, canvasSize.height)
+        let u = max(pixelScale, Self.fillScale(canvasSize))
+        panelScale = u
+        let margin = options.margin * u
         var area = Rect(x: 0, y: 0, width: W, height: H)
         sidePanel = nil; bottomPanel = nil
+        var shrink = 1.0   // how much the panels shrank from their size in panel units
         if options.panelsVisible {
-            let landscape = W >= 0.9 * H
-            if landscape {
-                let side = min(options.sidePanelWidth * ps, W * 0.45)
+            let share = options.sceneShare
+            let wantSide = max(0, options.sidePanelWidth * u), wantBottom = max(0, options.bottomPanelHeight * u)
+            if !isPortrait {
+                var side = min(wantSide, W * 0.45)
+                var bottom = min(wantBottom, H * 0.35)
+                let k = Self.shrinkToKeep(share, width: W, height: H, side: side, bottom: bottom)
+                // Whole pixels (rounded down: the scene keeps its share).
+                side = (side * k).rounded(.down); bottom = (bottom * k).rounded(.down)
+                shrink = min(wantSide > 0 ? side / wantSide : 1, wantBottom > 0 ? bottom / wantBottom : 1)
                 sidePanel = Rect(x: W - side, y: 0, width: side, height: H)
                 area.size.width -= side
-                let bottom = min(options.bottomPanelHeight * ps, H * 0.35)
                 if bottom > 0 {
                     bottomPanel = Rect(x: 0, y: H - bottom, width: area.width, height: bottom)
                     area.size.height -= bottom
                 }
             } else {
-                let bottom = min(options.bottomPanelHeight * ps, H * 0.25)
-                let side = min(options.sidePanelWidth * ps, H * 0.3)
+                // The panels get what they ask for, and the height the scene, fitted to the
+                // width, cannot use; never more than the scene's share allows.
+                let want = wantSide + wantBottom
+                let sceneHeight = sceneSize.width > 0 && sceneSize.height > 0
+                    ? max(0, W - 2 * margin) * sceneSize.height / sceneSize.width + 2 * margin : H
+                let panels = max(0, min(H * (1 - share), max(want, H - sceneHeight))).rounded(.down)
+                shrink = want > 0 ? min(1, panels / want) : 1
+                // The timeline keeps its height (or shrinks with the rest); the sections get the extra.
+                let bottom = (wantBottom * shrink).rounded(.down)
+                let side = panels - bottom
                 if bottom > 0 { bottomPanel = Rect(x: 0, y: H - bottom, width: W, height: bottom) }
-                sidePanel = Rect(x: 0, y: H - bottom - side, width: W, height: side)
-                area.size.height -= bottom + side
+                sidePanel = Rect(x: 0, y: H - panels, width: W, height: side)
+                area.size.height -= panels
             }
         }
+        overlayScale = min(u, max(Self.minimumTextScale(pixelScale: pixelScale), u * shrink))
+        sceneArea = area
         let inner = area.insetBy(dx: margin, dy: margin)
         guard sceneSize.width > 0, sceneSize.height > 0, inner.width > 0, inner.height > 0 else {
             sceneRect = Rect(x: inner.minX, y: inner.minY, width: max(0, inner.width), height: max(0, inner.height))
@@ -103,6 +158,18 @@ public struct HostLayout: Sendable, Hashable {
         let s = min(inner.width / sceneSize.width, inner.height / sceneSize.height)
         let w = sceneSize.width * s, h = sceneSize.height * s
         sceneRect = Rect(x: inner.minX + (inner.width - w) / 2, y: inner.minY + (inner.height - h) / 2, width: w, height: h)
+    }
+
+    /// The factor k ≤ 1 for a side panel `side` wide and a bottom panel `bottom` high so that
+    /// what they leave, (W − k·side) × (H − k·bottom), is at least `share` of W × H.
+    static func shrinkToKeep(_ share: Double, width W: Double, height H: Double, side: Double, bottom: Double) -> Double {
+        guard W > 0, H > 0, (W - side) * (H - bottom) < share * W * H else { return 1 }
+        // s·b·k² − (W·b + H·s)·k + (1 − share)·W·H = 0, the smaller root.
+        let a = side * bottom, b = W * bottom + H * side, c = (1 - share) * W * H
+        guard b > 0 else { return 1 }
+        let k = a > 0 ? (b - (max(0, b * b - 4 * a * c)).squareRoot()) / (2 * a) : c / b
+        // A hair smaller, so rounding never leaves the scene a hair under its share.
+        return max(0, min(1, k * (1 - 1e-12)))
     }
 
     /// Canvas pixels → scene points (may fall outside the scene). Always finite: in a

@@ -71,7 +71,8 @@ public struct HostOptions: Sendable {
     public var fullscreen: Bool
     /// The display to open on (0-based); nil for SDL's default.
     public var displayIndex: Int?
-    /// Window size in window units; nil for 1280×800 clamped to the display.
+    /// Window size in window units; nil for 1280×800 (800×1280 on a portrait display)
+    /// clamped to the display.
     public var windowSize: Size?
     public var vsync: Bool
     public var layout: LayoutOptions
@@ -135,8 +136,11 @@ public final class SDLHost {
         let display = Int32(options.displayIndex ?? 0)
         var usable = SDL_Rect()
         if options.windowSize == nil, SDL_GetDisplayUsableBounds(display, &usable) == 0, usable.w > 0, usable.h > 0 {
-            w.width = max(min(w.width, Double(usable.w) * 0.95), min(1024, Double(usable.w)))
-            w.height = max(min(w.height, Double(usable.h) * 0.92), min(640, Double(usable.h)))
+            // A portrait display (a tablet held upright) gets the portrait window: 800×1280.
+            let portrait = usable.h > usable.w
+            if portrait { w = Size(width: 800, height: 1280) }
+            w.width = max(min(w.width, Double(usable.w) * 0.95), min(portrait ? 640 : 1024, Double(usable.w)))
+            w.height = max(min(w.height, Double(usable.h) * 0.92), min(portrait ? 1024 : 640, Double(usable.h)))
         }
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if options.fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }

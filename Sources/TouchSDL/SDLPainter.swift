@@ -7,7 +7,8 @@
 // `SDL_RenderFillRects` per colour; with other renderers they are triangulated into one
 // vertex batch flushed with one `SDL_RenderGeometry` call whenever a texture, a clip change
 // or the end of the list comes. Text goes through `TextCache` (SDL2_ttf, or the bitmap font as rects), images
-// through SDL2_image, cached by path. No anti-aliasing.
+// through SDL2_image, cached by path. No anti-aliasing. Commands a later opaque fill paints
+// over are skipped (`Occlusion`).
 import CSDL2
 import Foundation
 import TouchCore
@@ -28,6 +29,9 @@ public final class SDLPainter {
     /// Whether shapes are scan-converted into rects (the software renderer) rather than
     /// sent as triangles (accelerated renderers).
     var usesSpans: Bool
+    /// Whether commands a later opaque fill hides are skipped (`Occlusion`); tests turn it
+    /// off to check the picture is the same.
+    var skipsOccluded = true
 
     /// `fonts` defaults to `FontLocator.locate()`.
     public init(renderer: OpaquePointer, fonts: FontFiles? = nil) {
@@ -56,11 +60,14 @@ public final class SDLPainter {
         SDL_RenderSetClipRect(renderer, nil)
         clipStack.removeAll()
         updateSpanRows()
+        let occlusion = skipsOccluded ? occlusion(of: list)
+            : Occlusion(hidden: [Bool](repeating: false, count: list.commands.count), clearCovered: nil)
         if let bg = list.background {
             SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, bg.a)
-            if let d = direct { d.clear(bg) } else { SDL_RenderClear(renderer) }
+            if let d = direct { d.clear(bg, except: occlusion.clearCovered) } else { SDL_RenderClear(renderer) }
         }
-        for command in list.commands {
+        for (i, command) in list.commands.enumerated() {
+            if occlusion.hidden[i] { continue }
             switch command {
             case let .polygon(points, color):
                 addFan(points, color)
@@ -78,14 +85,7 @@ public final class SDLPainter {
                 drawImage(path, corners: corners, alpha: alpha)
             case let .pushClip(r):
                 flush()
-                var rect = SDL_Rect(x: Int32(r.minX.rounded(.down)), y: Int32(r.minY.rounded(.down)),
-                                    w: Int32(max(0, r.width.rounded(.up))), h: Int32(max(0, r.height.rounded(.up))))
-                if let outer = clipStack.last {
-                    var out = SDL_Rect()
-                    if SDL_IntersectRect(&rect, [outer], &out) == SDL_FALSE { out = SDL_Rect(x: rect.x, y: rect.y, w: 0, h: 0) }
-                    rect = out
-                }
-                clipStack.append(rect)
+                clipStack.append(Self.pixelClip(r, inside: clipStack.last))
                 applyClip()
             case .popClip:
                 flush()
@@ -96,6 +96,65 @@ public final class SDLPainter {
         flush()
         SDL_RenderSetClipRect(renderer, nil)
         text.endFrame()
+    }
+
+    /// A clip rect in whole pixels (out to the pixels it touches), inside the enclosing clip.
+    static func pixelClip(_ r: Rect, inside outer: SDL_Rect?) -> SDL_Rect {
+        var rect = SDL_Rect(x: Int32(r.minX.rounded(.down)), y: Int32(r.minY.rounded(.down)),
+                            w: Int32(max(0, r.width.rounded(.up))), h: Int32(max(0, r.height.rounded(.up))))
+        if let outer {
+            var out = SDL_Rect()
+            if SDL_IntersectRect(&rect, [outer], &out) == SDL_FALSE { out = SDL_Rect(x: rect.x, y: rect.y, w: 0, h: 0) }
+            rect = out
+        }
+        return rect
+    }
+
+    /// The commands of `list` a later opaque fill hides, and the part of the clear it covers.
+    private func occlusion(of list: DisplayList) -> Occlusion {
+        var w: Int32 = 0, h: Int32 = 0
+        if let d = direct { w = d.width; h = d.height } else { SDL_GetRendererOutputSize(renderer, &w, &h) }
+        var clips: [SDL_Rect?] = []
+        clips.reserveCapacity(list.commands.count)
+        var stack: [SDL_Rect] = []
+        for c in list.commands {
+            switch c {
+            case let .pushClip(r): stack.append(Self.pixelClip(r, inside: stack.last))
+            case .popClip: _ = stack.popLast()
+            default: break
+            }
+            clips.append(stack.last)
+        }
+        return Occlusion.compute(list.commands, clips: clips, canvas: SDL_Rect(x: 0, y: 0, w: w, h: h)) { [text] c in
+            Self.footprint(of: c, measurer: text.measurer)
+        }
+    }
+
+    /// Where a command can put pixels (before clipping), generously; nil when unknown.
+    static func footprint(of c: DrawCommand, measurer: any TextMeasurer) -> Rect? {
+        func box(_ pts: [Point], grow g: Double) -> Rect? {
+            guard let first = pts.first else { return nil }
+            var x0 = first.x, y0 = first.y, x1 = first.x, y1 = first.y
+            for p in pts { x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y) }
+            return Rect(x: x0 - g, y: y0 - g, width: x1 - x0 + 2 * g, height: y1 - y0 + 2 * g)
+        }
+        switch c {
+        case let .polygon(points, _): return box(points, grow: 1)
+        case let .roundedRect(rr): return box(rr.outline(), grow: rr.lineWidth + 1)
+        case let .polyline(points, width, _, _): return box(points, grow: width + 1)
+        case let .circle(center, radius, _, lineWidth):
+            let r = radius + (lineWidth ?? 0) + 1
+            return Rect(x: center.x - r, y: center.y - r, width: 2 * r, height: 2 * r)
+        case let .text(run):
+            var string = run.string
+            if let maxWidth = run.maxWidth { string = measurer.truncate(string, toWidth: maxWidth, size: run.size, font: run.font) }
+            let size = measurer.measure(string, size: run.size, font: run.font)
+            let o = run.topLeft(for: size)
+            let g = max(4, run.size / 2)
+            return Rect(x: o.x.rounded() - g, y: o.y.rounded() - g, width: size.width + 2 * g, height: size.height + 2 * g)
+        case let .image(_, corners, _): return box(corners, grow: 3)   // a missing image's cross is 2 px wide
+        case .pushClip, .popClip: return nil
+        }
     }
 
     private func applyClip() {
@@ -336,6 +395,16 @@ public final class SDLPainter {
         let origin = run.topLeft(for: box)
         if let entry = text.texture(for: string, size: run.size, font: run.font) {
             flush()
+            if let d = direct, d.hasAlpha, let coverage = entry.coverage {
+                // Blended into the surface here, as SDL's blitter would (see `DirectTarget.blend`).
+                SDL_RenderFlush(renderer)
+                let clip = clipStack.last ?? SDL_Rect(x: 0, y: 0, w: d.width, h: d.height)
+                coverage.withUnsafeBufferPointer {
+                    d.blend(coverage: $0, width: entry.width, height: entry.height,
+                            at: Int32(origin.x.rounded()), Int32(origin.y.rounded()), clip: clip, color: run.color)
+                }
+                return
+            }
             SDL_SetTextureColorMod(entry.texture, run.color.r, run.color.g, run.color.b)
             SDL_SetTextureAlphaMod(entry.texture, run.color.a)
             var dst = SDL_FRect(x: Float(origin.x.rounded()), y: Float(origin.y.rounded()),
@@ -426,10 +495,19 @@ struct DirectTarget {
         height = s.h
     }
 
-    func clear(_ c: Color) {
+    /// Fills the surface with `c`, except the pixels of `covered` (a later opaque fill paints them).
+    func clear(_ c: Color, except covered: SDL_Rect? = nil) {
         let v = UInt32(hasAlpha ? c.a : 255) << 24 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
+        let hole = covered.map { Occlusion.intersect($0, SDL_Rect(x: 0, y: 0, w: width, h: height)) }
         for y in 0..<Int(height) {
-            UnsafeMutableBufferPointer(start: pixels + y * stride, count: Int(width)).update(repeating: v)
+            let row = pixels + y * stride
+            if let hole, hole.w > 0, y >= Int(hole.y), y < Int(hole.y + hole.h) {
+                UnsafeMutableBufferPointer(start: row, count: Int(hole.x)).update(repeating: v)
+                let right = Int(hole.x + hole.w)
+                UnsafeMutableBufferPointer(start: row + right, count: Int(width) - right).update(repeating: v)
+            } else {
+                UnsafeMutableBufferPointer(start: row, count: Int(width)).update(repeating: v)
+            }
         }
     }
 
@@ -459,14 +537,89 @@ struct DirectTarget {
         for r in rects {
             let x0 = max(cx0, r.x), x1 = min(cx1, r.x + r.w), y0 = max(cy0, r.y), y1 = min(cy1, r.y + r.h)
             guard x1 > x0, y1 > y0 else { continue }
+            let count = Int(x1 - x0)
             for y in Int(y0)..<Int(y1) {
-                let row = UnsafeMutableBufferPointer(start: pixels + y * stride + Int(x0), count: Int(x1 - x0))
-                for i in row.indices {
+                let row = pixels + y * stride + Int(x0)
+                // A run of equal pixels (a panel over the background, a tint over a flat view)
+                // blends to equal pixels: the last result is reused, four pixels at a time.
+                var lastIn = ~row[0], lastOut: UInt32 = 0
+                var i = 0
+                while i < count {
                     let d = row[i]
+                    if d == lastIn {
+                        row[i] = lastOut
+                        i += 1
+                        let runIn = SIMD4<UInt32>(repeating: lastIn), runOut = SIMD4<UInt32>(repeating: lastOut)
+                        while i + 4 <= count, UnsafeRawPointer(row + i).loadUnaligned(as: SIMD4<UInt32>.self) == runIn {
+                            UnsafeMutableRawPointer(row + i).storeBytes(of: runOut, as: SIMD4<UInt32>.self)
+                            i += 4
+                        }
+                        continue
+                    }
                     let rb = div255((d & 0x00ff_00ff) &* inva) &+ srb
                     let ag = div255(((d >> 8) & 0x00ff_00ff) &* inva) &+ sag
-                    row[i] = rb | (ag << 8) | fixA
+                    lastIn = d
+                    lastOut = rb | (ag << 8) | fixA
+                    row[i] = lastOut
+                    i += 1
                 }
+            }
+        }
+    }
+    /// Blends white text of the given `coverage` (`width` × `height`, one byte a pixel), tinted
+    /// `color`, with its top-left corner at (x, y), inside `clip`: what SDL's software
+    /// renderer does with `SDL_RenderCopy` of a white ARGB8888 text texture whose colour and
+    /// alpha mods are `color`, bit for bit (ARGB targets only). Untinted opaque text goes
+    /// through SDL's per-pixel-alpha blitter (MMX: each channel `s·α >> 8 + d·(255 − α) >> 8`);
+    /// tinted text through its modulating one (`/ 255` at each step). Transparent pixels are
+    /// skipped (eight at a time), opaque ones stored.
+    func blend(coverage: UnsafeBufferPointer<UInt8>, width w: Int32, height h: Int32, at x: Int32, _ y: Int32,
+               clip: SDL_Rect, color c: Color) {
+        let x0 = max(x, max(0, clip.x)), y0 = max(y, max(0, clip.y))
+        let x1 = min(x + w, min(width, clip.x + clip.w)), y1 = min(y + h, min(height, clip.y + clip.h))
+        guard x1 > x0, y1 > y0, c.a > 0, coverage.count >= Int(w) * Int(h), let base = coverage.baseAddress else { return }
+        let n = Int(x1 - x0)
+        if c.r == 255 && c.g == 255 && c.b == 255 && c.a == 255 {
+            for row in Int(y0)..<Int(y1) {
+                let src = base + (row - Int(y)) * Int(w) + Int(x0 - x)
+                let dst = pixels + row * stride + Int(x0)
+                var i = 0
+                while i < n {
+                    if i & 7 == 0, i + 8 <= n, UnsafeRawPointer(src + i).loadUnaligned(as: UInt64.self) == 0 { i += 8; continue }
+                    let a = UInt32(src[i])
+                    let p = dst + i
+                    i += 1
+                    if a == 0 { continue }
+                    if a == 255 { p.pointee = 0xffff_ffff; continue }
+                    let d = p.pointee, ia = 255 - a
+                    let s = (255 * a) >> 8
+                    let ch0 = s + ((((d >> 24) & 0xff) * ia) >> 8), ch1 = s + ((((d >> 16) & 0xff) * ia) >> 8)
+                    let ch2 = s + ((((d >> 8) & 0xff) * ia) >> 8), ch3 = s + (((d & 0xff) * ia) >> 8)
+                    p.pointee = ch0 << 24 | ch1 << 16 | ch2 << 8 | ch3
+                }
+            }
+            return
+        }
+        // Tinted: SDL's modulating blitter (alpha and colour modulated, premultiplied, blended).
+        let mr = UInt32(c.r), mg = UInt32(c.g), mb = UInt32(c.b), ma = UInt32(c.a)
+        let opaque = 0xff00_0000 | mr << 16 | mg << 8 | mb
+        for row in Int(y0)..<Int(y1) {
+            let src = base + (row - Int(y)) * Int(w) + Int(x0 - x)
+            let dst = pixels + row * stride + Int(x0)
+            var i = 0
+            while i < n {
+                if i & 7 == 0, i + 8 <= n, UnsafeRawPointer(src + i).loadUnaligned(as: UInt64.self) == 0 { i += 8; continue }
+                let a = UInt32(src[i]) * ma / 255
+                let p = dst + i
+                i += 1
+                if a == 0 { continue }
+                if a == 255 { p.pointee = opaque; continue }
+                let d = p.pointee, ia = 255 - a
+                let r = mr * a / 255 + ((d >> 16) & 0xff) * ia / 255
+                let g = mg * a / 255 + ((d >> 8) & 0xff) * ia / 255
+                let b = mb * a / 255 + (d & 0xff) * ia / 255
+                let da = a + ((d >> 24) & 0xff) * ia / 255
+                p.pointee = da << 24 | r << 16 | g << 8 | b
             }
         }
     }

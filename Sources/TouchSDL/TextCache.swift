@@ -77,6 +77,10 @@ public final class TextCache {
         public let texture: OpaquePointer
         public let width: Int32
         public let height: Int32
+        /// The text's coverage, one byte a pixel, row by row (`width` a row): the texture's
+        /// alpha, for painters that blend it into a surface themselves. Nil unless the
+        /// texture is white ink (SDL2_ttf's blended text) with a coverage alpha.
+        public let coverage: [UInt8]?
         var lastUsed: UInt64
     }
     private struct Key: Hashable { var string: String; var size: Int32; var face: FontFace }
@@ -116,9 +120,29 @@ public final class TextCache {
         defer { SDL_FreeSurface(surface) }
         guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
-        let e = Entry(texture: tex, width: surface.pointee.w, height: surface.pointee.h, lastUsed: clock)
+        let e = Entry(texture: tex, width: surface.pointee.w, height: surface.pointee.h,
+                      coverage: Self.coverage(of: surface), lastUsed: clock)
         entries[key] = e
         return e
+    }
+
+    /// The alpha of an ARGB8888 surface whose every pixel is white (what SDL2_ttf's blended
+    /// rendering makes), else nil.
+    static func coverage(of surface: UnsafeMutablePointer<SDL_Surface>) -> [UInt8]? {
+        let s = surface.pointee
+        guard s.format?.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue, let base = s.pixels,
+              s.w > 0, s.h > 0, s.pitch % 4 == 0 else { return nil }
+        let w = Int(s.w), h = Int(s.h), stride = Int(s.pitch) / 4
+        let px = base.assumingMemoryBound(to: UInt32.self)
+        var out = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let v = px[y * stride + x]
+                guard v & 0x00ff_ffff == 0x00ff_ffff else { return nil }
+                out[y * w + x] = UInt8(truncatingIfNeeded: v >> 24)
+            }
+        }
+        return out
     }
 
     /// Evicts the least recently used textures beyond `capacity`.

@@ -1,6 +1,7 @@
 // touchscope bench: performance figures (docs/performance.md explains each one).
 import ArgumentParser
 import Foundation
+import TouchCore
 import TouchScene
 import TouchBench
 
@@ -21,6 +22,8 @@ struct BenchCommand: ParsableCommand {
               hit_test_ns_p50/p99         hit tests at random points of that scene, path recorded
               frame_ms_p50/p99            1280×800 frames (photo + 500 labels, mid-gesture, panels
                                           on) through SDL's software renderer, headless
+              frame_ms_p50_2560x1600      the same frame on a 2560×1600 canvas (a tablet at
+                                          scale 2: window 1280×800)
               replay_peak_rss_mib         peak RSS of `touchscope replay --headless --trace` on a
                                           generated 1,000,000-event recording (a child process)
             --scale adds the same figures at 10× the views and 10× the events.
@@ -40,8 +43,10 @@ struct BenchCommand: ParsableCommand {
     var recognizers = 1000
     @Option(help: "Hit tests to time.")
     var hitTests = 200_000
-    @Option(help: "Frames to time (0: skip the frame figure).")
+    @Option(help: "Frames to time (0: skip the frame figures).")
     var frames = 300
+    @Flag(help: "Measure only the frame figures (1280×800 and 2560×1600): no dispatch, hit test, replay or peer.")
+    var framesOnly = false
     @Option(help: "Events in the replayed recording (0: skip the replay figure).")
     var replayEvents = 1_000_000
     @Option(help: ArgumentHelp("Where the generated scene, recordings and trace go.", valueName: "folder"))
@@ -61,6 +66,8 @@ struct BenchCommand: ParsableCommand {
         if events < 1 || fanOut < 1 || depth < 1 || recognizers < 0 || hitTests < 1 || frames < 0 || replayEvents < 0 {
             throw ValidationError("sizes must be positive")
         }
+        if framesOnly && frames == 0 { throw ValidationError("--frames-only needs --frames above 0") }
+        if framesOnly && scale { throw ValidationError("--frames-only and --scale measure different things: choose one") }
     }
 
     func run() throws {
@@ -75,6 +82,12 @@ struct BenchCommand: ParsableCommand {
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         defer { if workDir == nil { try? FileManager.default.removeItem(atPath: work) } }
         report.note("touchscope bench \(touchScopeVersion), \(ProcessInfo.processInfo.activeProcessorCount) cores, " + buildKind)
+        if framesOnly {
+            measureFrames(into: &report)
+            print(report.table())
+            if json { print(report.json()) }
+            return
+        }
 
         // Dispatch: the live program's way (the trace log filled on its own thread), then the
         // same with the log filled on the dispatching thread.
@@ -112,22 +125,7 @@ struct BenchCommand: ParsableCommand {
         report.set("hit_test_samples", h.samples)
 
         // Frames.
-        if frames > 0 {
-            do {
-                let f = try FrameBench.run(frames: frames)
-                report.add("frame_ms_p50", round2(f.ms.p50), "ms",
-                           "\(f.frames) frames 1280×800, photo + \(f.labels) labels, \(f.lanes) lanes, \(f.logRecords) log records, \(f.commands) draw commands",
-                           goal: "≤ 8.3", met: f.ms.p50 <= 8.3)
-                report.add("frame_ms_p99", round2(f.ms.p99), "ms", "")
-                report.set("frame_frames", f.frames)
-                report.set("frame_labels", f.labels)
-                report.set("frame_lanes", f.lanes)
-                report.set("frame_draw_commands", f.commands)
-                report.set("frame_text_cache_misses", f.textMisses)
-            } catch {
-                report.note("frame figure skipped: \(error)")
-            }
-        }
+        if frames > 0 { measureFrames(into: &report) }
 
         // Replay memory.
         var recording1: String?
@@ -186,6 +184,37 @@ struct BenchCommand: ParsableCommand {
 
         print(report.table())
         if json { print(report.json()) }
+    }
+
+    /// The frame figures: 1280×800 (`frame_ms_*`), then 2560×1600 (`frame_ms_*_2560x1600`), a
+    /// tablet's screen at scale 2 (window 1280×800), every panel at that screen's size.
+    @MainActor
+    private func measureFrames(into report: inout BenchReport) {
+        do {
+            let f = try FrameBench.run(frames: frames)
+            report.add("frame_ms_p50", round2(f.ms.p50), "ms",
+                       "\(f.frames) frames 1280×800, photo + \(f.labels) labels, \(f.lanes) lanes, \(f.logRecords) log records, \(f.commands) draw commands",
+                       goal: "≤ 8.3", met: f.ms.p50 <= 8.3)
+            report.add("frame_ms_p99", round2(f.ms.p99), "ms", "")
+            report.set("frame_frames", f.frames)
+            report.set("frame_labels", f.labels)
+            report.set("frame_lanes", f.lanes)
+            report.set("frame_draw_commands", f.commands)
+            report.set("frame_text_cache_misses", f.textMisses)
+        } catch {
+            report.note("frame figure skipped: \(error)")
+        }
+        do {
+            let f = try FrameBench.run(frames: frames, canvas: Size(width: 2560, height: 1600), window: Size(width: 1280, height: 800))
+            report.add("frame_ms_p50_2560x1600", round2(f.ms.p50), "ms",
+                       "the same at 2560×1600 (scale 2), \(f.commands) draw commands",
+                       goal: "≤ 8.3", met: f.ms.p50 <= 8.3)
+            report.add("frame_ms_p99_2560x1600", round2(f.ms.p99), "ms", "")
+            report.set("frame_2560x1600_draw_commands", f.commands)
+            report.set("frame_2560x1600_text_cache_misses", f.textMisses)
+        } catch {
+            report.note("2560×1600 frame figure skipped: \(error)")
+        }
     }
 
     /// Dispatch with the live program's sink. `toFile` false: exactly what `FrameState.follow`

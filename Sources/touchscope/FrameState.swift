@@ -81,14 +81,14 @@ final class FrameState {
                               sceneRect: layout.sceneRect, sidePanel: layout.sidePanel, bottomPanel: layout.bottomPanel,
                               measurer: measurer, into: &list,
                               extras: DebugOverlayExtras(pads: pads, help: help, now: session.app.time,
-                                                         style: OverlayStyle().scaled(by: layout.pixelScale),
+                                                         style: layout.overlayStyle,
                                                          accelerometers: deviceAccelerometers(session)))
         }
         if let banner {
-            let r = layout.sceneRect
-            list.fillRect(Rect(x: r.minX, y: r.minY, width: r.width, height: 28 * layout.pixelScale), Color(r: 150, g: 30, b: 30, a: 230))
-            list.text(banner, at: Point(x: r.minX + 8, y: r.minY + 14 * layout.pixelScale), size: 13 * layout.pixelScale,
-                      color: .white, baseline: .middle, maxWidth: r.width - 16)
+            let r = layout.sceneRect, u = layout.overlayScale
+            list.fillRect(Rect(x: r.minX, y: r.minY, width: r.width, height: 28 * u), Color(r: 150, g: 30, b: 30, a: 230))
+            list.text(banner, at: Point(x: r.minX + 8 * u, y: r.minY + 14 * u), size: 13 * u,
+                      color: .white, baseline: .middle, maxWidth: r.width - 16 * u)
         }
     }
 }

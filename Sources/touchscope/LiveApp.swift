@@ -10,6 +10,8 @@ struct LiveOptions {
     var noOverlays: Bool
     var fullscreen: Bool
     var display: Int?
+    /// The window's size in window units (`--window`); nil: 1280×800 fitted to the display.
+    var window: Size? = nil
 }
 
 /// The live window: feeds the host's input to the scene session and draws its frames. The
@@ -94,6 +96,7 @@ final class LiveApp: HostClient, HostKeyTarget {
         do {
             return try SDLHost(options: HostOptions(sceneName: session.scene.title ?? session.scene.name,
                                                     fullscreen: options.fullscreen, displayIndex: options.display,
+                                                    windowSize: options.window,
                                                     layout: LayoutOptions(panelsVisible: frame.overlays)),
                                sceneSize: session.scene.window)
         } catch {

@@ -33,6 +33,9 @@ struct ReplayCommand: ParsableCommand {
     var at: Double?
     @Option(parsing: .unconditional, help: ArgumentHelp("Stop at this time, in seconds.", valueName: "seconds"))
     var until: Double?
+    @Option(help: ArgumentHelp("With --headless: canvas pixels per window unit of the screenshot, as a HiDPI screen (1 to 4; the canvas is --window times this).",
+                               valueName: "scale"))
+    var pixelScale: Double?
 
     func validate() throws {
         for (name, value) in [("--at", at), ("--until", until)] {
@@ -43,6 +46,10 @@ struct ReplayCommand: ParsableCommand {
         if let until, until > RecordingReader.maxTime { throw ValidationError("--until must be at most \(Int(RecordingReader.maxTime)) s") }
         if at != nil && screenshot == nil { throw ValidationError("--at needs --screenshot") }
         if let s = screenshot, !s.lowercased().hasSuffix(".png") { throw ValidationError("--screenshot must name a .png file") }
+        if let pixelScale {
+            if !headless { throw ValidationError("--pixel-scale needs --headless (a window gets its scale from the display)") }
+            if !(pixelScale >= 1 && pixelScale <= 4) { throw ValidationError("--pixel-scale must be from 1 to 4 (got \(Self.show(pixelScale)))") }
+        }
     }
 
     /// A time as the user typed it, near enough: -1 rather than -1.0.
@@ -66,7 +73,8 @@ struct ReplayCommand: ParsableCommand {
             if let message = SDLHost.checkDisplay() { throw CLIError(message: message, status: 1) }
             do {
                 let live = try LiveApp(scenePath: scenePath, scene: description, options: LiveOptions(
-                    traceFile: output.trace, recordFile: nil, noOverlays: output.noOverlays, fullscreen: false, display: nil))
+                    traceFile: output.trace, recordFile: nil, noOverlays: output.noOverlays, fullscreen: false, display: nil,
+                    window: output.windowSize))
                 try live.replay(reader, until: until, screenshot: screenshot, at: at, dumpTree: dumpTree)
             }
             return
@@ -91,7 +99,7 @@ struct ReplayCommand: ParsableCommand {
         if let screenshot {
             replayer.snapshotTime = at ?? .infinity  // default: the end
             replayer.onSnapshot = { s in
-                do { try renderPNG(s, log: log, to: screenshot) } catch { shotError = error }
+                do { try renderPNG(s, log: log, to: screenshot, window: output.windowSize, pixelScale: pixelScale ?? 1) } catch { shotError = error }
             }
         }
         do {
@@ -111,11 +119,14 @@ struct ReplayCommand: ParsableCommand {
 }
 
 @MainActor
-/// Renders one frame of a session (scene and, unless off, the panels) to a PNG, headless.
-func renderPNG(_ session: SceneSession, log: FrameState, to path: String) throws {
+/// Renders one frame of a session (scene and, unless off, the panels) to a PNG, headless:
+/// a `window` (default 1280×800, or the scene's size without panels) at `pixelScale` canvas
+/// pixels per window unit.
+func renderPNG(_ session: SceneSession, log: FrameState, to path: String, window: Size? = nil, pixelScale: Double = 1) throws {
     setenv("SDL_VIDEODRIVER", "dummy", 0)
-    let canvas = log.overlays ? Size(width: 1280, height: 800) : session.scene.window
-    let layout = HostLayout(canvasSize: canvas, sceneSize: session.scene.window,
+    let windowSize = window ?? (log.overlays ? Size(width: 1280, height: 800) : session.scene.window)
+    let canvas = Size(width: (windowSize.width * pixelScale).rounded(), height: (windowSize.height * pixelScale).rounded())
+    let layout = HostLayout(canvasSize: canvas, windowSize: windowSize, sceneSize: session.scene.window,
                             options: LayoutOptions(panelsVisible: log.overlays))
     var list = DisplayList(size: canvas, background: Color(r: 24, g: 24, b: 28))
     let canvasRenderer = try OffscreenCanvas(size: canvas, fonts: FontLocator.locate())

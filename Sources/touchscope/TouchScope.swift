@@ -2,6 +2,7 @@
 // 2 bad input (scene, recording, arguments), 1 any other failure.
 import ArgumentParser
 import Foundation
+import TouchCore
 import TouchScene
 
 /// The version `touchscope --version` prints.
@@ -44,12 +45,25 @@ struct TouchScope: ParsableCommand {
     }
 }
 
-/// The options `run` and `replay` share: where the trace goes and whether the panels draw.
+/// The options `run` and `replay` share: where the trace goes, whether the panels draw and
+/// the window's size.
 struct OutputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write the trace as JSON Lines to this file.", valueName: "file"))
     var trace: String?
     @Flag(help: "Draw the scene only, without the debugging panels.")
     var noOverlays = false
+    @Option(help: ArgumentHelp("The window's size in window units, such as 800x1280 (default: 1280x800 fitted to the display; a headless screenshot: 1280x800, or the scene's size without panels).",
+                               valueName: "WxH"))
+    var window: String?
+
+    /// `--window` as a size (nil when not given).
+    var windowSize: Size? { window.flatMap(ImportCommand.parseWindow) }
+
+    func validate() throws {
+        if let window, ImportCommand.parseWindow(window) == nil {
+            throw ValidationError("--window must be WIDTHxHEIGHT, such as 800x1280 (got \(window))")
+        }
+    }
 }
 
 /// An error that reaches the user: its message (already `FILE:LINE:COLUMN: ...` where it

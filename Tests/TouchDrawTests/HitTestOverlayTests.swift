@@ -55,6 +55,37 @@ struct HitTestOverlayTests {
         #expect(fills.contains { $0.0 == [Point(x: 60, y: 70), Point(x: 160, y: 70), Point(x: 160, y: 170), Point(x: 60, y: 170)] && $0.1 == Color.yellow.withAlpha(0.22) })
     }
 
+    @Test("with the touches overlay on, labels keep out of its header band and the touch's label out of its ring, at scales 1 and 2",
+          arguments: [1.0, 2])
+    func clearOfTouches(scale: Double) throws {
+        let rig = scene()
+        rig.down(1, 60, 60, at: 0)
+        rig.move(1, 90, 60, at: 0.1)
+        let style = OverlayStyle().scaled(by: scale)
+        let sceneRect = Rect(x: 10, y: 20, width: 800, height: 600)
+        let band = TouchesOverlay.headerBand(sceneRect: sceneRect, style: style)
+        var state = OverlayState()
+        state.panels = [.hitTest, .touches]
+        var list = DisplayList(size: Size(width: 820, height: 640))
+        DebugOverlay.draw(app: rig.app, log: rig.log, state: state, sceneTransform: m, sceneRect: sceneRect, sidePanel: nil,
+                          bottomPanel: nil, measurer: EstimatedTextMeasurer(), into: &list, extras: DebugOverlayExtras(now: 0.1, style: style))
+        let measurer = EstimatedTextMeasurer()
+        let runs = texts(list)
+        let header = try #require(runs.first { $0.string.hasPrefix("P: 1/1") })
+        // The hit-test overlay's labels: "2 root: inside", "touch 1 → card".
+        let labels = runs.filter { $0.string != header.string && ($0.string.contains(": ") || $0.string.contains("→")) }
+        #expect(labels.count == 6)
+        for run in labels {
+            let size = measurer.measure(run.string, size: run.size, font: run.font)
+            let box = Rect(origin: run.topLeft(for: size), size: size)
+            #expect(!box.intersects(band), "\(run.string) at \(box) under the header band \(band)")
+        }
+        // The touch's label sits right of the ring around the finger (now at 90, 60).
+        let label = try #require(runs.first { $0.string == "touch 1 → card" })
+        let finger = m.apply(Point(x: 90, y: 60))
+        #expect(label.position.x >= finger.x + TouchesOverlay.ringRadius * scale)
+    }
+
     @Test("the picked touch's hit test is shown, not the latest")
     func picked() {
         let rig = scene()

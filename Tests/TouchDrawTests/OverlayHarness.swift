@@ -41,8 +41,9 @@ final class OverlayRig {
     func advance(_ time: Double) { t = time; app.advance(to: time) }
 }
 
-/// The geometry of the host's landscape layout (TouchSDL.HostLayout's defaults), rebuilt
-/// here because TouchDraw's tests do not link SDL.
+/// The geometry of the host's landscape layout at scale 1 up to 1280×800 (TouchSDL.HostLayout's
+/// defaults; larger canvases grow the panels), rebuilt here because TouchDraw's tests do not
+/// link SDL. The overlays are tested in these rects at any canvas size.
 struct Panels {
     var canvas: Size
     var scene: Rect

@@ -92,6 +92,158 @@ struct PainterTests {
         #expect(canvas.painter.text.count == 1)
     }
 
+    /// Paints `list` the fast way (shapes and text written straight into the surface, as
+    /// `OffscreenCanvas` does) and through SDL's renderer alone, and counts the pixels that differ.
+    func differingPixels(_ list: DisplayList, fonts: FontFiles = Self.bundledFonts) throws -> (differ: Int, first: String?) {
+        let fast = try OffscreenCanvas(size: list.size, fonts: fonts)
+        let sdl = try OffscreenCanvas(size: list.size, fonts: fonts)
+        fast.paint(list)
+        sdl.painter.paint(list)
+        SDL_RenderFlush(sdl.renderer)
+        var differ = 0
+        var first: String?
+        for y in 0..<Int(fast.height) {
+            for x in 0..<Int(fast.width) where fast.pixel(x: x, y: y) != sdl.pixel(x: x, y: y) {
+                differ += 1
+                if first == nil { first = "(\(x), \(y)): \(fast.pixel(x: x, y: y)) direct, \(sdl.pixel(x: x, y: y)) SDL" }
+            }
+        }
+        return (differ, first)
+    }
+
+    @Test("shapes and text written straight into the surface are SDL's own pixels, bit for bit (colours, alphas, clips, edges)")
+    func directIsSDL() throws {
+        let size = Size(width: 420, height: 260)
+        var list = DisplayList(size: size, background: Color(r: 24, g: 24, b: 28, a: 200))
+        let grounds: [Color] = [Color(r: 22, g: 24, b: 30, a: 235), .white, Color(r: 200, g: 160, b: 96), Color(r: 255, g: 0, b: 0, a: 77), .clear]
+        for (i, g) in grounds.enumerated() { list.fillRect(Rect(x: Double(i) * 84, y: 0, width: 84, height: 260), g) }
+        let inks: [Color] = [.white, Color(r: 255, g: 255, b: 255, a: 128), Color(r: 220, g: 224, b: 232), Color.hex("#64d2ff"),
+                             Color(r: 255, g: 214, b: 10, a: 200), Color(r: 0, g: 0, b: 0, a: 1), Color(r: 140, g: 146, b: 160, a: 254), .black]
+        for (i, ink) in inks.enumerated() {
+            let y = 4 + Double(i) * 30
+            list.text("Wg|é→ photo 0.475 ✓", at: Point(x: -6, y: y), size: 13 + Double(i), color: ink, font: i % 2 == 0 ? .mono : .sans)
+            list.text("lane label ◆3", at: Point(x: 300, y: y + 6), size: 17, color: ink, font: .mono, maxWidth: 140)
+        }
+        list.pushClip(Rect(x: 100.5, y: 40.2, width: 150, height: 31.6))
+        list.text("clipped text crosses the clip's edges", at: Point(x: 60, y: 36), size: 22, color: .hex("#30d158"))
+        list.popClip()
+        list.text("bottom edge", at: Point(x: 200, y: 252), size: 20, color: .white)
+        let (differ, first) = try differingPixels(list)
+        #expect(differ == 0, "\(differ) pixels differ; first \(first ?? "")")
+    }
+
+    @Test("skipping what later opaque fills hide changes no pixel (seeded scenes: rotated photos over labels, clips, translucency)",
+          arguments: 0..<12)
+    func occlusionKeepsPixels(seed: Int) throws {
+        var state = UInt64(seed) &* 0x9e37_79b9_7f4a_7c15 &+ 1
+        func next() -> Double { state ^= state << 13; state ^= state >> 7; state ^= state << 17; return Double(state % 10_000) / 10_000 }
+        let size = Size(width: 400, height: 300)
+        var list = DisplayList(size: size, background: Color(r: 24, g: 24, b: 28))
+        list.pushClip(Rect(x: 10.5, y: 8, width: 380, height: 280))
+        list.fillRect(Rect(x: 10.5, y: 8, width: 380, height: 280), Color(r: 32, g: 32, b: 32))
+        for i in 0..<60 {
+            let r = Rect(x: next() * 380, y: next() * 280, width: 10 + next() * 60, height: 8 + next() * 40)
+            list.fillRect(r, Color(r: UInt8(i * 4), g: 60, b: 70, a: i % 3 == 0 ? 180 : 255))
+            list.text("label \(i)", at: Point(x: r.minX + 2, y: r.midY), size: 9 + next() * 12, color: .white,
+                      baseline: .middle, maxWidth: r.width)
+            if i % 7 == 0 { list.line(from: r.origin, to: Point(x: r.maxX, y: r.maxY), .yellow, width: 1 + next() * 4) }
+            if i % 11 == 0 { list.fillCircle(center: r.center, radius: 4 + next() * 10, .cyan) }
+            if i % 13 == 0 { list.pushClip(r); list.fillRect(Rect(x: 0, y: 0, width: 400, height: 300), Color(r: 90, g: 0, b: 0, a: 90)); list.popClip() }
+        }
+        // The "photo": a large opaque rotated quad, a translucent tint on it, its border and text.
+        let angle = next() * 6.28, s = 0.6 + next() * 1.2
+        let m = AffineTransform(rotationAngle: angle).concatenating(AffineTransform(scaleX: s, y: s))
+            .concatenating(AffineTransform(translationX: 100 + next() * 200, y: 80 + next() * 140))
+        let quad = [Point(x: -120, y: -90), Point(x: 120, y: -90), Point(x: 120, y: 90), Point(x: -120, y: 90)].map(m.apply)
+        list.fillPolygon(quad, Color(r: 200, g: 160, b: 96))
+        list.polyline(quad, Color.white, width: 6, closed: true)
+        list.text("photo", at: m.apply(.zero), size: 28 * s, color: .white, alignment: .center, baseline: .middle)
+        if seed % 2 == 0 { list.fillPolygon(quad, Color(r: 255, g: 255, b: 0, a: 56)) }
+        list.popClip()
+        // A panel over part of it, and an opaque full-width band.
+        list.fillRect(Rect(x: 300, y: 0, width: 100, height: 300), Color(r: 22, g: 24, b: 30, a: 235))
+        if seed % 3 == 0 { list.fillRect(Rect(x: 0, y: 250, width: 400, height: 50), Color(r: 34, g: 37, b: 46)) }
+
+        func paint(skipping: Bool) throws -> [UInt32] {
+            let c = try OffscreenCanvas(size: size, fonts: Self.bundledFonts)
+            c.painter.skipsOccluded = skipping
+            c.paint(list)
+            let px = c.surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+            return Array(UnsafeBufferPointer(start: px, count: Int(c.width) * Int(c.height)))
+        }
+        let skipped = try paint(skipping: true), full = try paint(skipping: false)
+        let differ = zip(skipped, full).filter { $0 != $1 }.count
+        #expect(differ == 0, "seed \(seed): \(differ) pixels differ")
+        // And it does skip something: the labels under the photo.
+        let canvas = try OffscreenCanvas(size: size, fonts: Self.bundledFonts)
+        var clips: [SDL_Rect?] = []
+        var stack: [SDL_Rect] = []
+        for c in list.commands {
+            if case let .pushClip(r) = c { stack.append(SDLPainter.pixelClip(r, inside: stack.last)) }
+            if case .popClip = c { _ = stack.popLast() }
+            clips.append(stack.last)
+        }
+        let o = Occlusion.compute(list.commands, clips: clips, canvas: SDL_Rect(x: 0, y: 0, w: 400, h: 300)) {
+            SDLPainter.footprint(of: $0, measurer: canvas.painter.measurer)
+        }
+        #expect(o.hidden.contains(true) || s < 0.8, "seed \(seed): nothing hidden")
+    }
+
+    @Test("DirectTarget.blend is SDL's blit of a white text texture for every coverage, tint and destination pixel")
+    func blendIsSDLBlit() throws {
+        let w: Int32 = 256, h: Int32 = 96
+        // The texture: white, alpha 0…255 along x (as SDL2_ttf renders text).
+        let src = try #require(SDL_CreateRGBSurfaceWithFormat(0, w, 1, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
+        defer { SDL_FreeSurface(src) }
+        let sp = src.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        for x in 0..<Int(w) { sp[x] = UInt32(x) << 24 | 0x00ff_ffff }
+        let coverage = TextCache.coverage(of: src)
+        #expect(coverage == (0..<256).map { UInt8($0) })
+        // Destinations: one pixel value per row, extremes and seeded random ones.
+        var seed: UInt64 = 0x2545_f491_4f6c_dd1d
+        func next() -> UInt32 { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; return UInt32(truncatingIfNeeded: seed) }
+        let fixed: [UInt32] = [0, 0xffff_ffff, 0xff00_0000, 0x00ff_ffff, 0x8080_8080, 0xeb16_181e, 0x01fe_01fe]
+        let rows = fixed + (fixed.count..<Int(h)).map { _ in next() }
+        let tints: [Color] = [.white, Color(r: 255, g: 255, b: 255, a: 128), Color(r: 255, g: 255, b: 255, a: 1), .black,
+                              Color(r: 220, g: 224, b: 232), Color(r: 255, g: 214, b: 10, a: 200), Color(r: 3, g: 250, b: 128, a: 254),
+                              Color(r: 255, g: 255, b: 254), Color(r: 100, g: 210, b: 255, a: 77)]
+        for tint in tints {
+            func target() throws -> UnsafeMutablePointer<SDL_Surface> {
+                let t = try #require(SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
+                let p = t.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+                let stride = Int(t.pointee.pitch) / 4
+                for y in 0..<Int(h) { for x in 0..<Int(w) { p[y * stride + x] = rows[y] } }
+                return t
+            }
+            let bySDL = try target(), direct = try target()
+            defer { SDL_FreeSurface(bySDL); SDL_FreeSurface(direct) }
+            let renderer = try #require(SDL_CreateSoftwareRenderer(bySDL))
+            let texture = try #require(SDL_CreateTextureFromSurface(renderer, src))
+            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+            SDL_SetTextureColorMod(texture, tint.r, tint.g, tint.b)
+            SDL_SetTextureAlphaMod(texture, tint.a)
+            for y in 0..<h {
+                var dst = SDL_FRect(x: 0, y: Float(y), w: Float(w), h: 1)
+                SDL_RenderCopyF(renderer, texture, nil, &dst)
+            }
+            SDL_RenderFlush(renderer)
+            SDL_DestroyTexture(texture)
+            SDL_DestroyRenderer(renderer)
+            let d = try #require(DirectTarget(direct))
+            coverage?.withUnsafeBufferPointer { c in
+                for y in 0..<h { d.blend(coverage: c, width: w, height: 1, at: 0, y, clip: SDL_Rect(x: 0, y: 0, w: w, h: h), color: tint) }
+            }
+            let a = bySDL.pointee.pixels.assumingMemoryBound(to: UInt32.self), b = direct.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+            var differ = 0
+            var first = ""
+            for i in 0..<Int(w * h) where a[i] != b[i] {
+                if differ == 0 { first = "coverage \(i % Int(w)) over \(String(rows[i / Int(w)], radix: 16)): SDL \(String(a[i], radix: 16)), direct \(String(b[i], radix: 16))" }
+                differ += 1
+            }
+            #expect(differ == 0, "tint \(tint): \(differ) pixels differ, first \(first)")
+        }
+    }
+
     @Test("text falls back to the built-in bitmap font when there is no font file")
     func bitmapText() throws {
         let canvas = try OffscreenCanvas(size: Size(width: 200, height: 60), fonts: .bitmap)

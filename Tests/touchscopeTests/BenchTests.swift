@@ -4,6 +4,7 @@ import Foundation
 import TouchCore
 import TouchScene
 import TouchBench
+@testable import touchscope
 
 @Suite("touchscope bench at small sizes")
 struct BenchTests {
@@ -93,5 +94,45 @@ struct BenchTests {
         let reader = try RecordingReader(path: path)
         #expect(reader.header.window == Size(width: 320, height: 240))
         #expect(try reader.readAll().count == 1234)
+    }
+    @MainActor
+    @Test("the frame bench draws and paints at 1280×800 and at 2560×1600 (scale 2)")
+    func frameBenchSmall() throws {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        let small = try FrameBench.run(frames: 3, labels: 50, lanes: 10, warmMoves: 200)
+        let large = try FrameBench.run(frames: 3, canvas: Size(width: 2560, height: 1600), window: Size(width: 1280, height: 800),
+                                       labels: 50, lanes: 10, warmMoves: 200)
+        for r in [small, large] {
+            #expect(r.frames == 3 && r.lanes == 10)
+            #expect(r.commands > 100)
+            #expect(r.ms.p50 > 0 && r.ms.p50 <= r.ms.p99)
+        }
+    }
+
+    /// The keys of the JSON object on the last line of `touchscope bench --json ARGS`.
+    func benchKeys(_ arguments: [String]) throws -> Set<String> {
+        let r = try CLIRun.run(["bench", "--json", "--no-peer"] + arguments, environment: ["SDL_VIDEODRIVER": "dummy"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let last = try #require(r.stdout.split(separator: "\n").last)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        return Set(object.keys)
+    }
+
+    @Test("bench --json reports every figure, the 2560×1600 frame included")
+    func jsonKeys() throws {
+        let keys = try benchKeys(["--events", "2000", "--hit-tests", "50", "--frames", "2", "--replay-events", "0",
+                                  "--no-file-dispatch"])
+        let expected: Set<String> = ["dispatch_events_per_second", "dispatch_one_thread_events_per_second",
+                                     "hit_test_ns_p50", "hit_test_ns_p99", "hit_test_untraced_ns_p50", "hit_test_untraced_ns_p99",
+                                     "frame_ms_p50", "frame_ms_p99", "frame_ms_p50_2560x1600", "frame_ms_p99_2560x1600",
+                                     "frame_draw_commands", "frame_2560x1600_draw_commands"]
+        #expect(expected.isSubset(of: keys), "missing \(expected.subtracting(keys).sorted())")
+    }
+
+    @Test("bench --json --frames-only reports just the two frame figures")
+    func framesOnly() throws {
+        let keys = try benchKeys(["--frames-only", "--frames", "2"])
+        #expect(keys.isSuperset(of: ["frame_ms_p50", "frame_ms_p99", "frame_ms_p50_2560x1600", "frame_ms_p99_2560x1600"]))
+        #expect(!keys.contains { $0.hasPrefix("dispatch") || $0.hasPrefix("hit_test") || $0.hasPrefix("replay") })
     }
 }

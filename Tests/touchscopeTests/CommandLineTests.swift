@@ -126,6 +126,10 @@ struct CommandLineTests {
         ["replay", "scenes/photo.yaml", "x.jsonl", "--headless", "--at", "1"],
         ["replay", "scenes/photo.yaml", "x.jsonl", "--headless", "--until", "soon"],
         ["replay", "scenes/photo.yaml", "x.jsonl", "--headless", "--screenshot", "shot.bmp"],
+        ["replay", "scenes/photo.yaml", "x.jsonl", "--headless", "--window", "800"],
+        ["replay", "scenes/photo.yaml", "x.jsonl", "--headless", "--pixel-scale", "8"],
+        ["replay", "scenes/photo.yaml", "x.jsonl", "--pixel-scale", "2"],
+        ["run", "scenes/photo.yaml", "--window", "0x600"],
         ["check"],
         ["frobnicate", "--now"],
     ])
@@ -209,6 +213,23 @@ struct CommandLineTests {
         #expect(Array(png[0..<8]) == [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
         let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
         #expect(width == 800 && height == 600, "\(width)×\(height)")
+    }
+
+    @Test("replay --screenshot --window WxH --pixel-scale N draws a tablet's canvas: the window times the scale", arguments: [
+        (["--window", "800x1280"], 800, 1280),
+        (["--window", "1280x800", "--pixel-scale", "2"], 2560, 1600),
+        (["--window", "400x640", "--pixel-scale", "2"], 800, 1280),
+    ])
+    func screenshotWindow(options: [String], width: Int, height: Int) throws {
+        let shot = Paths.temporary("tablet-\(width)x\(height)-\(options.count).png")
+        let r = try CLIRun.run(["replay", "scenes/photo.yaml", Paths.recording("photo-pinch"), "--headless",
+                                "--screenshot", shot, "--at", "0.4"] + options,
+                               environment: ["SDL_VIDEODRIVER": "dummy"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: shot)))
+        try #require(png.count > 33)
+        let w = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, h = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(w == width && h == height, "\(w)×\(h)")
     }
 
     @Test("replay --until stops the clock early: a trace cut at 0.3 s is a prefix of the full one")

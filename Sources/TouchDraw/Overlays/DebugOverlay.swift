@@ -39,16 +39,41 @@ public enum DebugOverlay {
     /// Where each enabled side section goes: fixed sections (responder chain, Now Playing)
     /// get what they ask for up to 35% of the height, the weighted ones (inspector, event
     /// log) share the rest; when even the minimums do not fit, everything shrinks in
-    /// proportion. A `.cover` panel (help), when on, takes the whole side panel.
+    /// proportion. A side panel wider than tall (under the scene in portrait) that holds two
+    /// columns of `minimumColumns` characters each puts the last section (the event log) in a
+    /// column of its own on the right and stacks the others on the left. A `.cover` panel
+    /// (help), when on, takes the whole side panel.
     public static func sideLayout(state: OverlayState, sidePanel: Rect, preferred: [OverlayPanel: Double],
                                   style: OverlayStyle) -> [(panel: OverlayPanel, rect: Rect)] {
         if let cover = PanelRegistry.all.first(where: { $0.place == .cover && state.isOn($0.id) }) { return [(cover.id, sidePanel)] }
-        var flexWeight: [OverlayPanel: Double] = [:]
-        for e in PanelRegistry.all { if case let .side(weight?) = e.place { flexWeight[e.id] = weight } }
         let sections = sideOrder.filter(state.isOn)
         guard !sections.isEmpty, sidePanel.height > 0 else { return [] }
-        let gap = 4.0
-        let avail = max(0, sidePanel.height - gap * Double(sections.count - 1))
+        let gap = 4 * style.scale
+        let column = Double(minimumColumns) * monoAdvance * style.fontSize
+        if sections.count >= 2, sidePanel.width > sidePanel.height, sidePanel.width >= 2 * column + gap,
+           let last = sections.last {
+            let w = (sidePanel.width - gap) / 2
+            let left = Rect(x: sidePanel.minX, y: sidePanel.minY, width: w, height: sidePanel.height)
+            let right = Rect(x: sidePanel.maxX - w, y: sidePanel.minY, width: w, height: sidePanel.height)
+            return stack(Array(sections.dropLast()), in: left, preferred: preferred, style: style) + [(last, right)]
+        }
+        return stack(sections, in: sidePanel, preferred: preferred, style: style)
+    }
+
+    /// The fewest characters of the panels' text a column holds when the side panel splits
+    /// into two.
+    public static let minimumColumns = 36
+    /// The advance of the panels' monospaced font (DejaVu Sans Mono), as a share of its size.
+    static let monoAdvance = 0.602
+
+    /// `sections` top to bottom in `rect` (see `sideLayout`).
+    static func stack(_ sections: [OverlayPanel], in rect: Rect, preferred: [OverlayPanel: Double],
+                      style: OverlayStyle) -> [(panel: OverlayPanel, rect: Rect)] {
+        var flexWeight: [OverlayPanel: Double] = [:]
+        for e in PanelRegistry.all { if case let .side(weight?) = e.place { flexWeight[e.id] = weight } }
+        guard !sections.isEmpty, rect.height > 0 else { return [] }
+        let gap = 4 * style.scale
+        let avail = max(0, rect.height - gap * Double(sections.count - 1))
         let minH = style.headerSize * 1.25 + 2 * style.lineHeight
         var h = sections.map { _ in minH }
         if minH * Double(sections.count) > avail {
@@ -56,7 +81,7 @@ public enum DebugOverlay {
         } else {
             var rem = avail - minH * Double(sections.count)
             for (i, s) in sections.enumerated() where flexWeight[s] == nil {
-                let want = min(preferred[s] ?? minH, sidePanel.height * 0.35)
+                let want = min(preferred[s] ?? minH, rect.height * 0.35)
                 let add = min(rem, max(0, want - minH))
                 h[i] += add; rem -= add
             }
@@ -65,10 +90,10 @@ public enum DebugOverlay {
                 for (i, s) in sections.enumerated() { if let w = flexWeight[s] { h[i] += rem * w / total } }
             }
         }
-        var y = sidePanel.minY
+        var y = rect.minY
         var out: [(OverlayPanel, Rect)] = []
         for (i, s) in sections.enumerated() {
-            out.append((s, Rect(x: sidePanel.minX, y: y, width: sidePanel.width, height: h[i]).clamped(to: sidePanel)))
+            out.append((s, Rect(x: rect.minX, y: y, width: rect.width, height: h[i]).clamped(to: rect)))
             y += h[i] + gap
         }
         return out
@@ -105,7 +130,7 @@ public enum DebugOverlay {
         for e in shown where e.place == .scene(aboveSelection: false) { e.draw(context, sceneRect, &list) }
         if let id = state.selectedViewID, let v = context.views[id] {
             list.clipped(to: sceneRect) { list in
-                list.polyline(v.cornersInRoot().map(sceneTransform.apply), style.selection, width: 2, closed: true)
+                list.polyline(v.cornersInRoot().map(sceneTransform.apply), style.selection, width: 2 * style.scale, closed: true)
             }
         }
         for e in shown where e.place == .scene(aboveSelection: true) { e.draw(context, sceneRect, &list) }
@@ -128,7 +153,7 @@ public enum DebugOverlay {
         for (panel, rect) in sideLayout(state: state, sidePanel: side, preferred: preferred, style: style) {
             guard rect.height > 0, let e = PanelRegistry.entry(panel) else { continue }
             list.clipped(to: rect) { list in
-                e.draw(context, e.place == .cover ? rect : rect.insetBy(dx: 2, dy: 0), &list)
+                e.draw(context, e.place == .cover ? rect : rect.insetBy(dx: 2 * style.scale, dy: 0), &list)
             }
         }
     }

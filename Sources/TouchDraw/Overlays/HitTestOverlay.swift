@@ -21,19 +21,22 @@ public struct HitTestMark: Sendable, Hashable {
 }
 
 public enum HitTestOverlay {
-    /// The marks for a hit test: one per visited view, in visiting order.
+    /// The marks for a hit test: one per visited view, in visiting order. Labels stay out of
+    /// the `avoiding` rects (the touches overlay's header band).
     public static func marks(for hit: HitTestInfo, views: [String: View], sceneTransform m: AffineTransform,
-                             style: OverlayStyle, measurer: TextMeasurer = EstimatedTextMeasurer()) -> [HitTestMark] {
-        var used: [Rect] = []
+                             style: OverlayStyle, measurer: TextMeasurer = EstimatedTextMeasurer(),
+                             avoiding: [Rect] = []) -> [HitTestMark] {
+        var used = avoiding
         var out: [HitTestMark] = []
+        let u = style.scale
         for (i, step) in hit.path.enumerated() {
             let quad = views[step.view].map { $0.cornersInRoot().map(m.apply) } ?? []
             let label = "\(i + 1) \(step.view): \(step.verdict.rawValue)"
             // The label sits inside the quad's top-left corner; labels of nested views that
             // share a corner stack downwards instead of overlapping.
-            var pos = (quad.first ?? m.apply(hit.point)) + Point(x: 3, y: 2)
-            let w = measurer.measure(label, size: style.fontSize, font: .mono).width + 4
-            var box = Rect(x: pos.x - 2, y: pos.y, width: w, height: style.lineHeight)
+            var pos = (quad.first ?? m.apply(hit.point)) + Point(x: 3 * u, y: 2 * u)
+            let w = measurer.measure(label, size: style.fontSize, font: .mono).width + 4 * u
+            var box = Rect(x: pos.x - 2 * u, y: pos.y, width: w, height: style.lineHeight)
             while used.contains(where: { $0.intersects(box) }) {
                 pos.y += style.lineHeight; box.origin.y += style.lineHeight
             }
@@ -44,33 +47,36 @@ public enum HitTestOverlay {
         return out
     }
 
-    /// Draws the path of `hit` (nil: nothing) and the untouchable areas over the scene.
+    /// Draws the path of `hit` (nil: nothing) and the untouchable areas over the scene. Labels
+    /// stay out of the `avoiding` rects; with `ring` (where the touches overlay draws this
+    /// touch's ring now, in canvas pixels) the touch's label goes to the ring's right.
     public static func draw(hit: HitTestInfo?, window: Window, views: [String: View],
                             sceneTransform m: AffineTransform, sceneRect: Rect, style: OverlayStyle,
-                            measurer: TextMeasurer, into list: inout DisplayList) {
+                            measurer: TextMeasurer, avoiding: [Rect] = [], ring: Point? = nil, into list: inout DisplayList) {
+        let u = style.scale
         list.clipped(to: sceneRect) { list in
-            drawUntouchable(window: window, m: m, into: &list)
+            drawUntouchable(window: window, m: m, scale: u, into: &list)
             guard let hit else { return }
-            let marks = marks(for: hit, views: views, sceneTransform: m, style: style, measurer: measurer)
+            let marks = marks(for: hit, views: views, sceneTransform: m, style: style, measurer: measurer, avoiding: avoiding)
             for mk in marks where mk.quad.count == 4 {
                 let c = OverlayStyle.color(of: mk.verdict)
                 if mk.verdict == .hit { list.fillPolygon(mk.quad, c.withAlpha(0.22)) }
-                list.polyline(mk.quad, c, width: mk.verdict == .hit ? 3 : 1.5, closed: true)
+                list.polyline(mk.quad, c, width: (mk.verdict == .hit ? 3 : 1.5) * u, closed: true)
             }
             for mk in marks {
                 let c = OverlayStyle.color(of: mk.verdict)
                 let sz = measurer.measure(mk.label, size: style.fontSize, font: .mono)
-                let box = Rect(x: mk.labelPosition.x - 2, y: mk.labelPosition.y, width: sz.width + 4, height: style.lineHeight)
+                let box = Rect(x: mk.labelPosition.x - 2 * u, y: mk.labelPosition.y, width: sz.width + 4 * u, height: style.lineHeight)
                 list.fillRect(box, Color(r: 0, g: 0, b: 0, a: 190))
                 list.text(mk.label, at: Point(x: mk.labelPosition.x, y: box.midY), size: style.fontSize, color: c,
                           font: .mono, baseline: .middle)
             }
             // The touch point.
             let p = m.apply(hit.point)
-            list.line(from: p - Point(x: 8, y: 0), to: p + Point(x: 8, y: 0), style.selection, width: 1.5)
-            list.line(from: p - Point(x: 0, y: 8), to: p + Point(x: 0, y: 8), style.selection, width: 1.5)
-            list.text("touch \(hit.touch) → \(hit.view ?? "window")", at: p + Point(x: 10, y: 10), size: style.fontSize,
-                      color: style.selection, font: .mono)
+            list.line(from: p - Point(x: 8 * u, y: 0), to: p + Point(x: 8 * u, y: 0), style.selection, width: 1.5 * u)
+            list.line(from: p - Point(x: 0, y: 8 * u), to: p + Point(x: 0, y: 8 * u), style.selection, width: 1.5 * u)
+            let at = ring.map { $0 + Point(x: (TouchesOverlay.ringRadius + 6) * u, y: 4 * u) } ?? p + Point(x: 10 * u, y: 10 * u)
+            list.text("touch \(hit.touch) → \(hit.view ?? "window")", at: at, size: style.fontSize, color: style.selection, font: .mono)
         }
     }
 
@@ -105,11 +111,11 @@ public enum HitTestOverlay {
         return out
     }
 
-    static func drawUntouchable(window: Window, m: AffineTransform, into list: inout DisplayList) {
+    static func drawUntouchable(window: Window, m: AffineTransform, scale u: Double = 1, into list: inout DisplayList) {
         let tint = Color(r: 255, g: 59, b: 48, a: 60), hatch = Color(r: 255, g: 90, b: 80, a: 170)
         for (_, poly) in untouchableAreas(window: window, sceneTransform: m) {
             list.fillPolygon(poly, tint)
-            for seg in Geometry2D.hatch(poly, spacing: 8) { list.line(from: seg.0, to: seg.1, hatch, width: 1) }
+            for seg in Geometry2D.hatch(poly, spacing: 8 * u) { list.line(from: seg.0, to: seg.1, hatch, width: u) }
         }
     }
 }

@@ -60,7 +60,8 @@ public enum NowPlayingPanel {
             if !np.artist.isEmpty { col.line(np.artist, color: style.dim, font: .sans, into: &list) }
         }
         if let band = col.band(style.lineHeight) {
-            let bar = Rect(x: band.minX + style.padding, y: band.midY - 3, width: max(0, band.width - 2 * style.padding), height: 6)
+            let bar = Rect(x: band.minX + style.padding, y: band.midY - 3 * style.scale, width: max(0, band.width - 2 * style.padding),
+                           height: 6 * style.scale)
             list.fillRect(bar, style.grid)
             let f = np.duration > 0 ? min(1, max(0, np.elapsed / np.duration)) : 0
             list.fillRect(Rect(x: bar.minX, y: bar.minY, width: bar.width * f, height: bar.height), np.rate != 0 ? Color.green : style.dim)

@@ -1,8 +1,12 @@
 // OverlayStyle: colours and sizes shared by every overlay, and the text-column helper the
 // panels write their lines with (clipped to the panel, truncated with the measurer).
 
-/// Colours and sizes of the overlays, in canvas pixels. `scaled(by:)` for HiDPI.
+/// Colours and sizes of the overlays, in canvas pixels. `scaled(by:)` for HiDPI and large
+/// canvases (the host's `HostLayout.overlayStyle`).
 public struct OverlayStyle: Sendable, Hashable {
+    /// Canvas pixels per overlay unit: the factor the sizes below were scaled by, for the
+    /// panels' other lengths (lane heights, rings, gaps) written at scale 1.
+    public var scale: Double = 1
     public var fontSize: Double = 11
     public var lineHeight: Double = 14
     public var headerSize: Double = 12
@@ -21,6 +25,7 @@ public struct OverlayStyle: Sendable, Hashable {
     /// Every size multiplied by `s` (canvas pixels per window unit).
     public func scaled(by s: Double) -> OverlayStyle {
         var o = self
+        o.scale *= s
         o.fontSize *= s; o.lineHeight *= s; o.headerSize *= s; o.padding *= s
         return o
     }

@@ -80,9 +80,16 @@ public enum PanelRegistry {
     /// side panel, top to bottom.
     public static let all: [PanelEntry] = [
         PanelEntry(id: .hitTest, title: "hit-test path", key: PanelKey(4), place: .scene(aboveSelection: false)) { c, _, list in
-            HitTestOverlay.draw(hit: c.log.hitTest(forTouch: c.state.pickedTouchID), window: c.app.window, views: c.views,
-                                sceneTransform: c.sceneTransform, sceneRect: c.sceneRect, style: c.style,
-                                measurer: c.measurer, into: &list)
+            let hit = c.log.hitTest(forTouch: c.state.pickedTouchID)
+            // With the touches overlay on, labels keep out of its header and the touch's ring.
+            let touches = c.state.isOn(.touches)
+            let ring = touches ? hit.flatMap { c.log.trail($0.touch) }.flatMap { tr in
+                tr.isActive || c.now - (tr.endTime ?? c.now) <= TouchesOverlay.fade ? c.sceneTransform.apply(tr.location) : nil
+            } : nil
+            HitTestOverlay.draw(hit: hit, window: c.app.window, views: c.views,
+                                sceneTransform: c.sceneTransform, sceneRect: c.sceneRect, style: c.style, measurer: c.measurer,
+                                avoiding: touches ? [TouchesOverlay.headerBand(sceneRect: c.sceneRect, style: c.style)] : [],
+                                ring: ring, into: &list)
         },
         PanelEntry(id: .touches, title: "touches overlay", key: PanelKey(3), place: .scene(aboveSelection: true)) { c, _, list in
             TouchesOverlay.draw(log: c.log, now: c.now, pickedTouch: c.state.pickedTouchID, slop: c.app.defaults.tapSlop,

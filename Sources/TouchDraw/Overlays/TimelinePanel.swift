@@ -75,12 +75,13 @@ public enum TimelinePanel {
     public static func layout(app: Application, log: TraceLog, state: OverlayState, views: [String: View],
                               now: Double, in rect: Rect, style: OverlayStyle) -> TimelineLayout {
         let lanes = lanes(app: app, log: log, state: state, views: views)
-        let headerH = min(rect.height, style.lineHeight + 4)
-        let axisH = min(max(0, rect.height - headerH), style.lineHeight + 2)
-        let labelW = min(120, rect.width * 0.22)
+        let u = style.scale
+        let headerH = min(rect.height, style.lineHeight + 4 * u)
+        let axisH = min(max(0, rect.height - headerH), style.lineHeight + 2 * u)
+        let labelW = min(120 * u, rect.width * 0.22)
         let laneTop = rect.minY + headerH, laneBottom = rect.maxY - axisH
         let areaH = max(0, laneBottom - laneTop)
-        let laneH = lanes.isEmpty ? 0 : min(18, max(9, areaH / Double(lanes.count)))
+        let laneH = lanes.isEmpty ? 0 : min(18 * u, max(9 * u, areaH / Double(lanes.count)))
         let fit = laneH > 0 ? max(0, Int((areaH / laneH).rounded(.down))) : 0
         var visible: [(TimelineLane, Rect)] = []
         for (i, lane) in lanes.prefix(fit).enumerated() {
@@ -136,8 +137,8 @@ public enum TimelinePanel {
                 let plot = Rect(x: L.plotRect.minX, y: r.minY + 1, width: L.plotRect.width, height: max(1, r.height - 2))
                 list.clipped(to: plot) { list in
                     switch lane {
-                    case let .recognizer(id): drawRecognizer(id, L, plot, log: log, into: &list)
-                    case .touches: drawTouches(L, plot, log: log, into: &list)
+                    case let .recognizer(id): drawRecognizer(id, L, plot, log: log, scale: style.scale, into: &list)
+                    case .touches: drawTouches(L, plot, log: log, scale: style.scale, into: &list)
                     case .controls: drawEvents(log.controlEvents, L, plot, color: .green, style: style, measurer: measurer, into: &list)
                     case .actions: drawEvents(log.actionEvents, L, plot, color: .hex("#bf5af2"), style: style, measurer: measurer, into: &list)
                     case .motion: drawEvents(log.motionEvents, L, plot, color: .orange, style: style, measurer: measurer, into: &list)
@@ -147,10 +148,10 @@ public enum TimelinePanel {
             }
             list.clipped(to: L.plotRect) { list in
                 drawWaits(L, log: log, style: style, into: &list)
-                drawSimultaneity(L, log: log, into: &list)
+                drawSimultaneity(L, log: log, scale: style.scale, into: &list)
                 if let t = state.selectedTime, t >= L.t0, t <= L.t1 {
                     let x = L.x(for: t)
-                    list.line(from: Point(x: x, y: L.plotRect.minY), to: Point(x: x, y: L.plotRect.maxY), style.selection, width: 1)
+                    list.line(from: Point(x: x, y: L.plotRect.minY), to: Point(x: x, y: L.plotRect.maxY), style.selection, width: style.scale)
                 }
             }
             if L.visible.count < L.lanes.count {
@@ -201,25 +202,26 @@ public enum TimelinePanel {
     static func drawAxis(_ L: TimelineLayout, style: OverlayStyle, measurer: TextMeasurer, into list: inout DisplayList) {
         let span = L.t1 - L.t0
         guard L.plotRect.width > 10, span > 0 else { return }
-        let step = niceStep(span * 80 / L.plotRect.width)
+        let step = niceStep(span * 80 * style.scale / L.plotRect.width)
         let digits = step >= 1 ? 0 : step >= 0.1 ? 1 : step >= 0.01 ? 2 : 3
         var t = (L.t0 / step).rounded(.up) * step
         var n = 0
         while t <= L.t1, n < 200 {
             let x = L.x(for: t)
-            list.line(from: Point(x: x, y: L.plotRect.minY), to: Point(x: x, y: L.axisRect.minY + 3), style.grid.fading(0.5), width: 1)
-            list.text(TraceFormat.fixed(t, digits) + "s", at: Point(x: x + 2, y: L.axisRect.midY), size: style.fontSize * 0.9,
+            list.line(from: Point(x: x, y: L.plotRect.minY), to: Point(x: x, y: L.axisRect.minY + 3 * style.scale), style.grid.fading(0.5), width: style.scale)
+            list.text(TraceFormat.fixed(t, digits) + "s", at: Point(x: x + 2 * style.scale, y: L.axisRect.midY), size: style.fontSize * 0.9,
                       color: style.dim, font: .mono, baseline: .middle)
             t += step; n += 1
         }
         // "now" marker.
         if L.now >= L.t0, L.now <= L.t1 {
             let x = L.x(for: L.now)
-            list.line(from: Point(x: x, y: L.plotRect.minY), to: Point(x: x, y: L.plotRect.maxY), style.accent.fading(0.6), width: 1)
+            list.line(from: Point(x: x, y: L.plotRect.minY), to: Point(x: x, y: L.plotRect.maxY), style.accent.fading(0.6), width: style.scale)
         }
     }
 
-    static func drawRecognizer(_ id: String, _ L: TimelineLayout, _ r: Rect, log: TraceLog, into list: inout DisplayList) {
+    static func drawRecognizer(_ id: String, _ L: TimelineLayout, _ r: Rect, log: TraceLog, scale u: Double = 1,
+                               into list: inout DisplayList) {
         // At most one sub-pixel segment per pixel column (a zoomed-out lane of thousands of
         // transitions costs at most its width in commands).
         var lastColumn = -Double.infinity
@@ -232,29 +234,29 @@ public enum TimelinePanel {
             }
             let c = OverlayStyle.color(of: seg.state)
             if seg.state == .possible {
-                let h = max(1, r.height * 0.3)
+                let h = max(u, r.height * 0.3)
                 if x1 - x0 >= 0.5 { list.fillRect(Rect(x: x0, y: r.midY - h / 2, width: x1 - x0, height: h), c.fading(0.8)) }
             } else {
                 // Terminal states are often instants (reset follows): keep them visible.
-                let w = max(x1 - x0, seg.state.isTerminal ? 3 : 1)
+                let w = max(x1 - x0, (seg.state.isTerminal ? 3 : 1) * u)
                 list.fillRect(Rect(x: x0, y: r.minY, width: w, height: r.height), c)
             }
         }
-        // Ticks, one per pixel column at most.
+        // Ticks, one per tick width at most.
         let trs = log.transitions(of: id)
         var i = TraceLog.lowerBound(trs, L.t0) { $0.t }
         var lastX = -Double.infinity
         while i < trs.count, trs[i].t <= L.t1 {
             let x = L.x(for: trs[i].t)
-            if x - lastX >= 1 {
-                list.line(from: Point(x: x, y: r.minY), to: Point(x: x, y: r.maxY), Color.white.fading(0.85), width: 1)
+            if x - lastX >= u {
+                list.line(from: Point(x: x, y: r.minY), to: Point(x: x, y: r.maxY), Color.white.fading(0.85), width: u)
                 lastX = x
             }
             i += 1
         }
     }
 
-    static func drawTouches(_ L: TimelineLayout, _ r: Rect, log: TraceLog, into list: inout DisplayList) {
+    static func drawTouches(_ L: TimelineLayout, _ r: Rect, log: TraceLog, scale u: Double = 1, into list: inout DisplayList) {
         let rows = 3.0
         let h = r.height / rows
         for span in log.touchSpans {
@@ -263,16 +265,16 @@ public enum TimelinePanel {
             let row = Double(((span.touch % 3) + 3) % 3)
             let y = r.minY + row * h
             let x0 = L.x(for: span.began), x1 = L.x(for: end)
-            list.fillRect(Rect(x: x0, y: y + 0.5, width: max(2, x1 - x0), height: max(1, h - 1)), TouchesOverlay.color(for: span.touch).fading(0.75))
+            list.fillRect(Rect(x: x0, y: y + 0.5 * u, width: max(2 * u, x1 - x0), height: max(1, h - u)), TouchesOverlay.color(for: span.touch).fading(0.75))
             var lastX = -Double.infinity
             for t in span.messageTimes where t >= L.t0 && t <= L.t1 {
                 let x = L.x(for: t)
-                if x - lastX >= 2 { list.line(from: Point(x: x, y: y), to: Point(x: x, y: y + h), Color.white.fading(0.7), width: 1); lastX = x }
+                if x - lastX >= 2 * u { list.line(from: Point(x: x, y: y), to: Point(x: x, y: y + h), Color.white.fading(0.7), width: u); lastX = x }
             }
             if let e = span.end {
                 let c: Color = span.lastPhase == .cancelled ? .orange : .green
                 let x = L.x(for: e)
-                list.fillRect(Rect(x: x - 1.5, y: y, width: 3, height: h), c)
+                list.fillRect(Rect(x: x - 1.5 * u, y: y, width: 3 * u, height: h), c)
             }
         }
     }
@@ -282,6 +284,7 @@ public enum TimelinePanel {
         var i = TraceLog.lowerBound(events, L.t0) { $0.t }
         let end = TraceLog.upperBound(events, L.t1) { $0.t }
         var lastTick = -Double.infinity, labelEnd = -Double.infinity
+        let u = style.scale
         let size = min(style.fontSize * 0.9, r.height * 0.85)
         // A bar from "began" to the next event (shakes, seeks).
         if i > 0, events[i - 1].label.hasSuffix("began") {
@@ -293,17 +296,17 @@ public enum TimelinePanel {
             let x = L.x(for: e.t)
             if e.label.hasSuffix("began") {
                 let next = i + 1 < events.count ? events[i + 1].t : L.now
-                list.fillRect(Rect(x: x, y: r.minY, width: max(1, L.x(for: next) - x), height: r.height), color.fading(0.35))
+                list.fillRect(Rect(x: x, y: r.minY, width: max(u, L.x(for: next) - x), height: r.height), color.fading(0.35))
             }
-            if x - lastTick >= 1 {
-                list.line(from: Point(x: x, y: r.minY), to: Point(x: x, y: r.maxY), color, width: 2)
+            if x - lastTick >= u {
+                list.line(from: Point(x: x, y: r.minY), to: Point(x: x, y: r.maxY), color, width: 2 * u)
                 lastTick = x
             }
-            if x > labelEnd + 4, r.height >= 8 {
+            if x > labelEnd + 4 * u, r.height >= 8 * u {
                 let label = e.subject.map { "\(e.label) \($0)" } ?? e.label
                 let w = measurer.measure(label, size: size, font: .mono).width
-                list.text(label, at: Point(x: x + 3, y: r.midY), size: size, color: color, font: .mono, baseline: .middle)
-                labelEnd = x + 3 + w
+                list.text(label, at: Point(x: x + 3 * u, y: r.midY), size: size, color: color, font: .mono, baseline: .middle)
+                labelEnd = x + 3 * u + w
             }
             i += 1
         }
@@ -315,6 +318,7 @@ public enum TimelinePanel {
         let waits = log.waits
         var i = TraceLog.lowerBound(waits, L.t0 - max(1, L.t1 - L.t0)) { $0.t }
         var drawn = 0
+        let u = style.scale
         while i < waits.count, waits[i].t <= L.t1, drawn < 200 {
             let w = waits[i]; i += 1
             guard let lr = L.rect(of: .recognizer(w.recognizer)) else { continue }
@@ -322,20 +326,20 @@ public enum TimelinePanel {
             let j = TraceLog.upperBound(trs, w.t) { $0.t }
             let end = j < trs.count ? trs[j].t : L.now
             guard end >= L.t0 else { continue }
-            let x0 = L.x(for: w.t), x1 = max(L.x(for: end), x0 + 2)
-            let box = Rect(x: x0, y: lr.minY + 1, width: x1 - x0, height: max(1, lr.height - 2))
-            list.strokeRect(box, style.selection, width: 1.5)
+            let x0 = L.x(for: w.t), x1 = max(L.x(for: end), x0 + 2 * u)
+            let box = Rect(x: x0, y: lr.minY + u, width: x1 - x0, height: max(1, lr.height - 2 * u))
+            list.strokeRect(box, style.selection, width: 1.5 * u)
             drawn += 1
             for other in w.waitingFor {
                 guard let orr = L.rect(of: .recognizer(other)) else { continue }
-                list.arrow(from: Point(x: x1, y: orr.midY), to: Point(x: x1, y: lr.midY), style.selection.fading(0.8), width: 1, head: 5)
+                list.arrow(from: Point(x: x1, y: orr.midY), to: Point(x: x1, y: lr.midY), style.selection.fading(0.8), width: u, head: 5 * u)
             }
         }
     }
 
     /// Links between recognizers that are active (began/changed) or recognize at the same
     /// time, i.e. were allowed to recognize simultaneously.
-    static func drawSimultaneity(_ L: TimelineLayout, log: TraceLog, into list: inout DisplayList) {
+    static func drawSimultaneity(_ L: TimelineLayout, log: TraceLog, scale u: Double = 1, into list: inout DisplayList) {
         let ids: [(String, Rect)] = L.visible.compactMap { if case let .recognizer(id) = $0.lane { return (id, $0.rect) }; return nil }
         guard ids.count >= 2 else { return }
         var links = 0
@@ -348,15 +352,15 @@ public enum TimelinePanel {
                 let tr = trs[i]; i += 1
                 guard tr.from == .possible, tr.to == .began || tr.to == .recognized else { continue }
                 let xa = L.x(for: tr.t)
-                if xa - lastX < 1 { continue }
+                if xa - lastX < u { continue }
                 lastX = xa
                 for (b, rb) in ids where b != a {
                     budget -= 1
                     let sb = log.state(of: b, at: tr.t)
                     guard sb == .began || sb == .changed || (sb == .recognized && rb.minY > ra.minY) else { continue }
                     let x = L.x(for: tr.t)
-                    list.line(from: Point(x: x, y: ra.midY), to: Point(x: x, y: rb.midY), Color.cyan.fading(0.9), width: 1.5)
-                    list.fillCircle(center: Point(x: x, y: rb.midY), radius: 2.5, Color.cyan)
+                    list.line(from: Point(x: x, y: ra.midY), to: Point(x: x, y: rb.midY), Color.cyan.fading(0.9), width: 1.5 * u)
+                    list.fillCircle(center: Point(x: x, y: rb.midY), radius: 2.5 * u, Color.cyan)
                     links += 1
                 }
             }

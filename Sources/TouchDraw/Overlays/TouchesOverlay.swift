@@ -19,7 +19,7 @@ public enum TouchesOverlay {
 
     /// How long a lifted finger's marker and trail take to fade (seconds).
     public static let fade = 0.6
-    /// Ring radius in canvas pixels.
+    /// Ring radius in overlay units (canvas pixels at `OverlayStyle.scale` 1).
     public static let ringRadius = 22.0
 
     /// The header line for a touch (the picked one, else the newest active one).
@@ -29,6 +29,12 @@ public enum TouchesOverlay {
         func n(_ x: Double) -> String { TraceFormat.short(x, 1) }
         return "P: \(current)/\(max)  X: \(n(tr.location.x))  Y: \(n(tr.location.y))  dX: \(n(d.x))  dY: \(n(d.y))  "
             + "Xv: \(n(v.x))  Yv: \(n(v.y))  Prs: \(TraceFormat.fixed(tr.pressure, 2))"
+    }
+
+    /// Where the header line goes: a band across the top of the scene (other overlays keep
+    /// their labels out of it).
+    public static func headerBand(sceneRect: Rect, style: OverlayStyle) -> Rect {
+        Rect(x: sceneRect.minX, y: sceneRect.minY, width: sceneRect.width, height: style.lineHeight + 4 * style.scale)
     }
 
     /// Draws markers, trails and the header over the scene. `sceneTransform` maps scene
@@ -45,8 +51,7 @@ public enum TouchesOverlay {
                 ?? trails.max { ($0.endTime ?? 0) < ($1.endTime ?? 0) }
             guard let primary else { return }
             let line = headerLine(primary, current: active.count, max: max(log.maxPointers, active.count))
-            let h = style.lineHeight + 4
-            let band = Rect(x: sceneRect.minX, y: sceneRect.minY, width: sceneRect.width, height: h)
+            let band = headerBand(sceneRect: sceneRect, style: style)
             let moved = primary.maxDistance > slop
             list.fillRect(band, moved ? Color(r: 120, g: 20, b: 20, a: 210) : Color(r: 0, g: 0, b: 0, a: 170))
             let t = measurer.truncate(line, toWidth: band.width - 2 * style.padding, size: style.fontSize, font: .mono)
@@ -59,6 +64,7 @@ public enum TouchesOverlay {
     static func drawTrail(_ tr: TouchTrail, now: Double, m: AffineTransform, style: OverlayStyle,
                           into list: inout DisplayList) {
         let base = color(for: tr.id)
+        let u = style.scale
         let life: Double = tr.endTime.map { max(0, 1 - (now - $0) / fade) } ?? 1
         guard life > 0 else { return }
         let pts = tr.samples.map { m.apply($0.location) }
@@ -70,7 +76,7 @@ public enum TouchesOverlay {
             while i < pts.count - 1 {
                 let j = min(pts.count - 1, i + per)
                 let age = Double(pts.count - 1 - j) / Double(pts.count)
-                list.polyline(Array(pts[i...j]), base.fading(life * (0.25 + 0.65 * (1 - age))), width: 2.5)
+                list.polyline(Array(pts[i...j]), base.fading(life * (0.25 + 0.65 * (1 - age))), width: 2.5 * u)
                 i = j
             }
         }
@@ -78,7 +84,7 @@ public enum TouchesOverlay {
         let ring = tr.isActive ? base : (tr.phase == .cancelled ? Color.orange : base).fading(life)
         if tr.isEmulated {
             // Dashed ring: 12 arcs.
-            let r = ringRadius, n = 12
+            let r = ringRadius * u, n = 12
             for k in 0..<n {
                 let a0 = Double(k) / Double(n) * 2 * Double.pi
                 let a1 = a0 + Double.pi / Double(n)
@@ -86,20 +92,20 @@ public enum TouchesOverlay {
                     let a = a0 + (a1 - a0) * Double(s) / 3
                     return Point(x: c.x + r * cos(a), y: c.y + r * sin(a))
                 }
-                list.polyline(arc, ring, width: 2)
+                list.polyline(arc, ring, width: 2 * u)
             }
         } else {
-            list.strokeCircle(center: c, radius: ringRadius, ring, width: 2.5)
+            list.strokeCircle(center: c, radius: ringRadius * u, ring, width: 2.5 * u)
         }
-        list.fillCircle(center: c, radius: 3, ring)
+        list.fillCircle(center: c, radius: 3 * u, ring)
         // Pressure: an inner ring whose radius follows it.
         if tr.isActive, tr.pressure < 0.999 {
-            list.strokeCircle(center: c, radius: max(4, ringRadius * tr.pressure), ring.fading(0.6), width: 1)
+            list.strokeCircle(center: c, radius: max(4, ringRadius * tr.pressure) * u, ring.fading(0.6), width: u)
         }
-        list.text("\(tr.id)", at: Point(x: c.x + ringRadius * 0.75, y: c.y - ringRadius * 0.75), size: style.fontSize,
+        list.text("\(tr.id)", at: Point(x: c.x + ringRadius * u * 0.75, y: c.y - ringRadius * u * 0.75), size: style.fontSize,
                   color: ring, font: .mono, alignment: .left, baseline: .bottom)
         if tr.isEmulated {
-            list.text("emulated", at: Point(x: c.x, y: c.y + ringRadius + 2), size: style.fontSize * 0.9,
+            list.text("emulated", at: Point(x: c.x, y: c.y + (ringRadius + 2) * u), size: style.fontSize * 0.9,
                       color: ring, font: .sans, alignment: .center, baseline: .top)
         }
         if tr.isActive {
@@ -108,8 +114,8 @@ public enum TouchesOverlay {
             let s = abs(m.determinant).squareRoot()
             var d = v * (0.1 * s)
             let len = d.length
-            if len > 200 { d = d * (200 / len) }
-            if d.length > 4 { list.arrow(from: c, to: c + d, ring, width: 2, head: 9) }
+            if len > 200 * u { d = d * (200 * u / len) }
+            if d.length > 4 * u { list.arrow(from: c, to: c + d, ring, width: 2 * u, head: 9 * u) }
         }
     }
 }

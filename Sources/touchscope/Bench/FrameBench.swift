@@ -1,5 +1,6 @@
 // FrameBench: a 1280×800 frame (photo scene + labelled views, mid-gesture, every panel on)
-// through SDL's software renderer, headless. Draws through FrameState, as the live window
+// through SDL's software renderer, headless; or the same at another canvas size (2560×1600:
+// a tablet's screen, the panels at its scale). Draws through FrameState, as the live window
 // does, so whatever panels FrameState draws are measured with it.
 import Foundation
 import TouchScene
@@ -46,7 +47,9 @@ enum FrameBench {
         return scene
     }
 
-    static func run(frames: Int, labels: Int = 500, lanes: Int = 50, warmMoves: Int = 4000) throws -> Result {
+    /// `canvas` in pixels; `window` in window units (nil: the canvas, scale 1).
+    static func run(frames: Int, canvas canvasSize: Size = Size(width: 1280, height: 800), window: Size? = nil,
+                    labels: Int = 500, lanes: Int = 50, warmMoves: Int = 4000) throws -> Result {
         setenv("SDL_VIDEODRIVER", "dummy", 1)
         let description = try scene(labels: labels, lanes: lanes)
         let session = SceneSession(scene: description)
@@ -83,8 +86,7 @@ enum FrameBench {
         }
         for i in 0..<warmMoves { wiggle(i) }   // fills the event log
 
-        let canvasSize = Size(width: 1280, height: 800)
-        let layout = HostLayout(canvasSize: canvasSize, sceneSize: description.window,
+        let layout = HostLayout(canvasSize: canvasSize, windowSize: window, sceneSize: description.window,
                                 options: LayoutOptions(panelsVisible: true))
         let canvas = try OffscreenCanvas(size: canvasSize)
         canvas.painter.imageBaseDirectory = description.folder
