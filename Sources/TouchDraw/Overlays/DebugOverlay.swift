@@ -169,7 +169,7 @@ public enum DebugOverlay {
     }
 
     /// The lanes the timeline shows now (for `OverlayState.selectLane(step:in:)`).
-    public static func timelineLanes(app: Application, log: TraceLog, state: OverlayState) -> [TimelineLane] {
-        TimelinePanel.lanes(app: app, log: log, state: state, views: viewsByID(app.window))
+    public static func timelineLanes(app: Application, log: TraceLog, state: OverlayState, now: Double? = nil) -> [TimelineLane] {
+        TimelinePanel.lanes(app: app, log: log, state: state, views: viewsByID(app.window), now: now)
     }
 }
