@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import TouchScene
 import TouchBench
+import TouchScopeKit
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
