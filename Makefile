@@ -1,7 +1,9 @@
 # TouchScope. `make` builds and opens the default scene in a window.
 #
 #   make run       build, then run touchscope (ARGS="run scenes/x.yaml" to pass arguments)
-#   make test      every test: swift test, then the Xvfb scripts in Tests/xvfb/*.sh
+#   make test      every test: swift test, the example package (Examples/CircleGesture/check.sh:
+#                  built, its recordings replayed against their expected traces), then the
+#                  Xvfb scripts in Tests/xvfb/*.sh
 #   make test-sanitize  swift test under AddressSanitizer, then ThreadSanitizer (docs/robustness.md)
 #   make build     debug build
 #   make release   release build (.build/release/touchscope)
@@ -17,6 +19,7 @@ run: deps-run build
 
 test: deps
 	$(SWIFT) test
+	SWIFT="$(SWIFT)" Examples/CircleGesture/check.sh
 	@for t in Tests/xvfb/*.sh; do \
 		[ -e "$$t" ] || continue; \
 		echo "== $$t"; \

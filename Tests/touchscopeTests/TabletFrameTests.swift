@@ -3,6 +3,7 @@
 // no panel text is drawn smaller than the layout's legible minimum.
 import Testing
 @testable import touchscope
+@testable import TouchScopeKit
 import TouchCore
 import TouchDraw
 import TouchScene

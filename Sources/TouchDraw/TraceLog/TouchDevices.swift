@@ -48,8 +48,13 @@ struct TouchDevices {
     private var devices: [Int: Device] = [:]
 
     mutating func note(_ s: FingerSample, at t: Double) {
-        var d = devices[s.key.device] ?? Device(stats: TouchDeviceStats(device: s.key.device, fingersDown: 0, mostFingers: 0,
-                                                                       samples: 0, coverage: [:]))
+        // In place: a copy of the device out of the dictionary and back would copy its
+        // tables on every sample.
+        Self.note(s, at: t, to: &devices[s.key.device, default: Device(stats: TouchDeviceStats(
+            device: s.key.device, fingersDown: 0, mostFingers: 0, samples: 0, coverage: [:]))])
+    }
+
+    private static func note(_ s: FingerSample, at t: Double, to d: inout Device) {
         d.stats.samples += 1
         switch s.phase {
         case .began:
@@ -57,8 +62,8 @@ struct TouchDevices {
         case .moved, .stationary:
             if let last = d.lastSample[s.touch], t > last {
                 let dt = t - last
-                if d.intervals.count < Self.intervalsKept { d.intervals.append(dt) } else { d.intervals[d.next] = dt }
-                d.next = (d.next + 1) % Self.intervalsKept
+                if d.intervals.count < intervalsKept { d.intervals.append(dt) } else { d.intervals[d.next] = dt }
+                d.next = (d.next + 1) % intervalsKept
             }
             d.lastSample[s.touch] = t
         case .ended, .cancelled:
@@ -68,9 +73,12 @@ struct TouchDevices {
         d.stats.mostFingers = max(d.stats.mostFingers, d.stats.fingersDown)
         let p = s.pressure
         d.stats.pressureRange = d.stats.pressureRange.map { min($0.lowerBound, p)...max($0.upperBound, p) } ?? p...p
-        let c = TouchDeviceStats.Cell(column: Int((s.point.x / Self.cell).rounded(.down)), row: Int((s.point.y / Self.cell).rounded(.down)))
-        if (0..<200).contains(c.column) && (0..<200).contains(c.row) { d.stats.coverage[c, default: 0] += 1 }
-        devices[s.key.device] = d
+        // The cell as a Double first: a point far outside the window (a recording may hold
+        // any finite number) must not trap when made an Int.
+        let column = (s.point.x / cell).rounded(.down), row = (s.point.y / cell).rounded(.down)
+        if column >= 0 && column < 200 && row >= 0 && row < 200 {
+            d.stats.coverage[TouchDeviceStats.Cell(column: Int(column), row: Int(row)), default: 0] += 1
+        }
     }
 
     /// Every device seen, by id.
