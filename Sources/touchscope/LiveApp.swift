@@ -10,6 +10,8 @@ struct LiveOptions {
     var noOverlays: Bool
     var fullscreen: Bool
     var display: Int?
+    /// `--perfetto`: the timeline for Perfetto (`PerfettoWriter`).
+    var perfettoFile: String? = nil
 }
 
 /// The live window: feeds the host's input to the scene session and draws its frames. The
@@ -23,6 +25,7 @@ final class LiveApp: HostClient, HostKeyTarget {
     let frame: FrameState
     private(set) var host: SDLHost?
     private var trace: TraceWriter?
+    private var perfetto: PerfettoWriter?
     private var recording: LiveRecording
     private var hotReload: HotReload
     private var sound = SoundClock()
@@ -42,12 +45,13 @@ final class LiveApp: HostClient, HostKeyTarget {
         if let path = options.traceFile {
             do { trace = try TraceWriter(path: path) } catch { throw CLIError.failure(error.description) }
         }
+        perfetto = try openPerfetto(options.perfettoFile, scene: scene)
         recording = try LiveRecording(path: options.recordFile, window: scene.window)
         connectTrace()
     }
 
     private func connectTrace() {
-        frame.follow(session, also: (trace.map { [$0] } ?? []) + [ShakeRumble(app: self)])
+        frame.follow(session, also: (trace.map { [$0] } ?? []) + (perfetto.map { [$0] } ?? []) + [ShakeRumble(app: self)])
         if host != nil { session.app.pasteboard = SDLPasteboard() }
         checkCapabilities()
     }
@@ -105,6 +109,7 @@ final class LiveApp: HostClient, HostKeyTarget {
         sound.pause()
         recording.close()
         trace?.close()
+        perfetto?.close(at: session.app.time)
     }
 
     // MARK: HostClient

@@ -66,7 +66,8 @@ struct ReplayCommand: ParsableCommand {
             if let message = SDLHost.checkDisplay() { throw CLIError(message: message, status: 1) }
             do {
                 let live = try LiveApp(scenePath: scenePath, scene: description, options: LiveOptions(
-                    traceFile: output.trace, recordFile: nil, noOverlays: output.noOverlays, fullscreen: false, display: nil))
+                    traceFile: output.trace, recordFile: nil, noOverlays: output.noOverlays, fullscreen: false, display: nil,
+                    perfettoFile: output.perfetto))
                 try live.replay(reader, until: until, screenshot: screenshot, at: at, dumpTree: dumpTree)
             }
             return
@@ -75,17 +76,19 @@ struct ReplayCommand: ParsableCommand {
         let writer: TraceWriter?
         do { writer = try output.trace.map { path throws(InputFileError) in try TraceWriter(path: path) } }
         catch { throw CLIError.failure(error.description) }
+        let perfetto = try openPerfetto(output.perfetto, scene: description)
+        let files: [any TraceSink] = [writer as (any TraceSink)?, perfetto].compactMap { $0 }
         let log = FrameState(overlays: !output.noOverlays, defaults: session.app.defaults)
         if screenshot != nil {
             // The panels of the screenshot read the trace: keep it in the bounded log too.
-            log.follow(session, also: writer.map { [$0] } ?? [])
+            log.follow(session, also: files)
         } else {
-            // Nothing is drawn: the trace goes straight to the file (memory stays flat).
-            session.app.tracer.sink = writer
+            // Nothing is drawn: the trace goes straight to the files (memory stays flat).
+            session.app.tracer.sink = traceSink(files)
         }
         let replayer = Replayer(session: session, recording: reader)
         if screenshot != nil {
-            replayer.onReload = { new in log.follow(new, also: writer.map { [$0] } ?? []) }
+            replayer.onReload = { new in log.follow(new, also: files) }
         }
         var shotError: Error?
         if let screenshot {
@@ -98,9 +101,11 @@ struct ReplayCommand: ParsableCommand {
             try replayer.run(until: until)
         } catch {
             writer?.close()
+            perfetto?.close(at: replayer.endTime)
             throw CLIError.badInput(error.description)
         }
         writer?.close()
+        perfetto?.close(at: replayer.endTime)
         warnIfCutOff(reader)
         if let shotError { throw CLIError.failure("screenshot: \(shotError)") }
         if let dumpTree {

@@ -35,7 +35,8 @@ struct RunCommand: ParsableCommand {
         if let message = SDLHost.checkDisplay() { throw CLIError(message: message, status: 1) }
         do {
             let live = try LiveApp(scenePath: path, scene: description, options: LiveOptions(
-                traceFile: output.trace, recordFile: record, noOverlays: output.noOverlays, fullscreen: fullscreen, display: display))
+                traceFile: output.trace, recordFile: record, noOverlays: output.noOverlays, fullscreen: fullscreen, display: display,
+                perfettoFile: output.perfetto))
             try live.run()
         }
     }

@@ -44,10 +44,13 @@ struct TouchScope: ParsableCommand {
     }
 }
 
-/// The options `run` and `replay` share: where the trace goes and whether the panels draw.
+/// The options `run` and `replay` share: where the trace and its timeline go and whether the panels draw.
 struct OutputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write the trace as JSON Lines to this file.", valueName: "file"))
     var trace: String?
+    @Option(help: ArgumentHelp("Write the timeline for Perfetto and chrome://tracing (Chrome Trace Event JSON) to this file.",
+                               valueName: "file"))
+    var perfetto: String?
     @Flag(help: "Draw the scene only, without the debugging panels.")
     var noOverlays = false
 }
