@@ -34,8 +34,8 @@
 ///
 /// Timestamps (`ts`, `dur`) are integer microseconds of trace time (virtual in headless
 /// replay). Events are written as soon as they are complete (a slice when its state is
-/// left), so memory holds only the open slices and the tracks named so far, and the same
-/// records always give the same bytes. `close()` ends the open slices at the last time seen
+/// left), so memory holds only the open slices and one entry per recognizer (none per touch
+/// or per event), and the same records always give the same bytes. `close()` ends the open slices at the last time seen
 /// and completes the file; a program that ends mid-gesture still leaves a valid file.
 /// Buffered; flushed past 64 KiB, after each second of trace time, on `flush()` and `close()`.
 public final class PerfettoWriter: TraceSink {
@@ -139,8 +139,11 @@ struct PerfettoTimeline {
     private var recognizers: [Int32: Recognizer] = [:]
     private var recognizerOrder: [Int32] = []
     private var namedFixed: Set<Int> = []
-    /// Touch ids whose track is named (one number per touch the stream named).
-    private var namedTouches: Set<Int> = []
+    /// The touch tracks named so far, kept without a set that grows with every touch (touch
+    /// ids come in increasing order): every id up to `touchesNamedThrough`, except the ids in
+    /// `touchGaps` (skipped when a later id came first; none in the application's streams).
+    private var touchesNamedThrough: Int?
+    private var touchGaps: [Range<Int>] = []
     private var touches: [Int: OpenTouch] = [:]
     /// The latest time seen, in microseconds.
     private var now: Int64 = 0
@@ -322,7 +325,18 @@ struct PerfettoTimeline {
 
     private mutating func touchTrack(_ id: Int, into b: inout [UInt8]) -> Int {
         let tid = Self.touchBase + id
-        if namedTouches.insert(id).inserted { nameTrack(tid, "touch \(id)", into: &b) }
+        if let through = touchesNamedThrough, id <= through {
+            // Named already, unless it was skipped.
+            guard let k = touchGaps.firstIndex(where: { $0.contains(id) }) else { return tid }
+            let gap = touchGaps.remove(at: k)
+            if gap.lowerBound < id { touchGaps.append(gap.lowerBound..<id) }
+            if id + 1 < gap.upperBound { touchGaps.append((id + 1)..<gap.upperBound) }
+        } else {
+            let from = touchesNamedThrough.map { $0 + 1 } ?? Int.min
+            if from < id { touchGaps.append(from..<id) }
+            touchesNamedThrough = id
+        }
+        nameTrack(tid, "touch \(id)", into: &b)
         return tid
     }
 

@@ -187,6 +187,16 @@ struct PerfettoWriterTests {
         }
     }
 
+    @Test("every touch track is named once, whatever order the touches come in (a scene reload starts again at 1)")
+    func touchTracksNamedOnce() throws {
+        let ids = [5, 3, 9, 4, 1, 5, 2, 10, 8, 1, 6, 7]
+        let trace = checked(try export(ids.enumerated().map { k, id in
+            TraceRecord(t: Double(k), .touches(phase: .moved, view: "pad", touches: [id], reason: nil))
+        }))
+        let names = trace.events.filter { $0["name"] as? String == "thread_name" }.compactMap { args($0)["name"] as? String }
+        #expect(names == ["touch 5", "touch 3", "touch 9", "touch 4", "touch 1", "touch 2", "touch 10", "touch 8", "touch 6", "touch 7"])
+    }
+
     @Test("controls, actions, motion, remote commands, responders and notes are instants on their own tracks")
     func instants() throws {
         let trace = checked(try export([
