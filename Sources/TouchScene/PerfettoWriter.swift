@@ -114,7 +114,7 @@ struct PerfettoTimeline {
     struct OpenSlice {
         var name: String
         var start: Int64
-        var args: JSONFields
+        var args: PerfettoArgs
     }
 
     struct Recognizer {
@@ -161,7 +161,7 @@ struct PerfettoTimeline {
 
     mutating func begin(into b: inout [UInt8]) {
         append("{\"traceEvents\":[\n", to: &b)
-        var name = JSONFields()
+        var name = PerfettoArgs()
         name.string("name", process)
         event(name: "process_name", cat: nil, ph: "M", ts: 0, tid: Self.pid, args: name, into: &b)
     }
@@ -194,7 +194,7 @@ struct PerfettoTimeline {
             }
             var next: OpenSlice?
             if to != .possible {
-                var args = JSONFields()
+                var args = PerfettoArgs()
                 args.string("view", view.string)
                 args.string("from", from.rawValue)
                 args.string("reason", reason.description)
@@ -205,7 +205,7 @@ struct PerfettoTimeline {
         case let .failureWait(recognizer, waitingFor):
             let name = TraceName(recognizer)
             let tid = recognizerTrack(name.number, name: recognizer, into: &b)
-            var args = JSONFields()
+            var args = PerfettoArgs()
             args.strings("waitingFor", waitingFor)
             let s = waitingFor.count == 1 ? "s" : ""
             instant("blocked until \(waitingFor.joined(separator: ", ")) fail\(s)", cat: "gesture", ts: ts, tid: tid, args: args, into: &b)
@@ -213,7 +213,7 @@ struct PerfettoTimeline {
             if touches[touch] != nil { closeTouch(touch, at: ts, end: "superseded", into: &b) }
             let tid = touchTrack(touch, into: &b)
             touches[touch] = OpenTouch(start: ts, first: point, last: point)
-            var args = JSONFields()
+            var args = PerfettoArgs()
             args.point("point", point)
             args.string("view", view)
             args.array("path", path) { f, step in f.string("view", step.view); f.string("verdict", step.verdict.rawValue) }
@@ -235,7 +235,7 @@ struct PerfettoTimeline {
                 t.moves += 1
                 t.last = s.point
                 touches[s.touch] = t
-                var args = JSONFields()
+                var args = PerfettoArgs()
                 args.point("point", s.point)
                 args.number("pressure", s.pressure)
                 instant(s.phase.rawValue, cat: "touch", ts: ts, tid: tid, args: args, into: &b)
@@ -245,13 +245,13 @@ struct PerfettoTimeline {
                 if touches[s.touch] != nil {
                     closeTouch(s.touch, at: ts, end: s.phase.rawValue, into: &b)
                 } else {
-                    var args = JSONFields()
+                    var args = PerfettoArgs()
                     args.point("point", s.point)
                     instant(s.phase.rawValue, cat: "touch", ts: ts, tid: tid, args: args, into: &b)
                 }
             }
         case let .touches(phase, view, ids, reason):
-            var args = JSONFields()
+            var args = PerfettoArgs()
             args.string("view", view.string)
             args.numbers("touches", ids)
             if let reason { args.string("reason", reason) }
@@ -264,43 +264,43 @@ struct PerfettoTimeline {
                 }
             }
         case let .control(control, event):
-            var args = JSONFields()
+            var args = PerfettoArgs()
             args.string("control", control)
             args.string("event", event)
             instant("\(control): \(event)", cat: "control", ts: ts, tid: fixedTrack(.controls, into: &b), args: args, into: &b)
         case let .action(sender, action, target, handledBy):
-            var args = JSONFields()
+            var args = PerfettoArgs()
             args.string("sender", sender)
             args.string("action", action)
             args.string("target", target)
             args.string("handledBy", handledBy)
             instant("\(action) → \(handledBy ?? "nobody")", cat: "action", ts: ts, tid: fixedTrack(.actions, into: &b), args: args, into: &b)
         case let .motion(phase, subtype, view, reason):
-            var args = JSONFields()
+            var args = PerfettoArgs()
             args.string("phase", phase.rawValue)
             args.string("subtype", subtype)
             args.string("view", view)
             if let reason { args.string("reason", reason) }
             instant("\(subtype) \(phase.rawValue)", cat: "motion", ts: ts, tid: fixedTrack(.motion, into: &b), args: args, into: &b)
         case let .remote(command, handledBy, reason):
-            var args = JSONFields()
+            var args = PerfettoArgs()
             args.string("command", command)
             args.string("handledBy", handledBy)
             if let reason { args.string("reason", reason) }
             instant("\(command) → \(handledBy ?? "nobody")", cat: "remote", ts: ts, tid: fixedTrack(.remote, into: &b), args: args, into: &b)
         case let .firstResponder(from, to, reason):
-            var args = JSONFields()
+            var args = PerfettoArgs()
             args.string("from", from)
             args.string("to", to)
             args.string("reason", reason)
             instant("first responder: \(to ?? "none")", cat: "responder", ts: ts, tid: fixedTrack(.responders, into: &b), args: args, into: &b)
         case let .orientation(from, to):
-            var args = JSONFields()
+            var args = PerfettoArgs()
             args.string("from", from)
             args.string("to", to)
             instant("orientation: \(to)", cat: "orientation", ts: ts, tid: fixedTrack(.responders, into: &b), args: args, into: &b)
         case let .note(topic, text):
-            var args = JSONFields()
+            var args = PerfettoArgs()
             args.string("topic", topic)
             args.string("text", text)
             instant(text, cat: "note", ts: ts, tid: fixedTrack(.notes, into: &b), args: args, into: &b)
@@ -341,17 +341,17 @@ struct PerfettoTimeline {
     }
 
     private mutating func nameTrack(_ tid: Int, _ name: String, into b: inout [UInt8]) {
-        var args = JSONFields()
+        var args = PerfettoArgs()
         args.string("name", name)
         event(name: "thread_name", cat: nil, ph: "M", ts: 0, tid: tid, args: args, into: &b)
-        var sort = JSONFields()
+        var sort = PerfettoArgs()
         sort.number("sort_index", Double(tid))
         event(name: "thread_sort_index", cat: nil, ph: "M", ts: 0, tid: tid, args: sort, into: &b)
     }
 
     private mutating func closeTouch(_ id: Int, at ts: Int64, end: String, into b: inout [UInt8]) {
         guard let t = touches.removeValue(forKey: id) else { return }
-        var args = JSONFields()
+        var args = PerfettoArgs()
         args.number("touch", Double(id))
         if let key = t.key {
             args.number("device", Double(key.device))
@@ -367,19 +367,19 @@ struct PerfettoTimeline {
 
     // MARK: Events
 
-    private mutating func slice(_ name: String, cat: StaticString, start: Int64, end: Int64, tid: Int, args: JSONFields,
+    private mutating func slice(_ name: String, cat: StaticString, start: Int64, end: Int64, tid: Int, args: PerfettoArgs,
                                 into b: inout [UInt8]) {
         event(name: name, cat: cat, ph: "X", ts: start, dur: max(0, end - start), tid: tid, args: args, into: &b)
     }
 
-    private mutating func instant(_ name: String, cat: StaticString, ts: Int64, tid: Int, args: JSONFields, into b: inout [UInt8]) {
+    private mutating func instant(_ name: String, cat: StaticString, ts: Int64, tid: Int, args: PerfettoArgs, into b: inout [UInt8]) {
         event(name: name, cat: cat, ph: "i", ts: ts, scope: true, tid: tid, args: args, into: &b)
     }
 
     /// One event object on its own line; fields in a fixed order:
     /// name, cat, ph, ts, dur, pid, tid, s, args.
     private mutating func event(name: String, cat: StaticString?, ph: StaticString, ts: Int64, dur: Int64? = nil,
-                                scope: Bool = false, tid: Int, args: JSONFields, into b: inout [UInt8]) {
+                                scope: Bool = false, tid: Int, args: PerfettoArgs, into b: inout [UInt8]) {
         if wroteEvent { append(",\n", to: &b) }
         wroteEvent = true
         append("{\"name\":", to: &b)
@@ -403,8 +403,8 @@ private func append(_ s: StaticString, to b: inout [UInt8]) {
     b.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
 }
 
-/// The fields of one JSON object, without its braces, in the order they are added.
-struct JSONFields {
+/// The fields of one JSON object (an event's `args`), without its braces, in the order they are added.
+struct PerfettoArgs {
     private(set) var bytes: [UInt8] = []
 
     private mutating func key(_ k: StaticString) {
@@ -437,19 +437,19 @@ struct JSONFields {
         bytes.append(0x5d)
     }
     /// A nested object.
-    mutating func object(_ k: StaticString, _ fill: (inout JSONFields) -> Void) {
-        var inner = JSONFields()
+    mutating func object(_ k: StaticString, _ fill: (inout PerfettoArgs) -> Void) {
+        var inner = PerfettoArgs()
         fill(&inner)
         key(k)
         bytes.append(0x7b); bytes.append(contentsOf: inner.bytes); bytes.append(0x7d)
     }
     /// An array of objects, one per element.
-    mutating func array<T>(_ k: StaticString, _ elements: [T], _ fill: (inout JSONFields, T) -> Void) {
+    mutating func array<T>(_ k: StaticString, _ elements: [T], _ fill: (inout PerfettoArgs, T) -> Void) {
         key(k)
         bytes.append(0x5b)
         for (n, e) in elements.enumerated() {
             if n > 0 { bytes.append(0x2c) }
-            var inner = JSONFields()
+            var inner = PerfettoArgs()
             fill(&inner, e)
             bytes.append(0x7b); bytes.append(contentsOf: inner.bytes); bytes.append(0x7d)
         }
