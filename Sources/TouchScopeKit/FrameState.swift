@@ -27,6 +27,10 @@ package final class FrameState {
     /// The device's own accelerometers the host found (Linux IIO), the one read first; their
     /// readings come from the session's input mapper when drawn.
     var accelerometers: [DeviceAccelerometer] = []
+    /// The touch devices the host lists and the input-to-photon latency of the last second
+    /// (touch devices panel); the live window sets them before each frame.
+    var touchDevices: [TouchDeviceInfo] = []
+    var latency: LatencyReadout?
     /// The rows of the help panel (F1): the input map and the window's keys (`hostKeys`,
     /// whose panel rows the panel registry words).
     var help: [HelpEntry]
@@ -74,15 +78,22 @@ package final class FrameState {
         }
     }
 
+    /// What the panels read from the host.
+    private func extras(_ session: SceneSession, layout: HostLayout) -> DebugOverlayExtras {
+        var e = DebugOverlayExtras(pads: pads, help: help, now: session.app.time, style: layout.overlayStyle,
+                                   accelerometers: deviceAccelerometers(session))
+        e.touchDevices = touchDevices
+        e.latency = latency
+        return e
+    }
+
     package func draw(_ session: SceneSession, into list: inout DisplayList, layout: HostLayout, measurer: TextMeasurer) {
         SceneRenderer().draw(session.app.window, into: &list, toCanvas: layout.sceneTransform)
         if overlays {
             DebugOverlay.draw(app: session.app, log: log, state: state, sceneTransform: layout.sceneTransform,
                               sceneRect: layout.sceneRect, sidePanel: layout.sidePanel, bottomPanel: layout.bottomPanel,
                               measurer: measurer, into: &list,
-                              extras: DebugOverlayExtras(pads: pads, help: help, now: session.app.time,
-                                                         style: layout.overlayStyle,
-                                                         accelerometers: deviceAccelerometers(session)))
+                              extras: extras(session, layout: layout))
         }
         if let banner {
             let r = layout.sceneRect, u = layout.overlayScale

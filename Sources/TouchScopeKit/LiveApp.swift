@@ -178,6 +178,10 @@ final class LiveApp: HostClient, HostKeyTarget {
     }
 
     func draw(into list: inout DisplayList, layout: HostLayout) {
+        if let host, frame.state.isOn(.devices) {
+            frame.touchDevices = host.touchDevices()
+            frame.latency = host.recentLatency.map { LatencyReadout(p50: $0.p50, p99: $0.p99, count: $0.count) }
+        }
         frame.draw(session, into: &list, layout: layout, measurer: host?.textMeasurer ?? EstimatedTextMeasurer())
     }
 
