@@ -380,10 +380,17 @@ public final class SDLHost {
                 drawFrame(client)
             }
 
-            // Without vsync, keep animation at 60 Hz instead of spinning.
+            // Without vsync, keep animation at 60 Hz instead of spinning, but let input end
+            // the wait: it is handled and drawn at once, not a frame later (input-to-photon
+            // stays under a frame; `latency`).
             if animating && !hasVSync {
                 let elapsed = time - lastFrame
-                if elapsed < 1.0 / 60 { SDL_Delay(UInt32(((1.0 / 60 - elapsed) * 1000).rounded())) }
+                if elapsed < 1.0 / 60 {
+                    var e = SDL_Event()
+                    if SDL_WaitEventTimeout(&e, Int32(((1.0 / 60 - elapsed) * 1000).rounded(.up))) != 0 {
+                        deliver(process(e), to: client)
+                    }
+                }
             }
             lastFrame = time
         }

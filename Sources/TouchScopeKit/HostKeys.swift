@@ -14,7 +14,6 @@ let hostKeys: [HostKey] = [
     .panelKey(function: 4),
     .panelKey(function: 5),
     .panelKey(function: 6),
-    .panelKey(function: 7),
     HostKey("Space / Home", "pause the timeline / follow live again", keys: ["space", "home"], .unlessTyping) {
         if $0.key == "space" { $0.frame.state.togglePaused(now: $0.now) } else { $0.frame.state.goLive() }
     },

@@ -116,7 +116,7 @@ public enum PanelRegistry {
             NowPlayingPanel.draw(app: c.app, pads: c.extras.pads, accelerometers: c.extras.accelerometers, in: rect,
                                  style: c.style, measurer: c.measurer, into: &list)
         },
-        PanelEntry(id: .devices, title: "touch devices", key: PanelKey(7), defaultOn: false, place: .side(weight: nil),
+        PanelEntry(id: .devices, title: "touch devices", key: PanelKey(6, shift: true), defaultOn: false, place: .side(weight: nil),
                    preferredHeight: { c in
                        DevicePanel.preferredHeight(rows: DevicePanel.rows(devices: c.extras.touchDevices, stats: c.log.touchDevices).count,
                                                    style: c.style)
