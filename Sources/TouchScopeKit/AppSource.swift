@@ -5,16 +5,17 @@ import TouchScene
 /// What the window and replay drive: a scene file (which hot reload watches), or an
 /// application a program builds in code (`TouchScopeApp`), built afresh for every session.
 ///
-///     try AppSource.sceneFile(path: "scenes/photo.yaml", scene).runWindow(options)
+///     try AppSource.sceneFile(path: "scenes/photo.yaml", scene, types: types).runWindow(options)
 ///     try AppSource.code(circleApp).replay(options)
 package enum AppSource {
-    case sceneFile(path: String, SceneDescription)
+    /// `types`: the recognizer and view types the file (and a reloaded one) may name.
+    case sceneFile(path: String, SceneDescription, types: SceneTypes = SceneTypes())
     case code(TouchScopeApp)
 
     /// A fresh session of the application.
     package func makeSession() -> SceneSession {
         switch self {
-        case .sceneFile(_, let scene): SceneSession(scene: scene)
+        case .sceneFile(_, let scene, _): SceneSession(scene: scene)
         case .code(let app): app.makeSession()
         }
     }
@@ -22,7 +23,7 @@ package enum AppSource {
     /// The window's size in scene points (recordings from devices are stretched onto it).
     package var window: Size {
         switch self {
-        case .sceneFile(_, let scene): scene.window
+        case .sceneFile(_, let scene, _): scene.window
         case .code(let app): app.window
         }
     }
@@ -30,8 +31,16 @@ package enum AppSource {
     /// The scene file hot reload watches; nil when the application is built in code.
     var scenePath: String? {
         switch self {
-        case .sceneFile(let path, _): path
+        case .sceneFile(let path, _, _): path
         case .code: nil
+        }
+    }
+
+    /// The types scene files may name (a reloaded scene, a `reload` line of a recording).
+    var types: SceneTypes {
+        switch self {
+        case .sceneFile(_, _, let types): types
+        case .code: SceneTypes()
         }
     }
 

@@ -20,8 +20,12 @@ struct HotReload {
         case failed(String)
     }
 
-    init(scenePath: String) {
+    /// The types the scene file may name.
+    private let types: SceneTypes
+
+    init(scenePath: String, types: SceneTypes = SceneTypes()) {
         self.scenePath = scenePath
+        self.types = types
         stamp = Self.modificationDate(scenePath)
     }
 
@@ -37,7 +41,7 @@ struct HotReload {
     mutating func load(at time: Double) -> Outcome {
         stamp = Self.modificationDate(scenePath)
         do {
-            let (scene, text) = try SceneLoader.loadKeepingText(path: scenePath)
+            let (scene, text) = try SceneLoader.loadKeepingText(path: scenePath, types: types)
             return .loaded(scene, SceneReload(t: time, path: scenePath, scene: text))
         } catch {
             return .failed(error.diagnostics.first?.description ?? "error")

@@ -49,7 +49,7 @@ final class LiveApp: HostClient, HostKeyTarget {
         self.source = source
         session = source.makeSession()
         frame = FrameState(overlays: !options.noOverlays, defaults: session.app.defaults)
-        hotReload = source.scenePath.map(HotReload.init(scenePath:))
+        hotReload = source.scenePath.map { HotReload(scenePath: $0, types: source.types) }
         if let path = options.traceFile {
             do { trace = try TraceWriter(path: path) } catch { throw CLIError.badInput(error.description) }
         }
@@ -91,7 +91,7 @@ final class LiveApp: HostClient, HostKeyTarget {
     /// after the last input); files are complete on return.
     func replay(_ reader: RecordingReader, until: Double?, screenshot: String?, at: Double?, dumpTree: String?) throws {
         let replay = WindowedReplay(reader, until: until, screenshot: screenshot, at: at,
-                                    builtInCode: session.isBuiltInCode ? source.programName : nil)
+                                    builtInCode: session.isBuiltInCode ? source.programName : nil, types: source.types)
         self.replay = replay
         let host = try makeHost()
         _ = host.run(client: self)

@@ -36,7 +36,7 @@ extension AppSource {
             // Nothing is drawn: the trace goes straight to the files (memory stays flat).
             session.app.tracer.sink = traceSink(files)
         }
-        let replayer = Replayer(session: session, recording: reader)
+        let replayer = Replayer(session: session, recording: reader, types: types)
         if options.screenshot != nil {
             replayer.onReload = { new in log.follow(new, also: files) }
         }

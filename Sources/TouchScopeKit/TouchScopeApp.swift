@@ -55,6 +55,31 @@ public struct TouchScopeApp {
         }
     }
 
+    /// Runs touchscope's command line for scene files whose recognizer and view types
+    /// include the program's own (`types`, see `SceneTypes`): `run [SCENE]`, `replay SCENE
+    /// RECORDING` and `check SCENE...`, as `touchscope` has them, hot reload included. A scene
+    /// naming a type no one registered fails with the known names listed. Exits with the
+    /// command's status.
+    ///
+    ///     var types = SceneTypes()
+    ///     types.register(recognizer: "circle") { p in
+    ///         let radius = p.number("minimumRadius", default: 40, min: 1)
+    ///         return { id in CircleGestureRecognizer(id: id, minimumRadius: radius) }
+    ///     }
+    ///     TouchScopeApp.main(name: "circle-scenes", types: types)
+    @MainActor
+    public static func main(name: String, types: SceneTypes) -> Never {
+        exit(run(name: name, types: types, arguments: Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// `main(name:types:)` for `arguments` (without the program's name): the exit status.
+    @MainActor
+    public static func run(name: String, types: SceneTypes, arguments: [String]) -> Int32 {
+        SceneCommands.types = types
+        SceneCommands.programName = name
+        return CommandLineRunner.run(SceneProgramCommand.self, name: name, arguments: arguments) { try $0.run() }
+    }
+
     /// A fresh session of the application: what the window and replays drive. Tests of your
     /// own recognizers can drive it headless (`handle`, `advance`, `Replayer`).
     public func makeSession() -> SceneSession {

@@ -27,7 +27,12 @@ final class WindowedReplay {
     /// The program's name when it builds its views in code: a `reload` line is then a problem.
     private let builtInCode: String?
 
-    init(_ reader: RecordingReader, until: Double?, screenshot: String?, at: Double?, builtInCode: String? = nil) {
+    /// The types a reloaded scene may name.
+    private let types: SceneTypes
+
+    init(_ reader: RecordingReader, until: Double?, screenshot: String?, at: Double?, builtInCode: String? = nil,
+         types: SceneTypes = SceneTypes()) {
+        self.types = types
         self.reader = reader
         self.builtInCode = builtInCode
         end = until
@@ -98,7 +103,8 @@ final class WindowedReplay {
         let folder = r.path.contains("/") ? String(r.path[..<(r.path.lastIndex(of: "/") ?? r.path.endIndex)]) : "."
         do {
             let exists = FileManager.default.fileExists(atPath: folder.isEmpty ? "/" : folder)
-            return try SceneLoader.parse(text: r.scene, file: r.path, folder: exists ? (folder.isEmpty ? "/" : folder) : fallback)
+            return try SceneLoader.parse(text: r.scene, file: r.path, folder: exists ? (folder.isEmpty ? "/" : folder) : fallback,
+                                         types: types)
         } catch {
             self.error = "\(reader.file):\(reader.lineNumber):1: the reloaded scene does not load: "
                 + (error.diagnostics.first?.rendered ?? "not a scene")

@@ -1,0 +1,133 @@
+// SceneCommands: run, replay and check for scene files — `touchscope`'s, and those of a
+// program whose own recognizer and view types its scene files use (`TouchScopeApp.main(name:types:)`).
+import ArgumentParser
+import Foundation
+import TouchScene
+
+/// The types scene files may name, for the scene commands of this process: the built-in ones
+/// for `touchscope`, a program's own as well for a program built with
+/// `TouchScopeApp.main(name:types:)`. Set once, before the command line is parsed.
+package enum SceneCommands {
+    nonisolated(unsafe) package static var types = SceneTypes()
+    /// The name messages start with ("touchscope check: 2 error(s) ...").
+    nonisolated(unsafe) package static var programName = "touchscope"
+}
+
+/// Finds a scene by path, or by name in scenes/ (next to the current directory or the binary).
+package func resolveScene(_ arg: String?) -> String {
+    let name = arg ?? "welcome"
+    let fm = FileManager.default
+    if fm.fileExists(atPath: name) { return name }
+    var candidates = ["scenes/\(name)", "scenes/\(name).yaml"]
+    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    for _ in 0..<5 {
+        candidates.append(dir.appendingPathComponent("scenes/\(name).yaml").path)
+        candidates.append(dir.appendingPathComponent("scenes/\(name)").path)
+        dir = dir.deletingLastPathComponent()
+    }
+    return candidates.first { fm.fileExists(atPath: $0) && !isDirectory($0) } ?? name
+}
+
+private func isDirectory(_ p: String) -> Bool {
+    var d: ObjCBool = false
+    return FileManager.default.fileExists(atPath: p, isDirectory: &d) && d.boolValue
+}
+
+/// Loads a scene with this process's types (`SceneCommands.types`) or throws the diagnostics
+/// as a bad-input error.
+package func loadScene(_ path: String) throws -> SceneDescription {
+    do {
+        return try SceneLoader.load(path: path, types: SceneCommands.types)
+    } catch {
+        throw CLIError.badInput(error.diagnostics.map(\.description).joined(separator: "\n"))
+    }
+}
+
+/// `run [SCENE]`: a scene in a window.
+package struct RunCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Open a scene in a window (default: scenes/welcome.yaml).")
+
+    @Argument(help: "The scene (a path, or a name in scenes/).")
+    var scene: String?
+    @OptionGroup var options: RunOptions
+
+    package init() {}
+
+    package func run() throws {
+        // SDL wants the main thread; a command runs on it.
+        try MainActor.assumeIsolated {
+            let path = resolveScene(scene)
+            try AppSource.sceneFile(path: path, loadScene(path), types: SceneCommands.types).runWindow(options)
+        }
+    }
+}
+
+/// `replay SCENE RECORDING`: a recording played into a scene, headless or in a window.
+package struct ReplayCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Play a recording (JSON Lines) into a scene; with --headless, no display and a deterministic trace.",
+        discussion: """
+            Time runs until --until, by default one second after the last input, so pending
+            timers (double-tap interval, long press) resolve. Headless replay runs on a virtual
+            clock stepped every 1/120 s: the same recording always gives the same trace.
+            """)
+
+    @Argument(help: "The scene (a path, or a name in scenes/).")
+    var scene: String
+    @OptionGroup var options: ReplayOptions
+
+    package init() {}
+
+    package func run() throws {
+        // SDL wants the main thread; a command runs on it.
+        try MainActor.assumeIsolated {
+            let path = resolveScene(scene)
+            try AppSource.sceneFile(path: path, loadScene(path), types: SceneCommands.types).replay(options)
+        }
+    }
+}
+
+/// `check SCENE...`: every error of every scene file; an unknown type lists the known ones.
+package struct CheckCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Validate scene files: every error as FILE:LINE:COLUMN: message, exit 2 if any.")
+
+    @Argument(help: "Scene files (YAML).")
+    var scenes: [String]
+
+    package init() {}
+
+    package func validate() throws {
+        if scenes.isEmpty { throw ValidationError("give at least one scene file") }
+    }
+
+    package func run() throws {
+        let result = SceneChecker.check(paths: scenes, types: SceneCommands.types)
+        for d in result.diagnostics { FileHandle.standardError.write(Data("\(d)\n".utf8)) }
+        if !result.diagnostics.isEmpty {
+            throw CLIError.badInput("\(SceneCommands.programName) check: \(result.diagnostics.count) error(s); \(result.okCount) of \(scenes.count) scene(s) valid")
+        }
+        print("\(result.okCount) scene(s) valid")
+    }
+}
+
+/// The root command of a program whose scene files use its own types: run (by default),
+/// replay and check, as `touchscope` has them.
+struct SceneProgramCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: SceneCommands.programName,
+            abstract: "\(SceneCommands.programName), with TouchScope around it: scene files that use its own recognizer and view types, in a window with every debugging panel, recorded, replayed and checked.",
+            discussion: """
+                Types: \(SceneCommands.types.registeredRecognizerNames.map { "recognizer \($0)" } + SceneCommands.types.registeredViewNames.map { "view \($0)" }).
+
+                Exit status: 0 success, 2 bad input (scene, recording, arguments), 1 any other failure.
+                """,
+            subcommands: [RunCommand.self, ReplayCommand.self, CheckCommand.self],
+            defaultSubcommand: RunCommand.self)
+    }
+}
