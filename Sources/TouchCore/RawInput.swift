@@ -38,7 +38,7 @@ public struct RawInput: Hashable, Sendable {
     /// An input of `kind` at `t` seconds.
     public init(t: Double, _ kind: Kind) { self.t = t; self.kind = kind }
 
-    /// The kinds of raw input, one per recording line `type` (`finger-down` is ``fingerDown``…),
+    /// The kinds of raw input, one per recording line `type` (`finger-down` is ``fingerDown(finger:x:y:pressure:device:)``…),
     /// with that line's fields.
     public enum Kind: Hashable, Sendable {
         /// A touchscreen finger touched down (`finger-down`): finger id, position in scene points,

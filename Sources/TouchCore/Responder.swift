@@ -63,7 +63,7 @@ open class Responder {
         application?.makeFirstResponder(self, reason: "becomeFirstResponder") ?? false
     }
     /// Gives up first-responder status, as `UIResponder.resignFirstResponder()`. Returns false
-    /// when this responder is not first responder or refuses (``canResignFirstResponder``).
+    /// when this responder is not first responder or refuses (``Responder/canResignFirstResponder``).
     /// The trace's `first-responder` record gives the reason "`id` resigned".
     @discardableResult
     open func resignFirstResponder() -> Bool {
@@ -78,18 +78,18 @@ open class Responder {
     // MARK: Touches (default: pass to the next responder)
 
     /// One or more touches landed on this responder (`UIResponder.touchesBegan(_:with:)`).
-    /// The default passes the message to ``next``; the trace shows it as a `touches` record
+    /// The default passes the message to ``Responder/next``; the trace shows it as a `touches` record
     /// with the reason "forwarded by `id`". Override to handle touches yourself.
     open func touchesBegan(_ touches: [Touch], with event: Event) { forward(.began, touches, event) }
     /// Touches of this responder moved (`UIResponder.touchesMoved(_:with:)`). The default
-    /// passes the message to ``next``.
+    /// passes the message to ``Responder/next``.
     open func touchesMoved(_ touches: [Touch], with event: Event) { forward(.moved, touches, event) }
     /// Touches of this responder lifted (`UIResponder.touchesEnded(_:with:)`). The default
-    /// passes the message to ``next``.
+    /// passes the message to ``Responder/next``.
     open func touchesEnded(_ touches: [Touch], with event: Event) { forward(.ended, touches, event) }
     /// Touches of this responder were cancelled: a recognizer took them, the window lost focus,
     /// the scene reloaded (`UIResponder.touchesCancelled(_:with:)`). The touch's sequence is over;
-    /// release what you hold for it. The default passes the message to ``next``.
+    /// release what you hold for it. The default passes the message to ``Responder/next``.
     open func touchesCancelled(_ touches: [Touch], with event: Event) { forward(.cancelled, touches, event) }
 
     /// Passes a touch message to the next responder, as UIResponder's default does.
@@ -140,15 +140,15 @@ open class Responder {
     public var handlesMotion = false
     /// A shake started (`UIResponder.motionBegan(_:with:)`). Shake goes to the first
     /// responder (the application when there is none). The default handles it when
-    /// ``handlesMotion`` is set (the event's `handledBy` becomes this responder), and passes it
-    /// to ``next`` otherwise.
+    /// ``Responder/handlesMotion`` is set (the event's `handledBy` becomes this responder), and passes it
+    /// to ``Responder/next`` otherwise.
     open func motionBegan(_ motion: MotionSubtype, with event: Event) { forwardMotion(.began, motion, event) }
     /// A shake ended (`UIResponder.motionEnded(_:with:)`); handled or passed on as
-    /// ``motionBegan(_:with:)``.
+    /// ``Responder/motionBegan(_:with:)``.
     open func motionEnded(_ motion: MotionSubtype, with event: Event) { forwardMotion(.ended, motion, event) }
     /// A shake was cancelled: it lasted longer than ``Defaults/shakeMaxDuration``, or input was
     /// interrupted (`UIResponder.motionCancelled(_:with:)`); handled or passed on as
-    /// ``motionBegan(_:with:)``.
+    /// ``Responder/motionBegan(_:with:)``.
     open func motionCancelled(_ motion: MotionSubtype, with event: Event) { forwardMotion(.cancelled, motion, event) }
 
     /// Delivers one motion message here; returns the responder that handled it, or nil.
@@ -175,7 +175,7 @@ open class Responder {
     /// A remote-control command reached this responder on the legacy path
     /// (`UIResponder.remoteControlReceived(with:)`): a command no ``RemoteCommandCenter`` handler
     /// takes goes to the first responder (the application when there is none) and up the chain.
-    /// The default handles it when ``handlesRemoteControl`` is set, and passes it to ``next``
+    /// The default handles it when ``Responder/handlesRemoteControl`` is set, and passes it to ``Responder/next``
     /// otherwise; the `remote` trace record names who handled it.
     open func remoteControlReceived(with event: Event) {
         if handlesRemoteControl { event.handledBy = self; return }
