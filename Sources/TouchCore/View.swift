@@ -141,7 +141,7 @@ open class View: Responder {
     public var fontSize: Double = 16
     /// The face ``text`` is drawn with.
     public var font: FontFace = .sans
-    /// How ``text`` lines up in the bounds: leading, centred or trailing.
+    /// How ``text`` lines up in the bounds: left, centred or right.
     public var textAlignment: TextAlignment = .center
     /// An image asset path; drawing only.
     public var imagePath: String?
