@@ -6,17 +6,19 @@
 #   make build     debug build
 #   make release   release build (.build/release/touchscope)
 #   make deps      install the Debian packages (SDL2, SDL2_ttf, SDL2_image, fonts, Xvfb, ...)
+#   make docs      the DocC archives of TouchCore and TouchScene in .build/docs (offline)
 
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test test-sanitize build release deps deps-run clean
+.PHONY: run test test-sanitize build release deps deps-run clean docs docs-check
 
 run: deps-run build
 	$(SWIFT) run touchscope $(ARGS)
 
 test: deps
 	$(SWIFT) test
+	@$(MAKE) --no-print-directory docs-check
 	@for t in Tests/xvfb/*.sh; do \
 		[ -e "$$t" ] || continue; \
 		echo "== $$t"; \
@@ -42,6 +44,31 @@ deps:
 
 deps-run:
 	@.ci/deps run
+
+# The documentation: one DocC archive per library, built with swift-docc-plugin (resolved
+# like any dependency; docc itself ships with the toolchain, so this needs no network).
+# Any DocC warning fails the build: an unresolved ``link``, a bad topic group.
+DOCS_TARGETS = TouchCore TouchScene
+DOCS_DIR = .build/docs
+docs:
+	@mkdir -p $(DOCS_DIR)
+	@for t in $(DOCS_TARGETS); do \
+		echo "== docs: $$t -> $(DOCS_DIR)/$$t.doccarchive"; \
+		$(SWIFT) package --allow-writing-to-directory $(DOCS_DIR) generate-documentation --target $$t \
+			--output-path $(DOCS_DIR)/$$t.doccarchive --disable-indexing --enable-inherited-docs \
+			--warnings-as-errors > $(DOCS_DIR)/$$t.log 2>&1 \
+			|| { grep -E -A8 '^(warning|error):' $(DOCS_DIR)/$$t.log | grep -v NSCocoaErrorDomain; \
+			     echo "make docs: the $$t documentation does not build without warnings (full log: $(DOCS_DIR)/$$t.log)"; exit 1; }; \
+	done
+
+# `docs`, then every public declaration of the libraries must have a doc comment of its own
+# (.ci/undocumented.py reads the symbol graphs the documentation build extracted).
+docs-check: docs
+	@for t in $(DOCS_TARGETS); do \
+		dir=$$(ls -td .build/*/extracted-symbols/*/$$t | head -n 1); \
+		.ci/undocumented.py "$$dir" $$t \
+			|| { echo "make docs-check: $$t has public declarations without a doc comment (listed above)"; exit 1; }; \
+	done
 
 clean:
 	$(SWIFT) package clean
