@@ -1,12 +1,15 @@
 # TouchScope. `make` builds and opens the default scene in a window.
 #
 #   make run       build, then run touchscope (ARGS="run scenes/x.yaml" to pass arguments)
-#   make test      every test: swift test, then the Xvfb scripts in Tests/xvfb/*.sh
+#   make test      every test: swift test, the example package (Examples/CircleGesture/check.sh:
+#                  built, its recordings replayed against their expected traces), the
+#                  documentation (make docs-check), then the Xvfb scripts in Tests/xvfb/*.sh
 #   make test-sanitize  swift test under AddressSanitizer, then ThreadSanitizer (docs/robustness.md)
 #   make build     debug build
 #   make release   release build (.build/release/touchscope)
 #   make deps      install the Debian packages (SDL2, SDL2_ttf, SDL2_image, fonts, Xvfb, ...)
 #   make docs      the DocC archives of TouchCore and TouchScene in .build/docs (offline)
+#   make docs-check  make docs, then every public declaration of both must have a doc comment
 
 SWIFT ?= swift
 ARGS ?=
@@ -18,6 +21,7 @@ run: deps-run build
 
 test: deps
 	$(SWIFT) test
+	SWIFT="$(SWIFT)" Examples/CircleGesture/check.sh
 	@$(MAKE) --no-print-directory docs-check
 	@for t in Tests/xvfb/*.sh; do \
 		[ -e "$$t" ] || continue; \

@@ -8,6 +8,9 @@ let package = Package(
     products: [
         .library(name: "TouchCore", targets: ["TouchCore"]),
         .library(name: "TouchScene", targets: ["TouchScene"]),
+        // The host as a library: a program that builds its Application in code gets the
+        // window, the panels, recording and replay, and touchscope's command line.
+        .library(name: "TouchScopeKit", targets: ["TouchScopeKit"]),
         .executable(name: "touchscope", targets: ["touchscope"]),
     ],
     dependencies: [
@@ -37,10 +40,20 @@ let package = Package(
         .target(name: "TouchSDL", dependencies: ["CSDL2", "TouchCore", "TouchDraw"]),
         // The headless workloads behind `touchscope bench`: generated scenes and finger streams.
         .target(name: "TouchBench", dependencies: ["TouchCore", "TouchScene"]),
+        // The host: the window and its frame loop, the panels' trace log, recording, hot
+        // reload, replay, and the command line of `run` and `replay` (TouchScopeApp).
+        .target(
+            name: "TouchScopeKit",
+            dependencies: [
+                "TouchCore", "TouchScene", "TouchDraw", "TouchSDL",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The command line: run, replay, check, import, bench (the host is TouchScopeKit's).
         .executableTarget(
             name: "touchscope",
             dependencies: [
-                "TouchCore", "TouchScene", "TouchDraw", "TouchSDL", "TouchBench",
+                "TouchCore", "TouchScene", "TouchDraw", "TouchSDL", "TouchBench", "TouchScopeKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -54,10 +67,9 @@ let package = Package(
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "TouchDrawTests", dependencies: ["TouchDraw", "TouchScene", "TouchCore", "TouchBench"]),
         .testTarget(name: "TouchSDLTests", dependencies: ["TouchSDL", "TouchCore", "CSDL2"]),
-        // End-to-end tests, and unit tests of the host's own parts (`@testable import touchscope`:
-        // SwiftPM links an executable target into tests, its `main` renamed).
+        // End-to-end tests, and unit tests of the host's own parts (`@testable import TouchScopeKit`).
         // Golden traces and recordings are read from the source tree by path (Support.swift).
-        .testTarget(name: "touchscopeTests", dependencies: ["touchscope", "TouchScene", "TouchCore", "TouchDraw", "TouchBench", "TestSupport"],
+        .testTarget(name: "touchscopeTests", dependencies: ["touchscope", "TouchScopeKit", "TouchScene", "TouchCore", "TouchDraw", "TouchBench", "TestSupport"],
                     exclude: ["Golden", "Recordings", "README.md"]),
     ],
     swiftLanguageModes: [.v6]

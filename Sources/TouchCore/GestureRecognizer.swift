@@ -167,7 +167,16 @@ open class GestureRecognizer {
     /// Transitions held back by an unresolved failure requirement (`FailureWait`).
     var failureWait = FailureWait<GestureRecognizer>()
     private var handlers: [(GestureRecognizer) -> Void] = []
-    private var actionMessages: [(action: String, target: Responder?)] = []
+    private var actionMessages: [ActionMessage] = []
+    /// An action message and its target, held weakly as UIKit holds a recognizer's targets
+    /// (a target is often the recognizer's own view, which holds the recognizer).
+    private struct ActionMessage {
+        let action: String
+        /// Whether a target was given (one that has gone away gets nothing; no target at
+        /// all sends the message along the responder chain).
+        let hasTarget: Bool
+        weak var target: Responder?
+    }
     /// Where the last touch of the gesture was (window space), for `location(in:)` after lift.
     private var lastCentroid: Point = .zero
 
@@ -194,7 +203,10 @@ open class GestureRecognizer {
     public func addTarget(_ handler: @escaping (GestureRecognizer) -> Void) { handlers.append(handler) }
     /// Adds an action message sent on every state change but to `failed` (nil target:
     /// travels the responder chain).
-    public func addAction(_ action: String, target: Responder?) { actionMessages.append((action, target)) }
+    /// The target is held weakly (UIKit's `addTarget(_:action:)`).
+    public func addAction(_ action: String, target: Responder?) {
+        actionMessages.append(ActionMessage(action: action, hasTarget: target != nil, target: target))
+    }
     /// Makes this recognizer wait for `other` to fail before it leaves `possible`.
     public func require(toFail other: GestureRecognizer) {
         if other !== self && !failureRequirements.contains(where: { $0 === other }) { failureRequirements.append(other) }
@@ -376,7 +388,9 @@ open class GestureRecognizer {
         for h in handlers { h(self) }
         guard !actionMessages.isEmpty, let app = application else { return }
         for m in actionMessages {
-            app.sendAction(m.action, to: m.target, from: view, senderID: id)
+            let target = m.target
+            if m.hasTarget && target == nil { continue }
+            app.sendAction(m.action, to: target, from: view, senderID: id)
         }
     }
 

@@ -4,6 +4,7 @@ import Foundation
 import TouchCore
 import TouchScene
 import TouchBench
+import TouchScopeKit
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import TouchScene
 import TouchCore
+import TouchScopeKit
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

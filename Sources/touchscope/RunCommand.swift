@@ -1,8 +1,6 @@
 // touchscope run: a scene in a window.
 import ArgumentParser
-import Foundation
-import TouchScene
-import TouchSDL
+import TouchScopeKit
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,33 +9,13 @@ struct RunCommand: ParsableCommand {
 
     @Argument(help: "The scene (a path, or a name in scenes/).")
     var scene: String?
-    @Flag(help: "Full screen (for tablets).")
-    var fullscreen = false
-    @Option(help: ArgumentHelp("The display to open on (0 is the first).", valueName: "n"))
-    var display: Int?
-    @Option(help: ArgumentHelp("Record the input as JSON Lines to this file.", valueName: "file"))
-    var record: String?
-    @OptionGroup var output: OutputOptions
-
-    func validate() throws {
-        if let display, display < 0 { throw ValidationError("--display must be 0 or more") }
-    }
+    @OptionGroup var options: RunOptions
 
     func run() throws {
         // SDL wants the main thread; a command runs on it.
-        try MainActor.assumeIsolated { try runOnMain() }
-    }
-
-    @MainActor
-    private func runOnMain() throws {
-        let path = resolveScene(scene)
-        let description = try loadScene(path)
-        if let message = SDLHost.checkDisplay() { throw CLIError(message: message, status: 1) }
-        do {
-            let live = try LiveApp(scenePath: path, scene: description, options: LiveOptions(
-                traceFile: output.trace, recordFile: record, noOverlays: output.noOverlays, fullscreen: fullscreen, display: display,
-                window: output.windowSize))
-            try live.run()
+        try MainActor.assumeIsolated {
+            let path = resolveScene(scene)
+            try AppSource.sceneFile(path: path, loadScene(path)).runWindow(options)
         }
     }
 }

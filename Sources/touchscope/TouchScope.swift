@@ -1,9 +1,10 @@
-// touchscope: the command line (run, replay, check, import, bench). Exit status: 0 success,
+// touchscope: the command line (run, replay, check, import, bench). The window, the panels,
+// recording and replay are the host library's (TouchScopeKit). Exit status: 0 success,
 // 2 bad input (scene, recording, arguments), 1 any other failure.
 import ArgumentParser
 import Foundation
-import TouchCore
 import TouchScene
+import TouchScopeKit
 
 /// The version `touchscope --version` prints.
 let touchScopeVersion = "0.1.0"
@@ -24,62 +25,8 @@ struct TouchScope: ParsableCommand {
 
     /// Parses and runs; maps every error to one line and the documented exit status.
     static func main() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let e as CLIError {
-            FileHandle.standardError.write(Data((e.message.hasSuffix("\n") ? e.message : e.message + "\n").utf8))
-            Foundation.exit(e.status)
-        } catch let e as ExitCode {
-            Foundation.exit(e.rawValue)
-        } catch {
-            // ArgumentParser's own errors: --help and --version succeed; the rest are bad arguments.
-            if exitCode(for: error) == .success {
-                print(fullMessage(for: error))
-                Foundation.exit(0)
-            }
-            let message = TouchScope.message(for: error).split(separator: "\n").first.map(String.init) ?? "bad arguments"
-            FileHandle.standardError.write(Data("touchscope: \(message) (see touchscope --help)\n".utf8))
-            Foundation.exit(2)
-        }
+        Foundation.exit(CommandLineRunner.run(TouchScope.self, name: "touchscope") { try $0.run() })
     }
-}
-
-/// The options `run` and `replay` share: where the trace goes, whether the panels draw and
-/// the window's size.
-struct OutputOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Write the trace as JSON Lines to this file.", valueName: "file"))
-    var trace: String?
-    @Flag(help: "Draw the scene only, without the debugging panels.")
-    var noOverlays = false
-    @Option(help: ArgumentHelp("The window's size in window units, such as 800x1280 (default: 1280x800 fitted to the display; a headless screenshot: 1280x800, or the scene's size without panels).",
-                               valueName: "WxH"))
-    var window: String?
-
-    /// `--window` as a size (nil when not given).
-    var windowSize: Size? { window.flatMap(ImportCommand.parseWindow) }
-
-    func validate() throws {
-        if let window, ImportCommand.parseWindow(window) == nil {
-            throw ValidationError("--window must be WIDTHxHEIGHT, such as 800x1280 (got \(window))")
-        }
-    }
-}
-
-/// An error that reaches the user: its message (already `FILE:LINE:COLUMN: ...` where it
-/// applies) and the exit status.
-struct CLIError: Error {
-    var message: String
-    var status: Int32
-    static func badInput(_ m: String) -> CLIError { CLIError(message: m, status: 2) }
-    static func failure(_ m: String) -> CLIError { CLIError(message: "touchscope: " + m, status: 1) }
-}
-
-/// Says on standard error that a recording's cut-off last line was skipped, if it was:
-/// `FILE:LINE:COLUMN: warning: ...`.
-func warnIfCutOff(_ reader: RecordingReader) {
-    guard let d = reader.cutOffLastLine?.diagnostic else { return }
-    FileHandle.standardError.write(Data("\(d.file):\(d.line):\(d.column): warning: \(d.message)\n".utf8))
 }
 
 /// Finds a scene by path, or by name in scenes/ (next to the current directory or the binary).

@@ -6,10 +6,10 @@ import Testing
 struct PanelRegistryTests {
     @Test("the panels, their default state and their places")
     func table() {
-        #expect(Set(OverlayPanel.allCases) == [.touches, .hitTest, .responderChain, .timeline, .eventLog, .inspector, .nowPlaying, .help])
+        #expect(Set(OverlayPanel.allCases) == [.touches, .hitTest, .responderChain, .timeline, .eventLog, .inspector, .nowPlaying, .devices, .help])
         #expect(OverlayPanel.allCases.count == PanelRegistry.all.count)
         #expect(OverlayState().panels == [.touches, .hitTest, .responderChain, .timeline, .eventLog, .inspector])
-        #expect(DebugOverlay.sideOrder == [.responderChain, .nowPlaying, .inspector, .eventLog])
+        #expect(DebugOverlay.sideOrder == [.responderChain, .nowPlaying, .devices, .inspector, .eventLog])
     }
 
     @Test("each function key toggles its panel")
@@ -22,6 +22,7 @@ struct PanelRegistryTests {
         #expect(PanelRegistry.panel(forKey: "F5", shift: false) == .responderChain)
         #expect(PanelRegistry.panel(forKey: "F5", shift: true) == .nowPlaying)
         #expect(PanelRegistry.panel(forKey: "F6", shift: false) == .timeline)
+        #expect(PanelRegistry.panel(forKey: "F7", shift: false) == .devices)
         #expect(PanelRegistry.panel(forKey: "F2", shift: false) == nil)
         #expect(PanelRegistry.panel(forKey: "F6", shift: true) == nil)
     }
@@ -35,6 +36,7 @@ struct PanelRegistryTests {
             "F4 / Shift+F4: hit-test path / inspector on or off",
             "F5 / Shift+F5: responder chain / Now Playing and devices on or off",
             "F6: timeline on or off",
+            "F7: touch devices on or off",
         ])
     }
 }

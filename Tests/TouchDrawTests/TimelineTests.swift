@@ -157,3 +157,58 @@ struct TimelineTests {
         #expect(!list.commands.contains { if case let .polyline(p, _, c, _) = $0 { return c == Color.cyan.fading(0.9) && p.first?.x == L.x(for: 1) }; return false })
     }
 }
+
+@Suite("Timeline lanes that follow the action")
+struct TimelineFollowTests {
+    /// A photo being panned by one finger, and a button elsewhere with a tap: the second
+    /// finger lands on the button while the pan runs.
+    func rig() -> (OverlayRig, PanGestureRecognizer) {
+        let rig = OverlayRig()
+        let photo = rig.view("photo", 0, 0, 400, 600)
+        let pan = PanGestureRecognizer(id: "pan")
+        photo.addGestureRecognizer(pan)
+        let button = rig.view("button", 500, 100, 200, 100)
+        button.addGestureRecognizer(TapGestureRecognizer(id: "buttonTap"))
+        let idle = rig.view("idle", 500, 400, 200, 100)
+        idle.addGestureRecognizer(TapGestureRecognizer(id: "idleTap"))
+        rig.down(1, 100, 100, at: 0)
+        for i in 1...10 { rig.move(1, 100 + Double(i) * 10, 100, at: Double(i) * 0.02) }
+        rig.down(2, 600, 150, at: 0.25)
+        rig.move(1, 220, 100, at: 0.3)
+        return (rig, pan)
+    }
+
+    @Test("a recognizer moving another view keeps its lane when a finger lands elsewhere; idle ones get none")
+    func panKeepsItsLane() {
+        let (rig, pan) = rig()
+        #expect(pan.state == .changed)
+        var state = OverlayState()
+        state.timelineSpan = 2
+        let lanes = DebugOverlay.timelineLanes(app: rig.app, log: rig.log, state: state, now: 0.3)
+        // The latest touch is on the button: its recognizer first, then the pan, which acts.
+        #expect(lanes.contains(.recognizer("buttonTap")))
+        #expect(lanes.contains(.recognizer("pan")))
+        #expect(!lanes.contains(.recognizer("idleTap")))
+        // Showing all lists the idle one too.
+        state.lanesOfTouchedViewsOnly = false
+        #expect(DebugOverlay.timelineLanes(app: rig.app, log: rig.log, state: state, now: 0.3).contains(.recognizer("idleTap")))
+    }
+
+    @Test("a recognizer whose action ended before the visible range loses its lane")
+    func oldActionScrollsOut() {
+        let (rig, _) = rig()
+        rig.up(1, 220, 100, at: 0.35)
+        rig.up(2, 600, 150, at: 0.4)
+        rig.down(3, 600, 450, at: 5)     // on the idle view, long after
+        rig.up(3, 600, 450, at: 5.05)
+        var state = OverlayState()
+        state.timelineSpan = 2
+        let lanes = DebugOverlay.timelineLanes(app: rig.app, log: rig.log, state: state, now: 5.1)
+        #expect(lanes.contains(.recognizer("idleTap")))
+        #expect(!lanes.contains(.recognizer("pan")))
+        // Scrolled back to the pan's time, it is in view again.
+        state.togglePaused(now: 5.1)
+        state.scrollTimeline(by: -4.8, now: 5.1)
+        #expect(DebugOverlay.timelineLanes(app: rig.app, log: rig.log, state: state, now: 5.1).contains(.recognizer("pan")))
+    }
+}

@@ -1,5 +1,5 @@
 import Testing
-@testable import touchscope
+@testable import TouchScopeKit
 import TouchDraw
 
 /// The window's key table and the panel registry agree: the help panel lists the window's

@@ -5,7 +5,7 @@ import Testing
 import TouchCore
 import TouchScene
 import TouchDraw
-@testable import touchscope
+@testable import TouchScopeKit
 
 @Suite("The tablet's accelerometer (accel lines) replayed")
 struct TabletAccelTests {

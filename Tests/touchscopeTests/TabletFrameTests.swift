@@ -3,6 +3,7 @@
 // no panel text is drawn smaller than the layout's legible minimum.
 import Testing
 @testable import touchscope
+@testable import TouchScopeKit
 import TouchCore
 import TouchDraw
 import TouchScene
@@ -85,6 +86,6 @@ struct TabletFrameTests {
                 #expect(EstimatedTextMeasurer().measure(run.string, size: run.size, font: run.font).width <= mw + 0.5)
             }
         }
-        #expect(runs > 40)
+        #expect(runs > 30)   // every panel shares the side: at 1280×800, scale 2, about 40 lines
     }
 }

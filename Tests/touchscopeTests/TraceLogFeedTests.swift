@@ -1,5 +1,5 @@
 import Testing
-@testable import touchscope
+@testable import TouchScopeKit
 import TouchDraw
 import TouchCore
 import TouchScene

@@ -47,7 +47,8 @@ public struct OverlayState: Sendable, Hashable {
     /// Timeline: the selected lane and transition (by its time) in it.
     public var selectedLane: TimelineLane?
     public var selectedTime: Double?
-    /// Timeline: show only the recognizers of the touched views (true) or all (false).
+    /// Timeline: follow the action (true: the recognizers of the touched view and every one
+    /// out of `possible` in the visible range, `TimelinePanel.lanes`) or show all (false).
     public var lanesOfTouchedViewsOnly = true
 
     public static let minSpan = 0.05

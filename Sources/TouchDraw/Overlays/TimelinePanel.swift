@@ -45,19 +45,29 @@ public struct TimelineLayout: Sendable {
 }
 
 public enum TimelinePanel {
-    /// The lanes: touches, the recognizers (of the touched view and its ancestors, or all),
-    /// then controls, actions, motion and remote when they have events.
-    public static func lanes(app: Application, log: TraceLog, state: OverlayState, views: [String: View]) -> [TimelineLane] {
+    /// The lanes: touches, the recognizers, then controls, actions, motion and remote when
+    /// they have events. The recognizers, by default (`lanesOfTouchedViewsOnly`, "follow the
+    /// action"): those of the latest touched view and its ancestors, then every other one
+    /// that is out of `possible` at some time in the visible range (`now`: the newest time;
+    /// default the log's), so a recognizer moving another view keeps its lane when a second
+    /// finger lands elsewhere. Otherwise all of them.
+    public static func lanes(app: Application, log: TraceLog, state: OverlayState, views: [String: View],
+                             now: Double? = nil) -> [TimelineLane] {
         var ids: [String] = []
         var seen = Set<String>()
         func add(_ id: String) { if seen.insert(id).inserted { ids.append(id) } }
-        if state.lanesOfTouchedViewsOnly, let hit = log.hitTest(forTouch: state.pickedTouchID) {
-            var chain = Set<String>()
-            var v: View? = hit.view.flatMap { views[$0] }
-            while let cur = v { chain.insert(cur.id); v = cur.superview }
-            for id in log.recognizerOrder where chain.contains(log.recognizerView[id] ?? "") { add(id) }
-            v = hit.view.flatMap { views[$0] }
-            while let cur = v { for r in cur.gestureRecognizers { add(r.id) }; v = cur.superview }
+        if state.lanesOfTouchedViewsOnly {
+            if let hit = log.hitTest(forTouch: state.pickedTouchID) {
+                var chain = Set<String>()
+                var v: View? = hit.view.flatMap { views[$0] }
+                while let cur = v { chain.insert(cur.id); v = cur.superview }
+                for id in log.recognizerOrder where chain.contains(log.recognizerView[id] ?? "") { add(id) }
+                v = hit.view.flatMap { views[$0] }
+                while let cur = v { for r in cur.gestureRecognizers { add(r.id) }; v = cur.superview }
+            }
+            let t1 = state.timelineRightEdge(now: now ?? log.latestTime ?? 0)
+            let t0 = t1 - state.timelineSpan
+            for id in log.recognizerOrder where !seen.contains(id) && acts(id, log: log, from: t0, to: t1) { add(id) }
         } else {
             for id in log.recognizerOrder { add(id) }
             app.window.forEachInTree { v in for r in v.gestureRecognizers { add(r.id) } }
@@ -71,10 +81,23 @@ public enum TimelinePanel {
         return out
     }
 
+    /// Whether a recognizer is out of `possible` at some time between t0 and t1: it entered
+    /// another state then, or was in one already at t0.
+    static func acts(_ recognizer: String, log: TraceLog, from t0: Double, to t1: Double) -> Bool {
+        let list = log.transitions(of: recognizer)
+        var i = TraceLog.upperBound(list, t0) { $0.t }
+        if i > 0, list[i - 1].to != .possible { return true }
+        while i < list.count, list[i].t <= t1 {
+            if list[i].to != .possible { return true }
+            i += 1
+        }
+        return false
+    }
+
     /// The layout for a panel rect.
     public static func layout(app: Application, log: TraceLog, state: OverlayState, views: [String: View],
                               now: Double, in rect: Rect, style: OverlayStyle) -> TimelineLayout {
-        let lanes = lanes(app: app, log: log, state: state, views: views)
+        let lanes = lanes(app: app, log: log, state: state, views: views, now: now)
         let u = style.scale
         let headerH = min(rect.height, style.lineHeight + 4 * u)
         let axisH = min(max(0, rect.height - headerH), style.lineHeight + 2 * u)

@@ -43,6 +43,7 @@ public final class TraceLog: TraceSink {
     @exclusivity(unchecked) private var recognizers = RecognizerLanes()
     @exclusivity(unchecked) private var events: EventLanes
     @exclusivity(unchecked) private var trails = TouchTrails()
+    private var devices = TouchDevices()
     /// The latest touch message (kept apart: the ring may have dropped it).
     @exclusivity(unchecked) private var lastTouch: (t: Double, phase: TouchPhase, view: String, touches: [Int])?
     /// Formatted event-log lines (the visible ones only are ever formatted).
@@ -68,6 +69,7 @@ public final class TraceLog: TraceSink {
         switch r.body {
         case let .touchSample(s):
             trails.note(s, at: r.t)
+            devices.note(s, at: r.t)
             return
         case let .hitTest(touch, point, path, view):
             touches.note(HitTestInfo(t: r.t, seq: seq, touch: touch, point: point, path: path, view: view))
@@ -199,6 +201,9 @@ public final class TraceLog: TraceSink {
     public var lastFirstResponder: (t: Double, to: String?)? { events.lastFirstResponder }
 
     // MARK: Touch trails (from `touchSample` records)
+
+    /// Every touch device the touch samples came from, with its statistics.
+    public var touchDevices: [TouchDeviceStats] { devices.all }
 
     /// The most fingers down at once in the current (or last) multitouch sequence.
     public var maxPointers: Int { trails.maxPointers }

@@ -82,6 +82,10 @@ public final class Replayer {
     /// Does what the live program's hot reload did: the touches under way are cancelled
     /// ("scene reloaded") and the recorded scene text replaces the scene.
     private func reload(_ r: SceneReload) throws(InputFileError) {
+        if session.isBuiltInCode {
+            throw InputFileError(file: reader.file, line: reader.lineNumber, column: 1,
+                                 "a `reload` line, but \(session.scene.name) builds its views in code: there is no scene to reload")
+        }
         let scene: SceneDescription
         do {
             scene = try SceneLoader.parse(text: r.scene, file: r.path, folder: Self.assetFolder(for: r.path, fallback: session.scene.folder),

@@ -20,6 +20,23 @@ public struct BuiltScene {
 /// Turns a scene description into TouchCore objects. The description is already validated
 /// (every reference resolves), so building cannot fail.
 public enum SceneBuilder {
+    /// An application built by a program's own code (`SceneSession(name:window:build:)`):
+    /// `build` fills a fresh application; the views and recognizers it added are then found
+    /// by their ids.
+    public static func build(window: Size, in build: (Application) -> Void) -> BuiltScene {
+        let app = Application(windowSize: window)
+        build(app)
+        var views: [String: View] = [:]
+        var recognizers: [String: GestureRecognizer] = [:]
+        var stack = Array(app.window.subviews.reversed())
+        while let v = stack.popLast() {
+            if views[v.id] == nil { views[v.id] = v }
+            for r in v.gestureRecognizers where recognizers[r.id] == nil { recognizers[r.id] = r }
+            stack.append(contentsOf: v.subviews.reversed())
+        }
+        return BuiltScene(app: app, views: views, recognizers: recognizers, controllers: [:], player: nil, bindings: [])
+    }
+
     /// Builds the application: window size, defaults and background, the views with their
     /// recognizers, controls, controllers, the media player and the bindings.
     public static func build(_ scene: SceneDescription) -> BuiltScene {

@@ -22,12 +22,38 @@ public final class SceneSession {
     /// The input mapper (step 2): mouse, keys, gamepad and accelerometer to touches, shake,
     /// remote commands and orientation, for this scene's window.
     @exclusivity(unchecked) public private(set) var mapper: InputMapper
+    /// Whether a program built the application in code (`init(name:window:build:)`) rather
+    /// than from a scene description: there is then no scene to reload.
+    public let isBuiltInCode: Bool
+
     /// Builds `scene` into a new application at time 0, with a fresh input mapper.
     public init(scene: SceneDescription) {
         self.scene = scene
         built = SceneBuilder.build(scene)
         app = built.app
+        isBuiltInCode = false
         mapper = InputMapper(sceneSize: scene.window, defaults: built.app.defaults)
+    }
+
+    /// An application a program builds in code instead of a scene file: `build` adds its
+    /// views, recognizers and controls (its own subclasses too) to a fresh application whose
+    /// window is `window` points. `scene` is then a description with that name and window
+    /// and no views. Call it again with the same closure for a fresh copy (a replay).
+    ///
+    ///     let session = SceneSession(name: "circle", window: Size(width: 800, height: 600)) { app in
+    ///         let canvas = View(id: "canvas", frame: Rect(x: 0, y: 0, width: 800, height: 600))
+    ///         canvas.addGestureRecognizer(CircleGestureRecognizer(id: "circle"))
+    ///         app.window.addSubview(canvas)
+    ///     }
+    ///
+    /// The views own their subviews and recognizers; view controllers and transform bindings
+    /// are held weakly, as in a scene, so keep those you make alive yourself.
+    public init(name: String, window: Size, build: (Application) -> Void) {
+        scene = SceneDescription(name: name, window: window, file: "<\(name)>")
+        built = SceneBuilder.build(window: window, in: build)
+        app = built.app
+        isBuiltInCode = true
+        mapper = InputMapper(sceneSize: window, defaults: built.app.defaults)
     }
 
     /// A scene reload: interrupts `old` (its touches and shake are cancelled with `reason`)

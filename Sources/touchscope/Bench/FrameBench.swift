@@ -7,6 +7,7 @@ import TouchScene
 import TouchBench
 import TouchDraw
 import TouchSDL
+import TouchScopeKit
 
 @MainActor
 enum FrameBench {

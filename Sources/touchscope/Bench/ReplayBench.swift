@@ -3,6 +3,7 @@
 import Foundation
 import TouchScene
 import TouchBench
+import TouchScopeKit
 #if canImport(Glibc)
 import Glibc
 #endif

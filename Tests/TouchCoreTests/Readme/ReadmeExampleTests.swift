@@ -35,14 +35,14 @@ actor TapLog {
 
 @MainActor func runCard() async -> (lines: [String], singleTaps: [Point]) {
     let app = Application(windowSize: Size(width: 800, height: 600))
-    let (card, singleTap, _) = makeCard(in: app)
+    let (_, singleTap, _) = makeCard(in: app)
     var lines: [String] = []
     app.tracer.sink = TraceCallback { lines.append($0.description) }   // each decision as its JSON line
 
     let log = TapLog()
     var pending: [Task<Void, Never>] = []
     singleTap.addTarget { r in
-        let p = r.location(in: card)                 // read here, on the application's actor
+        let p = r.location(in: r.view)               // read here, on the application's actor
         pending.append(Task { await log.add(p) })    // only the value crosses
     }
     tap(app, at: Point(x: 200, y: 200), time: 0)

@@ -24,9 +24,12 @@ final class WindowedReplay {
     private var shot: (path: String, at: Double?)?
     /// The first problem (`FILE:LINE:COLUMN: ...`): the window closes, and `replay` exits 2 with it.
     private(set) var error: String?
+    /// The program's name when it builds its views in code: a `reload` line is then a problem.
+    private let builtInCode: String?
 
-    init(_ reader: RecordingReader, until: Double?, screenshot: String?, at: Double?) {
+    init(_ reader: RecordingReader, until: Double?, screenshot: String?, at: Double?, builtInCode: String? = nil) {
         self.reader = reader
+        self.builtInCode = builtInCode
         end = until
         shot = screenshot.map { ($0, at) }
         pull(host: nil)
@@ -86,6 +89,12 @@ final class WindowedReplay {
     /// The scene a `reload` line brings, its assets in its own folder when that exists here;
     /// nil, and the replay ends, when it does not load.
     private func reloadedScene(_ r: SceneReload, fallback: String, host: SDLHost?) -> SceneDescription? {
+        if let program = builtInCode {
+            self.error = "\(reader.file):\(reader.lineNumber):1: a `reload` line, but \(program) builds its views in code: there is no scene to reload"
+            next = nil
+            host?.requestQuit()
+            return nil
+        }
         let folder = r.path.contains("/") ? String(r.path[..<(r.path.lastIndex(of: "/") ?? r.path.endIndex)]) : "."
         do {
             let exists = FileManager.default.fileExists(atPath: folder.isEmpty ? "/" : folder)

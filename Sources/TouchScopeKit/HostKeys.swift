@@ -14,6 +14,7 @@ let hostKeys: [HostKey] = [
     .panelKey(function: 4),
     .panelKey(function: 5),
     .panelKey(function: 6),
+    .panelKey(function: 7),
     HostKey("Space / Home", "pause the timeline / follow live again", keys: ["space", "home"], .unlessTyping) {
         if $0.key == "space" { $0.frame.state.togglePaused(now: $0.now) } else { $0.frame.state.goLive() }
     },
@@ -27,7 +28,7 @@ let hostKeys: [HostKey] = [
         $0.frame.state.selectTransition(step: $0.key == "left" ? -1 : 1, in: $0.frame.log, now: $0.now)
     },
     HostKey("Up / Down", "select the previous / next timeline lane", keys: ["up", "down"], .unlessTyping) {
-        let lanes = DebugOverlay.timelineLanes(app: $0.app, log: $0.frame.log, state: $0.frame.state)
+        let lanes = DebugOverlay.timelineLanes(app: $0.app, log: $0.frame.log, state: $0.frame.state, now: $0.now)
         $0.frame.state.selectLane(step: $0.key == "up" ? -1 : 1, in: lanes)
     },
     HostKey("PageUp / PageDown", "scroll the timeline back / forward", keys: ["pageup", "pagedown"], .unlessTyping) {
@@ -35,6 +36,10 @@ let hostKeys: [HostKey] = [
     },
     HostKey("= / -", "zoom the timeline in / out", keys: ["=", "keypad +", "-", "keypad -"], .unlessTyping) {
         $0.frame.state.zoomTimeline(by: $0.key == "=" || $0.key == "keypad +" ? 0.5 : 2, now: $0.now)
+    },
+    HostKey("L", "timeline lanes: follow the action (the touched view's recognizers and every one out of possible in view) or show all",
+            keys: ["l"], .unlessTyping) {
+        $0.frame.state.lanesOfTouchedViewsOnly.toggle()
     },
     HostKey("[ / ]", "select the previous / next view in the inspector", keys: ["[", "]"], .unlessTyping) {
         $0.frame.state.selectNextView(in: $0.app.window, step: $0.key == "[" ? -1 : 1)

@@ -4,6 +4,7 @@ import TouchScene
 import TouchDraw
 import TouchSDL
 
+/// How the window runs: `run`'s and `replay`'s options.
 struct LiveOptions {
     var traceFile: String?
     var recordFile: String?
@@ -12,21 +13,28 @@ struct LiveOptions {
     var display: Int?
     /// The window's size in window units (`--window`); nil: 1280×800 fitted to the display.
     var window: Size? = nil
+    /// `--perfetto`: the timeline for Perfetto (`PerfettoWriter`).
+    var perfettoFile: String? = nil
 }
 
 /// The live window: feeds the host's input to the scene session and draws its frames. The
-/// window's keys (`HostKeys`), the scene file's hot reload (`HotReload`), the input recording
+/// window's keys (`HostKeys`), the scene file's hot reload (`HotReload`; none when the
+/// application is built in code), the input recording
 /// (`LiveRecording`), the player's sound (`SoundClock`) and a recording played in the window
 /// (`WindowedReplay`) are each their own type; this wires them to the loop.
 @MainActor
 final class LiveApp: HostClient, HostKeyTarget {
     let options: LiveOptions
+    /// The scene file or the program's code the session comes from.
+    let source: AppSource
     private(set) var session: SceneSession
     let frame: FrameState
     private(set) var host: SDLHost?
     private var trace: TraceWriter?
+    private var perfetto: PerfettoWriter?
     private var recording: LiveRecording
-    private var hotReload: HotReload
+    /// Nil when the application is built in code: there is no scene file to watch.
+    private var hotReload: HotReload?
     private var sound = SoundClock()
     /// The recording played (`replay` without --headless); while it plays, live input other
     /// than the window's keys is ignored.
@@ -36,20 +44,22 @@ final class LiveApp: HostClient, HostKeyTarget {
     /// Set once the session got its `quit` (the program is ending, or a replay reached one).
     private var ended = false
 
-    init(scenePath: String, scene: SceneDescription, options: LiveOptions) throws {
+    init(source: AppSource, options: LiveOptions) throws {
         self.options = options
-        session = SceneSession(scene: scene)
+        self.source = source
+        session = source.makeSession()
         frame = FrameState(overlays: !options.noOverlays, defaults: session.app.defaults)
-        hotReload = HotReload(scenePath: scenePath)
+        hotReload = source.scenePath.map(HotReload.init(scenePath:))
         if let path = options.traceFile {
-            do { trace = try TraceWriter(path: path) } catch { throw CLIError.failure(error.description) }
+            do { trace = try TraceWriter(path: path) } catch { throw CLIError.badInput(error.description) }
         }
-        recording = try LiveRecording(path: options.recordFile, window: scene.window)
+        perfetto = try openPerfetto(options.perfettoFile, scene: session.scene)
+        recording = try LiveRecording(path: options.recordFile, window: session.scene.window)
         connectTrace()
     }
 
     private func connectTrace() {
-        frame.follow(session, also: (trace.map { [$0] } ?? []) + [ShakeRumble(app: self)])
+        frame.follow(session, also: (trace.map { [$0] } ?? []) + (perfetto.map { [$0] } ?? []) + [ShakeRumble(app: self)])
         if host != nil { session.app.pasteboard = SDLPasteboard() }
         checkCapabilities()
     }
@@ -80,7 +90,8 @@ final class LiveApp: HostClient, HostKeyTarget {
     /// Plays `reader` in the window until its end (`until`, a recorded `quit`, or one second
     /// after the last input); files are complete on return.
     func replay(_ reader: RecordingReader, until: Double?, screenshot: String?, at: Double?, dumpTree: String?) throws {
-        let replay = WindowedReplay(reader, until: until, screenshot: screenshot, at: at)
+        let replay = WindowedReplay(reader, until: until, screenshot: screenshot, at: at,
+                                    builtInCode: session.isBuiltInCode ? source.programName : nil)
         self.replay = replay
         let host = try makeHost()
         _ = host.run(client: self)
@@ -108,6 +119,7 @@ final class LiveApp: HostClient, HostKeyTarget {
         sound.pause()
         recording.close()
         trace?.close()
+        perfetto?.close(at: session.app.time)
     }
 
     // MARK: HostClient
@@ -159,13 +171,17 @@ final class LiveApp: HostClient, HostKeyTarget {
         // input stops (a kill loses at most this turn's input).
         recording.flush()
         if let replay { feed(replay, upTo: time) }
-        if hotReload.fileChanged(at: time) { reloadScene() }
+        if hotReload?.fileChanged(at: time) == true { reloadScene() }
         sound.sync(session.built.player, scene: session.scene)
         let busy = session.advance(to: time)
         return busy || (session.built.player?.isPlaying ?? false)
     }
 
     func draw(into list: inout DisplayList, layout: HostLayout) {
+        if let host, frame.state.isOn(.devices) {
+            frame.touchDevices = host.touchDevices()
+            frame.latency = host.recentLatency.map { LatencyReadout(p50: $0.p50, p99: $0.p99, count: $0.count) }
+        }
         frame.draw(session, into: &list, layout: layout, measurer: host?.textMeasurer ?? EstimatedTextMeasurer())
     }
 
@@ -177,9 +193,9 @@ final class LiveApp: HostClient, HostKeyTarget {
             frame.pads = pads.map { ConnectedPad(name: $0.name, hasAccel: $0.hasAccelerometer, hasGyro: $0.hasGyroscope) }
             checkCapabilities()
             host?.setNeedsDisplay()
-        case .screenshotSaved(let path): FileHandle.standardError.write(Data("touchscope: screenshot saved to \(path)\n".utf8))
+        case .screenshotSaved(let path): FileHandle.standardError.write(Data("\(source.programName): screenshot saved to \(path)\n".utf8))
         case .screenshotFailed(let path, let message):
-            FileHandle.standardError.write(Data("touchscope: screenshot \(path) failed: \(message)\n".utf8))
+            FileHandle.standardError.write(Data("\(source.programName): screenshot \(path) failed: \(message)\n".utf8))
         }
     }
 
@@ -201,8 +217,14 @@ final class LiveApp: HostClient, HostKeyTarget {
     }
 
     /// Loads the scene file again; a broken edit shows its error and keeps the old scene.
+    /// An application built in code has no scene file: the banner says so.
     func reloadScene() {
-        switch hotReload.load(at: session.app.time) {
+        guard let outcome = hotReload?.load(at: session.app.time) else {
+            frame.banner = "nothing to reload: \(source.programName) builds its views in code (hot reload is for scene files)"
+            host?.setNeedsDisplay()
+            return
+        }
+        switch outcome {
         case let .loaded(scene, line):
             // The recording keeps the scene's text, so a replay reloads the same scene at the
             // moment the touches under way were cancelled.

@@ -6,14 +6,14 @@ import TouchSDL
 /// Holds the trace as the panels see it (`TraceLog`), what is toggled and selected
 /// (`OverlayState`), and draws a frame: the scene, then the panels. Shared by the live
 /// window and headless screenshots, so both show the same thing.
-final class FrameState {
+package final class FrameState {
     /// Whether the debugging panels are drawn (`--no-overlays` and F2 turn them off).
-    var overlays: Bool
+    package var overlays: Bool
     /// A one-line message shown over the scene (a broken scene edit, recording on).
     var banner: String?
     /// The trace as the panels see it: everything the session traced so far (waits for the
     /// log's worker thread to catch up; reading it costs nothing when nothing is pending).
-    var log: TraceLog {
+    package var log: TraceLog {
         feed?.sync()
         return storedLog
     }
@@ -22,18 +22,22 @@ final class FrameState {
     /// of each trace message, and indexing the trace for the panels runs on the other core.
     /// Nil with `threadedLog: false` (the log is then filled on the dispatching thread).
     private let feed: TraceLogFeed?
-    var state = OverlayState()
+    package var state = OverlayState()
     var pads: [ConnectedPad] = []
     /// The device's own accelerometers the host found (Linux IIO), the one read first; their
     /// readings come from the session's input mapper when drawn.
     var accelerometers: [DeviceAccelerometer] = []
+    /// The touch devices the host lists and the input-to-photon latency of the last second
+    /// (touch devices panel); the live window sets them before each frame.
+    var touchDevices: [TouchDeviceInfo] = []
+    var latency: LatencyReadout?
     /// The rows of the help panel (F1): the input map and the window's keys (`hostKeys`,
     /// whose panel rows the panel registry words).
     var help: [HelpEntry]
 
     /// `threadedLog` false fills the log on the calling thread instead (`touchscope bench`
     /// measures both ways).
-    init(overlays: Bool, defaults: Defaults = Defaults(), threadedLog: Bool = true) {
+    package init(overlays: Bool, defaults: Defaults = Defaults(), threadedLog: Bool = true) {
         self.overlays = overlays
         feed = threadedLog ? TraceLogFeed(log: storedLog) : nil
         help = InputMapper.help(defaults: defaults).map { HelpEntry(input: "\($0.device): \($0.input)", effect: $0.effect) }
@@ -49,11 +53,11 @@ final class FrameState {
     }
 
     /// Waits until the log holds everything traced so far (`log` does this too).
-    func sync() { feed?.sync() }
+    package func sync() { feed?.sync() }
 
     /// Connects a session: its trace feeds the panels, after the sinks in `also` (a trace
     /// file) got each record.
-    func follow(_ session: SceneSession, also: [any TraceSink] = []) {
+    package func follow(_ session: SceneSession, also: [any TraceSink] = []) {
         let panels: any TraceSink = feed ?? storedLog
         session.app.tracer.sink = also.isEmpty ? panels : TraceTee(also + [panels])
         // Scenes with a media player or device needs show the Now Playing and device panel.
@@ -74,15 +78,22 @@ final class FrameState {
         }
     }
 
-    func draw(_ session: SceneSession, into list: inout DisplayList, layout: HostLayout, measurer: TextMeasurer) {
+    /// What the panels read from the host.
+    private func extras(_ session: SceneSession, layout: HostLayout) -> DebugOverlayExtras {
+        var e = DebugOverlayExtras(pads: pads, help: help, now: session.app.time, style: layout.overlayStyle,
+                                   accelerometers: deviceAccelerometers(session))
+        e.touchDevices = touchDevices
+        e.latency = latency
+        return e
+    }
+
+    package func draw(_ session: SceneSession, into list: inout DisplayList, layout: HostLayout, measurer: TextMeasurer) {
         SceneRenderer().draw(session.app.window, into: &list, toCanvas: layout.sceneTransform)
         if overlays {
             DebugOverlay.draw(app: session.app, log: log, state: state, sceneTransform: layout.sceneTransform,
                               sceneRect: layout.sceneRect, sidePanel: layout.sidePanel, bottomPanel: layout.bottomPanel,
                               measurer: measurer, into: &list,
-                              extras: DebugOverlayExtras(pads: pads, help: help, now: session.app.time,
-                                                         style: layout.overlayStyle,
-                                                         accelerometers: deviceAccelerometers(session)))
+                              extras: extras(session, layout: layout))
         }
         if let banner {
             let r = layout.sceneRect, u = layout.overlayScale

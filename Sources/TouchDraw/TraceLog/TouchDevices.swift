@@ -1,0 +1,100 @@
+// TouchDevices: what the trace's touch samples say about each touch device — fingers down, the
+// most at once, how often fingers report and how regularly, the pressure range, and where
+// touches landed.
+import TouchCore
+
+/// One touch device as its touch samples show it (`TraceLog.touchDevices`).
+public struct TouchDeviceStats: Sendable, Hashable {
+    /// The device id (`TouchKey.device`; the mouse's emulated fingers are -1).
+    public var device: Int
+    /// Fingers down now.
+    public var fingersDown: Int
+    /// The most fingers down at once since the log began.
+    public var mostFingers: Int
+    /// Samples seen.
+    public var samples: Int
+    /// How often a finger reports while it moves (Hz: one over the median interval between
+    /// two samples of one finger, over the last 256 intervals); nil before two samples.
+    public var reportRate: Double?
+    /// The spread of those intervals (standard deviation, milliseconds).
+    public var jitterMs: Double?
+    /// The lowest and highest pressure seen.
+    public var pressureRange: ClosedRange<Double>?
+    /// Where touches landed: samples per cell of `TouchDevices.cell` points, by cell (column,
+    /// row) from the window's origin. Bounded: cells beyond 200 × 200 are not counted.
+    public var coverage: [Cell: Int]
+
+    public struct Cell: Sendable, Hashable {
+        public var column: Int
+        public var row: Int
+        public init(column: Int, row: Int) { self.column = column; self.row = row }
+    }
+}
+
+/// The per-device statistics the log keeps, fed one touch sample at a time.
+struct TouchDevices {
+    /// The size of a coverage cell, in scene points.
+    static let cell = 25.0
+    private static let intervalsKept = 256
+
+    private struct Device {
+        var stats: TouchDeviceStats
+        /// The latest sample time of each finger down, by touch id.
+        var lastSample: [Int: Double] = [:]
+        /// The newest intervals between two samples of one finger (a ring).
+        var intervals: [Double] = []
+        var next = 0
+    }
+    private var devices: [Int: Device] = [:]
+
+    mutating func note(_ s: FingerSample, at t: Double) {
+        // In place: a copy of the device out of the dictionary and back would copy its
+        // tables on every sample.
+        Self.note(s, at: t, to: &devices[s.key.device, default: Device(stats: TouchDeviceStats(
+            device: s.key.device, fingersDown: 0, mostFingers: 0, samples: 0, coverage: [:]))])
+    }
+
+    private static func note(_ s: FingerSample, at t: Double, to d: inout Device) {
+        d.stats.samples += 1
+        switch s.phase {
+        case .began:
+            d.lastSample[s.touch] = t
+        case .moved, .stationary:
+            if let last = d.lastSample[s.touch], t > last {
+                let dt = t - last
+                if d.intervals.count < intervalsKept { d.intervals.append(dt) } else { d.intervals[d.next] = dt }
+                d.next = (d.next + 1) % intervalsKept
+            }
+            d.lastSample[s.touch] = t
+        case .ended, .cancelled:
+            d.lastSample[s.touch] = nil
+        }
+        d.stats.fingersDown = d.lastSample.count
+        d.stats.mostFingers = max(d.stats.mostFingers, d.stats.fingersDown)
+        let p = s.pressure
+        d.stats.pressureRange = d.stats.pressureRange.map { min($0.lowerBound, p)...max($0.upperBound, p) } ?? p...p
+        // The cell as a Double first: a point far outside the window (a recording may hold
+        // any finite number) must not trap when made an Int.
+        let column = (s.point.x / cell).rounded(.down), row = (s.point.y / cell).rounded(.down)
+        if column >= 0 && column < 200 && row >= 0 && row < 200 {
+            d.stats.coverage[TouchDeviceStats.Cell(column: Int(column), row: Int(row)), default: 0] += 1
+        }
+    }
+
+    /// Every device seen, by id.
+    var all: [TouchDeviceStats] {
+        devices.keys.sorted().map { id in
+            let d = devices[id]!
+            var s = d.stats
+            if !d.intervals.isEmpty {
+                let sorted = d.intervals.sorted()
+                let median = sorted[sorted.count / 2]
+                s.reportRate = median > 0 ? 1 / median : nil
+                let mean = d.intervals.reduce(0, +) / Double(d.intervals.count)
+                let variance = d.intervals.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(d.intervals.count)
+                s.jitterMs = variance.squareRoot() * 1000
+            }
+            return s
+        }
+    }
+}

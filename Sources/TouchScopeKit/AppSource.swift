@@ -1,0 +1,45 @@
+// AppSource: where the host's application comes from: a scene file, or a program's own code.
+import TouchCore
+import TouchScene
+
+/// What the window and replay drive: a scene file (which hot reload watches), or an
+/// application a program builds in code (`TouchScopeApp`), built afresh for every session.
+///
+///     try AppSource.sceneFile(path: "scenes/photo.yaml", scene).runWindow(options)
+///     try AppSource.code(circleApp).replay(options)
+package enum AppSource {
+    case sceneFile(path: String, SceneDescription)
+    case code(TouchScopeApp)
+
+    /// A fresh session of the application.
+    package func makeSession() -> SceneSession {
+        switch self {
+        case .sceneFile(_, let scene): SceneSession(scene: scene)
+        case .code(let app): app.makeSession()
+        }
+    }
+
+    /// The window's size in scene points (recordings from devices are stretched onto it).
+    package var window: Size {
+        switch self {
+        case .sceneFile(_, let scene): scene.window
+        case .code(let app): app.window
+        }
+    }
+
+    /// The scene file hot reload watches; nil when the application is built in code.
+    var scenePath: String? {
+        switch self {
+        case .sceneFile(let path, _): path
+        case .code: nil
+        }
+    }
+
+    /// The name messages to the user start with ("touchscope: cannot open a window: ...").
+    package var programName: String {
+        switch self {
+        case .sceneFile: "touchscope"
+        case .code(let app): app.name
+        }
+    }
+}

@@ -1,0 +1,62 @@
+// CommandLineRunner: parses a command line, runs it, and turns every error into one message
+// and the documented exit status (0 success, 2 bad input, 1 any other failure).
+import ArgumentParser
+import Foundation
+import TouchScene
+
+/// An error that reaches the user: its message (already `FILE:LINE:COLUMN: ...` where it
+/// applies) and the exit status.
+package struct CLIError: Error {
+    package var message: String
+    package var status: Int32
+    /// Whether the message is printed after the program's name ("touchscope: cannot ...").
+    package var namesProgram: Bool
+
+    package init(message: String, status: Int32, namesProgram: Bool = false) {
+        self.message = message
+        self.status = status
+        self.namesProgram = namesProgram
+    }
+    /// Bad input (scene, recording, arguments): exit status 2, the message as it is.
+    package static func badInput(_ m: String) -> CLIError { CLIError(message: m, status: 2) }
+    /// Any other failure: exit status 1, after the program's name.
+    package static func failure(_ m: String) -> CLIError { CLIError(message: m, status: 1, namesProgram: true) }
+}
+
+/// Says on standard error that a recording's cut-off last line was skipped, if it was:
+/// `FILE:LINE:COLUMN: warning: ...`.
+func warnIfCutOff(_ reader: RecordingReader) {
+    guard let d = reader.cutOffLastLine?.diagnostic else { return }
+    FileHandle.standardError.write(Data("\(d.file):\(d.line):\(d.column): warning: \(d.message)\n".utf8))
+}
+
+package enum CommandLineRunner {
+    /// Parses `arguments` (nil: the process's) as `Root`'s command line, hands the parsed
+    /// command to `execute`, and returns the exit status: errors become one message on
+    /// standard error; `--help` and `--version` print and succeed.
+    ///
+    ///     exit(CommandLineRunner.run(TouchScope.self, name: "touchscope") { try $0.run() })
+    package static func run<Root: ParsableCommand>(_ root: Root.Type, name: String, arguments: [String]? = nil,
+                                                   execute: (inout any ParsableCommand) throws -> Void) -> Int32 {
+        do {
+            var command = try root.parseAsRoot(arguments)
+            try execute(&command)
+            return 0
+        } catch let e as CLIError {
+            let message = e.namesProgram ? "\(name): \(e.message)" : e.message
+            FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+            return e.status
+        } catch let e as ExitCode {
+            return e.rawValue
+        } catch {
+            // ArgumentParser's own errors: --help and --version succeed; the rest are bad arguments.
+            if root.exitCode(for: error) == .success {
+                print(root.fullMessage(for: error))
+                return 0
+            }
+            let message = root.message(for: error).split(separator: "\n").first.map(String.init) ?? "bad arguments"
+            FileHandle.standardError.write(Data("\(name): \(message) (see \(name) --help)\n".utf8))
+            return 2
+        }
+    }
+}

@@ -1,0 +1,100 @@
+// Options: what `run` and `replay` take, whatever the application (`touchscope` with a scene
+// file, or a program that builds its application in code).
+import ArgumentParser
+import TouchCore
+import TouchScene
+
+/// The options `run` and `replay` share: where the trace and its timeline go, whether the
+/// panels draw and the window's size.
+package struct OutputOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Write the trace as JSON Lines to this file.", valueName: "file"))
+    package var trace: String?
+    @Option(help: ArgumentHelp("Write the timeline for Perfetto and chrome://tracing (Chrome Trace Event JSON) to this file.",
+                               valueName: "file"))
+    package var perfetto: String?
+    @Flag(help: "Draw the scene only, without the debugging panels.")
+    package var noOverlays = false
+    @Option(help: ArgumentHelp("The window's size in window units, such as 800x1280 (default: 1280x800 fitted to the display; a headless screenshot: 1280x800, or the scene's size without panels).",
+                               valueName: "WxH"))
+    package var window: String?
+
+    package init() {}
+
+    /// `--window` as a size (nil when not given).
+    package var windowSize: Size? { window.flatMap(Self.parseWindow) }
+
+    /// A window size as typed: two positive whole numbers, `1280x800`.
+    package static func parseWindow(_ s: String) -> Size? {
+        let parts = s.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w <= 100_000, h <= 100_000 else { return nil }
+        return Size(width: Double(w), height: Double(h))
+    }
+
+    package func validate() throws {
+        if let window, Self.parseWindow(window) == nil {
+            throw ValidationError("--window must be WIDTHxHEIGHT, such as 800x1280 (got \(window))")
+        }
+    }
+}
+
+/// `run`'s options: the window, the input recording and the trace.
+package struct RunOptions: ParsableArguments {
+    @Flag(help: "Full screen (for tablets).")
+    package var fullscreen = false
+    @Option(help: ArgumentHelp("The display to open on (0 is the first).", valueName: "n"))
+    package var display: Int?
+    @Option(help: ArgumentHelp("Record the input as JSON Lines to this file.", valueName: "file"))
+    package var record: String?
+    @OptionGroup package var output: OutputOptions
+
+    package init() {}
+
+    package func validate() throws {
+        if let display, display < 0 { throw ValidationError("--display must be 0 or more") }
+    }
+}
+
+/// `replay`'s options after the scene: the recording, headless or not, and what to write.
+package struct ReplayOptions: ParsableArguments {
+    @Argument(help: "The recording (JSON Lines, see the README), or a libinput record or evemu-record file.")
+    package var recording: String
+    @Flag(help: "Run without a display on a virtual clock (deterministic).")
+    package var headless = false
+    @OptionGroup package var output: OutputOptions
+    @Option(help: ArgumentHelp("Write the view tree at the end as JSON to this file.", valueName: "file"))
+    package var dumpTree: String?
+    @Option(help: ArgumentHelp("Write a PNG of the window (scene and overlays).", valueName: "file.png"))
+    package var screenshot: String?
+    // Both take the next word as their value even when it starts with a dash, so that a
+    // negative time is read as a number and refused as such (not as a missing value).
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("When to take the screenshot, in seconds (default: the end).", valueName: "seconds"))
+    package var at: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop at this time, in seconds.", valueName: "seconds"))
+    package var until: Double?
+    @Option(help: ArgumentHelp("With --headless: canvas pixels per window unit of the screenshot, as a HiDPI screen (1 to 4; the canvas is --window times this).",
+                               valueName: "scale"))
+    package var pixelScale: Double?
+
+    package init() {}
+
+    package func validate() throws {
+        for (name, value) in [("--at", at), ("--until", until)] {
+            guard let value else { continue }
+            if value < 0 { throw ValidationError("\(name) must not be negative (got \(Self.show(value)))") }
+            if !value.isFinite { throw ValidationError("\(name) must be a time in seconds, 0 or more") }
+        }
+        if let until, until > RecordingReader.maxTime { throw ValidationError("--until must be at most \(Int(RecordingReader.maxTime)) s") }
+        if at != nil && screenshot == nil { throw ValidationError("--at needs --screenshot") }
+        if let s = screenshot, !s.lowercased().hasSuffix(".png") { throw ValidationError("--screenshot must name a .png file") }
+        if let pixelScale {
+            if !headless { throw ValidationError("--pixel-scale needs --headless (a window gets its scale from the display)") }
+            if !(pixelScale >= 1 && pixelScale <= 4) { throw ValidationError("--pixel-scale must be from 1 to 4 (got \(Self.show(pixelScale)))") }
+        }
+    }
+
+    /// A time as the user typed it, near enough: -1 rather than -1.0.
+    private static func show(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+}

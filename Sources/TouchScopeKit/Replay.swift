@@ -1,0 +1,84 @@
+// replay: a recording played into the application, headless (deterministic) or in the window.
+import Foundation
+import TouchScene
+import TouchDraw
+import TouchSDL
+
+extension AppSource {
+    /// Plays `options.recording` into a fresh session. Headless, it runs on a virtual clock
+    /// stepped every 1/120 s (the same recording always gives the same trace); otherwise in
+    /// the window. Time runs until `--until`, by default one second after the last input.
+    /// Throws `CLIError`: a bad recording is `FILE:LINE:COLUMN: ...` with exit status 2.
+    @MainActor
+    package func replay(_ options: ReplayOptions) throws {
+        let reader: RecordingReader
+        // A libinput record or evemu file is converted on the way in, onto the window.
+        do { reader = try RecordingReader.open(path: options.recording, window: window) } catch { throw CLIError.badInput(error.description) }
+        if !options.headless {
+            if let message = noDisplayMessage() { throw CLIError(message: message, status: 1) }
+            let live = try LiveApp(source: self, options: LiveOptions(
+                traceFile: options.output.trace, recordFile: nil, noOverlays: options.output.noOverlays, fullscreen: false, display: nil,
+                window: options.output.windowSize, perfettoFile: options.output.perfetto))
+            try live.replay(reader, until: options.until, screenshot: options.screenshot, at: options.at, dumpTree: options.dumpTree)
+            return
+        }
+        let session = makeSession()
+        let writer: TraceWriter?
+        do { writer = try options.output.trace.map { path throws(InputFileError) in try TraceWriter(path: path) } }
+        catch { throw CLIError.badInput(error.description) }
+        let perfetto = try openPerfetto(options.output.perfetto, scene: session.scene)
+        let files: [any TraceSink] = [writer as (any TraceSink)?, perfetto].compactMap { $0 }
+        let log = FrameState(overlays: !options.output.noOverlays, defaults: session.app.defaults)
+        if options.screenshot != nil {
+            // The panels of the screenshot read the trace: keep it in the bounded log too.
+            log.follow(session, also: files)
+        } else {
+            // Nothing is drawn: the trace goes straight to the files (memory stays flat).
+            session.app.tracer.sink = traceSink(files)
+        }
+        let replayer = Replayer(session: session, recording: reader)
+        if options.screenshot != nil {
+            replayer.onReload = { new in log.follow(new, also: files) }
+        }
+        var shotError: Error?
+        if let screenshot = options.screenshot {
+            replayer.snapshotTime = options.at ?? .infinity  // default: the end
+            replayer.onSnapshot = { s in
+                do {
+                    try renderPNG(s, log: log, to: screenshot, window: options.output.windowSize, pixelScale: options.pixelScale ?? 1)
+                } catch { shotError = error }
+            }
+        }
+        do {
+            try replayer.run(until: options.until)
+        } catch {
+            writer?.close()
+            perfetto?.close(at: replayer.endTime)
+            throw CLIError.badInput(error.description)
+        }
+        writer?.close()
+        perfetto?.close(at: replayer.endTime)
+        warnIfCutOff(reader)
+        if let shotError { throw CLIError.failure("screenshot: \(shotError)") }
+        if let dumpTree = options.dumpTree {
+            do { try TreeDump.json(of: replayer.session.app.window).write(toFile: dumpTree, atomically: true, encoding: .utf8) }
+            catch { throw CLIError.failure("cannot write \(dumpTree): \(error.localizedDescription)") }
+        }
+    }
+}
+
+@MainActor
+/// Renders one frame of a session (scene and, unless off, the panels) to a PNG, headless.
+func renderPNG(_ session: SceneSession, log: FrameState, to path: String, window: Size? = nil, pixelScale: Double = 1) throws {
+    setenv("SDL_VIDEODRIVER", "dummy", 0)
+    let windowSize = window ?? (log.overlays ? Size(width: 1280, height: 800) : session.scene.window)
+    let canvas = Size(width: (windowSize.width * pixelScale).rounded(), height: (windowSize.height * pixelScale).rounded())
+    let layout = HostLayout(canvasSize: canvas, windowSize: windowSize, sceneSize: session.scene.window,
+                            options: LayoutOptions(panelsVisible: log.overlays))
+    var list = DisplayList(size: canvas, background: Color(r: 24, g: 24, b: 28))
+    let canvasRenderer = try OffscreenCanvas(size: canvas, fonts: FontLocator.locate())
+    canvasRenderer.painter.imageBaseDirectory = session.scene.folder
+    log.draw(session, into: &list, layout: layout, measurer: canvasRenderer.painter.measurer)
+    canvasRenderer.paint(list)
+    try canvasRenderer.savePNG(path)
+}

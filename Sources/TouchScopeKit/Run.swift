@@ -1,0 +1,30 @@
+// run: the application in a window, with every panel, recording and the trace.
+import TouchScene
+import TouchSDL
+
+extension AppSource {
+    /// Opens the window and runs until it is closed (Ctrl+Q, SIGINT, SIGTERM); the recording
+    /// and the trace are complete on disk on return. Throws `CLIError` (exit status 1 when
+    /// there is no display or no window).
+    @MainActor
+    package func runWindow(_ options: RunOptions) throws {
+        if let message = noDisplayMessage() { throw CLIError(message: message, status: 1) }
+        let live = try LiveApp(source: self, options: LiveOptions(
+            traceFile: options.output.trace, recordFile: options.record, noOverlays: options.output.noOverlays,
+            fullscreen: options.fullscreen, display: options.display, window: options.output.windowSize,
+            perfettoFile: options.output.perfetto))
+        try live.run()
+    }
+
+    /// One line when there is no display to open a window on; nil when a window can be tried.
+    @MainActor
+    func noDisplayMessage() -> String? {
+        guard let message = SDLHost.checkDisplay() else { return nil }
+        switch self {
+        case .sceneFile: return message
+        case .code(let app):
+            return "\(app.name): no display (neither DISPLAY nor WAYLAND_DISPLAY is set); "
+                + "to run without one use: \(app.name) replay RECORDING --headless"
+        }
+    }
+}

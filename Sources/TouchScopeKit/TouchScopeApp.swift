@@ -1,0 +1,63 @@
+// TouchScopeApp: a program's own application (views and recognizers built in code) with the
+// whole of touchscope around it: the window, the panels, recording, the trace and replay.
+import Foundation
+
+/// An application your program builds in code, and the command line that runs it in
+/// touchscope's window or replays a recording into it. `build` fills a fresh `Application`
+/// whose window is `window` points; it runs again for every session (each replay starts
+/// from a new application).
+///
+///     import TouchScopeKit
+///
+///     TouchScopeApp.main(name: "circle-gesture", window: Size(width: 800, height: 600)) { app in
+///         let canvas = View(id: "canvas", frame: Rect(x: 0, y: 0, width: 800, height: 600))
+///         canvas.addGestureRecognizer(CircleGestureRecognizer(id: "circle"))
+///         app.window.addSubview(canvas)
+///     }
+///
+/// The program then takes `run` (the window with every panel; `--record`, `--trace`) and
+/// `replay RECORDING [--headless] [--trace] [--dump-tree] [--screenshot] [--until]`, as
+/// `touchscope` does for a scene file. Hot reload is for scene files only.
+public struct TouchScopeApp {
+    /// The program's name: the window's title, and the name its messages and help use.
+    public let name: String
+    /// The window's size in points: the space of recordings, traces and tree dumps.
+    public let window: Size
+    private let build: (Application) -> Void
+
+    public init(name: String, window: Size, build: @escaping (Application) -> Void) {
+        self.name = name
+        self.window = window
+        self.build = build
+    }
+
+    /// Runs the command line given by the process and exits with its status (0 success,
+    /// 2 bad input, 1 any other failure). Call it from the program's main (the main thread).
+    @MainActor
+    public static func main(name: String, window: Size, build: @escaping (Application) -> Void) -> Never {
+        TouchScopeApp(name: name, window: window, build: build).main()
+    }
+
+    /// Runs the process's command line and exits with its status.
+    @MainActor
+    public func main() -> Never {
+        exit(run(arguments: Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Runs `arguments` (without the program's own name) as the program's command line and
+    /// returns the exit status; errors are said on standard error. SDL wants the main thread.
+    @MainActor
+    public func run(arguments: [String]) -> Int32 {
+        AppCommand.programName = name
+        return CommandLineRunner.run(AppCommand.self, name: name, arguments: arguments) { command in
+            guard let command = command as? any AppSubcommand else { return try command.run() }
+            try command.run(self)
+        }
+    }
+
+    /// A fresh session of the application: what the window and replays drive. Tests of your
+    /// own recognizers can drive it headless (`handle`, `advance`, `Replayer`).
+    public func makeSession() -> SceneSession {
+        SceneSession(name: name, window: window, build: build)
+    }
+}
