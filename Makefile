@@ -2,17 +2,19 @@
 #
 #   make run       build, then run touchscope (ARGS="run scenes/x.yaml" to pass arguments)
 #   make test      every test: swift test, the example package (Examples/CircleGesture/check.sh:
-#                  built, its recordings replayed against their expected traces), then the
-#                  Xvfb scripts in Tests/xvfb/*.sh
+#                  built, its recordings replayed against their expected traces), the
+#                  documentation (make docs-check), then the Xvfb scripts in Tests/xvfb/*.sh
 #   make test-sanitize  swift test under AddressSanitizer, then ThreadSanitizer (docs/robustness.md)
 #   make build     debug build
 #   make release   release build (.build/release/touchscope)
 #   make deps      install the Debian packages (SDL2, SDL2_ttf, SDL2_image, fonts, Xvfb, ...)
+#   make docs      the DocC archives of TouchCore and TouchScene in .build/docs (offline)
+#   make docs-check  make docs, then every public declaration of both must have a doc comment
 
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test test-sanitize build release deps deps-run clean
+.PHONY: run test test-sanitize build release deps deps-run clean docs docs-check
 
 run: deps-run build
 	$(SWIFT) run touchscope $(ARGS)
@@ -20,6 +22,7 @@ run: deps-run build
 test: deps
 	$(SWIFT) test
 	SWIFT="$(SWIFT)" Examples/CircleGesture/check.sh
+	@$(MAKE) --no-print-directory docs-check
 	@for t in Tests/xvfb/*.sh; do \
 		[ -e "$$t" ] || continue; \
 		echo "== $$t"; \
@@ -45,6 +48,31 @@ deps:
 
 deps-run:
 	@.ci/deps run
+
+# The documentation: one DocC archive per library, built with swift-docc-plugin (resolved
+# like any dependency; docc itself ships with the toolchain, so this needs no network).
+# Any DocC warning fails the build: an unresolved ``link``, a bad topic group.
+DOCS_TARGETS = TouchCore TouchScene
+DOCS_DIR = .build/docs
+docs:
+	@mkdir -p $(DOCS_DIR)
+	@for t in $(DOCS_TARGETS); do \
+		echo "== docs: $$t -> $(DOCS_DIR)/$$t.doccarchive"; \
+		$(SWIFT) package --allow-writing-to-directory $(DOCS_DIR) generate-documentation --target $$t \
+			--output-path $(DOCS_DIR)/$$t.doccarchive --disable-indexing --enable-inherited-docs \
+			--warnings-as-errors > $(DOCS_DIR)/$$t.log 2>&1 \
+			|| { grep -E -A8 '^(warning|error):' $(DOCS_DIR)/$$t.log | grep -v NSCocoaErrorDomain; \
+			     echo "make docs: the $$t documentation does not build without warnings (full log: $(DOCS_DIR)/$$t.log)"; exit 1; }; \
+	done
+
+# `docs`, then every public declaration of the libraries must have a doc comment of its own
+# (.ci/undocumented.py reads the symbol graphs the documentation build extracted).
+docs-check: docs
+	@for t in $(DOCS_TARGETS); do \
+		dir=$$(ls -td .build/*/extracted-symbols/*/$$t | head -n 1); \
+		.ci/undocumented.py "$$dir" $$t \
+			|| { echo "make docs-check: $$t has public declarations without a doc comment (listed above)"; exit 1; }; \
+	done
 
 clean:
 	$(SWIFT) package clean

@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         // Tests only: property-based tests with shrinking (docs/robustness.md).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // Documentation only: `make docs` (swift package generate-documentation).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // SDL2, SDL2_ttf and SDL2_image from Debian's -dev packages (headers under

@@ -2,6 +2,8 @@
 
 /// The window: the root of the view tree. Touches that hit nothing in the scene go to it.
 open class Window: View {
+    /// A window of `size` points, with the id `"window"`, its frame at the origin.
+    /// The ``Application`` makes its own; a host rarely needs another.
     public init(size: Size) {
         super.init(id: "window", frame: Rect(origin: .zero, size: size))
     }
@@ -26,13 +28,23 @@ open class Window: View {
 ///     app.send(.touchDown(TouchKey(device: 0, finger: 1), Point(x: 10, y: 10)), at: 0.0)
 ///     app.advance(to: 1.0)
 public final class Application: Responder {
+    /// The root of the view tree (`UIApplication`'s key window). Add the scene's views to it;
+    /// touches that hit no subview go to it.
     public let window: Window
+    /// The trace: every decision the application makes (hit tests, touch messages, gesture
+    /// transitions, actions, motion, remote commands) goes to the tracer's ``Tracer/sink`` as
+    /// one ``TraceRecord``. Off until a sink is set.
     public let tracer = Tracer()
+    /// The numbers UIKit leaves undocumented (tap interval, movement slop, swipe thresholds…),
+    /// read by recognizers and controls when they decide. Change them before input arrives.
     @exclusivity(unchecked) public var defaults = Defaults()
     /// The host time of the latest input or `advance` (seconds).
     @exclusivity(unchecked) public private(set) var time: Double = 0
     /// The app delegate, when it is a responder: the application's next responder.
     @exclusivity(unchecked) public var delegate: Responder? { didSet { delegate?.application = self } }
+    /// The responder that receives nil-targeted actions, shake motion and legacy
+    /// remote-control events first (UIKit's first responder). Set it with
+    /// ``Responder/becomeFirstResponder()`` or ``makeFirstResponder(_:reason:)``; held weakly.
     @exclusivity(unchecked) public private(set) weak var firstResponder: Responder?
     /// The general pasteboard (`UIPasteboard.general`), supplied by the host.
     @exclusivity(unchecked) public var pasteboard: Pasteboard = MemoryPasteboard()
@@ -80,6 +92,7 @@ public final class Application: Responder {
     @exclusivity(unchecked) var timeListeners: [TimeListener] = []
     @exclusivity(unchecked) var ignoreDepth = 0
 
+    /// An application with an empty window of `windowSize` points, at time 0, tracing off.
     public init(windowSize: Size) {
         window = Window(size: windowSize)
         super.init(id: "application")
@@ -87,6 +100,8 @@ public final class Application: Responder {
         window.attach(to: self)
     }
 
+    /// The application's next responder is its ``delegate`` (nil when there is none): the end
+    /// of the responder chain.
     override public var naturalNext: Responder? { delegate }
 
     deinit {
@@ -107,15 +122,23 @@ public final class Application: Responder {
         ignoreDepth += 1
         tracer.emit(time, .note(topic: "interaction", text: "ignoring interaction events (depth \(ignoreDepth))"))
     }
+    /// Ends one ``beginIgnoringInteractionEvents()``; touch delivery resumes when every call
+    /// is matched. Extra calls are ignored. The trace notes each step (topic `interaction`).
     public func endIgnoringInteractionEvents() {
         guard ignoreDepth > 0 else { return }
         ignoreDepth -= 1
         tracer.emit(time, .note(topic: "interaction", text: ignoreDepth == 0 ? "interaction events resumed" : "still ignoring interaction events (depth \(ignoreDepth))"))
     }
+    /// Whether touch delivery is stopped by ``beginIgnoringInteractionEvents()``.
     public var isIgnoringInteractionEvents: Bool { ignoreDepth > 0 }
 
     // MARK: First responder
 
+    /// Makes `r` the first responder (nil: none), recording a `first-responder` trace record
+    /// with `reason`. Refused (returns false, nothing changes) when `r` cannot become first
+    /// responder or the current one cannot resign. The old responder is told
+    /// ``Responder/didResignFirstResponder()`` before the new one hears
+    /// ``Responder/didBecomeFirstResponder()``.
     @discardableResult
     public func makeFirstResponder(_ r: Responder?, reason: String) -> Bool {
         if r === firstResponder { return true }

@@ -10,11 +10,16 @@ import Darwin
 ///
 ///     Color.hex("#36c")  // (51, 102, 204, 255)
 public struct Color: Hashable, Sendable, CustomStringConvertible {
+    /// Red, 0…255.
     public var r: UInt8
+    /// Green, 0…255.
     public var g: UInt8
+    /// Blue, 0…255.
     public var b: UInt8
+    /// Alpha, 0 (transparent) …255 (opaque).
     public var a: UInt8
 
+    /// The colour with these channels, opaque unless `a` is given.
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
         self.r = r; self.g = g; self.b = b; self.a = a
     }
@@ -52,6 +57,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         func h(_ v: UInt8) -> String { let s = String(v, radix: 16); return s.count == 1 ? "0" + s : s }
         return "#" + h(r) + h(g) + h(b) + (a == 255 ? "" : h(a))
     }
+    /// The colour as ``hexString`` writes it.
     public var description: String { hexString }
 
     /// The same colour with alpha 0…1.
@@ -68,25 +74,40 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         return Color(r: m(r, other.r), g: m(g, other.g), b: m(b, other.b), a: m(a, other.a))
     }
 
+    /// Fully transparent black: draws nothing (a view's default background).
     public static let clear = Color(r: 0, g: 0, b: 0, a: 0)
+    /// Black, #000000.
     public static let black = Color(r: 0, g: 0, b: 0)
+    /// White, #ffffff (the default text colour).
     public static let white = Color(r: 255, g: 255, b: 255)
+    /// Mid grey, #808080.
     public static let gray = Color(r: 128, g: 128, b: 128)
+    /// iOS system red, #ff3b30.
     public static let red = Color(r: 255, g: 59, b: 48)
+    /// iOS system green, #34c759.
     public static let green = Color(r: 52, g: 199, b: 89)
+    /// iOS system blue, #007aff.
     public static let blue = Color(r: 0, g: 122, b: 255)
+    /// iOS system yellow, #ffcc00.
     public static let yellow = Color(r: 255, g: 204, b: 0)
+    /// iOS system orange, #ff9500.
     public static let orange = Color(r: 255, g: 149, b: 0)
+    /// Magenta, #ff00ff: what ``hex(_:)`` gives for a malformed literal.
     public static let magenta = Color(r: 255, g: 0, b: 255)
+    /// Cyan, #32ade6.
     public static let cyan = Color(r: 50, g: 173, b: 230)
 }
 
 
 /// The two faces the painter knows: DejaVu Sans and DejaVu Sans Mono (or the bitmap fallback).
 public enum FontFace: String, Hashable, Sendable, CaseIterable {
-    case sans, mono
+    /// A proportional face, DejaVu Sans: labels and controls.
+    case sans
+    /// A fixed-width face, DejaVu Sans Mono: numbers and logs that line up.
+    case mono
 }
 
+/// How a line of text lines up on its anchor's x.
 public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
     /// `position.x` is the left edge.
     case left

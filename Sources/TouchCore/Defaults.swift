@@ -50,10 +50,14 @@ public struct Defaults: Sendable, Hashable {
     public var stepperRepeatDelay: Double = 0.5
     /// Stepper: the interval between autorepeated steps. 0.1 s.
     public var stepperRepeatInterval: Double = 0.1
-    /// Shake from an accelerometer: the acceleration beyond gravity (m/s²) that counts as
-    /// shaking, and how long it must stay quiet for the shake to end.
+    /// Shake from an accelerometer (a gamepad's or the tablet's): how far the acceleration
+    /// must differ from gravity, in m/s², to count as shaking. 12 m/s².
     public var shakeAccelThreshold: Double = 12
+    /// Shake from an accelerometer: how long the acceleration must stay within
+    /// ``shakeAccelThreshold`` of gravity for the shake to end, in seconds. 0.3 s.
     public var shakeQuietTime: Double = 0.3
 
+    /// The documented values (UIKit's where it documents them, TouchScope's choice where it
+    /// does not). Change single fields, or give a scene's `defaults:`.
     public init() {}
 }

@@ -42,17 +42,33 @@ struct GestureStateMachine {
 
 /// Answers a recognizer's questions (UIGestureRecognizerDelegate). Every method has UIKit's default.
 public protocol GestureRecognizerDelegate: AnyObject {
+    /// Whether `r` may leave `possible` (`gestureRecognizerShouldBegin(_:)`); asked when it
+    /// would begin or recognize. False makes it fail, with the reason in the trace. Default true.
     func gestureRecognizerShouldBegin(_ r: GestureRecognizer) -> Bool
+    /// Whether `r` analyses `touch` at all (`gestureRecognizer(_:shouldReceive:)`), asked when
+    /// the touch lands. False: the recognizer never sees it, and the trace notes it. Default true.
     func gestureRecognizer(_ r: GestureRecognizer, shouldReceive touch: Touch) -> Bool
+    /// Whether `r` and `other` may recognize at the same time
+    /// (`gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)`); either side saying yes
+    /// allows it. Default false: the first to begin or recognize prevents the other.
     func gestureRecognizer(_ r: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
+    /// Whether `r` waits for `other` to fail before leaving `possible`, for this attempt
+    /// (`gestureRecognizer(_:shouldRequireFailureOf:)`). Default false.
     func gestureRecognizer(_ r: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool
+    /// Whether `other` waits for `r` to fail before leaving `possible`, for this attempt
+    /// (`gestureRecognizer(_:shouldBeRequiredToFailBy:)`). Default false.
     func gestureRecognizer(_ r: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool
 }
 extension GestureRecognizerDelegate {
+    /// UIKit's default: true.
     public func gestureRecognizerShouldBegin(_ r: GestureRecognizer) -> Bool { true }
+    /// UIKit's default: true.
     public func gestureRecognizer(_ r: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
+    /// UIKit's default: false.
     public func gestureRecognizer(_ r: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
+    /// UIKit's default: false.
     public func gestureRecognizer(_ r: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool { false }
+    /// UIKit's default: false.
     public func gestureRecognizer(_ r: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool { false }
 }
 
@@ -62,6 +78,8 @@ extension GestureRecognizerDelegate {
 /// arbitration (exclusivity, failure requirements, simultaneity), the delivery options,
 /// the target-actions and the trace.
 open class GestureRecognizer {
+    /// The id this recognizer has in the scene and the trace (the `gesture` records'
+    /// `recognizer`).
     public let id: String
     /// `id` as trace records name it (made once, at creation).
     public let traceName: TraceName
@@ -112,15 +130,28 @@ open class GestureRecognizer {
     var machine: GestureStateMachine
     /// Whether the application's busy list holds this recognizer (set by the list only).
     var isBusy = false
+    /// Where the state machine is (`UIGestureRecognizer.state`). Changed only by the
+    /// transition methods, through arbitration; every change is a `gesture` trace record.
     public var state: GestureState { machine.state }
+    /// Whether this is a continuous recognizer (`began`, `changed`, `ended`) rather than a
+    /// discrete one (`recognized`).
     public var isContinuous: Bool { machine.continuous }
 
     /// Disabling an active recognizer cancels it (a possible one fails).
     public var isEnabled = true {
         didSet { if oldValue && !isEnabled { disabled() } }
     }
+    /// Whether the view's touches are cancelled when this recognizer begins or recognizes
+    /// (`UIGestureRecognizer.cancelsTouchesInView`, default true): the view gets
+    /// `touchesCancelled`, traced with the reason "cancelled: `id` recognized (cancelsTouchesInView)".
     public var cancelsTouchesInView = true
+    /// Whether the view's `touchesBegan` is held back while this recognizer is in `possible`
+    /// (`delaysTouchesBegan`, default false). Held messages are delivered late if it fails
+    /// ("delivered late: no recognizer delays it any more"), and never if it succeeds.
     public var delaysTouchesBegan = false
+    /// Whether the view's `touchesEnded` is held back while this recognizer is in `possible`
+    /// (`delaysTouchesEnded`, default true), so a double tap's first lift reaches the view only
+    /// once the recognizer has decided.
     public var delaysTouchesEnded = true
     /// Held weakly, as UIKit does (not a back reference: the delegate is not its owner).
     public weak var delegate: GestureRecognizerDelegate?
@@ -192,6 +223,8 @@ open class GestureRecognizer {
     /// lift (`Touch.lift(as:)`), not by walking the list, which holds every touch of the
     /// gesture (thousands with thousands of fingers).
     private(set) final var numberOfTouchesDown = 0
+    /// How many touches are down among those this recognizer analyses
+    /// (`UIGestureRecognizer.numberOfTouches`).
     public var numberOfTouches: Int { numberOfTouchesDown }
     /// One of this recognizer's tracked touches lifted or was cancelled (`Touch.lift(as:)`).
     final func touchLeftActive() { numberOfTouchesDown -= 1 }
@@ -238,6 +271,9 @@ open class GestureRecognizer {
         }
         return view?.convertFromRoot(lastCentroid) ?? lastCentroid
     }
+    /// The location of the touch at `index` among the ``GestureRecognizer/activeTouches``, in `view`'s
+    /// coordinates (nil: the window's), as `location(ofTouch:in:)`; the gesture's
+    /// ``GestureRecognizer/location(in:)`` when there is no such touch.
     public func location(ofTouch index: Int, in view: View?) -> Point {
         let act = activeTouches
         guard index >= 0, index < act.count else { return location(in: view) }
@@ -264,8 +300,15 @@ open class GestureRecognizer {
         let s = activeSummary()
         return GestureOutputs(location: location(in: nil, summary: s), numberOfTouches: s.count)
     }
+    /// A touch this recognizer analyses landed (hit its view or a subview). Override to start
+    /// following it; call `fail(_:)` (or a transition) when the
+    /// touch rules the gesture out. The default does nothing.
     open func touchesBegan(_ touches: [Touch], with event: Event) {}
+    /// Touches this recognizer analyses moved. Override to update the gesture; the default
+    /// does nothing.
     open func touchesMoved(_ touches: [Touch], with event: Event) {}
+    /// Touches this recognizer analyses lifted. Override to decide: a discrete recognizer
+    /// recognizes or fails, a continuous one ends. The default does nothing.
     open func touchesEnded(_ touches: [Touch], with event: Event) {}
     /// Default: an active gesture is cancelled, a possible one fails.
     open func touchesCancelled(_ touches: [Touch], with event: Event) {}
@@ -279,6 +322,8 @@ open class GestureRecognizer {
     open func canBePrevented(by other: GestureRecognizer) -> Bool { true }
     /// Per-attempt failure requirement decided by the subclass itself. Default false.
     open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
+    /// Whether this recognizer makes `other` wait for it to fail, for this attempt (the
+    /// subclass's own `shouldBeRequiredToFail(by:)`; the delegate is asked too). Default false.
     open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
 
     // MARK: Touch intake (called by the application)
@@ -374,27 +419,48 @@ open class GestureRecognizer {
 
 /// A recognizer whose gesture happens at once: `possible → recognized | failed`.
 open class DiscreteGestureRecognizer: GestureRecognizer {
+    /// A discrete recognizer named `id`, in `possible`, attached to no view.
     public init(id: String) { super.init(id: id, continuous: false) }
-    /// The gesture happened (UIKit's `.recognized`).
+    /// The gesture happened: asks to move `possible` to `recognized` (UIKit's
+    /// `.recognized`), and the actions are sent. Arbitration may hold the request (a failure
+    /// requirement) or turn it into `failed`; the trace says which, with `reason`.
     public final func recognize(_ reason: TraceText = "recognized") { transition(.recognized, reason: reason) }
+    /// The input is not this gesture: moves to `failed` with `reason`, a ``TraceText``
+    /// (`fail("failed: moved \(fmt: d) pt")`). Recognizers that require this one to fail may
+    /// proceed.
     public final func fail(_ reason: TraceText) { transition(.failed, reason: reason) }
+    /// `recognize(_:)` with a reason already formatted, taken as it is.
     @_disfavoredOverload public final func recognize(_ reason: String) { recognize(TraceText(reason)) }
+    /// `fail(_:)` with a reason already formatted, taken as it is.
     @_disfavoredOverload public final func fail(_ reason: String) { fail(TraceText(reason)) }
 }
 
 /// A recognizer whose gesture unfolds: `possible → began → changed* → ended | cancelled`.
 open class ContinuousGestureRecognizer: GestureRecognizer {
+    /// A continuous recognizer named `id`, in `possible`, attached to no view.
     public init(id: String) { super.init(id: id, continuous: true) }
+    /// The gesture started: asks to move to `began`. Arbitration may hold the request
+    /// (a failure requirement), or turn it into `failed` (the delegate, another recognizer
+    /// already under way); the trace says which, with `reason`.
     public final func begin(_ reason: TraceText = "began") { transition(.began, reason: reason) }
+    /// The gesture under way changed: moves `began`/`changed` to `changed`; actions are sent.
     public final func change(_ reason: TraceText = "changed") { transition(.changed, reason: reason) }
+    /// The gesture finished: moves to `ended`; actions are sent.
     public final func end(_ reason: TraceText = "ended") { transition(.ended, reason: reason) }
+    /// The gesture under way was called off: moves to `cancelled`; actions are sent.
     public final func cancel(_ reason: TraceText) { transition(.cancelled, reason: reason) }
+    /// The input is not this gesture: moves `possible` to `failed` with `reason`.
+    /// Recognizers that require this one to fail may proceed.
     public final func fail(_ reason: TraceText) { transition(.failed, reason: reason) }
-    // A reason already formatted (a `String` variable) is taken as it is.
+    /// `begin(_:)` with a reason already formatted (a `String` variable), taken as it is.
     @_disfavoredOverload public final func begin(_ reason: String) { begin(TraceText(reason)) }
+    /// `change(_:)` with a reason already formatted, taken as it is.
     @_disfavoredOverload public final func change(_ reason: String) { change(TraceText(reason)) }
+    /// `end(_:)` with a reason already formatted, taken as it is.
     @_disfavoredOverload public final func end(_ reason: String) { end(TraceText(reason)) }
+    /// `cancel(_:)` with a reason already formatted, taken as it is.
     @_disfavoredOverload public final func cancel(_ reason: String) { cancel(TraceText(reason)) }
+    /// `fail(_:)` with a reason already formatted, taken as it is.
     @_disfavoredOverload public final func fail(_ reason: String) { fail(TraceText(reason)) }
 }
 

@@ -2,12 +2,24 @@
 
 /// A mouse button, as recordings name it.
 public enum MouseButton: String, Sendable, Hashable, CaseIterable {
-    case left, right, middle
+    /// The left (primary) button: drags one emulated finger.
+    case left
+    /// The right button: selects the view under the pointer in the inspector (not a touch).
+    case right
+    /// The middle button: drops or lifts a resting finger.
+    case middle
 }
 
 /// A keyboard modifier, as recordings name it.
 public enum KeyModifier: String, Sendable, Hashable, CaseIterable, Comparable {
-    case shift, ctrl, alt
+    /// Shift: with a left drag, every resting finger moves along.
+    case shift
+    /// Control (either side): Ctrl + left click drops a resting finger; Ctrl + a key is a
+    /// window or shake shortcut.
+    case ctrl
+    /// Alt (Option): with a left drag, a second finger mirrored about the window's centre.
+    case alt
+    /// Orders modifiers as recordings list them: shift, ctrl, alt.
     public static func < (a: KeyModifier, b: KeyModifier) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
@@ -20,22 +32,37 @@ public enum KeyModifier: String, Sendable, Hashable, CaseIterable, Comparable {
 public struct RawInput: Hashable, Sendable {
     /// Seconds since the start of the recording (non-decreasing).
     public var t: Double
+    /// What happened: a recording line's `type` and its fields.
     public var kind: Kind
 
+    /// An input of `kind` at `t` seconds.
     public init(t: Double, _ kind: Kind) { self.t = t; self.kind = kind }
 
+    /// The kinds of raw input, one per recording line `type` (`finger-down` is ``fingerDown(finger:x:y:pressure:device:)``…),
+    /// with that line's fields.
     public enum Kind: Hashable, Sendable {
+        /// A touchscreen finger touched down (`finger-down`): finger id, position in scene points,
+        /// force 0…1 when the device has one, and the touch device (0 when absent).
         case fingerDown(finger: Int, x: Double, y: Double, pressure: Double? = nil, device: Int? = nil)
+        /// A finger that is down moved (`finger-move`).
         case fingerMove(finger: Int, x: Double, y: Double, pressure: Double? = nil, device: Int? = nil)
+        /// A finger lifted (`finger-up`).
         case fingerUp(finger: Int, x: Double, y: Double, pressure: Double? = nil, device: Int? = nil)
+        /// A mouse button went down (`mouse-down`), with the modifiers held: the left button makes
+        /// an emulated finger (Alt and Shift add more, see the input map), the middle button or
+        /// Ctrl + left drops a resting finger, the right button selects in the inspector.
         case mouseDown(x: Double, y: Double, button: MouseButton, mods: [KeyModifier] = [])
+        /// The mouse moved (`mouse-move`), with the button held (nil: none).
         case mouseMove(x: Double, y: Double, button: MouseButton?, mods: [KeyModifier] = [])
+        /// A mouse button went up (`mouse-up`).
         case mouseUp(x: Double, y: Double, button: MouseButton, mods: [KeyModifier] = [])
         /// `key` is an SDL key name (`SDL_GetKeyName`), e.g. `Z`, `Space`, `AudioPlay`, `F8`.
         case keyDown(key: String, mods: [KeyModifier] = [])
+        /// A key went up (`key-up`); `key` as in ``keyDown(key:mods:)``.
         case keyUp(key: String, mods: [KeyModifier] = [])
         /// `button` is an SDL game controller button name, e.g. `a`, `back`, `leftshoulder`.
         case padDown(button: String)
+        /// A game controller button went up (`pad-up`).
         case padUp(button: String)
         /// Accelerometer in m/s², gravity included.
         case padAccel(x: Double, y: Double, z: Double)
@@ -45,11 +72,20 @@ public struct RawInput: Hashable, Sendable {
         /// toward the earth (upright in portrait: y ≈ -9.81), the opposite sign to `padAccel`'s
         /// SDL axes. Its own source: a gamepad's samples and these never mix.
         case accel(x: Double, y: Double, z: Double)
+        /// The window lost input focus (`focus-lost`): every touch is cancelled ("window lost
+        /// focus"), as are a shake and held seeks.
         case focusLost
+        /// The window got input focus back (`focus-gained`).
         case focusGained
+        /// The touch device went away (`touch-device-removed`): every touch is cancelled ("touch
+        /// device removed").
         case touchDeviceRemoved
+        /// A game controller was connected (`pad-added`).
         case padAdded
+        /// A game controller was disconnected (`pad-removed`): a shake or seek it held ends.
         case padRemoved
+        /// The host window changed size (`resize`), in canvas pixels; the event model itself
+        /// ignores it (the scene keeps its size).
         case resize(width: Double, height: Double)
         /// The program is ending (window closed, quit key, SIGINT, SIGTERM): everything under
         /// way is cancelled ("program ending"). Nothing follows it.

@@ -1,7 +1,11 @@
 // Responder: anything that can receive events and pass them along the responder chain.
 
 /// The subtype of a motion event.
-public enum MotionSubtype: String, Sendable, Hashable { case shake }
+public enum MotionSubtype: String, Sendable, Hashable {
+    /// A shake of the device (`UIEvent.EventSubtype.motionShake`): Ctrl+Z, a gamepad's back
+    /// button, or an accelerometer's jolt.
+    case shake
+}
 
 /// An object that responds to and handles events, as `UIResponder`.
 ///
@@ -23,6 +27,8 @@ open class Responder {
     /// any responder, not this one's owner.
     public weak var nextOverride: Responder?
 
+    /// A responder named `id` in the trace. Ids need not be unique, but the trace and scene
+    /// files can only tell apart what is named apart.
     public init(id: String) { self.id = id; traceName = TraceName(id) }
 
     /// The next responder in the chain; `nextOverride` wins over the natural one.
@@ -45,7 +51,10 @@ open class Responder {
 
     /// Whether this responder accepts first-responder status (default false).
     open var canBecomeFirstResponder: Bool = false
+    /// Whether this responder lets go of first-responder status when asked (default true). A
+    /// responder that returns false keeps it against ``Application/makeFirstResponder(_:reason:)``.
     open var canResignFirstResponder: Bool { true }
+    /// Whether this responder is its application's ``Application/firstResponder``.
     public var isFirstResponder: Bool { application?.firstResponder === self }
 
     /// Asks to become first responder; returns whether it did.
@@ -53,6 +62,9 @@ open class Responder {
     open func becomeFirstResponder() -> Bool {
         application?.makeFirstResponder(self, reason: "becomeFirstResponder") ?? false
     }
+    /// Gives up first-responder status, as `UIResponder.resignFirstResponder()`. Returns false
+    /// when this responder is not first responder or refuses (``Responder/canResignFirstResponder``).
+    /// The trace's `first-responder` record gives the reason "`id` resigned".
     @discardableResult
     open func resignFirstResponder() -> Bool {
         guard isFirstResponder, canResignFirstResponder, let app = application else { return false }
@@ -65,9 +77,19 @@ open class Responder {
 
     // MARK: Touches (default: pass to the next responder)
 
+    /// One or more touches landed on this responder (`UIResponder.touchesBegan(_:with:)`).
+    /// The default passes the message to ``Responder/next``; the trace shows it as a `touches` record
+    /// with the reason "forwarded by `id`". Override to handle touches yourself.
     open func touchesBegan(_ touches: [Touch], with event: Event) { forward(.began, touches, event) }
+    /// Touches of this responder moved (`UIResponder.touchesMoved(_:with:)`). The default
+    /// passes the message to ``Responder/next``.
     open func touchesMoved(_ touches: [Touch], with event: Event) { forward(.moved, touches, event) }
+    /// Touches of this responder lifted (`UIResponder.touchesEnded(_:with:)`). The default
+    /// passes the message to ``Responder/next``.
     open func touchesEnded(_ touches: [Touch], with event: Event) { forward(.ended, touches, event) }
+    /// Touches of this responder were cancelled: a recognizer took them, the window lost focus,
+    /// the scene reloaded (`UIResponder.touchesCancelled(_:with:)`). The touch's sequence is over;
+    /// release what you hold for it. The default passes the message to ``Responder/next``.
     open func touchesCancelled(_ touches: [Touch], with event: Event) { forward(.cancelled, touches, event) }
 
     /// Passes a touch message to the next responder, as UIResponder's default does.
@@ -116,8 +138,17 @@ open class Responder {
 
     /// Whether this responder handles shake motion itself (scene: `handlesMotion`).
     public var handlesMotion = false
+    /// A shake started (`UIResponder.motionBegan(_:with:)`). Shake goes to the first
+    /// responder (the application when there is none). The default handles it when
+    /// ``Responder/handlesMotion`` is set (the event's `handledBy` becomes this responder), and passes it
+    /// to ``Responder/next`` otherwise.
     open func motionBegan(_ motion: MotionSubtype, with event: Event) { forwardMotion(.began, motion, event) }
+    /// A shake ended (`UIResponder.motionEnded(_:with:)`); handled or passed on as
+    /// ``Responder/motionBegan(_:with:)``.
     open func motionEnded(_ motion: MotionSubtype, with event: Event) { forwardMotion(.ended, motion, event) }
+    /// A shake was cancelled: it lasted longer than ``Defaults/shakeMaxDuration``, or input was
+    /// interrupted (`UIResponder.motionCancelled(_:with:)`); handled or passed on as
+    /// ``Responder/motionBegan(_:with:)``.
     open func motionCancelled(_ motion: MotionSubtype, with event: Event) { forwardMotion(.cancelled, motion, event) }
 
     /// Delivers one motion message here; returns the responder that handled it, or nil.
@@ -141,6 +172,11 @@ open class Responder {
 
     /// Whether this responder handles remote-control events (scene: `handlesRemote`).
     public var handlesRemoteControl = false
+    /// A remote-control command reached this responder on the legacy path
+    /// (`UIResponder.remoteControlReceived(with:)`): a command no ``RemoteCommandCenter`` handler
+    /// takes goes to the first responder (the application when there is none) and up the chain.
+    /// The default handles it when ``Responder/handlesRemoteControl`` is set, and passes it to ``Responder/next``
+    /// otherwise; the `remote` trace record names who handled it.
     open func remoteControlReceived(with event: Event) {
         if handlesRemoteControl { event.handledBy = self; return }
         next?.remoteControlReceived(with: event)

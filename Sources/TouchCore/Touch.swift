@@ -13,20 +13,30 @@ public final class Touch {
         phase = end
         if wasDown { for r in trackedBy { r.touchLeftActive() } }
     }
+    /// The time of the touch's latest change (landing, move or lift), in seconds of host time
+    /// (`UITouch.timestamp`).
     @exclusivity(unchecked) public internal(set) var timestamp: Double
+    /// Which tap of a multi-tap this touch is (`UITouch.tapCount`): 1, or one more than the
+    /// previous tap's when it lands within ``Defaults/tapInterval`` of it and
+    /// ``Defaults/tapDistance`` of where it was, with no other finger down.
     @exclusivity(unchecked) public internal(set) var tapCount: Int = 1
     /// The hit-test view found when the touch began (nil: nothing in the scene was hit).
     /// Held strongly, as `receiver` is (a weak reference would give every touched view a
     /// side table, slowing each retain and release of it; see `View.superview`): a view
     /// removed mid-touch lives until the touch is over.
     @exclusivity(unchecked) public internal(set) var view: View?
+    /// The window the touch landed in (`UITouch.window`).
     @exclusivity(unchecked) public internal(set) var window: Window?
+    /// The finger's pressure, 0…1 (`UITouch.force`, normalized): the device's, or 1 when it
+    /// reports none (the mouse).
     @exclusivity(unchecked) public internal(set) var force: Double = 1
     /// Where the touch is and was, in the window's space.
     @exclusivity(unchecked) public internal(set) var locationInWindow: Point
+    /// Where the touch was before its latest move, in the window's space.
     @exclusivity(unchecked) public internal(set) var previousLocationInWindow: Point
     /// Where the touch began, in the window's space.
     public let startLocationInWindow: Point
+    /// When the touch began, in seconds of host time.
     public let startTimestamp: Double
     /// The device and finger this touch follows.
     public internal(set) var key = TouchKey(device: 0, finger: 0)
@@ -65,9 +75,13 @@ public final class Touch {
         startTimestamp = time
     }
 
+    /// Where the touch is, in `view`'s bounds space (nil: the window's), as
+    /// `UITouch.location(in:)`.
     public func location(in view: View?) -> Point {
         view?.convertFromRoot(locationInWindow) ?? locationInWindow
     }
+    /// Where the touch was before its latest move, in `view`'s bounds space (nil: the
+    /// window's), as `UITouch.previousLocation(in:)`.
     public func previousLocation(in view: View?) -> Point {
         view?.convertFromRoot(previousLocationInWindow) ?? previousLocationInWindow
     }
@@ -81,12 +95,24 @@ extension TouchPhase {
 }
 
 /// The kind of an event.
-public enum EventType: String, Sendable { case touches, motion, remoteControl }
+public enum EventType: String, Sendable {
+    /// A multitouch sequence (`UIEvent.EventType.touches`): one event from the first finger
+    /// down until every finger is up.
+    case touches
+    /// A shake (`.motion`).
+    case motion
+    /// A remote-control command on the legacy responder path (`.remoteControl`).
+    case remoteControl
+}
 
 /// An event, as `UIEvent`: one per multitouch sequence, or one per motion / remote message.
 public final class Event {
+    /// What kind of event this is: touches, motion or remote control (`UIEvent.type`).
     public let type: EventType
+    /// The event's subtype (`UIEvent.subtype`): `"motionShake"` for a shake, the command's
+    /// name for a remote-control event, nil for touches.
     @exclusivity(unchecked) public internal(set) var subtype: String?
+    /// The time of the latest change, in seconds of host time (`UIEvent.timestamp`).
     @exclusivity(unchecked) public internal(set) var timestamp: Double
     /// Every touch of the sequence, in the order they began.
     @exclusivity(unchecked) public internal(set) var allTouches: [Touch] = []
@@ -110,8 +136,11 @@ public final class Event {
         if single.isEmpty { single.append(touch) } else { single[0] = touch }
         return single
     }
+    /// The sequence's touches whose hit-test view is `view` (`UIEvent.touches(for:)`).
     public func touches(for view: View) -> [Touch] { allTouches.filter { $0.view === view } }
+    /// The sequence's touches that landed in `window`.
     public func touches(for window: Window) -> [Touch] { allTouches.filter { $0.window === window } }
+    /// The sequence's touches `recognizer` was given to analyse.
     public func touches(for recognizer: GestureRecognizer) -> [Touch] {
         allTouches.filter { t in t.gestureRecognizers.contains { $0 === recognizer } }
     }

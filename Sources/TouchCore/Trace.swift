@@ -19,20 +19,50 @@ public enum HitVerdict: String, Sendable, Hashable {
 
 /// One view visited by a hit test, in visiting order.
 public struct HitStep: Sendable, Hashable {
+    /// The visited view's id.
     public var view: String
+    /// What the hit test decided about it.
     public var verdict: HitVerdict
+    /// A step: `view` (an id) visited with `verdict`.
     public init(view: String, verdict: HitVerdict) { self.view = view; self.verdict = verdict }
 }
 
 /// A touch phase as UIKit names it.
 public enum TouchPhase: String, Sendable, Hashable {
-    case began, moved, stationary, ended, cancelled
+    /// The finger touched down (`UITouch.Phase.began`).
+    case began
+    /// The finger moved (`.moved`).
+    case moved
+    /// The finger is down and did not move while another touch of the sequence moved
+    /// (`.stationary`). Responders hear it as `touchesMoved`.
+    case stationary
+    /// The finger lifted (`.ended`).
+    case ended
+    /// The system ended the touch: a recognizer took it, focus was lost, the device went
+    /// away, the scene reloaded (`.cancelled`).
+    case cancelled
 }
 
 /// The states of a gesture recognizer. `recognized` is `ended` for discrete recognizers:
 /// traces name it `recognized` for discrete ones and `ended` for continuous ones.
 public enum GestureState: String, Sendable, Hashable, CaseIterable {
-    case possible, began, changed, ended, recognized, cancelled, failed
+    /// The recognizer has not decided yet: the state it starts in and resets to.
+    case possible
+    /// A continuous gesture started (`UIGestureRecognizer.State.began`); actions are sent.
+    case began
+    /// A continuous gesture under way changed (`.changed`); actions are sent.
+    case changed
+    /// A continuous gesture finished (`.ended`); actions are sent.
+    case ended
+    /// A discrete gesture happened (`.recognized`, which UIKit makes equal to `.ended`);
+    /// actions are sent.
+    case recognized
+    /// A continuous gesture under way was cancelled: its touches were cancelled, or the
+    /// recognizer was disabled or removed (`.cancelled`); actions are sent.
+    case cancelled
+    /// The input is not this gesture (`.failed`); recognizers that require this one to fail
+    /// may now proceed. No action is sent.
+    case failed
 
     /// The position in `allCases` (a switch: `allCases` builds an array on every call).
     var index: Int {
@@ -50,15 +80,23 @@ public enum GestureState: String, Sendable, Hashable, CaseIterable {
 
 /// The outputs of a recognizer at the moment of a transition (those that apply).
 public struct GestureOutputs: Sendable, Hashable {
+    /// The gesture's location in window coordinates (scene points): the centroid of its
+    /// touches, or where a discrete gesture happened.
     public var location: Point?
+    /// Pinch: the scale factor since the gesture began (1 is the size it began at).
     public var scale: Double?
+    /// Rotation: the angle since the gesture began, in radians, positive clockwise on screen.
     public var rotation: Double?
+    /// Pan and screen-edge pan: the distance moved since the gesture began, in window
+    /// coordinates (points).
     public var translation: Point?
     /// Scalar velocity (pinch: scale/s, rotation: rad/s).
     public var velocity: Double?
     /// Vector velocity in points/s (pan, screen-edge pan).
     public var velocityVector: Point?
+    /// How many touches the recognizer is tracking.
     public var numberOfTouches: Int?
+    /// Outputs with the given fields; nil fields do not apply and are left out of the trace.
     public init(location: Point? = nil, scale: Double? = nil, rotation: Double? = nil,
                 translation: Point? = nil, velocity: Double? = nil, velocityVector: Point? = nil,
                 numberOfTouches: Int? = nil) {
@@ -69,14 +107,28 @@ public struct GestureOutputs: Sendable, Hashable {
 }
 
 /// Motion event phases (shake).
-public enum MotionPhase: String, Sendable, Hashable { case began, ended, cancelled }
+public enum MotionPhase: String, Sendable, Hashable {
+    /// The shake started (`motionBegan`).
+    case began
+    /// The shake ended (`motionEnded`).
+    case ended
+    /// The shake was cancelled (`motionCancelled`): too long, or interrupted.
+    case cancelled
+}
 
 /// One trace record. `t` is the host time in seconds (virtual in headless replay).
 public struct TraceRecord: Sendable, Hashable {
+    /// The host time of the decision, in seconds since the start (the virtual clock in
+    /// headless replay). Written first in the trace line as `"t"`.
     public var t: Double
+    /// What was decided: the kind of record and its fields.
     public var body: Body
+    /// A record of `body` at time `t`.
     public init(t: Double, _ body: Body) { self.t = t; self.body = body }
 
+    /// The kinds of record, one case per trace `kind`, with the kind's fields as plain values
+    /// (ids as strings or ``TraceName``s, reasons as strings or ``TraceText``):
+    /// `switch` over it, or match one case (`if case let .gesture(r, _, _, to, _, _) = record.body`).
     public enum Body: Sendable, Hashable {
         /// A hit test for a touch that began: the visiting order with verdicts, and the result.
         case hitTest(touch: Int, point: Point, path: [HitStep], view: String?)
@@ -159,11 +211,15 @@ public struct FingerSample: Sendable, Hashable {
     public var touch: Int
     /// The device and the device's finger id (`TouchKey`; the mouse is device -1).
     public var key: TouchKey
+    /// Where the finger is, in window coordinates (scene points).
     public var point: Point
+    /// The touch's phase with this sample: `began`, `moved`, `ended` or `cancelled`.
     public var phase: TouchPhase
+    /// The touch's force, 0…1 (1 when the device reports none; the mouse gives 1).
     public var pressure: Double
     /// Made by the mouse rather than a touch device.
     public var isEmulated: Bool
+    /// A sample of `key` for touch `touch`, at `point`.
     public init(touch: Int, key: TouchKey, point: Point, phase: TouchPhase, pressure: Double, isEmulated: Bool) {
         self.touch = touch; self.key = key; self.point = point; self.phase = phase
         self.pressure = pressure; self.isEmulated = isEmulated
@@ -179,29 +235,40 @@ public struct FingerSample: Sendable, Hashable {
 /// `GestureRecognizer.traceName`): a record carrying one copies the string's reference,
 /// nothing is allocated or looked up.
 public struct TraceName: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The id as text.
     public let string: String
     /// The id's number in the process-wide table (stable for the life of the process).
     public let number: Int32
 
+    /// The name of `string`, numbered in the process-wide table (looked up once).
     public init(_ string: String) {
         self.string = string
         number = TraceName.number(of: string)
     }
+    /// A name written as a literal (`let n: TraceName = "photo"`).
     public init(stringLiteral value: String) { self.init(value) }
 
     /// The name of "no view" (a recognizer attached to none): the empty string.
     public static let none = TraceName("")
 
+    /// The id as text: ``string``.
     public var description: String { string }
+    /// Whether this is ``none``, the empty name.
     public var isEmpty: Bool { string.isEmpty }
 
+    /// Whether two names are the same id (compares their numbers, not their text).
     public static func == (a: TraceName, b: TraceName) -> Bool { a.number == b.number }
+    /// Hashes the name's number.
     public func hash(into hasher: inout Hasher) { hasher.combine(number) }
     /// By text, so that sorted names read alphabetically.
     public static func < (a: TraceName, b: TraceName) -> Bool { a.string < b.string }
+    /// Whether the name is `b` (`record.view == "photo"`).
     public static func == (a: TraceName, b: String) -> Bool { a.string == b }
+    /// Whether `a` is the name `b`.
     public static func == (a: String, b: TraceName) -> Bool { a == b.string }
+    /// Whether the name is not `b`.
     public static func != (a: TraceName, b: String) -> Bool { a.string != b }
+    /// Whether `a` is not the name `b`.
     public static func != (a: String, b: TraceName) -> Bool { a != b.string }
 
     /// Every id named so far and its number. Only grows: by one entry per distinct id the
@@ -230,6 +297,8 @@ public struct TraceName: Sendable, Hashable, Comparable, CustomStringConvertible
 /// The sink owns the record it is given (`consuming`): one that keeps it stores it without
 /// a copy.
 public protocol TraceSink: AnyObject {
+    /// Takes one record. Called in trace order on the application's isolation domain; a sink
+    /// must not send input to the application from here.
     func receive(_ record: consuming TraceRecord)
 }
 
@@ -239,14 +308,20 @@ public protocol TraceSink: AnyObject {
 ///     app.tracer.sink = TraceCallback { records.append($0) }
 public final class TraceCallback: TraceSink {
     private let body: (TraceRecord) -> Void
+    /// A sink that calls `body` with each record, on the application's isolation domain, in
+    /// order.
     public init(_ body: @escaping (TraceRecord) -> Void) { self.body = body }
+    /// Calls the closure with `record`.
     public func receive(_ record: consuming TraceRecord) { body(record) }
 }
 
 /// A sink that hands each record to several sinks, in order (a trace file and the panels).
 public final class TraceTee: TraceSink {
+    /// The sinks, in the order each record reaches them.
     public let sinks: [any TraceSink]
+    /// A sink that gives every record to each of `sinks`, in order.
     public init(_ sinks: [any TraceSink]) { self.sinks = sinks }
+    /// Gives `record` to each sink in turn (a copy to all but the last, which takes it).
     public func receive(_ record: consuming TraceRecord) {
         for s in sinks.dropLast() { s.receive(copy record) }
         sinks.last?.receive(record)
@@ -259,7 +334,10 @@ public final class Tracer {
     /// every decision, and the dynamic check cost about 150 instructions per input event in
     /// the dispatch bench.)
     @exclusivity(unchecked) public var sink: (any TraceSink)?
+    /// A tracer that sends records to `sink` (nil: tracing off). An ``Application`` makes its
+    /// own: set its ``sink``.
     public init(sink: (any TraceSink)? = nil) { self.sink = sink }
+    /// Whether a sink is set. Code that builds something only for the trace checks it first.
     @inline(__always) public var isOn: Bool { sink != nil }
     /// Sends a record to the sink; `body` is not evaluated when tracing is off.
     @inline(__always) public func emit(_ t: Double, _ body: @autoclosure () -> TraceRecord.Body) {

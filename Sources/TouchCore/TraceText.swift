@@ -35,7 +35,10 @@ public struct TraceText: Sendable, Hashable, CustomStringConvertible, Expressibl
         pieces = Pieces.make(capacity: 1)
         pieces!.append(.string(string))
     }
+    /// A literal reason (`"recognized"`): kept as the literal, no allocation.
     public init(stringLiteral value: StaticString) { literal = value; pieces = nil }
+    /// An interpolated reason (`"failed: moved \(fmt: d) pt"`): kept as its pieces, formatted
+    /// when read.
     public init(stringInterpolation: StringInterpolation) { literal = ""; pieces = stringInterpolation.pieces }
 
     /// The reason as text (formatted now, each time it is asked for).
@@ -43,22 +46,29 @@ public struct TraceText: Sendable, Hashable, CustomStringConvertible, Expressibl
     /// The reason as text: `description`.
     public var string: String { description }
 
+    /// Whether the two reasons read the same (compares the formatted text).
     public static func == (a: TraceText, b: TraceText) -> Bool { a.description == b.description }
+    /// Hashes the formatted text.
     public func hash(into hasher: inout Hasher) { hasher.combine(description) }
 
     /// Collects the pieces of an interpolated reason (the compiler calls it).
     public struct StringInterpolation: StringInterpolationProtocol {
         let pieces: Pieces
 
+        /// Room for the literal pieces and the values of one interpolation.
         public init(literalCapacity: Int, interpolationCount: Int) {
             // A literal between every two values, and one at each end, at most.
             pieces = Pieces.make(capacity: 2 * interpolationCount + 1)
         }
+        /// A literal piece of the reason.
         public mutating func appendLiteral(_ literal: StaticString) {
             if literal.utf8CodeUnitCount > 0 { pieces.append(.literal(literal)) }
         }
+        /// An integer, written in full.
         public mutating func appendInterpolation(_ value: Int) { pieces.append(.int(value)) }
+        /// A string, as it is.
         public mutating func appendInterpolation(_ value: String) { pieces.append(.string(value)) }
+        /// Another reason, formatted when this one is.
         public mutating func appendInterpolation(_ value: TraceText) { pieces.append(.text(value)) }
         /// A number as `fmt(_:)` writes it: an integer without a decimal point.
         public mutating func appendInterpolation(fmt value: Double) { pieces.append(.number(value)) }

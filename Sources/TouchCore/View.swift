@@ -26,7 +26,11 @@ open class View: Responder {
     // public properties forward to it) so that, with every access visible to the module,
     // the optimizer can drop the per-read dynamic exclusivity checks. They are declared
     // together, first, so that a visit touches as few cache lines of the view as it can.
+    /// The view's centre in its superview's bounds space (`UIView.center`), in points. The
+    /// transform turns and scales the view about it.
     public var center: Point { get { _center } set { _center = newValue } }
+    /// The view's own coordinate space (`UIView.bounds`): its size, and the origin its top-left
+    /// corner has; subviews are placed in it. A scroll view scrolls by moving the origin.
     public var bounds: Rect { get { _bounds } set { _bounds = newValue } }
     /// Applied about the centre. Setting it also caches its inverse for hit testing.
     public var transform: AffineTransform {
@@ -49,6 +53,7 @@ open class View: Responder {
     /// weak: a weak reference gives its target a side table, which makes every retain and
     /// release of that object take the runtime's slow path.
     public private(set) unowned(unsafe) var superview: View?
+    /// The subviews, back to front (the last is drawn on top and hit-tested first).
     public var subviews: [View] { _subviews }
     // Every write to the storage below that a parent's hit boxes depend on marks the
     // parent's table dirty (HitBoxes.swift); the subview list marks this view's own.
@@ -87,16 +92,39 @@ open class View: Responder {
     /// `deinit` (it owns the view, so it goes first unless the view is kept elsewhere).
     public internal(set) unowned(unsafe) var viewController: ViewController?
 
+    /// The fill colour (`UIView.backgroundColor`); clear by default. Drawing only.
     public var backgroundColor: Color = .clear
+    /// The border's colour (`CALayer.borderColor`). Drawing only.
     public var borderColor: Color = .clear
+    /// The border's width in points (`CALayer.borderWidth`), drawn inside the bounds. 0: none.
     public var borderWidth: Double = 0
+    /// The corners' radius in points (`CALayer.cornerRadius`). Drawing only: hit testing
+    /// uses the full rectangle.
     public var cornerRadius: Double = 0
+    /// The opacity, 0…1 (`UIView.alpha`). Below 0.01 the view and its subtree are skipped by
+    /// hit testing (verdict `transparent`).
     public var alpha: Double { get { _alpha } set { _alpha = newValue } }
+    /// Whether the view is hidden (`UIView.isHidden`): not drawn, and skipped with its subtree
+    /// by hit testing (verdict `hidden`).
     public var isHidden: Bool { get { _isHidden } set { _isHidden = newValue } }
+    /// Whether subviews are drawn only inside the bounds (`UIView.clipsToBounds`). Drawing
+    /// only: as in UIKit, a subview outside its superview's bounds cannot be touched either way,
+    /// since hit testing never descends into a view that misses the point.
     public var clipsToBounds = false
+    /// Whether the view takes part in touch handling (`UIView.isUserInteractionEnabled`,
+    /// default true). When false, it and its subtree are skipped by hit testing (verdict
+    /// `disabled`).
     public var isUserInteractionEnabled: Bool { get { _isUserInteractionEnabled } set { _isUserInteractionEnabled = newValue } }
+    /// Whether the view receives more than one touch at a time
+    /// (`UIView.isMultipleTouchEnabled`, default false). When false, a second finger landing
+    /// while it tracks one is not delivered to it (a trace note says so).
     public var isMultipleTouchEnabled = false
+    /// Whether the view takes touches only alone (`UIView.isExclusiveTouch`): while it tracks a
+    /// touch, touches landing elsewhere are dropped, and a touch landing in it while others are
+    /// down elsewhere is dropped (a trace note says so).
     public var isExclusiveTouch = false
+    /// How the view takes part in hit testing: normal, passing through to its subviews, or
+    /// keeping every touch to itself (scene: `hitRule`).
     public var hitRule: HitRule { get { _hitRule } set { _hitRule = newValue } }
     /// Points added on each side of the bounds for `point(inside:)` (an enlarged touch area).
     public var touchOutset: Size { get { _touchOutset } set { _touchOutset = newValue } }
@@ -107,17 +135,25 @@ open class View: Responder {
     public var onTouches: ((TouchPhase, [Touch], Event) -> Void)?
     /// Text shown in the view (labels, buttons, text fields); drawing only.
     public var text: String?
+    /// The colour of ``text``.
     public var textColor: Color = .white
+    /// The size of ``text``, in points.
     public var fontSize: Double = 16
+    /// The face ``text`` is drawn with.
     public var font: FontFace = .sans
+    /// How ``text`` lines up in the bounds: left, centred or right.
     public var textAlignment: TextAlignment = .center
     /// An image asset path; drawing only.
     public var imagePath: String?
 
+    /// The recognizers attached to this view, in the order they were added (the order they
+    /// see touches in).
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The transform state recognizer bindings share (TransformBinding.swift).
     public internal(set) var manipulation: ManipulatedTransform?
 
+    /// A view named `id` at `frame` in its superview's space: its centre is the frame's centre
+    /// and its bounds the frame's size at the origin.
     public init(id: String, frame: Rect) {
         _center = frame.center
         _bounds = Rect(origin: .zero, size: frame.size)
@@ -136,11 +172,14 @@ open class View: Responder {
         set { center = newValue.center; bounds.size = newValue.size }
     }
 
+    /// A view's next responder is its view controller, when it is one's root view, else its
+    /// superview (`UIView.next`).
     override open var naturalNext: Responder? {
         if let vc = viewController { return vc }
         return superview
     }
 
+    /// The window this view is in, if any: the nearest ancestor (or itself) that is a ``Window``.
     public var window: Window? {
         var v: View? = self
         while let cur = v { if let w = cur as? Window { return w }; v = cur.superview }
@@ -149,12 +188,15 @@ open class View: Responder {
 
     // MARK: Hierarchy
 
+    /// Adds `v` on top of the subviews (`UIView.addSubview(_:)`), removing it from its current
+    /// superview first. It joins this view's application, with its subtree and recognizers.
     public func addSubview(_ v: View) {
         v.removeFromSuperview()
         _subviews.append(v)
         v.superview = self
         v.attach(to: application)
     }
+    /// Inserts `v` among the subviews at `index` (clamped to the list), 0 being the back.
     public func insertSubview(_ v: View, at index: Int) {
         v.removeFromSuperview()
         _subviews.insert(v, at: min(max(index, 0), _subviews.count))
@@ -195,12 +237,15 @@ open class View: Responder {
 
     // MARK: Gesture recognizers
 
+    /// Attaches `r` to this view (`UIView.addGestureRecognizer(_:)`), detaching it from another
+    /// view first. It sees every touch that lands in this view or its subviews.
     public func addGestureRecognizer(_ r: GestureRecognizer) {
         r.view?.removeGestureRecognizer(r)
         gestureRecognizers.append(r)
         r.view = self
         r.application = application
     }
+    /// Detaches `r` from this view; it no longer sees this view's touches.
     public func removeGestureRecognizer(_ r: GestureRecognizer) {
         gestureRecognizers.removeAll { $0 === r }
         if r.view === self { r.view = nil; r.application = nil }
@@ -245,6 +290,8 @@ open class View: Responder {
         while let cur = v, cur.superview != nil { q = cur.convertToSuperview(q); v = cur.superview }
         return q
     }
+    /// Maps a point from the root of this view's tree (the window's space) to this view's
+    /// bounds space; the inverse of ``convertToRoot(_:)``.
     public func convertFromRoot(_ p: Point) -> Point {
         // Root first, down to this view, without collecting the chain in an array.
         guard let s = superview else { return p }
@@ -267,6 +314,8 @@ open class View: Responder {
         let x0 = xs.min() ?? 0, y0 = ys.min() ?? 0
         return Rect(x: x0, y: y0, width: (xs.max() ?? 0) - x0, height: (ys.max() ?? 0) - y0)
     }
+    /// Converts a rect in `view`'s space (nil: the window's) to this view's space: the bounding
+    /// box of its four transformed corners.
     public func convert(_ r: Rect, from view: View?) -> Rect {
         guard let view else {
             return (self.window ?? rootView).convert(r, to: self)
@@ -409,15 +458,20 @@ open class View: Responder {
 
     // MARK: Touch handling
 
+    /// With ``View/handlesTouches`` set, calls ``View/onTouches`` with the message; otherwise passes it to
+    /// ``Responder/next`` (a plain view does not handle touches, as `UIView` does not).
     override open func touchesBegan(_ touches: [Touch], with event: Event) {
         if handlesTouches { onTouches?(.began, touches, event) } else { forward(.began, touches, event) }
     }
+    /// Handled or passed on as ``View/touchesBegan(_:with:)``.
     override open func touchesMoved(_ touches: [Touch], with event: Event) {
         if handlesTouches { onTouches?(.moved, touches, event) } else { forward(.moved, touches, event) }
     }
+    /// Handled or passed on as ``View/touchesBegan(_:with:)``.
     override open func touchesEnded(_ touches: [Touch], with event: Event) {
         if handlesTouches { onTouches?(.ended, touches, event) } else { forward(.ended, touches, event) }
     }
+    /// Handled or passed on as ``View/touchesBegan(_:with:)``.
     override open func touchesCancelled(_ touches: [Touch], with event: Event) {
         if handlesTouches { onTouches?(.cancelled, touches, event) } else { forward(.cancelled, touches, event) }
     }
@@ -429,7 +483,10 @@ open class View: Responder {
 
 /// A view controller: manages a root view and sits in the responder chain after it.
 open class ViewController: Responder {
+    /// The root view this controller manages (`UIViewController.view`): the controller is that
+    /// view's next responder.
     public let view: View
+    /// A controller named `id` for `view`; it becomes `view`'s next responder.
     public init(id: String, view: View) {
         self.view = view
         super.init(id: id)

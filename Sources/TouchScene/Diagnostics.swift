@@ -4,14 +4,19 @@
 ///
 ///     SourceLocation(line: 12, column: 5)
 public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The line, from 1.
     public var line: Int
+    /// The column, from 1, in Unicode scalars.
     public var column: Int
+    /// The position at `line`, `column`.
     public init(line: Int, column: Int) { self.line = line; self.column = column }
     /// The start of a file, used when no better position is known.
     public static let start = SourceLocation(line: 1, column: 1)
+    /// Orders positions by line, then column: file order.
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
         (a.line, a.column) < (b.line, b.column)
     }
+    /// `LINE:COLUMN`.
     public var description: String { "\(line):\(column)" }
 }
 
@@ -19,37 +24,52 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
 ///
 ///     SceneDiagnostic(file: "scenes/a.yaml", line: 3, column: 7, message: "expected a number")
 public struct SceneDiagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file's path as the user gave it (or a name such as `<stdin>`).
     public var file: String
+    /// The line, from 1.
     public var line: Int
+    /// The column, from 1, in Unicode scalars.
     public var column: Int
+    /// What is wrong, as one sentence ("`radius` must be at least 10, found `4`").
     public var message: String
 
+    /// A problem in `file` at `line`:`column`.
     public init(file: String, line: Int, column: Int, message: String) {
         self.file = file; self.line = line; self.column = column; self.message = message
     }
+    /// A problem in `file` at `location`.
     public init(file: String, at location: SourceLocation, _ message: String) {
         self.init(file: file, line: location.line, column: location.column, message: message)
     }
+    /// `line` and `column` as a ``SourceLocation``.
     public var location: SourceLocation { SourceLocation(line: line, column: column) }
     /// `FILE:LINE:COLUMN: message`, the form the command line prints.
     public var rendered: String { "\(file):\(line):\(column): \(message)" }
+    /// The rendered form, `FILE:LINE:COLUMN: message`.
     public var description: String { rendered }
 }
 
 /// Loading a scene failed: every problem found, in file order.
 public struct SceneLoadError: Error, Sendable, CustomStringConvertible {
+    /// Every problem found, sorted by position.
     public var diagnostics: [SceneDiagnostic]
+    /// A load error made of `diagnostics`.
     public init(diagnostics: [SceneDiagnostic]) { self.diagnostics = diagnostics }
+    /// One rendered diagnostic per line.
     public var description: String { diagnostics.map(\.rendered).joined(separator: "\n") }
 }
 
 /// Reading a recording or a trace failed at one place (the first problem stops the reader).
 public struct InputFileError: Error, Sendable, CustomStringConvertible {
+    /// Where the file is wrong, and why.
     public var diagnostic: SceneDiagnostic
+    /// The error of `diagnostic`.
     public init(_ diagnostic: SceneDiagnostic) { self.diagnostic = diagnostic }
+    /// The error at `file`:`line`:`column` with `message`.
     public init(file: String, line: Int, column: Int, _ message: String) {
         diagnostic = SceneDiagnostic(file: file, line: line, column: column, message: message)
     }
+    /// `FILE:LINE:COLUMN: message`.
     public var description: String { diagnostic.rendered }
 }
 

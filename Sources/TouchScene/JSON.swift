@@ -2,24 +2,37 @@
 
 /// A parsed JSON value. Objects keep their key order.
 public enum JSONValue: Hashable, Sendable, CustomStringConvertible {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number (JSON has one number type).
     case number(Double)
+    /// A string, unescaped.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object: its key-value pairs in file order.
     case object([(String, JSONValue)])
 
+    /// The value of `key` in an object (the first, if repeated); nil for a missing key or a
+    /// value that is not an object.
     public subscript(key: String) -> JSONValue? {
         if case .object(let pairs) = self { return pairs.first { $0.0 == key }?.1 }
         return nil
     }
+    /// The text of a string value; nil for any other kind.
     public var string: String? { if case .string(let s) = self { return s }; return nil }
+    /// The number of a number value; nil for any other kind.
     public var number: Double? { if case .number(let n) = self { return n }; return nil }
+    /// The elements of an array value; nil for any other kind.
     public var array: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
+    /// Whether this is `null`.
     public var isNull: Bool { if case .null = self { return true }; return false }
     /// The object's keys, in file order.
     public var keys: [String] { if case .object(let p) = self { return p.map(\.0) }; return [] }
 
+    /// Whether two values are equal, objects key by key in order.
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
@@ -31,6 +44,7 @@ public enum JSONValue: Hashable, Sendable, CustomStringConvertible {
         default: return false
         }
     }
+    /// Hashes the compact JSON text.
     public func hash(into h: inout Hasher) { h.combine(description) }
 
     /// Compact JSON, numbers in the trace format.

@@ -71,6 +71,7 @@ public final class PerfettoWriter: TraceSink {
     /// `write`, as the tracer's sink.
     public func receive(_ record: consuming TraceRecord) { write(record) }
 
+    /// Writes out what is buffered (the JSON stays open: ``close(at:)`` completes it).
     public func flush() { out.flush() }
 
     /// Ends every open slice at the last time seen (or at `time`, when later: the end of a

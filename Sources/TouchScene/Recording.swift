@@ -14,6 +14,8 @@ public struct RecordingHeader: Hashable, Sendable {
     public var importedFrom: String?
     /// The format of that file: `libinput-record` or `evemu`.
     public var format: String?
+    /// A header for a recording in scene `window` coordinates; the source fields are for
+    /// imported recordings.
     public init(version: Int = 1, window: Size, device: String? = nil, importedFrom: String? = nil, format: String? = nil) {
         self.version = version; self.window = window
         self.device = device; self.importedFrom = importedFrom; self.format = format
@@ -37,14 +39,18 @@ public struct SceneReload: Hashable, Sendable {
     public var path: String
     /// The scene file's full YAML text.
     public var scene: String
+    /// A reload at `t` of the scene file `path`, whose text was `scene`.
     public init(t: Double, path: String, scene: String) { self.t = t; self.path = path; self.scene = scene }
 }
 
 /// One line of a recording after the header: an input, or a scene reload.
 public enum RecordingEntry: Hashable, Sendable {
+    /// An input line (`finger-down`, `key-up`, `quit`, ...).
     case input(RawInput)
+    /// A `reload` line: the hot-reloaded scene.
     case reload(SceneReload)
 
+    /// The entry's time, in seconds since the start of the recording.
     public var t: Double {
         switch self {
         case .input(let i): i.t
@@ -63,7 +69,9 @@ public enum RecordingEntry: Hashable, Sendable {
 /// that does not read and has no newline is what a killed writer leaves: it ends the
 /// recording, and `cutOffLastLine` says so (a warning, not an error).
 public final class RecordingReader {
+    /// The recording's path, as given (diagnostics name it).
     public let file: String
+    /// The recording's header line.
     public private(set) var header: RecordingHeader
     private let source: LineSource
     private var lastTime = -Double.infinity
@@ -384,6 +392,8 @@ public final class RecordingWriter {
     private let out: OutputFile
     private var lastFlush = 0.0
 
+    /// A writer of a recording at `path` for a scene window of `window` points; writes the
+    /// header at once. Fails when the file cannot be created.
     public convenience init(path: String, window: Size) throws(InputFileError) {
         try self.init(path: path, header: RecordingHeader(window: window))
     }

@@ -41,6 +41,8 @@ public struct SceneDescription: Sendable, Hashable {
     /// The folder the scene came from; relative asset paths start here.
     public var folder: String
 
+    /// An empty scene called `name` with a window of `window` points: no views, default
+    /// background, no capabilities; `file` and `folder` name where it came from.
     public init(name: String, window: Size, file: String = "<scene>", folder: String = ".") {
         self.name = name; self.window = window; self.file = file; self.folder = folder
         capabilities = []; defaults = ThresholdOverrides(); background = Color(r: 0x20, g: 0x20, b: 0x20)
@@ -70,9 +72,13 @@ public struct SceneDescription: Sendable, Hashable {
 /// A reference to another element by id (a view, recognizer, controller, or one of the
 /// reserved responders `application`, `appDelegate`, `window`), with where it was written.
 public struct Reference: Sendable, Hashable, CustomStringConvertible {
+    /// The referenced element's id.
     public var id: String
+    /// Where the reference is written, for messages about it.
     public var location: SourceLocation
+    /// A reference to `id`, written at `location`.
     public init(_ id: String, at location: SourceLocation = .start) { self.id = id; self.location = location }
+    /// The id.
     public var description: String { id }
     /// Responder names that are not declared as views or controllers.
     public static let reservedResponders = ["application", "appDelegate", "window"]
@@ -80,7 +86,14 @@ public struct Reference: Sendable, Hashable, CustomStringConvertible {
 
 /// A device capability a scene needs (`capabilities`).
 public enum Capability: String, Sendable, Hashable, CaseIterable {
-    case accelerometer, gyroscope, touchscreen, gamepad
+    /// `accelerometer`: shake and orientation from motion.
+    case accelerometer
+    /// `gyroscope`: rotation rate samples.
+    case gyroscope
+    /// `touchscreen`: real fingers (the mouse stands in otherwise).
+    case touchscreen
+    /// `gamepad`: a game controller (the keyboard stands in otherwise).
+    case gamepad
 }
 
 /// Scene colours: `#RGB`, `#RRGGBB`, `#RRGGBBAA`, or a name such as `red`, `clear`.
@@ -107,9 +120,30 @@ extension Color {
 /// The kinds of view a scene can declare (`kind`): UIKit's built-in ones, or one registered
 /// in the `SceneTypes` the scene was loaded with.
 public enum ViewKind: Sendable, Hashable, CustomStringConvertible {
-    case view, label, image, button
-    case `switch`, slider, stepper, segmented, pageControl, textField
-    case scrollView, player
+    /// `view`: a plain `View`.
+    case view
+    /// `label`: a view that shows `text`; user interaction off by default.
+    case label
+    /// `image`: a view that shows `image`; user interaction off by default.
+    case image
+    /// `button`: a `Button`.
+    case button
+    /// `switch`: a `Switch`.
+    case `switch`
+    /// `slider`: a `Slider`.
+    case slider
+    /// `stepper`: a `Stepper`.
+    case stepper
+    /// `segmented`: a `SegmentedControl`.
+    case segmented
+    /// `pageControl`: a `PageControl`.
+    case pageControl
+    /// `textField`: a `TextField`.
+    case textField
+    /// `scrollView`: a `ScrollView`; `children` are its content.
+    case scrollView
+    /// `player`: a view showing the scene's media player (its `MediaPlayer`).
+    case player
     /// A registered kind, with the parameters its node gave and its maker.
     case registered(RegisteredView)
 
@@ -141,6 +175,7 @@ public enum ViewKind: Sendable, Hashable, CustomStringConvertible {
         case .registered(let r): r.name
         }
     }
+    /// The name a scene writes.
     public var description: String { name }
 
     /// Kinds that are controls (they track touches and send control events).
@@ -159,14 +194,19 @@ public typealias FontFamily = FontFace
 /// A view's transform as the scene gives it (`transform`), applied about the view's centre
 /// in the order scale, rotate, translate.
 public struct TransformDescription: Sendable, Hashable {
+    /// `scaleX` (or `scale`, both axes): the horizontal scale factor (default 1; never 0).
     public var scaleX: Double = 1
+    /// `scaleY` (or `scale`): the vertical scale factor (default 1; never 0).
     public var scaleY: Double = 1
     /// Radians, positive is clockwise on screen.
     public var rotation: Double = 0
+    /// `translate: [x, y]`: the translation in points (default none).
     public var translation: Point = .zero
+    /// A transform with the given parts (default: identity).
     public init(scaleX: Double = 1, scaleY: Double = 1, rotation: Double = 0, translation: Point = .zero) {
         self.scaleX = scaleX; self.scaleY = scaleY; self.rotation = rotation; self.translation = translation
     }
+    /// No scale, rotation or translation.
     public static let identity = TransformDescription()
     /// The affine transform: scale, then rotation, then translation.
     public var affine: AffineTransform {
@@ -189,14 +229,19 @@ public struct ResponderTraits: Sendable, Hashable {
     public var canBecomeFirstResponder = false
     /// Where the section was written.
     public var location: SourceLocation = .start
+    /// A responder that implements nothing (every flag false, no actions).
     public init() {}
 }
 
 /// A custom edit-menu item (`menuItems`).
 public struct MenuItem: Sendable, Hashable {
+    /// The title the menu shows.
     public var title: String
+    /// The action the item sends, nil-targeted from the first responder.
     public var action: String
+    /// Where the item is written.
     public var location: SourceLocation
+    /// An item showing `title` that sends `action`.
     public init(title: String, action: String, location: SourceLocation = .start) {
         self.title = title; self.action = action; self.location = location
     }
@@ -204,18 +249,49 @@ public struct MenuItem: Sendable, Hashable {
 
 /// The control events a target can listen to (`targets[].event`).
 public enum ControlEvent: String, Sendable, Hashable, CaseIterable {
-    case touchDown, touchDownRepeat, touchDragInside, touchDragOutside, touchDragEnter, touchDragExit
-    case touchUpInside, touchUpOutside, touchCancel, valueChanged, primaryActionTriggered
-    case editingDidBegin, editingChanged, editingDidEnd, editingDidEndOnExit
+    /// `ControlEvents/touchDown`.
+    case touchDown
+    /// `ControlEvents/touchDownRepeat`.
+    case touchDownRepeat
+    /// `ControlEvents/touchDragInside`.
+    case touchDragInside
+    /// `ControlEvents/touchDragOutside`.
+    case touchDragOutside
+    /// `ControlEvents/touchDragEnter`.
+    case touchDragEnter
+    /// `ControlEvents/touchDragExit`.
+    case touchDragExit
+    /// `ControlEvents/touchUpInside`.
+    case touchUpInside
+    /// `ControlEvents/touchUpOutside`.
+    case touchUpOutside
+    /// `ControlEvents/touchCancel`.
+    case touchCancel
+    /// `ControlEvents/valueChanged`.
+    case valueChanged
+    /// `ControlEvents/primaryActionTriggered`.
+    case primaryActionTriggered
+    /// `ControlEvents/editingDidBegin`.
+    case editingDidBegin
+    /// `ControlEvents/editingChanged`.
+    case editingChanged
+    /// `ControlEvents/editingDidEnd`.
+    case editingDidEnd
+    /// `ControlEvents/editingDidEndOnExit`.
+    case editingDidEndOnExit
 }
 
 /// A target-action pair of a control (`targets`).
 public struct TargetAction: Sendable, Hashable {
+    /// `event`: the control event listened to.
     public var event: ControlEvent
+    /// `action`: the action message sent.
     public var action: String
     /// nil: a nil-targeted action that travels the responder chain from the first responder.
     public var target: Reference?
+    /// Where the pair is written.
     public var location: SourceLocation
+    /// A pair sending `action` to `target` (nil: along the responder chain) on `event`.
     public init(event: ControlEvent, action: String, target: Reference? = nil, location: SourceLocation = .start) {
         self.event = event; self.action = action; self.target = target; self.location = location
     }
@@ -259,6 +335,7 @@ public struct ControlDescription: Sendable, Hashable {
     public var autorepeat = true
     /// `targets`: target-action pairs.
     public var targets: [TargetAction] = []
+    /// A control with every default: enabled, not selected, value 0 in 0…1, and so on.
     public init() {}
 }
 
@@ -276,6 +353,7 @@ public struct ScrollDescription: Sendable, Hashable {
     public var bounces = true
     /// `decelerationRate`: velocity kept per millisecond (default 0.998, UIKit's normal).
     public var decelerationRate = 0.998
+    /// A scroll view of `contentSize` at offset 0 with UIKit's defaults.
     public init(contentSize: Size) { self.contentSize = contentSize }
 }
 
@@ -297,7 +375,9 @@ public struct ViewDescription: Sendable, Hashable {
     public var color: Color = .clear
     /// `borderColor` (default white), `borderWidth` (default 0), `cornerRadius` (default 0).
     public var borderColor: Color = .white
+    /// `borderWidth` in points (default 0: no border).
     public var borderWidth: Double = 0
+    /// `cornerRadius` in points (default 0); drawing only.
     public var cornerRadius: Double = 0
     /// `alpha` 0…1 (default 1). Below 0.01 the view is skipped by hit testing.
     public var alpha: Double = 1
@@ -330,9 +410,13 @@ public struct ViewDescription: Sendable, Hashable {
     /// `text`, `textColor` (default white), `fontSize` (default 16), `font` (default sans),
     /// `align` (default left; center for buttons).
     public var text: String?
+    /// `textColor` (default white).
     public var textColor: Color = .white
+    /// `fontSize` in points (default 16).
     public var fontSize: Double = 16
+    /// `font`: `sans` or `mono` (default sans).
     public var font: FontFamily = .sans
+    /// `align`: `left`, `center` or `right` (default left; center for buttons).
     public var align: TextAlignment = .left
     /// `image`: an asset, resolved and checked to stay inside the scene's folder or assets/.
     public var image: AssetPath?
@@ -345,6 +429,7 @@ public struct ViewDescription: Sendable, Hashable {
     /// `children`: subviews, back to front.
     public var children: [ViewDescription] = []
 
+    /// A plain view `id` at `frame` in its superview, with every other key at its default.
     public init(id: String, frame: Rect, kind: ViewKind = .view, location: SourceLocation = .start) {
         self.id = id; self.frame = frame; self.kind = kind; self.location = location
     }
@@ -356,7 +441,9 @@ public struct AssetPath: Sendable, Hashable {
     public var written: String
     /// The absolute path of the file (symlinks resolved).
     public var resolved: String
+    /// Where the path is written.
     public var location: SourceLocation
+    /// An asset written as `written` in the scene, found at `resolved`.
     public init(written: String, resolved: String, location: SourceLocation = .start) {
         self.written = written; self.resolved = resolved; self.location = location
     }
@@ -366,7 +453,20 @@ public struct AssetPath: Sendable, Hashable {
 /// `RecognizerDescription`, or one registered in the `SceneTypes` the scene was loaded with
 /// (`checkmark`, or a program's own), which carries its parameters itself.
 public enum RecognizerType: Sendable, Hashable, CustomStringConvertible {
-    case tap, pinch, rotation, pan, swipe, longPress, screenEdgePan
+    /// `tap`: a `TapGestureRecognizer`.
+    case tap
+    /// `pinch`: a `PinchGestureRecognizer`.
+    case pinch
+    /// `rotation`: a `RotationGestureRecognizer`.
+    case rotation
+    /// `pan`: a `PanGestureRecognizer`.
+    case pan
+    /// `swipe`: a `SwipeGestureRecognizer`.
+    case swipe
+    /// `longPress`: a `LongPressGestureRecognizer`.
+    case longPress
+    /// `screenEdgePan`: a `ScreenEdgePanGestureRecognizer`.
+    case screenEdgePan
     /// A registered type, with the parameters its node gave and its maker.
     case registered(RegisteredRecognizer)
 
@@ -392,14 +492,33 @@ public enum RecognizerType: Sendable, Hashable, CustomStringConvertible {
         case .registered(let r): r.name
         }
     }
+    /// The name a scene writes.
     public var description: String { name }
 }
 
 /// Swipe directions (`directions`, `direction`).
-public enum SwipeDirection: String, Sendable, Hashable, CaseIterable { case right, left, up, down }
+public enum SwipeDirection: String, Sendable, Hashable, CaseIterable {
+    /// Toward +x.
+    case right
+    /// Toward -x.
+    case left
+    /// Up the screen (-y).
+    case up
+    /// Down the screen (+y).
+    case down
+}
 
 /// Screen edges (`edges`).
-public enum ScreenEdge: String, Sendable, Hashable, CaseIterable { case left, right, top, bottom }
+public enum ScreenEdge: String, Sendable, Hashable, CaseIterable {
+    /// The window's left edge.
+    case left
+    /// The window's right edge.
+    case right
+    /// The window's top edge.
+    case top
+    /// The window's bottom edge.
+    case bottom
+}
 
 /// The delegate's `shouldRecognizeSimultaneouslyWith` answer (`simultaneousWith`).
 public enum SimultaneityRule: Sendable, Hashable {
@@ -418,25 +537,39 @@ public enum SimultaneityRule: Sendable, Hashable {
 ///   or inside one of them (e.g. ignore touches on a button inside the recognizer's view).
 /// - `{insideOnly: [ids]}`: only touches whose hit-test view is one of these views or inside one.
 public enum TouchFilter: Sendable, Hashable {
+    /// `true`: every touch (UIKit's default).
     case always
+    /// `false`: no touch.
     case never
+    /// `{outside: [ids]}`: every touch but those that land in these views or inside them.
     case outside([Reference])
+    /// `{insideOnly: [ids]}`: only touches that land in these views or inside them.
     case insideOnly([Reference])
 }
 
 /// An action message sent by a recognizer on every state change except to `failed` (`action`).
 public struct RecognizerAction: Sendable, Hashable {
+    /// `action`: the action message's name.
     public var action: String
     /// nil: travels the responder chain from the recognizer's view.
     public var target: Reference?
+    /// Where the action is written.
     public var location: SourceLocation
+    /// An action `action` sent to `target` (nil: along the responder chain).
     public init(action: String, target: Reference? = nil, location: SourceLocation = .start) {
         self.action = action; self.target = target; self.location = location
     }
 }
 
 /// The property of a view's transform a recognizer drives (`bind.property`).
-public enum BoundProperty: String, Sendable, Hashable, CaseIterable { case scale, rotation, translation }
+public enum BoundProperty: String, Sendable, Hashable, CaseIterable {
+    /// `scale`: a pinch's scale factor.
+    case scale
+    /// `rotation`: a rotation's angle.
+    case rotation
+    /// `translation`: a pan's translation.
+    case translation
+}
 
 /// A recognizer's output driving a view transform (`bind`), direct manipulation.
 public struct BindingDescription: Sendable, Hashable {
@@ -450,11 +583,14 @@ public struct BindingDescription: Sendable, Hashable {
     /// `limits`: {min, max} for the scale factor or the rotation (radians); for translation,
     /// the maximum distance from the start (only `max`). Nil: unlimited.
     public var minimum: Double?
+    /// `limits.max`: the upper limit (for translation, the largest distance in points).
     public var maximum: Double?
     /// `spring`: beyond the limits, follow with resistance and spring back on release
     /// (default false: clamp).
     public var spring = false
+    /// Where `bind` is written.
     public var location: SourceLocation
+    /// A binding of `property` to `view` (nil: the recognizer's view), no limits or momentum.
     public init(property: BoundProperty, view: Reference? = nil, location: SourceLocation = .start) {
         self.property = property; self.view = view; self.location = location
     }
@@ -463,8 +599,12 @@ public struct BindingDescription: Sendable, Hashable {
 /// One gesture recognizer (`recognizers`). Parameters that do not apply to its type are
 /// refused by the loader; nil thresholds mean "the scene's default".
 public struct RecognizerDescription: Sendable, Hashable {
+    /// `id` (required), unique among views, recognizers and controllers; the trace's
+    /// `recognizer`.
     public var id: String
+    /// `type`: a built-in type or a registered one.
     public var type: RecognizerType
+    /// Where the recognizer's mapping starts.
     public var location: SourceLocation
     /// `enabled` (default true).
     public var enabled = true
@@ -474,6 +614,7 @@ public struct RecognizerDescription: Sendable, Hashable {
     public var touches = 1
     /// `minTouches` (pan, default 1) and `maxTouches` (pan, default nil: unbounded).
     public var minTouches = 1
+    /// `maxTouches` (pan; nil: unbounded).
     public var maxTouches: Int?
     /// `directions` or `direction` (swipe, default [right]).
     public var directions: [SwipeDirection] = [.right]
@@ -499,7 +640,9 @@ public struct RecognizerDescription: Sendable, Hashable {
     /// `cancelsTouchesInView` (default true), `delaysTouchesBegan` (default false),
     /// `delaysTouchesEnded` (default true).
     public var cancelsTouchesInView = true
+    /// `delaysTouchesBegan` (default false).
     public var delaysTouchesBegan = false
+    /// `delaysTouchesEnded` (default true).
     public var delaysTouchesEnded = true
     /// `requireToFail`: permanent failure requirements.
     public var requireToFail: [Reference] = []
@@ -518,6 +661,8 @@ public struct RecognizerDescription: Sendable, Hashable {
     /// `bind`: drive a view transform.
     public var bind: BindingDescription?
 
+    /// A recognizer `id` of `type` with every parameter at its default (taps: 0 for a long
+    /// press, 1 otherwise).
     public init(id: String, type: RecognizerType, location: SourceLocation = .start) {
         self.id = id; self.type = type; self.location = location
         taps = type == .longPress ? 0 : 1
@@ -526,13 +671,18 @@ public struct RecognizerDescription: Sendable, Hashable {
 
 /// A view controller as a responder (`controllers`).
 public struct ControllerDescription: Sendable, Hashable {
+    /// `id`: the controller's id (the trace names it as a responder).
     public var id: String
     /// The id of the view that is its root view.
     public var view: String
+    /// `actions`, `handlesMotion`, `handlesRemote`, `canBecomeFirstResponder` of the
+    /// controller.
     public var responder = ResponderTraits()
     /// `next`: next-responder override.
     public var next: Reference?
+    /// Where the controller is written (or first mentioned).
     public var location: SourceLocation
+    /// A controller `id` managing the view `view`.
     public init(id: String, view: String, location: SourceLocation = .start) {
         self.id = id; self.view = view; self.location = location
     }
@@ -542,7 +692,9 @@ public struct ControllerDescription: Sendable, Hashable {
 public struct PlayerDescription: Sendable, Hashable {
     /// `title`, `artist`, `album`.
     public var title = ""
+    /// `artist`.
     public var artist = ""
+    /// `album` (shown when given).
     public var album: String?
     /// `duration` in seconds (default 180).
     public var duration: Double = 180
@@ -554,15 +706,20 @@ public struct PlayerDescription: Sendable, Hashable {
     public var sound: AssetPath?
     /// `skipInterval`: seconds skipped by skip forward/backward (default 15).
     public var skipInterval: Double = 15
+    /// Where the `player` section is written.
     public var location: SourceLocation = .start
+    /// A player with the defaults: a 180 s untitled item at rate 1.
     public init() {}
 }
 
 /// Per-scene overrides of the documented thresholds (`defaults`); nil keeps the default.
 /// `Thresholds.standard` holds the documented values.
 public struct ThresholdOverrides: Sendable, Hashable {
+    /// The overridden thresholds by key (absent: the standard value).
     public var values: [ThresholdKey: Double] = [:]
+    /// No overrides.
     public init() {}
+    /// The override of `key`, nil when the scene keeps the standard value.
     public subscript(key: ThresholdKey) -> Double? {
         get { values[key] }
         set { values[key] = newValue }

@@ -216,11 +216,17 @@ public indirect enum SceneValue: Sendable, Hashable, CustomStringConvertible {
 
 extension SceneValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral,
                       ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    /// A number written as an integer (`radius: 60`).
     public init(integerLiteral value: Int) { self = .plain(String(value)) }
+    /// A number written with a fraction (`value: 0.25`).
     public init(floatLiteral value: Double) { self = .plain("\(value)") }
+    /// `true` or `false`.
     public init(booleanLiteral value: Bool) { self = .plain(value ? "true" : "false") }
+    /// A quoted string (`label: "Play"`).
     public init(stringLiteral value: String) { self = .string(value) }
+    /// A list (`sizes: [1, 2, 3]`).
     public init(arrayLiteral elements: SceneValue...) { self = .list(elements) }
+    /// A mapping (`range: {min: 0, max: 1}`); a repeated key keeps its last value.
     public init(dictionaryLiteral elements: (String, SceneValue)...) {
         self = .mapping(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }

@@ -233,7 +233,9 @@ public struct RegisteredRecognizer: Sendable, Hashable, CustomStringConvertible 
     public static func == (a: Self, b: Self) -> Bool {
         a.name == b.name && a.parameters == b.parameters && a.binds == b.binds
     }
+    /// Hashes the name, the parameters and `binds`.
     public func hash(into h: inout Hasher) { h.combine(name); h.combine(parameters); h.combine(binds) }
+    /// The type's name (`circle`).
     public var description: String { name }
 }
 
@@ -258,7 +260,9 @@ public struct RegisteredView: Sendable, Hashable, CustomStringConvertible {
     public static func == (a: Self, b: Self) -> Bool {
         a.name == b.name && a.parameters == b.parameters && a.isControl == b.isControl
     }
+    /// Hashes the name, the parameters and `isControl`.
     public func hash(into h: inout Hasher) { h.combine(name); h.combine(parameters); h.combine(isControl) }
+    /// The kind's name (`dial`).
     public var description: String { name }
 }
 

@@ -13,6 +13,8 @@
 public final class TraceWriter: TraceSink {
     private let out: OutputFile
 
+    /// A writer to a new file at `path` (replaced if it exists). Fails when it cannot be
+    /// created.
     public init(path: String) throws(InputFileError) {
         do { out = try OutputFile(path: path) } catch {
             throw InputFileError(file: path, line: 1, column: 1, "cannot write the trace: \(error.message)")
@@ -36,6 +38,7 @@ public final class TraceWriter: TraceSink {
     /// `write`, as the tracer's sink.
     public func receive(_ record: consuming TraceRecord) { write(record) }
 
+    /// Writes out what is buffered.
     public func flush() { out.flush() }
     /// Flushes and closes; safe to call twice.
     public func close() { out.close() }

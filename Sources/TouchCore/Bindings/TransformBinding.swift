@@ -7,7 +7,14 @@ import Darwin
 #endif
 
 /// The part of a view's transform a binding drives.
-public enum TransformComponent: String, Sendable, Hashable { case scale, rotation, translation }
+public enum TransformComponent: String, Sendable, Hashable {
+    /// The scale factor, from a pinch's `scale` (scene: `bind: scale`).
+    case scale
+    /// The rotation, from a rotation's `rotation` (`bind: rotation`).
+    case rotation
+    /// The translation, from a pan's `translation` (`bind: translation`).
+    case translation
+}
 
 /// A view's manipulated transform: `base`, then scale and rotation about the centre, then a
 /// translation. Every binding on one view shares one of these, so pinch, rotation and pan
@@ -15,11 +22,18 @@ public enum TransformComponent: String, Sendable, Hashable { case scale, rotatio
 public final class ManipulatedTransform {
     /// The view it moves: a back reference (the view owns this object, `View.manipulation`).
     public unowned(unsafe) let view: View
+    /// The view's transform when the first binding attached: what scale, rotation and
+    /// translation are applied on top of.
     public let base: AffineTransform
+    /// The scale factor bound recognizers applied (1: as at ``base``).
     public var scale = 1.0 { didSet { apply() } }
+    /// The rotation bound recognizers applied, in radians, positive clockwise on screen.
     public var rotation = 0.0 { didSet { apply() } }
+    /// The translation bound recognizers applied, in the superview's points.
     public var translation = Point.zero { didSet { apply() } }
 
+    /// A manipulation of `view` starting from its current transform; use ``of(_:)`` to share
+    /// the view's one.
     public init(view: View) {
         self.view = view
         base = view.transform
@@ -44,13 +58,18 @@ public final class ManipulatedTransform {
 ///
 ///     TransformBinding(recognizer: pinch, view: photo, component: .scale).install()
 public final class TransformBinding: TimeListener {
+    /// The recognizer whose output drives the view (pinch, rotation, pan).
     public let recognizer: GestureRecognizer
+    /// The shared transform state of the bound view.
     public let target: ManipulatedTransform
+    /// The part of the transform this binding drives.
     public let component: TransformComponent
     /// Keep moving after release with the recognizer's velocity, decelerating.
     public var momentum = false
-    /// Limits: scale factor, rotation in radians, or the largest distance of the translation.
+    /// The lower limit: a scale factor, or a rotation in radians (unused for translation).
     public var minimum: Double?
+    /// The upper limit, in the unit of ``component`` (for translation: the largest distance
+    /// from where it started, in points).
     public var maximum: Double?
     /// Past a limit: follow with resistance and spring back on release (false: clamp).
     public var spring = false
@@ -66,6 +85,7 @@ public final class TransformBinding: TimeListener {
     private var lastTime: Double?
     private var animating = false
 
+    /// A binding of `recognizer`'s output to `view`'s `component`; call ``install()`` to start.
     public init(recognizer: GestureRecognizer, view: View, component: TransformComponent) {
         self.recognizer = recognizer
         self.target = ManipulatedTransform.of(view)
@@ -151,6 +171,8 @@ public final class TransformBinding: TimeListener {
 
     // MARK: Animation (momentum, spring back)
 
+    /// Runs momentum after release (slowing by ``decelerationRate``) and the spring back to a
+    /// limit; asks for more calls while either moves.
     public func timeDidAdvance(to time: Double) -> Bool {
         guard animating, recognizer.state != .began, recognizer.state != .changed else { animating = false; return false }
         let dt = max(0, time - (lastTime ?? time))

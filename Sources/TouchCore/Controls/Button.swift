@@ -7,6 +7,7 @@
 ///     let ok = Button(id: "ok", frame: Rect(x: 0, y: 0, width: 80, height: 44), title: "OK")
 ///     ok.addAction(for: .primaryActionTriggered) { _ in print("OK") }
 open class Button: Control {
+    /// A button named `id` at `frame` showing `title`.
     public init(id: String, frame: Rect, title: String? = nil) {
         super.init(id: id, frame: frame)
         text = title

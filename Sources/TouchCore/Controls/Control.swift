@@ -22,7 +22,11 @@ open class Control: View {
     public var isEnabled = true {
         didSet { if oldValue && !isEnabled { abandonTracking() } }
     }
+    /// Whether the control shows as pressed (`UIControl.isHighlighted`): set while its touch is
+    /// down and inside the bounds grown by ``Defaults/controlTolerance``.
     public var isHighlighted = false
+    /// Whether the control is selected (`UIControl.isSelected`): a switch that is on, a
+    /// segment that is chosen. Drawing reads it; the control does not change it by itself.
     public var isSelected = false
     /// normal, highlighted, disabled, selected (drawing reads this).
     public var state: ControlState {
@@ -48,6 +52,8 @@ open class Control: View {
     /// Touches passed on to the next responder (disabled control), so they get their whole sequence.
     private var forwardedTouches: Set<Int> = []
 
+    /// A control named `id` at `frame`, enabled. Controls handle their touches themselves
+    /// (`handlesTouches` is true).
     public override init(id: String, frame: Rect) {
         super.init(id: id, frame: frame)
         handlesTouches = true
@@ -141,6 +147,9 @@ open class Control: View {
 
     // MARK: Touch handling
 
+    /// Starts tracking the first touch (others are ignored) when ``Control/beginTracking(_:with:)``
+    /// agrees: the control highlights and sends `touchDown` (with `touchDownRepeat` for a
+    /// repeated tap). A disabled control passes its touches to the next responder.
     override open func touchesBegan(_ touches: [Touch], with event: Event) {
         var passOn: [Touch] = []
         for t in touches {
@@ -159,6 +168,9 @@ open class Control: View {
         if !passOn.isEmpty { forward(.began, passOn, event) }
     }
 
+    /// Follows the tracked touch: sends `touchDragInside` or `touchDragOutside`, with
+    /// `touchDragEnter` or `touchDragExit` when it crosses the tolerance boundary, while
+    /// ``Control/continueTracking(_:with:)`` agrees.
     override open func touchesMoved(_ touches: [Touch], with event: Event) {
         passOnForwarded(.moved, touches, event)
         guard let t = trackingTouch, touches.contains(where: { $0 === t }) else { return }
@@ -173,6 +185,8 @@ open class Control: View {
         sendActions(for: drag)
     }
 
+    /// The tracked touch lifted: sends `touchUpInside` (with the control's
+    /// ``Control/eventsWithTouchUpInside``) within the tolerance, `touchUpOutside` beyond it.
     override open func touchesEnded(_ touches: [Touch], with event: Event) {
         passOnForwarded(.ended, touches, event)
         guard let t = trackingTouch, touches.contains(where: { $0 === t }) else { return }
@@ -184,6 +198,8 @@ open class Control: View {
         sendActions(for: inside ? ControlEvents.touchUpInside.union(eventsWithTouchUpInside) : .touchUpOutside)
     }
 
+    /// The tracked touch was cancelled (a recognizer took it, an interruption): sends
+    /// `touchCancel`.
     override open func touchesCancelled(_ touches: [Touch], with event: Event) {
         passOnForwarded(.cancelled, touches, event)
         guard let t = trackingTouch, touches.contains(where: { $0 === t }) else { return }
@@ -228,11 +244,15 @@ open class Control: View {
     /// slider's thumb). Asked when that recognizer tries to leave `possible`. Default: no.
     open func keepsDefaultAction(from kind: DefaultActionKind, touch: Touch, motion: Point) -> Bool { false }
 
+    /// Asks ``Control/keepsDefaultAction(from:touch:)`` with the recognizer's kind, when the
+    /// control is enabled and the recognizer declares one (a built-in tap, swipe or pan).
     override open func defaultActionWins(over r: GestureRecognizer) -> Bool {
         guard isEnabled, let kind = r.declaredDefaultActionKind else { return false }
         return keepsDefaultAction(from: kind, touch: touchBeingDelivered)
     }
 
+    /// Asks ``Control/keepsDefaultAction(from:touch:motion:)`` with the touch's travel in this
+    /// control's space, when the control is enabled and the recognizer declares a kind.
     override open func defaultActionWins(over r: GestureRecognizer, touch: Touch) -> Bool {
         guard isEnabled, let kind = r.declaredDefaultActionKind else { return false }
         let motion = GestureMath.vector(touch.locationInWindow - touch.startLocationInWindow, toView: self)

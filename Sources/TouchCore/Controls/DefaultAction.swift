@@ -56,6 +56,7 @@ public enum DefaultActionKind: Sendable, Hashable {
 ///         }
 ///     }
 public protocol DefaultActionDescribing: AnyObject {
+    /// The kind of gesture the recognizer reads, from its current configuration.
     var defaultActionKind: DefaultActionKind { get }
 }
 

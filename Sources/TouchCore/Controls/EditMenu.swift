@@ -8,15 +8,24 @@
 
 /// One item of the edit menu: a title and the action it sends.
 public struct EditMenuItem: Hashable, Sendable {
+    /// The label shown ("Copy").
     public var title: String
+    /// The action sent when chosen (`copy`), nil-targeted along the responder chain.
     public var action: String
+    /// An item that shows `title` and sends `action`.
     public init(title: String, action: String) { self.title = title; self.action = action }
 
+    /// Cut: sends `cut`.
     public static let cut = EditMenuItem(title: "Cut", action: StandardEditAction.cut.rawValue)
+    /// Copy: sends `copy`.
     public static let copy = EditMenuItem(title: "Copy", action: StandardEditAction.copy.rawValue)
+    /// Paste: sends `paste`.
     public static let paste = EditMenuItem(title: "Paste", action: StandardEditAction.paste.rawValue)
+    /// Select: sends `select`.
     public static let select = EditMenuItem(title: "Select", action: StandardEditAction.select.rawValue)
+    /// Select All: sends `selectAll`.
     public static let selectAll = EditMenuItem(title: "Select All", action: StandardEditAction.selectAll.rawValue)
+    /// Delete: sends `delete`.
     public static let delete = EditMenuItem(title: "Delete", action: StandardEditAction.delete.rawValue)
     /// The standard items, in the order the menu shows them.
     public static let standard: [EditMenuItem] = [.cut, .copy, .paste, .select, .selectAll, .delete]
@@ -27,12 +36,14 @@ public struct EditMenuItem: Hashable, Sendable {
 ///     let menu = EditMenu(application: app, customItems: [EditMenuItem(title: "Define", action: "define")])
 ///     if let item = menu.visibleItems.first { menu.perform(item) }
 public final class EditMenu {
+    /// The application whose first responder the menu serves; held weakly.
     public private(set) weak var application: Application?
     /// Items added after the standard ones (`UIMenuController.menuItems`).
     public var customItems: [EditMenuItem]
     /// The sender id the trace shows for the menu's actions.
     public var senderID = "editMenu"
 
+    /// A menu for `application`, with `customItems` after the standard ones.
     public init(application: Application, customItems: [EditMenuItem] = []) {
         self.application = application
         self.customItems = customItems

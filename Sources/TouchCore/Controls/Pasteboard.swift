@@ -17,5 +17,6 @@ extension Pasteboard {
 /// A pasteboard that lives in memory.
 public final class MemoryPasteboard: Pasteboard {
     public var string: String?
+    /// A pasteboard holding `string` (empty by default).
     public init(string: String? = nil) { self.string = string }
 }

@@ -39,6 +39,8 @@ import Darwin
 ///     let list = ScrollView(id: "list", frame: Rect(x: 0, y: 0, width: 320, height: 480))
 ///     list.contentSize = Size(width: 320, height: 2000)
 open class ScrollView: View, TimeListener {
+    /// The size of the scrolled content, in points (`UIScrollView.contentSize`); an axis
+    /// scrolls when the content is larger than the bounds along it. Defaults to the frame's size.
     public var contentSize: Size
     /// The point of the content at the scroll view's top-left corner (= bounds.origin).
     public var contentOffset: Point {
@@ -51,9 +53,15 @@ open class ScrollView: View, TimeListener {
     }
     /// false: once the content got a touch, that touch never scrolls.
     public var canCancelContentTouches = true
+    /// Whether dragging past an edge rubber-bands (and springs back on release) rather than
+    /// stopping at the edge (`UIScrollView.bounces`, default true).
     public var bounces = true
+    /// Whether the content bounces vertically even when it fits (`alwaysBounceVertical`).
     public var alwaysBounceVertical = false
+    /// Whether the content bounces horizontally even when it fits (`alwaysBounceHorizontal`).
     public var alwaysBounceHorizontal = false
+    /// Whether a drag scrolls (`UIScrollView.isScrollEnabled`); off disables
+    /// ``panGestureRecognizer``.
     public var isScrollEnabled = true {
         didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
     }
@@ -61,6 +69,7 @@ open class ScrollView: View, TimeListener {
     public var decelerationRate: Double?
     /// Whether a finger is scrolling the content.
     public internal(set) var isDragging = false
+    /// Whether the content is still moving after release (`UIScrollView.isDecelerating`).
     public var isDecelerating: Bool { if case .decelerating = animation { return true }; return false }
     /// The recognizer that scrolls (UIKit's `panGestureRecognizer`).
     public private(set) var panGestureRecognizer: ScrollViewPanGestureRecognizer
@@ -72,6 +81,8 @@ open class ScrollView: View, TimeListener {
     }
     var animation: Animation = .none
 
+    /// A scroll view named `id` at `frame`, clipping its content, with its pan recognizer
+    /// attached (id `"<id>.pan"`). `contentSize` defaults to the frame's size: nothing to scroll.
     public init(id: String, frame: Rect, contentSize: Size? = nil) {
         self.contentSize = contentSize ?? frame.size
         panGestureRecognizer = ScrollViewPanGestureRecognizer(id: "\(id).pan")
@@ -87,10 +98,16 @@ open class ScrollView: View, TimeListener {
 
     // MARK: Geometry
 
+    /// The largest offset: how far the content extends past the bounds on each axis (0 when it
+    /// fits).
     public var maximumContentOffset: Point {
         Point(x: max(contentSize.width - bounds.width, 0), y: max(contentSize.height - bounds.height, 0))
     }
+    /// Whether a drag can scroll sideways: scrolling enabled, and content wider than the
+    /// bounds or ``alwaysBounceHorizontal``.
     public var canScrollHorizontally: Bool { isScrollEnabled && (contentSize.width > bounds.width || alwaysBounceHorizontal) }
+    /// Whether a drag can scroll up and down: scrolling enabled, and content taller than the
+    /// bounds or ``alwaysBounceVertical``.
     public var canScrollVertically: Bool { isScrollEnabled && (contentSize.height > bounds.height || alwaysBounceVertical) }
 
     /// `p` clamped to 0…maximumContentOffset.
@@ -142,6 +159,8 @@ open class ScrollView: View, TimeListener {
         app.addTimeListener(self)
     }
 
+    /// Moves the deceleration or the bounce to time `t` (in closed form: the offset depends on
+    /// the time alone); asks for more calls until the content comes to rest.
     public func timeDidAdvance(to t: Double) -> Bool {
         let d = application?.defaults ?? Defaults()
         switch animation {
@@ -194,6 +213,8 @@ public final class ScrollViewPanGestureRecognizer: ContinuousGestureRecognizer {
     /// The finger velocity at the last sample (window space, pt/s).
     public private(set) var velocity = Point.zero
 
+    /// The pan of the scroll view named `id`: delays the content's `touchesBegan`
+    /// (``ScrollView/delaysContentTouches``), never its `touchesEnded`.
     public override init(id: String) {
         super.init(id: id)
         delaysTouchesBegan = true
@@ -205,6 +226,8 @@ public final class ScrollViewPanGestureRecognizer: ContinuousGestureRecognizer {
     /// The fingers' translation since scrolling began (window space).
     public var translation: Point { location(in: nil) - startCentroid }
 
+    /// The centroid, the translation once scrolling began, the finger velocity and the number
+    /// of touches down.
     override public var outputs: GestureOutputs {
         GestureOutputs(location: location(in: nil), translation: state == .possible ? nil : translation,
                        velocityVector: velocity, numberOfTouches: numberOfTouches)
@@ -246,6 +269,8 @@ public final class ScrollViewPanGestureRecognizer: ContinuousGestureRecognizer {
         return Point(x: sv.canScrollHorizontally ? t.x : 0, y: sv.canScrollVertically ? t.y : 0)
     }
 
+    /// A first finger starts the ``Defaults/scrollDelay`` wait for the content, or, while the
+    /// content still moves, begins at once and stops it; more fingers re-base the translation.
     override public func touchesBegan(_ touches: [Touch], with event: Event) {
         guard let sv = scrollView else { return }
         if state == .possible && touchCount == 0 {
@@ -263,6 +288,9 @@ public final class ScrollViewPanGestureRecognizer: ContinuousGestureRecognizer {
         }
     }
 
+    /// Before scrolling: begins once the fingers moved more than ``Defaults/panSlop`` along a
+    /// scrollable axis, unless the content keeps its touch (fails then, with the reason).
+    /// Scrolling: moves the content offset with the fingers.
     override public func touchesMoved(_ touches: [Touch], with event: Event) {
         guard let sv = scrollView else { return }
         if numberOfTouches != touchCount {
@@ -303,6 +331,8 @@ public final class ScrollViewPanGestureRecognizer: ContinuousGestureRecognizer {
         }
     }
 
+    /// The last finger lifted: fails if nothing scrolled (the content gets its held touches),
+    /// or ends and hands the release velocity to the scroll view's deceleration.
     override public func touchesEnded(_ touches: [Touch], with event: Event) {
         guard let sv = scrollView else { return }
         if numberOfTouches > 0 {
@@ -324,6 +354,8 @@ public final class ScrollViewPanGestureRecognizer: ContinuousGestureRecognizer {
         }
     }
 
+    /// A scroll under way is cancelled; the content stops where it is (or springs back to an
+    /// edge).
     override public func touchesCancelled(_ touches: [Touch], with event: Event) {
         guard let sv = scrollView else { return }
         if state.isActive {
@@ -341,6 +373,7 @@ public final class ScrollViewPanGestureRecognizer: ContinuousGestureRecognizer {
         for t in trackedTouches { application?.flushHeld(t, event: nil) }
     }
 
+    /// Forgets the fingers and their velocity; the content delay is armed again.
     override public func reset() {
         touchCount = 0
         samples.removeAll()

@@ -9,17 +9,21 @@
 open class SegmentedControl: Control {
     /// `selectedSegmentIndex` when nothing is selected.
     public static let noSegment = -1
+    /// The segments' titles, left to right; they share the width equally.
     public var segments: [String]
     /// The selected segment (noSegment: none). Setting it sends no event.
     public var selectedSegmentIndex: Int
     /// Momentary: the segment is selected only while its valueChanged is sent.
     public var isMomentary = false
 
+    /// A segmented control named `id` with `segments`, none selected unless
+    /// `selectedSegmentIndex` is given.
     public init(id: String, frame: Rect, segments: [String], selectedSegmentIndex: Int = SegmentedControl.noSegment) {
         self.segments = segments
         self.selectedSegmentIndex = selectedSegmentIndex
         super.init(id: id, frame: frame)
     }
+    /// How many segments there are.
     public var numberOfSegments: Int { segments.count }
 
     /// The segment under `x` (control space), clamped to the segments.
@@ -29,6 +33,8 @@ open class SegmentedControl: Control {
         return min(max(i, 0), segments.count - 1)
     }
 
+    /// A touch lifted inside: selects the segment under it and sends `valueChanged` (a
+    /// momentary control deselects it again after).
     override open func endTracking(_ touch: Touch, with event: Event) {
         guard isTouchInside else { return }
         let i = segment(atX: touch.location(in: self).x)

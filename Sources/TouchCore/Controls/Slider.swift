@@ -9,7 +9,9 @@
 ///
 ///     let volume = Slider(id: "volume", frame: Rect(x: 0, y: 0, width: 200, height: 31), value: 0.5)
 open class Slider: Control {
+    /// The value at the left end (`UISlider.minimumValue`, default 0).
     public var minimumValue: Double = 0
+    /// The value at the right end (`UISlider.maximumValue`, default 1).
     public var maximumValue: Double = 1
     /// The value, clamped to minimumValue…maximumValue. Setting it sends no event.
     public var value: Double {
@@ -24,6 +26,7 @@ open class Slider: Control {
     private var grabOffset = 0.0
     private var startValue = 0.0
 
+    /// A slider named `id` at `frame` with `value` (clamped) in `minimumValue`…`maximumValue`.
     public init(id: String, frame: Rect, value: Double = 0, minimumValue: Double = 0, maximumValue: Double = 1) {
         self.minimumValue = minimumValue
         self.maximumValue = maximumValue
@@ -43,6 +46,8 @@ open class Slider: Control {
         return abs(p.x - c.x) <= r && abs(p.y - c.y) <= r
     }
 
+    /// Tracks a touch only when it lands on the thumb (its rect grown by ``thumbTouchOutset``);
+    /// elsewhere the slider ignores it and sends no events.
     override open func beginTracking(_ touch: Touch, with event: Event) -> Bool {
         let p = touch.location(in: self)
         guard isOnThumb(p) else { return false }
@@ -50,6 +55,8 @@ open class Slider: Control {
         startValue = value
         return true
     }
+    /// Moves the value with the thumb under the finger; a continuous slider sends
+    /// `valueChanged` on each change.
     override open func continueTracking(_ touch: Touch, with event: Event) -> Bool {
         let x = touch.location(in: self).x - grabOffset
         let travel = max(bounds.width - thumbSize, 1)
@@ -59,9 +66,13 @@ open class Slider: Control {
         if isContinuous && value != old { sendActions(for: .valueChanged) }
         return true
     }
+    /// The drag ended: a slider that is not continuous sends one `valueChanged` if the value
+    /// moved.
     override open func endTracking(_ touch: Touch, with event: Event) {
         if !isContinuous && value != startValue { sendActions(for: .valueChanged) }
     }
+    /// The drag was cancelled: the value stays where the thumb was, and a slider that is not
+    /// continuous sends one `valueChanged` if it moved.
     override open func cancelTracking(with event: Event?) {
         if !isContinuous && value != startValue { sendActions(for: .valueChanged) }
     }

@@ -10,8 +10,11 @@
 ///     let count = Stepper(id: "count", frame: Rect(x: 0, y: 0, width: 94, height: 32))
 ///     count.maximumValue = 10
 open class Stepper: Control, TimeListener {
+    /// The lowest value (`UIStepper.minimumValue`, default 0).
     public var minimumValue: Double = 0
+    /// The highest value (`UIStepper.maximumValue`, default 100).
     public var maximumValue: Double = 100
+    /// How much one step changes the value (`UIStepper.stepValue`, default 1).
     public var stepValue: Double = 1
     /// The value. Setting it sends no event.
     public var value: Double = 0
@@ -27,6 +30,7 @@ open class Stepper: Control, TimeListener {
     private var nextRepeat: Double?
     private var changedWhileTracking = false
 
+    /// A stepper named `id` at `frame`, value 0 in 0…100, stepping by 1.
     public override init(id: String, frame: Rect) { super.init(id: id, frame: frame) }
 
     /// Steps once in `direction` (-1 or +1); returns whether the value changed.
@@ -47,6 +51,8 @@ open class Stepper: Control, TimeListener {
         return direction(at: p) == d
     }
 
+    /// Steps once toward the touched half at touch-down, then starts the autorepeat after
+    /// ``Defaults/stepperRepeatDelay``.
     override open func didBeginTracking(_ touch: Touch, with event: Event) {
         let d = direction(at: touch.location(in: self))
         heldDirection = d
@@ -57,7 +63,10 @@ open class Stepper: Control, TimeListener {
             app.addTimeListener(self)
         }
     }
+    /// The touch lifted: autorepeat stops (a stepper that is not continuous sends its one
+    /// `valueChanged` now).
     override open func endTracking(_ touch: Touch, with event: Event) { stopRepeating() }
+    /// The touch was cancelled: autorepeat stops, as on lift.
     override open func cancelTracking(with event: Event?) { stopRepeating() }
 
     private func stopRepeating() {
@@ -66,6 +75,8 @@ open class Stepper: Control, TimeListener {
         if changedWhileTracking { changedWhileTracking = false; sendActions(for: .valueChanged) }
     }
 
+    /// Makes every repeat step due by `time` (every ``Defaults/stepperRepeatInterval`` while
+    /// the finger stays on the held half); asks for more calls while the half is held.
     public func timeDidAdvance(to time: Double) -> Bool {
         guard let d = heldDirection, var due = nextRepeat, let touch = trackingTouch else { return false }
         while due <= time {

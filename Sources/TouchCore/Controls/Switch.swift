@@ -17,20 +17,24 @@ open class Switch: Control {
     private var startPosition = 0.0
     private var dragging = false
 
+    /// A switch named `id` at `frame`, off unless `isOn`.
     public init(id: String, frame: Rect, isOn: Bool = false) {
         self.isOn = isOn
         thumbPosition = isOn ? 1 : 0
         super.init(id: id, frame: frame)
     }
 
+    /// Sets ``isOn`` and puts the thumb at its end, without sending an event.
     public func setOn(_ on: Bool) { isOn = on; thumbPosition = on ? 1 : 0 }
 
+    /// Tracks every touch: notes where it landed for the tap-or-drag decision.
     override open func beginTracking(_ touch: Touch, with event: Event) -> Bool {
         startX = touch.location(in: self).x
         startPosition = isOn ? 1 : 0
         dragging = false
         return true
     }
+    /// Past ``Defaults/tapSlop`` the touch is a drag and the thumb follows it.
     override open func continueTracking(_ touch: Touch, with event: Event) -> Bool {
         let dx = touch.location(in: self).x - startX
         if !dragging && abs(dx) > defaults.tapSlop { dragging = true }
@@ -40,6 +44,8 @@ open class Switch: Control {
         }
         return true
     }
+    /// Decides on lift: a tap inside toggles; a drag leaves the switch on when the thumb is
+    /// past halfway. Sends `valueChanged` when the state changed (before `touchUpInside`).
     override open func endTracking(_ touch: Touch, with event: Event) {
         let newOn: Bool
         if dragging { newOn = thumbPosition >= 0.5 } else { newOn = isTouchInside ? !isOn : isOn }
@@ -47,6 +53,7 @@ open class Switch: Control {
         setOn(newOn)
         if changed { sendActions(for: .valueChanged) }
     }
+    /// The thumb goes back to the current state's end.
     override open func cancelTracking(with event: Event?) {
         thumbPosition = isOn ? 1 : 0
     }

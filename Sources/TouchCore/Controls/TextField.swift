@@ -12,7 +12,18 @@
 
 /// The standard edit-menu actions, as UIResponderStandardEditActions (names without the colon).
 public enum StandardEditAction: String, CaseIterable, Sendable {
-    case cut, copy, paste, select, selectAll, delete
+    /// `cut`: the selection to the pasteboard, then deleted.
+    case cut
+    /// `copy`: the selection to the pasteboard.
+    case copy
+    /// `paste`: the pasteboard's text over the selection.
+    case paste
+    /// `select`: the word at the caret.
+    case select
+    /// `selectAll`: all the text.
+    case selectAll
+    /// `delete`: the selection deleted.
+    case delete
 }
 
 /// A text field, as `UITextField`. Its text is the view's `text`; `selectedRange` counts characters.
@@ -20,6 +31,7 @@ public enum StandardEditAction: String, CaseIterable, Sendable {
 ///     let name = TextField(id: "name", frame: Rect(x: 0, y: 0, width: 200, height: 32), placeholder: "Name")
 ///     name.addTarget(action: "nameChanged", target: nil, for: .editingChanged)
 open class TextField: Control {
+    /// Grey text shown while the field is empty (`UITextField.placeholder`).
     public var placeholder: String?
     /// Secure entry (passwords): cut and copy are refused.
     public var isSecureTextEntry = false
@@ -28,6 +40,8 @@ open class TextField: Control {
     /// The pasteboard this field uses; nil: the application's.
     public var pasteboard: Pasteboard?
 
+    /// A field named `id` at `frame` with `text` (caret at its end) and `placeholder`. It can
+    /// become first responder.
     public init(id: String, frame: Rect, text: String? = nil, placeholder: String? = nil) {
         self.placeholder = placeholder
         super.init(id: id, frame: frame)
@@ -39,6 +53,7 @@ open class TextField: Control {
 
     /// The field's text, "" when nil.
     public var content: String { text ?? "" }
+    /// Whether the field has any text (`UIKeyInput.hasText`).
     public var hasText: Bool { !content.isEmpty }
     /// Whether the field is being edited (it is first responder).
     public var isEditing: Bool { isFirstResponder }
@@ -54,14 +69,17 @@ open class TextField: Control {
 
     // MARK: Becoming first responder
 
+    /// A touch lifted inside: the field becomes first responder and starts editing.
     override open func endTracking(_ touch: Touch, with event: Event) {
         if isTouchInside && !isFirstResponder { becomeFirstResponder() }
     }
+    /// Editing began: the caret goes to the end, and `editingDidBegin` is sent.
     override open func didBecomeFirstResponder() {
         let n = content.count
         selectedRange = n..<n
         sendActions(for: .editingDidBegin)
     }
+    /// Editing ended (however first responder moved on): `editingDidEnd` is sent.
     override open func didResignFirstResponder() {
         sendActions(for: .editingDidEnd)
     }
@@ -103,6 +121,10 @@ open class TextField: Control {
 
     // MARK: Edit actions
 
+    /// The standard edit actions as UITextField allows them while editing: cut and copy need a
+    /// selection (and no secure entry), paste needs pasteboard text, select needs text and no
+    /// selection, select all needs text not all selected, delete needs a selection. Other
+    /// actions: as ``Responder/canPerformAction(_:withSender:)``.
     override open func canPerformAction(_ action: String, withSender sender: Responder?) -> Bool {
         guard let a = StandardEditAction(rawValue: action) else { return super.canPerformAction(action, withSender: sender) }
         guard isEditing else { return false }
@@ -117,6 +139,8 @@ open class TextField: Control {
         }
     }
 
+    /// Performs a standard edit action on the text, the selection and the pasteboard (cut,
+    /// copy, paste, select a word, select all, delete); other actions as ``Responder``'s.
     override open func perform(_ action: String, sender: Responder?) {
         guard let a = StandardEditAction(rawValue: action) else { super.perform(action, sender: sender); return }
         switch a {

@@ -3,8 +3,16 @@
 /// A device capability a scene can require (scene file `capabilities`; the raw values are
 /// the scene file's words).
 public enum DeviceCapability: String, Sendable, Hashable, CaseIterable, Comparable {
-    case accelerometer, gyroscope, touchscreen, gamepad
+    /// An accelerometer: shake and orientation from motion (a gamepad's or the tablet's).
+    case accelerometer
+    /// A gyroscope: rotation rate samples for motion subscribers.
+    case gyroscope
+    /// A touchscreen: real fingers rather than the mouse's emulated ones.
+    case touchscreen
+    /// A game controller: the remote's buttons and a shake button.
+    case gamepad
 
+    /// Orders capabilities by name, so messages list them alphabetically.
     public static func < (a: DeviceCapability, b: DeviceCapability) -> Bool { a.rawValue < b.rawValue }
 
     /// What stands in for a missing capability in the sandbox.
@@ -22,10 +30,15 @@ public enum DeviceCapability: String, Sendable, Hashable, CaseIterable, Comparab
 ///
 ///     var caps = DeviceCapabilities(); caps.gamepad = true; caps.accelerometer = true
 public struct DeviceCapabilities: Sendable, Hashable {
+    /// Whether an accelerometer reports (a gamepad's, or the tablet's own through IIO).
     public var accelerometer = false
+    /// Whether a gyroscope reports.
     public var gyroscope = false
+    /// Whether a touchscreen is attached.
     public var touchscreen = false
+    /// Whether a game controller is connected.
     public var gamepad = false
+    /// Capabilities with the given devices present (none by default).
     public init(accelerometer: Bool = false, gyroscope: Bool = false, touchscreen: Bool = false, gamepad: Bool = false) {
         self.accelerometer = accelerometer; self.gyroscope = gyroscope
         self.touchscreen = touchscreen; self.gamepad = gamepad

@@ -7,10 +7,13 @@
 
 /// One item of the queue.
 public struct MediaItem: Sendable, Hashable {
+    /// The item's title, shown in Now Playing.
     public var title: String
+    /// The item's artist, shown in Now Playing.
     public var artist: String
     /// Seconds; 0 means unknown (the item never ends by itself).
     public var duration: Double
+    /// An item called `title` by `artist`, `duration` seconds long (0: unknown).
     public init(title: String, artist: String = "", duration: Double = 0) {
         self.title = title; self.artist = artist; self.duration = duration
     }
@@ -28,20 +31,36 @@ public struct MediaItem: Sendable, Hashable {
 ///     player.registerRemoteCommands()
 ///     player.play()
 public final class MediaPlayer: TimeListener {
-    public enum Seeking: String, Sendable, Hashable { case forward, backward }
-    public enum Rating: String, Sendable, Hashable { case liked, disliked }
+    /// The direction of a seek.
+    public enum Seeking: String, Sendable, Hashable {
+        /// Fast-forward.
+        case forward
+        /// Rewind.
+        case backward
+    }
+    /// A rating of an item.
+    public enum Rating: String, Sendable, Hashable {
+        /// Liked (the `like` command).
+        case liked
+        /// Disliked (the `dislike` command).
+        case disliked
+    }
 
     /// The id the trace names as the handler of remote commands.
     public let id: String
     /// A back reference: the application owns this object.
     unowned(unsafe) let app: Application
+    /// The items, in play order. Changing it keeps ``index`` within the new queue.
     public var queue: [MediaItem] { didSet { index = min(index, max(queue.count - 1, 0)); publish() } }
+    /// The position of the current item in ``queue``.
     public private(set) var index = 0
+    /// Whether the player is playing (elapsed time advances at ``rate``).
     public private(set) var isPlaying = false
     /// Seconds into the current item.
     public private(set) var elapsed: Double = 0
     /// The playback rate while playing (1 normal). Now Playing shows 0 while paused.
     public private(set) var rate: Double = 1
+    /// The seek under way (fast-forward or rewind at ``seekSpeed``), if any.
     public private(set) var seeking: Seeking?
     /// How many times normal speed seeking runs. 4×.
     public var seekSpeed: Double = 4
@@ -51,19 +70,24 @@ public final class MediaPlayer: TimeListener {
     public var followsHostTime = true
     /// Ratings and bookmarks per queue index (like, dislike, bookmark).
     public private(set) var ratings: [Int: Rating] = [:]
+    /// The queue positions that are bookmarked (the `bookmark` command toggles one).
     public private(set) var bookmarks: Set<Int> = []
     /// Called after every change (for a scene's player view to redraw).
     public var onChange: ((MediaPlayer) -> Void)?
     private var lastTick: Double = 0
 
+    /// A stopped player named `id` (the trace's `handledBy` for its commands) with `queue`.
+    /// Call ``registerRemoteCommands()`` to let the remote drive it.
     public init(id: String, app: Application, queue: [MediaItem] = []) {
         self.id = id; self.app = app; self.queue = queue
     }
 
+    /// The item at ``index``, nil when the queue is empty.
     public var currentItem: MediaItem? { queue.indices.contains(index) ? queue[index] : nil }
 
     // MARK: Transport
 
+    /// Starts playing: the app becomes the Now Playing app (commands reach it from now on).
     public func play() {
         guard !isPlaying else { return }
         tick()
@@ -72,12 +96,14 @@ public final class MediaPlayer: TimeListener {
         startTicking()
         publish()
     }
+    /// Pauses, keeping the position.
     public func pause() {
         guard isPlaying else { return }
         tick()
         isPlaying = false
         publish()
     }
+    /// Plays when paused, pauses when playing.
     public func togglePlayPause() { if isPlaying { pause() } else { play() } }
     /// Stops and rewinds the current item.
     public func stop() {
@@ -107,23 +133,28 @@ public final class MediaPlayer: TimeListener {
     }
     /// Skips by `interval` seconds (negative: backward).
     public func skip(by interval: Double) { tick(); seek(to: elapsed + interval) }
+    /// Sets the playback rate (1 normal speed; negative values become 0).
     public func setRate(_ r: Double) {
         tick()
         rate = max(0, r)
         publish()
     }
+    /// Starts seeking in `direction` at ``seekSpeed`` times normal speed, until ``endSeeking()``.
     public func beginSeeking(_ direction: Seeking) {
         tick()
         seeking = direction
         startTicking()
         publish()
     }
+    /// Stops seeking.
     public func endSeeking() {
         tick()
         seeking = nil
         publish()
     }
+    /// Rates the current item (the `like` and `dislike` commands).
     public func rate(_ rating: Rating) { ratings[index] = rating; publish() }
+    /// Bookmarks the current item, or removes its bookmark.
     public func toggleBookmark() {
         if bookmarks.remove(index) == nil { bookmarks.insert(index) }
         publish()
@@ -175,6 +206,8 @@ public final class MediaPlayer: TimeListener {
 
     // MARK: Time
 
+    /// Brings elapsed time up to `time` (moving to the next item when one finishes) and
+    /// updates Now Playing; asks for more calls while playing or seeking.
     public func timeDidAdvance(to time: Double) -> Bool {
         tick()
         publish()

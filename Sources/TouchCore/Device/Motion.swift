@@ -27,6 +27,7 @@ public final class MotionManager: TimeListener {
 
     init(app: Application) { self.app = app }
 
+    /// Whether a shake is under way (between `motionBegan` and its end or cancellation).
     public var isShaking: Bool { shakeStart != nil }
 
     func shakeBegan() {
@@ -46,6 +47,8 @@ public final class MotionManager: TimeListener {
         deliver(.cancelled, reason: reason)
     }
 
+    /// Cancels a shake held longer than ``Defaults/shakeMaxDuration`` ("shake lasted longer
+    /// than 3 s"); asks for more calls while one is under way.
     public func timeDidAdvance(to time: Double) -> Bool {
         guard let start = shakeStart else { return false }
         if time - start > app.defaults.shakeMaxDuration {

@@ -5,11 +5,21 @@
 /// the player. Accelerometer in m/s² with gravity included; gyroscope in rad/s,
 /// counter-clockwise positive looking down the axis.
 public struct MotionSample: Sendable, Hashable {
-    public enum Sensor: String, Sendable, Hashable { case accelerometer, gyroscope }
+    /// Which sensor a sample comes from (`CMAccelerometerData` or `CMGyroData`).
+    public enum Sensor: String, Sendable, Hashable {
+        /// Acceleration in m/s², gravity included.
+        case accelerometer
+        /// Rotation rate in rad/s.
+        case gyroscope
+    }
+    /// The sensor that took the sample.
     public var sensor: Sensor
+    /// The reading along +x (right), +y (top) and +z (toward the player): m/s² for the
+    /// accelerometer, rad/s for the gyroscope.
     public var x: Double, y: Double, z: Double
     /// Host time of the sample (seconds).
     public var timestamp: Double
+    /// A sample of `sensor`. The application stamps the time when it delivers the sample.
     public init(_ sensor: Sensor, x: Double, y: Double, z: Double, timestamp: Double = 0) {
         self.sensor = sensor; self.x = x; self.y = y; self.z = z; self.timestamp = timestamp
     }
@@ -19,6 +29,7 @@ public struct MotionSample: Sendable, Hashable {
 
 /// A token returned by `subscribe`; pass it to `unsubscribe`.
 public struct MotionSubscription: Hashable, Sendable {
+    /// The subscription's number, unique within its ``MotionSubscriptions``.
     public let id: Int
 }
 
@@ -34,6 +45,8 @@ public final class MotionSubscriptions {
     /// The latest sample of each sensor (as `CMMotionManager.accelerometerData`).
     public private(set) var latest: [MotionSample.Sensor: MotionSample] = [:]
 
+    /// No subscribers. The application's ``MotionManager`` has its own: use
+    /// `app.motion.subscriptions`.
     public init() {}
 
     /// Calls `handler` with each sample of `sensor` until unsubscribed.
@@ -45,6 +58,8 @@ public final class MotionSubscriptions {
         return MotionSubscription(id: id)
     }
 
+    /// Stops the calls of the subscription `s` (`CMMotionManager.stopAccelerometerUpdates()`
+    /// for one subscriber). Unsubscribing twice does nothing.
     public func unsubscribe(_ s: MotionSubscription) {
         subscribers.removeAll { $0.id == s.id }
     }

@@ -2,13 +2,17 @@
 
 /// What the Now Playing panel shows.
 public struct NowPlayingInfo: Sendable, Hashable {
+    /// The item's title.
     public var title: String = ""
+    /// The item's artist.
     public var artist: String = ""
+    /// The item's length in seconds (0: unknown).
     public var duration: Double = 0
     /// Seconds into the item.
     public var elapsed: Double = 0
     /// Playback rate: 0 paused, 1 normal speed.
     public var rate: Double = 0
+    /// Now Playing info with the given fields (empty, paused, by default).
     public init(title: String = "", artist: String = "", duration: Double = 0, elapsed: Double = 0, rate: Double = 0) {
         self.title = title; self.artist = artist; self.duration = duration
         self.elapsed = elapsed; self.rate = rate
@@ -28,6 +32,7 @@ extension RemoteCommand {
         case rate
     }
 
+    /// What the command's argument is: an interval for skips, a position, a rate, or nothing.
     public var argument: Argument {
         switch self {
         case .skipForward, .skipBackward: .interval
@@ -58,6 +63,8 @@ public final class RemoteCommandCenter {
     unowned(unsafe) let app: Application
     private var handlers: [RemoteCommand: (name: String, handler: RemoteCommandHandler)] = [:]
     private var disabled: Set<RemoteCommand> = []
+    /// What the Now Playing panel shows (`MPNowPlayingInfoCenter.nowPlayingInfo`); a
+    /// ``MediaPlayer`` keeps it current.
     public var nowPlaying = NowPlayingInfo()
     /// Whether the app is the Now Playing app (set when it starts playback).
     public private(set) var isNowPlayingApp = false
@@ -72,12 +79,16 @@ public final class RemoteCommandCenter {
     public func addHandler(for command: RemoteCommand, handledBy name: String = "commandCenter", _ h: @escaping RemoteCommandHandler) {
         handlers[command] = (name, h)
     }
+    /// Removes the handler of `command`: the command goes the legacy way, to the first
+    /// responder's `remoteControlReceived(with:)`.
     public func removeHandler(for command: RemoteCommand) { handlers[command] = nil }
     /// Who handles `command` (the name given to `addHandler`), if anyone.
     public func handlerName(for command: RemoteCommand) -> String? { handlers[command]?.name }
 
     /// Whether `command` is delivered (`MPRemoteCommand.isEnabled`; all are, by default).
     public func isEnabled(_ command: RemoteCommand) -> Bool { !disabled.contains(command) }
+    /// Enables or disables `command` (`MPRemoteCommand.isEnabled`). A disabled command is
+    /// dropped, traced with `handledBy: null` and the reason "`command` is disabled".
     public func setEnabled(_ enabled: Bool, for command: RemoteCommand) {
         if enabled { disabled.remove(command) } else { disabled.insert(command) }
     }

@@ -41,8 +41,10 @@ public final class CheckmarkGestureRecognizer: DiscreteGestureRecognizer {
     /// The finger's path in the window's space.
     private var path: [Point] = []
 
+    /// A check-mark recognizer named `id`, with the default tolerances.
     public override init(id: String) { super.init(id: id) }
 
+    /// Starts the path at the finger; a second finger fails the gesture.
     public override func touchesBegan(_ touches: [Touch], with event: Event) {
         guard state == .possible else { return }
         guard trackedTouches.count == 1, let t = touches.first else {
@@ -52,11 +54,14 @@ public final class CheckmarkGestureRecognizer: DiscreteGestureRecognizer {
         path = [t.locationInWindow]
     }
 
+    /// Adds the finger's position to the path.
     public override func touchesMoved(_ touches: [Touch], with event: Event) {
         guard state == .possible, let t = touches.first else { return }
         path.append(t.locationInWindow)
     }
 
+    /// Reads the path when the finger lifts: recognizes a check mark, or fails with what is
+    /// wrong ("failed: not a check mark: the second stroke is 52.3° off up-right").
     public override func touchesEnded(_ touches: [Touch], with event: Event) {
         guard state == .possible, let t = touches.first else { return }
         if path.last != t.locationInWindow { path.append(t.locationInWindow) }
@@ -67,6 +72,7 @@ public final class CheckmarkGestureRecognizer: DiscreteGestureRecognizer {
         }
     }
 
+    /// Forgets the path.
     public override func reset() { path.removeAll() }
 
     /// What keeps the path from being a check mark (nil: it is one).

@@ -36,8 +36,12 @@ public final class LongPressGestureRecognizer: ContinuousGestureRecognizer {
     private var allowableMovementOverride: Double?
     private var beginRequested = false
 
+    /// A one-finger, no-tap long press named `id`, with the defaults' duration and movement.
     public override init(id: String) { super.init(id: id) }
 
+    /// A finger landed: fails when it is not the tap ``numberOfTapsRequired`` asks for or when
+    /// too many fingers are down; starts the ``minimumPressDuration`` timer once
+    /// ``numberOfTouchesRequired`` are down. Fingers landing after the press began are ignored.
     public override func touchesBegan(_ touches: [Touch], with event: Event) {
         if beginRequested {
             for t in touches { ignore(t, for: event) }
@@ -55,6 +59,8 @@ public final class LongPressGestureRecognizer: ContinuousGestureRecognizer {
         }
     }
 
+    /// Before the press begins: fails when a finger strays more than ``allowableMovement``.
+    /// After: each move is a `changed` transition.
     public override func touchesMoved(_ touches: [Touch], with event: Event) {
         if state.isActive { change(); return }
         guard state == .possible, !beginRequested else { return }
@@ -67,6 +73,8 @@ public final class LongPressGestureRecognizer: ContinuousGestureRecognizer {
         }
     }
 
+    /// Before the press begins a lift fails it ("lifted after … s, before the minimum press
+    /// duration"); after, the lift ends it.
     public override func touchesEnded(_ touches: [Touch], with event: Event) {
         if beginRequested {
             if state.isActive || state == .possible { end("ended: touch lifted") }
@@ -77,11 +85,13 @@ public final class LongPressGestureRecognizer: ContinuousGestureRecognizer {
         fail("failed: lifted after \(show: held) s, before the minimum press duration \(fmt: minimumPressDuration) s")
     }
 
+    /// The fingers stayed down and still for ``minimumPressDuration``: the press begins.
     public override func deadlineReached() {
         guard state == .possible, !beginRequested, numberOfTouches == numberOfTouchesRequired else { return }
         beginRequested = true
         begin("began: held \(fmt: minimumPressDuration) s within \(fmt: allowableMovement) pt")
     }
 
+    /// Forgets that the press began.
     public override func reset() { beginRequested = false }
 }

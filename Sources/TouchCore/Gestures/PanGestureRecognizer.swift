@@ -57,6 +57,7 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
     /// `begin()` was asked for: the pan is active, or its `began` is held by a failure requirement.
     private(set) var beginRequested = false
 
+    /// A one-or-more-finger pan named `id`, with the defaults' slop and velocity horizon.
     public override init(id: String) { super.init(id: id) }
 
     // MARK: Outputs
@@ -72,6 +73,8 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
     public func velocity(in view: View?) -> Point {
         GestureMath.vector(tracker.velocity(at: time), toView: view)
     }
+    /// The centroid's location, ``translation(in:)`` and ``velocity(in:)`` in window
+    /// coordinates, and the number of touches down.
     open override var outputs: GestureOutputs {
         let s = activeSummary()
         return GestureOutputs(location: location(in: nil, summary: s), translation: translation(in: nil),
@@ -87,6 +90,9 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
 
     private var isLive: Bool { state == .possible || state.isActive }
 
+    /// A finger landed: fails when more than ``maximumNumberOfTouches`` are down before the
+    /// pan began (after, the extra finger is ignored); re-bases the centroid, and a pan under
+    /// way reports `changed` ("centroid re-based").
     open override func touchesBegan(_ touches: [Touch], with event: Event) {
         guard isLive else { return }
         if numberOfTouches > maximumNumberOfTouches {
@@ -101,6 +107,8 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
         if state.isActive { change("changed: \(numberOfTouches) touches (centroid re-based)") }
     }
 
+    /// Follows the centroid: begins once it moved more than ``panSlop`` with an allowed number
+    /// of fingers down, then each move is `changed`.
     open override func touchesMoved(_ touches: [Touch], with event: Event) {
         guard isLive else { return }
         if centroidOwed {
@@ -128,6 +136,8 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
         }
     }
 
+    /// A finger lifted: the pan ends when fewer than ``minimumNumberOfTouches`` remain, and
+    /// fails when every finger lifted before it began.
     open override func touchesEnded(_ touches: [Touch], with event: Event) {
         guard isLive else { return }
         // The lifting fingers' last move counts before the centroid re-bases without them
@@ -155,6 +165,7 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
         }
     }
 
+    /// Clears the translation, its offset and the velocity samples.
     open override func reset() {
         travelled = .zero
         offset = .zero

@@ -48,8 +48,10 @@ public final class PinchGestureRecognizer: TwoFingerGestureRecognizer {
     private var baseRaw = 1.0
     private var baseSpread: Double?
 
+    /// A pinch recognizer named `id`, with the defaults' threshold.
     public init(id: String) { super.init(id: id, rest: 1, measureName: "spread") }
 
+    /// The centroid, ``scale``, velocity (scale per second) and the number of touches down.
     public override var outputs: GestureOutputs {
         let s = activeSummary()
         return GestureOutputs(location: location(in: nil, summary: s), scale: scale, velocity: velocity, numberOfTouches: s.count)

@@ -46,8 +46,11 @@ public final class RotationGestureRecognizer: TwoFingerGestureRecognizer {
     /// The angle of the pair at the previous event (nil: fewer than two fingers).
     private var lastAngle: Double?
 
+    /// A rotation recognizer named `id`, with the defaults' threshold.
     public init(id: String) { super.init(id: id, rest: 0, measureName: "angle") }
 
+    /// The centroid, ``rotation`` (radians), velocity (radians per second) and the number of
+    /// touches down.
     public override var outputs: GestureOutputs {
         let s = activeSummary()
         return GestureOutputs(location: location(in: nil, summary: s), rotation: rotation, velocity: velocity, numberOfTouches: s.count)

@@ -6,12 +6,19 @@
 
 /// The edges of a rectangle (`UIRectEdge`).
 public struct RectEdge: OptionSet, Sendable, Hashable {
+    /// The edges as bits: top 1, left 2, bottom 4, right 8.
     public let rawValue: Int
+    /// The edges whose bits are set in `rawValue`.
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The top edge.
     public static let top = RectEdge(rawValue: 1 << 0)
+    /// The left edge (where iOS's back gesture starts).
     public static let left = RectEdge(rawValue: 1 << 1)
+    /// The bottom edge.
     public static let bottom = RectEdge(rawValue: 1 << 2)
+    /// The right edge.
     public static let right = RectEdge(rawValue: 1 << 3)
+    /// All four edges.
     public static let all: RectEdge = [.top, .left, .bottom, .right]
 }
 
@@ -31,8 +38,11 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     /// The selected edges the first finger landed near.
     private var startEdges: RectEdge = []
 
+    /// A screen-edge pan named `id`. Set ``edges``: with none it fails every touch.
     public override init(id: String) { super.init(id: id) }
 
+    /// The first finger must land within ``edgeWidth`` of one of ``edges`` (else it fails,
+    /// naming the edges); then as ``PanGestureRecognizer``.
     public override func touchesBegan(_ touches: [Touch], with event: Event) {
         if state == .possible, trackedTouches.count == 1, let t = touches.first {
             startEdges = edgesNear(t).intersection(edges)
@@ -52,6 +62,7 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         return "failed: moved along or toward the \(names(startEdges)) edge, not away from it"
     }
 
+    /// Forgets the edge the pan started from, and clears the pan.
     public override func reset() {
         super.reset()
         startEdges = []

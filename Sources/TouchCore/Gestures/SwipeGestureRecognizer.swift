@@ -58,8 +58,11 @@ public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
     /// When the first finger landed.
     private var startTime: Double?
 
+    /// A one-finger, rightward swipe recognizer named `id`, with the defaults' thresholds.
     public override init(id: String) { super.init(id: id) }
 
+    /// A finger landed: fails when more than ``numberOfTouchesRequired`` are down; the first
+    /// finger starts the ``maximumDuration`` timer.
     public override func touchesBegan(_ touches: [Touch], with event: Event) {
         guard state == .possible else { return }
         if trackedTouches.count > numberOfTouchesRequired {
@@ -72,11 +75,15 @@ public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
         }
     }
 
+    /// Decides from the stroke so far: recognizes, fails (wrong direction, too far off, too
+    /// slow, too long) or waits.
     public override func touchesMoved(_ touches: [Touch], with event: Event) {
         guard state == .possible else { return }
         evaluate()
     }
 
+    /// The lift may complete the stroke; otherwise the swipe fails ("lifted before swiping 50 pt
+    /// right").
     public override func touchesEnded(_ touches: [Touch], with event: Event) {
         guard state == .possible else { return }
         evaluate()  // the lift may complete the stroke
@@ -84,11 +91,13 @@ public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
         fail("failed: lifted before swiping \(fmt: minimumDistance) pt \(allowed)")
     }
 
+    /// ``maximumDuration`` passed without a swipe: fails ("too long").
     public override func deadlineReached() {
         guard state == .possible else { return }
         fail("failed: no swipe within \(fmt: maximumDuration) s (too long)")
     }
 
+    /// Forgets when the first finger landed.
     public override func reset() { startTime = nil }
 
     /// The allowed directions, for reasons.
@@ -135,12 +144,19 @@ public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
 extension SwipeGestureRecognizer {
     /// The directions a swipe may take (`UISwipeGestureRecognizer.Direction`).
     public struct Direction: OptionSet, Sendable, Hashable {
+        /// The directions as bits: right 1, left 2, up 4, down 8.
         public let rawValue: Int
+        /// The directions whose bits are set in `rawValue`.
         public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Toward +x (`UISwipeGestureRecognizer.Direction.right`).
         public static let right = Direction(rawValue: 1 << 0)
+        /// Toward -x.
         public static let left = Direction(rawValue: 1 << 1)
+        /// Toward -y, up the screen.
         public static let up = Direction(rawValue: 1 << 2)
+        /// Toward +y, down the screen.
         public static let down = Direction(rawValue: 1 << 3)
+        /// All four directions.
         public static let all: Direction = [.right, .left, .up, .down]
 
         /// The unit vector of a single direction (y points down).

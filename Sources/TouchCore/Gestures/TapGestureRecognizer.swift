@@ -10,7 +10,11 @@
 ///
 ///     let doubleTap = TapGestureRecognizer(id: "doubleTap"); doubleTap.numberOfTapsRequired = 2
 open class TapGestureRecognizer: DiscreteGestureRecognizer {
+    /// How many taps make the gesture (`UITapGestureRecognizer.numberOfTapsRequired`,
+    /// default 1). With more than one, each lift starts the wait for the next tap.
     public var numberOfTapsRequired = 1
+    /// How many fingers each tap is made of (`numberOfTouchesRequired`, default 1). More
+    /// fingers down at once fail the tap.
     public var numberOfTouchesRequired = 1
     /// Defaults.tapInterval unless set.
     public var maximumTapInterval: Double?
@@ -27,8 +31,11 @@ open class TapGestureRecognizer: DiscreteGestureRecognizer {
     /// start in `trackedTouches`, which holds every tap's fingers in order.
     private var tapStart = 0
 
+    /// A single-tap, single-finger recognizer named `id`.
     override public init(id: String) { super.init(id: id) }
 
+    /// The tap's location (the centroid of its fingers, down or lifted) and the number of
+    /// touches down.
     override open var outputs: GestureOutputs {
         GestureOutputs(location: location(in: nil), numberOfTouches: numberOfTouches)
     }
@@ -38,6 +45,9 @@ open class TapGestureRecognizer: DiscreteGestureRecognizer {
         return tapStart < all.count ? Array(all[tapStart...]) : nil
     }
 
+    /// A finger of the current tap landed: fails when more fingers are down than
+    /// ``numberOfTouchesRequired``, or when a later tap lands farther than
+    /// ``maximumTapDistance`` from the first.
     override open func touchesBegan(_ touches: [Touch], with event: Event) {
         deadline = nil
         if fingersThisTap == 0 { tapStart = max(trackedTouches.count - touches.count, 0) }
@@ -57,6 +67,7 @@ open class TapGestureRecognizer: DiscreteGestureRecognizer {
         }
     }
 
+    /// Fails when a finger strays more than ``allowableMovement`` from where it landed.
     override open func touchesMoved(_ touches: [Touch], with event: Event) {
         let slop = allowableMovement ?? defaults.tapSlop
         for t in touches {
@@ -68,6 +79,8 @@ open class TapGestureRecognizer: DiscreteGestureRecognizer {
         _ = location(in: nil)
     }
 
+    /// When the tap's last finger lifts: fails a tap of the wrong finger count; recognizes
+    /// after the last tap, or starts waiting ``maximumTapInterval`` for the next one.
     override open func touchesEnded(_ touches: [Touch], with event: Event) {
         guard activeTouches.isEmpty else { return }
         if fingersThisTap != numberOfTouchesRequired {
@@ -84,10 +97,12 @@ open class TapGestureRecognizer: DiscreteGestureRecognizer {
         }
     }
 
+    /// The wait for the next tap ran out: fails ("failed: waited 0.3 s for tap 2 of 2").
     override open func deadlineReached() {
         fail("failed: waited \(fmt: maximumTapInterval ?? defaults.tapInterval) s for tap \(tapsDone + 1) of \(numberOfTapsRequired)")
     }
 
+    /// Forgets the taps counted so far.
     override open func reset() {
         tapsDone = 0
         fingersThisTap = 0

@@ -60,12 +60,16 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
 
     private var isLive: Bool { state == .possible || state.isActive }
 
+    /// A finger landed: the measure re-bases (it continues from its value, never jumps); a
+    /// gesture under way reports `changed`.
     public override final func touchesBegan(_ touches: [Touch], with event: Event) {
         guard isLive else { return }
         rebase()
         if state.isActive { change("changed: \(numberOfTouches) touches (\(measureName) re-based)") }
     }
 
+    /// Follows the fingers' measure; begins once it changed past the subclass's threshold,
+    /// then each move is `changed`.
     public override final func touchesMoved(_ touches: [Touch], with event: Event) {
         guard isLive else { return }
         if measureOwed {
@@ -81,6 +85,8 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
         }
     }
 
+    /// A finger lifted: the gesture ends when fewer than two fingers remain, and fails when
+    /// every finger lifted before it began.
     public override final func touchesEnded(_ touches: [Touch], with event: Event) {
         guard isLive else { return }
         // The lifting fingers' last move counts before the measure re-bases without them.
@@ -105,6 +111,7 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
         }
     }
 
+    /// Puts the measure back at rest (scale 1, rotation 0) and clears the velocity samples.
     public override final func reset() {
         raw = rest
         resetMeasure()

@@ -33,19 +33,25 @@ public struct VelocityTracker: Sendable, Hashable {
     private var storage: [Sample] = []
     private var start = 0
 
+    /// One sample: a value at a time.
     public struct Sample: Sendable, Hashable {
+        /// When it was taken, in seconds (the application's time).
         public var t: Double
+        /// The value (a scalar in `x`, with `y` 0).
         public var value: Point
     }
 
+    /// An empty tracker fitting over the last `window` seconds.
     public init(window: Double) { self.window = window }
 
     /// Forgets every sample.
     public mutating func reset() { storage.removeAll(keepingCapacity: true); start = 0 }
 
+    /// Whether two trackers have the same horizon and the same samples.
     public static func == (a: VelocityTracker, b: VelocityTracker) -> Bool {
         a.window == b.window && a.storage[a.start...].elementsEqual(b.storage[b.start...])
     }
+    /// Hashes the horizon and the samples.
     public func hash(into h: inout Hasher) {
         h.combine(window)
         for s in storage[start...] { h.combine(s) }

@@ -4,14 +4,28 @@
 ///
 ///     InputBinding(device: .keyboard, input: "F8", effect: "remote togglePlayPause")
 public struct InputBinding: Sendable, Hashable {
+    /// The device column of the input map.
     public enum Device: String, Sendable, Hashable, CaseIterable {
-        case touchscreen, mouse, keyboard, gamepad, tablet, window
+        /// Fingers on a touchscreen.
+        case touchscreen
+        /// The mouse: emulated fingers and the inspector.
+        case mouse
+        /// Keys: interrupt, shake, orientation, remote commands.
+        case keyboard
+        /// A game controller: remote commands, shake, its accelerometer.
+        case gamepad
+        /// The tablet itself: its own accelerometer (Linux IIO).
+        case tablet
+        /// The host window: focus, device removal.
+        case window
     }
+    /// The device the input comes from.
     public var device: Device
     /// The input as a person names it (`Alt + left drag`, `Ctrl+Z (hold)`).
     public var input: String
     /// What it does, in the event model's words.
     public var effect: String
+    /// A row: `input` on `device` does `effect`.
     public init(device: Device, input: String, effect: String) {
         self.device = device; self.input = input; self.effect = effect
     }

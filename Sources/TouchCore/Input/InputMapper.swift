@@ -33,6 +33,8 @@
 public struct InputMapper {
     /// The scene window's size: the mouse's second finger mirrors about its centre.
     public var sceneSize: Size
+    /// The thresholds the mapper reads: ``Defaults/shakeAccelThreshold``,
+    /// ``Defaults/shakeQuietTime`` and ``Defaults/shakeMaxDuration``.
     public var defaults: Defaults
     /// Whether a gamepad is connected (pad-added / pad-removed).
     public private(set) var padConnected = false
@@ -79,6 +81,7 @@ public struct InputMapper {
     private var held: Set<String> = []
     private var seeks: [String: RemoteCommand] = [:]
 
+    /// A mapper for a scene window of `sceneSize` points, no fingers down.
     public init(sceneSize: Size, defaults: Defaults) {
         self.sceneSize = sceneSize
         self.defaults = defaults

@@ -57,7 +57,9 @@ public enum InputFileFormat: String, Sendable {
 ///     let r = try ImportedRecording(path: "touch.evemu", window: Size(width: 800, height: 600))
 ///     print(r.text)   // {"recording":1,"window":[800,600],"device":"...","importedFrom":"touch.evemu","format":"evemu"} ...
 public struct ImportedRecording: Sendable {
+    /// The recording's header: the window, and the device, file and format it came from.
     public var header: RecordingHeader
+    /// The finger inputs, in time order, starting at 0 at the first touch.
     public var inputs: [RawInput]
 
     /// Reads and converts a file (its format told from its content). Errors are

@@ -9,11 +9,13 @@
 public final class Replayer {
     /// The session played into; a `reload` line replaces it (see `onReload`).
     public private(set) var session: SceneSession
+    /// The recording being played.
     public let reader: RecordingReader
     /// The virtual frame interval: 1/120 s.
     public var frameInterval = 1.0 / 120
     /// Called once when the clock reaches `snapshotTime` (for `--screenshot --at`).
     public var snapshotTime: Double?
+    /// Called with the session when the clock reaches `snapshotTime`.
     public var onSnapshot: ((SceneSession) -> Void)?
     /// The time the replay stopped at.
     public private(set) var endTime = 0.0

@@ -2,9 +2,11 @@
 
 /// What building a scene produced besides the application: handles the host needs.
 public struct BuiltScene {
+    /// The application, its window holding the scene's views.
     public let app: Application
     /// Views by id, recognizers by id.
     public let views: [String: View]
+    /// The scene's recognizers by id.
     public let recognizers: [String: GestureRecognizer]
     /// View controllers by id. Views hold their controller weakly (as UIKit does), so the
     /// scene keeps them alive here; without it they vanish from the responder chain.
@@ -35,6 +37,8 @@ public enum SceneBuilder {
         return BuiltScene(app: app, views: views, recognizers: recognizers, controllers: [:], player: nil, bindings: [])
     }
 
+    /// Builds the application: window size, defaults and background, the views with their
+    /// recognizers, controls, controllers, the media player and the bindings.
     public static func build(_ scene: SceneDescription) -> BuiltScene {
         let app = Application(windowSize: scene.window)
         app.defaults = scene.defaults.apply()

@@ -9,18 +9,24 @@
 ///     session.handle(RawInput(t: 0, .fingerDown(finger: 1, x: 400, y: 300)))
 ///     session.advance(to: 1)
 public final class SceneSession {
+    /// The scene as it was loaded.
     public let scene: SceneDescription
+    /// What building it produced: views, recognizers and controllers by id, the player, the
+    /// bindings.
     public let built: BuiltScene
     /// `built.app`, kept here too: reading it from `built` retained it on every input.
     public let app: Application
     // The stored state `handle` touches on every input is `@exclusivity(unchecked)`: the
     // dynamic exclusivity checks cost about 400 instructions per input. A session is used
     // from one thread (the main actor) and these accesses never overlap.
+    /// The input mapper (step 2): mouse, keys, gamepad and accelerometer to touches, shake,
+    /// remote commands and orientation, for this scene's window.
     @exclusivity(unchecked) public private(set) var mapper: InputMapper
     /// Whether a program built the application in code (`init(name:window:build:)`) rather
     /// than from a scene description: there is then no scene to reload.
     public let isBuiltInCode: Bool
 
+    /// Builds `scene` into a new application at time 0, with a fresh input mapper.
     public init(scene: SceneDescription) {
         self.scene = scene
         built = SceneBuilder.build(scene)

@@ -1,5 +1,6 @@
 // TreeDump: the view tree as JSON (DESIGN.md "Tree dump").
 
+/// The `--dump-tree` file: the view tree at the end of a replay, as JSON.
 public enum TreeDump {
     /// The window's subviews as a JSON array, each view with id, frame (centre and bounds as
     /// the scene gives them, untransformed), transform, alpha, hidden and children.
