@@ -23,6 +23,8 @@ package final class FrameState {
     /// Nil with `threadedLog: false` (the log is then filled on the dispatching thread).
     private let feed: TraceLogFeed?
     package var state = OverlayState()
+    /// The toolbar's menu, the buttons held down, and what its buttons show on (`TouchToolbar.swift`).
+    package var toolbar = ToolbarState()
     var pads: [ConnectedPad] = []
     /// The device's own accelerometers the host found (Linux IIO), the one read first; their
     /// readings come from the session's input mapper when drawn.
@@ -74,16 +76,20 @@ package final class FrameState {
         }
     }
 
+    /// What the panels read besides the model and the trace, for drawing and for taps.
+    func extras(_ session: SceneSession, layout: HostLayout) -> DebugOverlayExtras {
+        DebugOverlayExtras(pads: pads, help: help, now: session.app.time, style: layout.overlayStyle,
+                           accelerometers: deviceAccelerometers(session))
+    }
+
     package func draw(_ session: SceneSession, into list: inout DisplayList, layout: HostLayout, measurer: TextMeasurer) {
         SceneRenderer().draw(session.app.window, into: &list, toCanvas: layout.sceneTransform)
         if overlays {
             DebugOverlay.draw(app: session.app, log: log, state: state, sceneTransform: layout.sceneTransform,
                               sceneRect: layout.sceneRect, sidePanel: layout.sidePanel, bottomPanel: layout.bottomPanel,
-                              measurer: measurer, into: &list,
-                              extras: DebugOverlayExtras(pads: pads, help: help, now: session.app.time,
-                                                         style: layout.overlayStyle,
-                                                         accelerometers: deviceAccelerometers(session)))
+                              measurer: measurer, into: &list, extras: extras(session, layout: layout))
         }
+        drawToolbar(into: &list, layout: layout, measurer: measurer)
         if let banner {
             let r = layout.sceneRect, u = layout.overlayScale
             list.fillRect(Rect(x: r.minX, y: r.minY, width: r.width, height: 28 * u), Color(r: 150, g: 30, b: 30, a: 230))
