@@ -39,7 +39,7 @@ package final class FrameState {
         self.overlays = overlays
         feed = threadedLog ? TraceLogFeed(log: storedLog) : nil
         help = InputMapper.help(defaults: defaults).map { HelpEntry(input: "\($0.device): \($0.input)", effect: $0.effect) }
-            + hostKeys.map { HelpEntry(input: "window: \($0.input)", effect: $0.effect) }
+            + TouchControls.help + hostKeys.map { HelpEntry(input: "window: \($0.input)", effect: $0.effect) }
     }
 
     /// Toggles the panel the registry binds to a function key (`PanelRegistry.all`); false when

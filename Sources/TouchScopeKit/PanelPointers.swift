@@ -10,6 +10,7 @@
 //   on the event log           a tap selects the line's record (shown in full; again: closed)
 //   on the inspector's tree    a tap selects the view
 //   on the selection detail    a tap closes it
+//   on the help                a vertical drag scrolls it
 //   with the menu open         a touch outside it and the bar closes it (and does nothing else)
 //
 // Mouse clicks do what taps do (the left button; the others do nothing on the UI).
@@ -29,6 +30,8 @@ struct PanelPointers {
         /// Anywhere off the open menu and the bar: the menu closed.
         case outsideMenu
         case timeline
+        /// The help (covering the side panel): a vertical drag scrolls it.
+        case help
         case panel
         /// A mouse button other than the left one.
         case ignored
@@ -40,6 +43,8 @@ struct PanelPointers {
         var last: Point
         /// Moved past the slop: a drag, not a tap.
         var moved = false
+        /// The help's scroll when it went down.
+        var startScroll = 0
     }
 
     private(set) var pointers: [ID: Pointer] = [:]
@@ -75,7 +80,7 @@ struct PanelPointers {
             // The mouse's other buttons while the UI holds it: the UI's, and nothing happens.
             if pointers[id] != nil { return true }
             guard let grab = self.grab(at: c, ui: ui, layout: layout, measurer: measurer) else { return false }
-            pointers[id] = Pointer(grab: left ? grab : .ignored, start: c, last: c)
+            pointers[id] = Pointer(grab: left ? grab : .ignored, start: c, last: c, startScroll: ui.frame.state.helpScroll)
             if left, case .target(let t) = grab { ui.frame.toolbar.pressed.insert(t) }
             return true
         case .moved:
@@ -100,7 +105,11 @@ struct PanelPointers {
                 }
             case .timeline:
                 drag(id, from: previous, dragFrom: dragFrom, to: c, moved: p.moved, ui: ui, layout: layout)
-            case .outsideMenu, .panel, .ignored:
+            case .help where p.moved:
+                // The rows follow the finger: dragging up shows later rows.
+                let rows = Int(((p.start.y - c.y) / max(1, layout.overlayStyle.lineHeight)).rounded())
+                ui.frame.state.helpScroll = max(0, min(ui.frame.help.count, p.startScroll + rows))
+            case .help, .outsideMenu, .panel, .ignored:
                 break
             }
             return true
@@ -128,6 +137,7 @@ struct PanelPointers {
         if let i = button { return .target(.button(i)) }
         guard layout.isOnDebuggerUI(c) else { return nil }
         if let bottom = layout.bottomPanel, bottom.contains(c), frame.overlays, frame.state.isOn(.timeline) { return .timeline }
+        if let side = layout.sidePanel, side.contains(c), frame.overlays, frame.state.isOn(.help) { return .help }
         return .panel
     }
 
@@ -185,7 +195,7 @@ struct PanelPointers {
                 if controls[k].closesMenu { frame.toolbar.menuOpen = false }
                 ui.pressHostKey(controls[k].key, mods: controls[k].mods)
             }
-        case .timeline, .panel:
+        case .timeline, .panel, .help:
             let now = ui.session.app.time
             switch frame.panelHit(at: c, session: ui.session, layout: layout, measurer: measurer) {
             case .detail?: frame.state.selectedRecord = nil

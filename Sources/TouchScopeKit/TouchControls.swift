@@ -42,7 +42,7 @@ enum TouchControls {
         case .stepBack: TouchControl("◀ Prev", key: "left")
         case .stepForward: TouchControl("Next ▶", key: "right")
         case .help: TouchControl("Help", key: "f1", isOn: { $0.overlays && $0.state.isOn(.help) })
-        case .screenshot: TouchControl("Shot", key: "f12", closesMenu: true)
+        case .screenshot: TouchControl("Shot", key: "f12")
         case .record: TouchControl("● Rec", key: "f10", closesMenu: true, onColor: .red, isOn: { $0.toolbar.recording })
         case .lanes: TouchControl("All lanes", key: "l", isOn: { !$0.state.lanesOfTouchedViewsOnly })
         case .reload: TouchControl("Reload", key: "r", mods: [.ctrl], closesMenu: true)
@@ -81,6 +81,16 @@ enum TouchControls {
         default: kind.rawValue
         }
     }
+
+    /// The help's rows for the toolbar and the panels' gestures (before the window's keys).
+    static let help: [HelpEntry] = [
+        HelpEntry(input: "touch: toolbar", effect: "each button does its key's job: Pause Space, ◀ Prev / Next ▶ Left / Right, Help F1, "
+                  + "Shot F12, Rec F10, All lanes L, Reload Ctrl+R, Full screen F11, Quit Ctrl+Q; Menu: panels, event-log filters"),
+        HelpEntry(input: "touch: timeline", effect: "drag: scroll time (pauses); pinch: zoom; tap: select a transition, event or touch"),
+        HelpEntry(input: "touch: event log", effect: "tap a line: its record in full, reason and outputs (tap the box to close it)"),
+        HelpEntry(input: "touch: inspector, help", effect: "tap a view in the tree to inspect it; drag the help to scroll it"),
+        HelpEntry(input: "touch: scene", effect: "a finger that lands on the toolbar or a panel stays the debugger's: never the scene's"),
+    ]
 
     /// Window keys no button or cell presses, and what does the same by touch instead.
     static let doneOnThePanels: [String: String] = [

@@ -311,6 +311,21 @@ struct TouchOperationTests {
         #expect(rig.state.pickedTouchID == span.touch)
     }
 
+    @Test("the help lists the toolbar and the panels' gestures, and a finger drags it to read the rest")
+    func helpScrolls() throws {
+        let rig = try LiveRig()
+        #expect(rig.frame.help.contains { $0.input == "touch: toolbar" } && rig.frame.help.contains { $0.input == "touch: timeline" })
+        rig.tap(try rig.button(.help))
+        let side = try #require(rig.layout.sidePanel)
+        let line = rig.layout.overlayStyle.lineHeight
+        rig.finger([Point(x: side.midX, y: side.midY), Point(x: side.midX, y: side.midY - 5 * line)])
+        #expect(rig.state.helpScroll == 5)
+        rig.finger([Point(x: side.midX, y: side.midY), Point(x: side.midX, y: side.midY + 50 * line)])
+        #expect(rig.state.helpScroll == 0)
+        rig.settle()
+        #expect(rig.count(.hitTest) == 0)
+    }
+
     @Test("a tap on a view in the inspector's tree selects it")
     func inspectorTap() throws {
         let rig = try LiveRig()

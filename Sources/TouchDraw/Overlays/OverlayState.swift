@@ -50,6 +50,8 @@ public struct OverlayState: Sendable, Hashable {
     /// The trace record shown in full (`SelectionDetail`), by sequence number: an event-log
     /// line tapped or clicked, or the timeline transition selected.
     public var selectedRecord: Int?
+    /// The help's first row (a finger drags it; `HelpPanel.firstRow` keeps it in range).
+    public var helpScroll = 0
     /// Timeline: follow the action (true: the recognizers of the touched view and every one
     /// out of `possible` in the visible range, `TimelinePanel.lanes`) or show all (false).
     public var lanesOfTouchedViewsOnly = true

@@ -128,7 +128,8 @@ public enum PanelRegistry {
         },
         PanelEntry(id: .help, title: "help", key: PanelKey(1), keyEffect: "show or hide this help", defaultOn: false,
                    place: .cover) { c, rect, list in
-            HelpPanel.draw(entries: c.extras.help, in: rect, style: c.style, measurer: c.measurer, into: &list)
+            HelpPanel.draw(entries: c.extras.help, scroll: c.state.helpScroll, in: rect, style: c.style, measurer: c.measurer,
+                           into: &list)
         },
     ]
 

@@ -130,7 +130,7 @@ public enum Toolbar {
     public static func drawMenu(_ sections: [ToolbarMenuSection], layout: ToolbarMenuLayout, style: OverlayStyle,
                                 measurer: TextMeasurer, into list: inout DisplayList) {
         list.clipped(to: layout.rect) { list in
-            list.fillRect(layout.rect, Color(r: 16, g: 18, b: 24, a: 250))
+            list.fillRect(layout.rect, Color(r: 16, g: 18, b: 24))
             list.strokeRect(layout.rect, style.grid, width: style.scale)
             var k = 0
             for (s, header) in zip(sections, layout.headers) {
