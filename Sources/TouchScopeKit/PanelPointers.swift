@@ -45,19 +45,20 @@ struct PanelPointers {
         var moved = false
         /// The help's scroll when it went down.
         var startScroll = 0
+        /// It pinched the timeline with another: no tap when it lifts.
+        var pinched = false
     }
 
     private(set) var pointers: [ID: Pointer] = [:]
-    /// Two fingers pinched the timeline since the first went down: no tap when they lift.
-    private var pinched = false
 
     /// Whether the UI holds a pointer.
     var isEmpty: Bool { pointers.isEmpty }
 
     /// Takes `input` when it is the UI's: a pointer going down on the toolbar, the open menu
     /// or a panel, or one the UI holds moving or lifting. True: the input must go no further
-    /// (not to the scene, not into the recording). Focus loss, a removed touch device and
-    /// the end let go of every pointer (and pass on).
+    /// (not to the scene, not into the recording). Focus loss cancels what the pointers were
+    /// doing (they stay the UI's until they lift: SDL still sends their ends); a removed
+    /// touch device and the end let go of them (and pass on).
     @MainActor
     mutating func take(_ input: RawInput, for ui: some HostKeyTarget, layout: HostLayout, measurer: TextMeasurer) -> Bool {
         let id: ID, point: Point, phase: TouchPhase, left: Bool
@@ -68,8 +69,17 @@ struct PanelPointers {
         case let .mouseDown(x, y, button, _): (id, point, phase, left) = (.mouse, Point(x: x, y: y), .began, button == .left)
         case let .mouseMove(x, y, button?, _): (id, point, phase, left) = (.mouse, Point(x: x, y: y), .moved, button == .left)
         case let .mouseUp(x, y, button, _): (id, point, phase, left) = (.mouse, Point(x: x, y: y), .ended, button == .left)
-        case .focusLost, .touchDeviceRemoved, .quit:
-            pointers.removeAll(); pinched = false; ui.frame.toolbar.pressed.removeAll()
+        case .focusLost:
+            for id in pointers.keys { pointers[id]?.grab = .ignored }
+            ui.frame.toolbar.pressed.removeAll()
+            return false
+        case .touchDeviceRemoved:
+            // The translator forgot the fingers; their ids will be given again.
+            pointers = pointers.filter { $0.key == .mouse }
+            ui.frame.toolbar.pressed.removeAll()
+            return false
+        case .quit:
+            pointers.removeAll(); ui.frame.toolbar.pressed.removeAll()
             return false
         default:
             return false
@@ -78,7 +88,9 @@ struct PanelPointers {
         switch phase {
         case .began:
             // The mouse's other buttons while the UI holds it: the UI's, and nothing happens.
-            if pointers[id] != nil { return true }
+            // (A finger id is only given again once its finger lifted: an old one is stale.)
+            if id == .mouse, pointers[id] != nil { return true }
+            pointers[id] = nil
             guard let grab = self.grab(at: c, ui: ui, layout: layout, measurer: measurer) else { return false }
             pointers[id] = Pointer(grab: left ? grab : .ignored, start: c, last: c, startScroll: ui.frame.state.helpScroll)
             if left, case .target(let t) = grab { ui.frame.toolbar.pressed.insert(t) }
@@ -116,8 +128,7 @@ struct PanelPointers {
         default:
             guard let p = pointers.removeValue(forKey: id) else { return false }
             if case .target(let t) = p.grab { ui.frame.toolbar.pressed.remove(t) }
-            if !p.moved && !pinched { tap(p.grab, at: c, ui: ui, layout: layout, measurer: measurer) }
-            if pointers.isEmpty { pinched = false }
+            if !p.moved && !p.pinched { tap(p.grab, at: c, ui: ui, layout: layout, measurer: measurer) }
             return true
         }
     }
@@ -163,13 +174,15 @@ struct PanelPointers {
         guard let L = ui.frame.timelineLayout(ui.session, layout: layout), L.plotRect.width > 0 else { return }
         let now = ui.session.app.time
         let others = pointers.filter { $0.key != id && $0.value.grab == .timeline }
-        if let other = others.first?.value.last {
-            pinched = true
+        if let (otherID, o) = others.first {
+            let other = o.last
+            pointers[id]?.pinched = true
+            pointers[otherID]?.pinched = true
             let least = 20 * layout.panelScale   // fingers closer than this do not zoom further
             let before = max(least, abs(a.x - other.x)), after = max(least, abs(b.x - other.x))
             let anchor = L.time(atX: (b.x + other.x) / 2)
             ui.frame.state.zoomTimeline(by: before / after, anchor: anchor, now: now)
-        } else if moved, !pinched {
+        } else if moved, pointers[id]?.pinched == false {
             // The time under the finger stays under it: dragging right goes back in time.
             ui.frame.state.scrollTimeline(by: -(b.x - dragFrom.x) * (L.t1 - L.t0) / L.plotRect.width, now: now)
         }

@@ -214,6 +214,30 @@ struct TouchOperationTests {
         #expect(lines.count == 3 && lines[0].contains("finger-down") && lines[2].contains("finger-up"), "\(lines)")
     }
 
+    @Test("focus lost mid-press: the finger stays the debugger's (no tap, nothing recorded); a removed device frees its ids")
+    func focusAndDevices() throws {
+        let rig = try LiveRig()
+        let help = try rig.button(.help)
+        let p = rig.scene(Point(x: help.midX, y: help.midY))
+        rig.send(.fingerDown(finger: 1, x: p.x, y: p.y))
+        #expect(rig.frame.toolbar.pressed == [.button(ToolbarButton.allCases.firstIndex(of: .help)!)])
+        rig.send(.focusLost)
+        #expect(rig.frame.toolbar.pressed.isEmpty)
+        rig.send(.fingerUp(finger: 1, x: p.x, y: p.y))
+        #expect(!rig.state.isOn(.help))
+        let lines = rig.recordedLines()
+        #expect(lines.count == 1 && lines[0].contains("focus-lost"), "\(lines)")
+        // A finger held on a button when its device goes: the id, given again, is a new finger on the scene.
+        rig.send(.focusGained)
+        rig.send(.fingerDown(finger: 1, x: p.x, y: p.y))
+        rig.send(.touchDeviceRemoved)
+        let q = rig.scene(rig.layout.sceneToCanvas(Point(x: 400, y: 300)))
+        rig.send(.fingerDown(finger: 1, x: q.x, y: q.y))
+        rig.send(.fingerUp(finger: 1, x: q.x, y: q.y))
+        rig.settle()
+        #expect(rig.count(.hitTest) == 1)
+    }
+
     @Test("a tap on an event-log line selects its record; the detail shows it whole, wrapped, reason and all")
     func logTapShowsDetail() throws {
         let rig = try LiveRig(scene: "double-tap")
