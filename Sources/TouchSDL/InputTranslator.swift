@@ -223,6 +223,10 @@ public struct InputTranslator {
         return id
     }
 
+    /// The device number the trace gives an SDL touch device (`TouchKey.device`), once the
+    /// device has sent a finger event; nil before.
+    public func traceDevice(ofTouchID touchId: Int64) -> Int? { devices[touchId] }
+
     private mutating func deviceIndex(_ touchId: Int64) -> Int {
         if let i = devices[touchId] { return i }
         let i = devices.count

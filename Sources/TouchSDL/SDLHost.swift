@@ -263,6 +263,7 @@ public final class SDLHost {
     }
 
     private func process(_ e: SDL_Event) -> [RawInput] {
+        if Self.isInput(e.type) { latency.inputArrived(sdlTicks: e.common.timestamp) }
         switch e.type {
         case SDL_QUIT.rawValue:
             if quitReason == nil { quitReason = .windowClosed }
@@ -379,10 +380,17 @@ public final class SDLHost {
                 drawFrame(client)
             }
 
-            // Without vsync, keep animation at 60 Hz instead of spinning.
+            // Without vsync, keep animation at 60 Hz instead of spinning, but let input end
+            // the wait: it is handled and drawn at once, not a frame later (input-to-photon
+            // stays under a frame; `latency`).
             if animating && !hasVSync {
                 let elapsed = time - lastFrame
-                if elapsed < 1.0 / 60 { SDL_Delay(UInt32(((1.0 / 60 - elapsed) * 1000).rounded())) }
+                if elapsed < 1.0 / 60 {
+                    var e = SDL_Event()
+                    if SDL_WaitEventTimeout(&e, Int32(((1.0 / 60 - elapsed) * 1000).rounded(.up))) != 0 {
+                        deliver(process(e), to: client)
+                    }
+                }
             }
             lastFrame = time
         }
@@ -411,6 +419,48 @@ public final class SDLHost {
             }
         }
         SDL_RenderPresent(renderer)
+        latency.framePresented(atTicks: SDL_GetTicks64())
+    }
+
+    // MARK: Diagnostics
+
+    /// Input-to-present latency: each input event's SDL timestamp to the present of the first
+    /// frame drawn after it was handled.
+    public private(set) var latency = InputLatencyMeter()
+    /// The latencies of the last second.
+    public var recentLatency: InputLatency? { latency.recent(now: SDL_GetTicks64()) }
+
+    /// Events that are input (what a user does): the latency counts them.
+    private static func isInput(_ type: UInt32) -> Bool {
+        switch type {
+        case SDL_MOUSEMOTION.rawValue, SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue, SDL_MOUSEWHEEL.rawValue,
+             SDL_FINGERDOWN.rawValue, SDL_FINGERUP.rawValue, SDL_FINGERMOTION.rawValue,
+             SDL_KEYDOWN.rawValue, SDL_KEYUP.rawValue,
+             SDL_CONTROLLERBUTTONDOWN.rawValue, SDL_CONTROLLERBUTTONUP.rawValue, SDL_CONTROLLERAXISMOTION.rawValue:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The touch devices SDL reports now: id, name, direct or not, and the display the
+    /// window is on (where a direct device's touches land).
+    public func touchDevices() -> [TouchDeviceInfo] {
+        let n = max(0, SDL_GetNumTouchDevices())
+        let displayIndex = SDL_GetWindowDisplayIndex(window)
+        let displayName = displayIndex >= 0 ? SDL_GetDisplayName(displayIndex).map { String(cString: $0) } : nil
+        return (0..<n).map { i in
+            let id = SDL_GetTouchDevice(i)
+            let name = SDL_GetTouchName(i).map { String(cString: $0) } ?? ""
+            let type = SDL_GetTouchDeviceType(id)
+            let direct = type == SDL_TOUCH_DEVICE_DIRECT
+            let kind: TouchDeviceInfo.Kind = direct ? .direct
+                : type == SDL_TOUCH_DEVICE_INDIRECT_ABSOLUTE ? .indirectAbsolute
+                : type == SDL_TOUCH_DEVICE_INDIRECT_RELATIVE ? .indirectRelative : .unknown
+            let display = direct ? displayName.map { "display \(displayIndex) (\($0))" } ?? "display \(displayIndex)" : nil
+            return TouchDeviceInfo(sdlID: Int64(id), traceDevice: translator.traceDevice(ofTouchID: Int64(id)),
+                                   name: name.isEmpty ? "touch device \(id)" : name, kind: kind, display: display)
+        }
     }
 
     /// Reads the renderer's output back (before present) and saves it as a PNG.

@@ -29,6 +29,10 @@ package final class FrameState {
     /// The device's own accelerometers the host found (Linux IIO), the one read first; their
     /// readings come from the session's input mapper when drawn.
     var accelerometers: [DeviceAccelerometer] = []
+    /// The touch devices the host lists and the input-to-photon latency of the last second
+    /// (touch devices panel); the live window sets them before each frame.
+    var touchDevices: [TouchDeviceInfo] = []
+    var latency: LatencyReadout?
     /// The rows of the help panel (F1): the input map and the window's keys (`hostKeys`,
     /// whose panel rows the panel registry words).
     var help: [HelpEntry]
@@ -76,10 +80,13 @@ package final class FrameState {
         }
     }
 
-    /// What the panels read besides the model and the trace, for drawing and for taps.
+    /// What the panels read from the host, for drawing and for taps.
     func extras(_ session: SceneSession, layout: HostLayout) -> DebugOverlayExtras {
-        DebugOverlayExtras(pads: pads, help: help, now: session.app.time, style: layout.overlayStyle,
-                           accelerometers: deviceAccelerometers(session))
+        var e = DebugOverlayExtras(pads: pads, help: help, now: session.app.time, style: layout.overlayStyle,
+                                   accelerometers: deviceAccelerometers(session))
+        e.touchDevices = touchDevices
+        e.latency = latency
+        return e
     }
 
     package func draw(_ session: SceneSession, into list: inout DisplayList, layout: HostLayout, measurer: TextMeasurer) {

@@ -13,6 +13,8 @@ struct LiveOptions {
     var display: Int?
     /// The window's size in window units (`--window`); nil: 1280×800 fitted to the display.
     var window: Size? = nil
+    /// `--perfetto`: the timeline for Perfetto (`PerfettoWriter`).
+    var perfettoFile: String? = nil
 }
 
 /// The live window: feeds the host's input to the scene session and draws its frames. The
@@ -29,6 +31,7 @@ final class LiveApp: HostClient, HostKeyTarget {
     let frame: FrameState
     private(set) var host: SDLHost?
     private var trace: TraceWriter?
+    private var perfetto: PerfettoWriter?
     private var recording: LiveRecording
     /// Nil when the application is built in code: there is no scene file to watch.
     private var hotReload: HotReload?
@@ -54,14 +57,15 @@ final class LiveApp: HostClient, HostKeyTarget {
         frame = FrameState(overlays: !options.noOverlays, defaults: session.app.defaults)
         hotReload = source.scenePath.map(HotReload.init(scenePath:))
         if let path = options.traceFile {
-            do { trace = try TraceWriter(path: path) } catch { throw CLIError.failure(error.description) }
+            do { trace = try TraceWriter(path: path) } catch { throw CLIError.badInput(error.description) }
         }
+        perfetto = try openPerfetto(options.perfettoFile, scene: session.scene)
         recording = try LiveRecording(path: options.recordFile, window: session.scene.window)
         connectTrace()
     }
 
     private func connectTrace() {
-        frame.follow(session, also: (trace.map { [$0] } ?? []) + [ShakeRumble(app: self)])
+        frame.follow(session, also: (trace.map { [$0] } ?? []) + (perfetto.map { [$0] } ?? []) + [ShakeRumble(app: self)])
         if host != nil { session.app.pasteboard = SDLPasteboard() }
         checkCapabilities()
     }
@@ -122,6 +126,7 @@ final class LiveApp: HostClient, HostKeyTarget {
         sound.pause()
         recording.close()
         trace?.close()
+        perfetto?.close(at: session.app.time)
     }
 
     // MARK: HostClient
@@ -194,6 +199,10 @@ final class LiveApp: HostClient, HostKeyTarget {
     func draw(into list: inout DisplayList, layout: HostLayout) {
         frame.toolbar.recording = recording.isRecording
         frame.toolbar.fullscreen = host?.isFullscreen ?? false
+        if let host, frame.state.isOn(.devices) {
+            frame.touchDevices = host.touchDevices()
+            frame.latency = host.recentLatency.map { LatencyReadout(p50: $0.p50, p99: $0.p99, count: $0.count) }
+        }
         frame.draw(session, into: &list, layout: layout, measurer: host?.textMeasurer ?? EstimatedTextMeasurer())
     }
 

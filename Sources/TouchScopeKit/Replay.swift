@@ -18,25 +18,27 @@ extension AppSource {
             if let message = noDisplayMessage() { throw CLIError(message: message, status: 1) }
             let live = try LiveApp(source: self, options: LiveOptions(
                 traceFile: options.output.trace, recordFile: nil, noOverlays: options.output.noOverlays, fullscreen: false, display: nil,
-                window: options.output.windowSize))
+                window: options.output.windowSize, perfettoFile: options.output.perfetto))
             try live.replay(reader, until: options.until, screenshot: options.screenshot, at: options.at, dumpTree: options.dumpTree)
             return
         }
         let session = makeSession()
         let writer: TraceWriter?
         do { writer = try options.output.trace.map { path throws(InputFileError) in try TraceWriter(path: path) } }
-        catch { throw CLIError.failure(error.description) }
+        catch { throw CLIError.badInput(error.description) }
+        let perfetto = try openPerfetto(options.output.perfetto, scene: session.scene)
+        let files: [any TraceSink] = [writer as (any TraceSink)?, perfetto].compactMap { $0 }
         let log = FrameState(overlays: !options.output.noOverlays, defaults: session.app.defaults)
         if options.screenshot != nil {
             // The panels of the screenshot read the trace: keep it in the bounded log too.
-            log.follow(session, also: writer.map { [$0] } ?? [])
+            log.follow(session, also: files)
         } else {
-            // Nothing is drawn: the trace goes straight to the file (memory stays flat).
-            session.app.tracer.sink = writer
+            // Nothing is drawn: the trace goes straight to the files (memory stays flat).
+            session.app.tracer.sink = traceSink(files)
         }
         let replayer = Replayer(session: session, recording: reader)
         if options.screenshot != nil {
-            replayer.onReload = { new in log.follow(new, also: writer.map { [$0] } ?? []) }
+            replayer.onReload = { new in log.follow(new, also: files) }
         }
         var shotError: Error?
         if let screenshot = options.screenshot {
@@ -51,9 +53,11 @@ extension AppSource {
             try replayer.run(until: options.until)
         } catch {
             writer?.close()
+            perfetto?.close(at: replayer.endTime)
             throw CLIError.badInput(error.description)
         }
         writer?.close()
+        perfetto?.close(at: replayer.endTime)
         warnIfCutOff(reader)
         if let shotError { throw CLIError.failure("screenshot: \(shotError)") }
         if let dumpTree = options.dumpTree {

@@ -11,7 +11,8 @@ extension AppSource {
         if let message = noDisplayMessage() { throw CLIError(message: message, status: 1) }
         let live = try LiveApp(source: self, options: LiveOptions(
             traceFile: options.output.trace, recordFile: options.record, noOverlays: options.output.noOverlays,
-            fullscreen: options.fullscreen, display: options.display, window: options.output.windowSize))
+            fullscreen: options.fullscreen, display: options.display, window: options.output.windowSize,
+            perfettoFile: options.output.perfetto))
         try live.run()
     }
 

@@ -25,6 +25,8 @@ struct BenchCommand: ParsableCommand {
                                           on) through SDL's software renderer, headless
               frame_ms_p50_2560x1600      the same frame on a 2560×1600 canvas (a tablet at
                                           scale 2: window 1280×800)
+              latency_ms_p50/p99          input to present in the live frame loop: finger
+                                          events pushed at 120 Hz a finger, every panel on
               replay_peak_rss_mib         peak RSS of `touchscope replay --headless --trace` on a
                                           generated 1,000,000-event recording (a child process)
             --scale adds the same figures at 10× the views and 10× the events.
@@ -46,8 +48,10 @@ struct BenchCommand: ParsableCommand {
     var hitTests = 200_000
     @Option(help: "Frames to time (0: skip the frame figures).")
     var frames = 300
-    @Flag(help: "Measure only the frame figures (1280×800 and 2560×1600): no dispatch, hit test, replay or peer.")
+    @Flag(help: "Measure only the frame figures (1280×800 and 2560×1600, and the input-to-photon latency): no dispatch, hit test, replay or peer.")
     var framesOnly = false
+    @Option(help: "Seconds of input for the latency figure (0: skip it).")
+    var latencySeconds = 3.0
     @Option(help: "Events in the replayed recording (0: skip the replay figure).")
     var replayEvents = 1_000_000
     @Option(help: ArgumentHelp("Where the generated scene, recordings and trace go.", valueName: "folder"))
@@ -64,7 +68,8 @@ struct BenchCommand: ParsableCommand {
     var peerEvents = 5000
 
     func validate() throws {
-        if events < 1 || fanOut < 1 || depth < 1 || recognizers < 0 || hitTests < 1 || frames < 0 || replayEvents < 0 {
+        if events < 1 || fanOut < 1 || depth < 1 || recognizers < 0 || hitTests < 1 || frames < 0 || replayEvents < 0
+            || !(latencySeconds >= 0 && latencySeconds <= 600) {
             throw ValidationError("sizes must be positive")
         }
         if framesOnly && frames == 0 { throw ValidationError("--frames-only needs --frames above 0") }
@@ -215,6 +220,23 @@ struct BenchCommand: ParsableCommand {
             report.set("frame_2560x1600_text_cache_misses", f.textMisses)
         } catch {
             report.note("2560×1600 frame figure skipped: \(error)")
+        }
+        if latencySeconds > 0 { measureLatency(into: &report) }
+    }
+
+    /// The input-to-photon figures (`latency_ms_*`).
+    @MainActor
+    private func measureLatency(into report: inout BenchReport) {
+        do {
+            let l = try LatencyBench.run(seconds: latencySeconds)
+            report.add("latency_ms_p50", round2(l.ms.p50), "ms",
+                       "input to present in the live frame loop (\(l.videoDriver) video driver): \(l.inputs) finger events at 120 Hz a finger, \(l.frames) frames, every panel on",
+                       goal: "p99 ≤ 16.7", met: l.ms.p99 <= 1000.0 / 60)
+            report.add("latency_ms_p99", round2(l.ms.p99), "ms", "")
+            report.set("latency_inputs", l.inputs)
+            report.set("latency_video_driver", l.videoDriver)
+        } catch {
+            report.note("latency figure skipped: \(error)")
         }
     }
 

@@ -70,7 +70,7 @@ struct DebugOverlayTests {
         }
         // The sections share the side panel without overlapping, in order.
         let sections = DebugOverlay.sideLayout(state: state, sidePanel: p.side, preferred: [:], style: OverlayStyle())
-        #expect(sections.map(\.panel) == [.responderChain, .nowPlaying, .inspector, .eventLog])
+        #expect(sections.map(\.panel) == [.responderChain, .nowPlaying, .devices, .inspector, .eventLog])
         for (a, b) in zip(sections, sections.dropFirst()) { #expect(a.rect.maxY <= b.rect.minY) }
         #expect(sections.allSatisfy { p.side.contains($0.rect, tolerance: 0) && $0.rect.height > 40 })
 

@@ -6,10 +6,10 @@ import Testing
 struct PanelRegistryTests {
     @Test("the panels, their default state and their places")
     func table() {
-        #expect(Set(OverlayPanel.allCases) == [.touches, .hitTest, .responderChain, .timeline, .eventLog, .inspector, .nowPlaying, .help])
+        #expect(Set(OverlayPanel.allCases) == [.touches, .hitTest, .responderChain, .timeline, .eventLog, .inspector, .nowPlaying, .devices, .help])
         #expect(OverlayPanel.allCases.count == PanelRegistry.all.count)
         #expect(OverlayState().panels == [.touches, .hitTest, .responderChain, .timeline, .eventLog, .inspector])
-        #expect(DebugOverlay.sideOrder == [.responderChain, .nowPlaying, .inspector, .eventLog])
+        #expect(DebugOverlay.sideOrder == [.responderChain, .nowPlaying, .devices, .inspector, .eventLog])
     }
 
     @Test("each function key toggles its panel")
@@ -22,8 +22,9 @@ struct PanelRegistryTests {
         #expect(PanelRegistry.panel(forKey: "F5", shift: false) == .responderChain)
         #expect(PanelRegistry.panel(forKey: "F5", shift: true) == .nowPlaying)
         #expect(PanelRegistry.panel(forKey: "F6", shift: false) == .timeline)
+        #expect(PanelRegistry.panel(forKey: "F6", shift: true) == .devices)
+        #expect(PanelRegistry.panel(forKey: "F7", shift: false) == nil)   // the input map's remote key
         #expect(PanelRegistry.panel(forKey: "F2", shift: false) == nil)
-        #expect(PanelRegistry.panel(forKey: "F6", shift: true) == nil)
     }
 
     @Test("the key table's rows for the panels, and merging them into a host's table")
@@ -34,7 +35,7 @@ struct PanelRegistryTests {
             "F3 / Shift+F3: touches overlay / event log on or off",
             "F4 / Shift+F4: hit-test path / inspector on or off",
             "F5 / Shift+F5: responder chain / Now Playing and devices on or off",
-            "F6: timeline on or off",
+            "F6 / Shift+F6: timeline / touch devices on or off",
         ])
     }
 }

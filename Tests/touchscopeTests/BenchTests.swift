@@ -121,18 +121,19 @@ struct BenchTests {
     @Test("bench --json reports every figure, the 2560×1600 frame included")
     func jsonKeys() throws {
         let keys = try benchKeys(["--events", "2000", "--hit-tests", "50", "--frames", "2", "--replay-events", "0",
-                                  "--no-file-dispatch"])
+                                  "--no-file-dispatch", "--latency-seconds", "0.5"])
         let expected: Set<String> = ["dispatch_events_per_second", "dispatch_one_thread_events_per_second",
                                      "hit_test_ns_p50", "hit_test_ns_p99", "hit_test_untraced_ns_p50", "hit_test_untraced_ns_p99",
                                      "frame_ms_p50", "frame_ms_p99", "frame_ms_p50_2560x1600", "frame_ms_p99_2560x1600",
-                                     "frame_draw_commands", "frame_2560x1600_draw_commands"]
+                                     "frame_draw_commands", "frame_2560x1600_draw_commands", "latency_ms_p50", "latency_ms_p99"]
         #expect(expected.isSubset(of: keys), "missing \(expected.subtracting(keys).sorted())")
     }
 
-    @Test("bench --json --frames-only reports just the two frame figures")
+    @Test("bench --json --frames-only reports just the frame figures and the latency")
     func framesOnly() throws {
-        let keys = try benchKeys(["--frames-only", "--frames", "2"])
-        #expect(keys.isSuperset(of: ["frame_ms_p50", "frame_ms_p99", "frame_ms_p50_2560x1600", "frame_ms_p99_2560x1600"]))
+        let keys = try benchKeys(["--frames-only", "--frames", "2", "--latency-seconds", "0.5"])
+        #expect(keys.isSuperset(of: ["frame_ms_p50", "frame_ms_p99", "frame_ms_p50_2560x1600", "frame_ms_p99_2560x1600",
+                                     "latency_ms_p50", "latency_ms_p99"]))
         #expect(!keys.contains { $0.hasPrefix("dispatch") || $0.hasPrefix("hit_test") || $0.hasPrefix("replay") })
     }
 }

@@ -92,7 +92,7 @@ struct TabletFrameTests {
                 #expect(EstimatedTextMeasurer().measure(run.string, size: run.size, font: run.font).width <= mw + 0.5)
             }
         }
-        #expect(runs > 40)
+        #expect(runs > 30)   // every panel shares the side: at 1280×800, scale 2, about 40 lines
         }
     }
 }

@@ -9,9 +9,9 @@ source "$(dirname "$0")/lib/setup.sh"
 only=${ONLY:-tiny quit kill reload}
 wants() { [[ " $only " == *" $1 "* ]]; }
 
-start() {   # start SCENE: opens the window with the panels off, recording and tracing
-    rm -f "$tmp/trace.jsonl" "$tmp/rec.jsonl"
-    SDL_AUDIODRIVER=dummy "$bin" run "$1" --no-overlays --trace "$tmp/trace.jsonl" --record "$tmp/rec.jsonl" \
+start() {   # start SCENE: opens the window with the panels off, recording and tracing (also for Perfetto)
+    rm -f "$tmp/trace.jsonl" "$tmp/rec.jsonl" "$tmp/timeline.json"
+    SDL_AUDIODRIVER=dummy "$bin" run "$1" --no-overlays --trace "$tmp/trace.jsonl" --record "$tmp/rec.jsonl" --perfetto "$tmp/timeline.json" \
         >"$tmp/out.log" 2>&1 &
     pid=$!
     wid=$(timeout 20 xdotool search --sync --pid "$pid" 2>/dev/null | head -1) || fail "no window appeared"
@@ -82,6 +82,16 @@ if wants quit; then
         grep -q '"recognizer":"pan","view":"photo","from":"changed","to":"cancelled","reason":"cancelled: touches cancelled by program ending"' "$tmp/trace.jsonl" \
             || fail "$how: the pan was not cancelled: $(grep '"recognizer":"pan"' "$tmp/trace.jsonl" | tail -1 | cut -c1-200)"
         tail -1 "$tmp/rec.jsonl" | grep -q '"type":"quit"' || fail "$how: the recording does not end with quit: $(tail -1 "$tmp/rec.jsonl")"
+        # The Perfetto timeline is whole JSON, and shows the pan cancelled and the touch's end.
+        python3 - "$tmp/timeline.json" <<'PY' || fail "$how: the Perfetto timeline is not whole or lacks the cancelled pan"
+import json, sys
+events = json.load(open(sys.argv[1]))["traceEvents"]
+tracks = {e["tid"]: e["args"]["name"] for e in events if e["ph"] == "M" and e["name"] == "thread_name"}
+pan = [e for e in events if e["ph"] == "X" and tracks.get(e["tid"]) == "pan"]
+assert pan and pan[-1]["name"] == "cancelled", [e["name"] for e in pan]
+assert pan[-1]["args"]["reason"] == "cancelled: touches cancelled by program ending", pan[-1]["args"]
+assert any(e["ph"] == "X" and tracks.get(e["tid"]) == "touch 1" for e in events)
+PY
         same_as_replay photo "$how"
         echo "live-faults: $how mid-drag cancels the touch and the pan, and the recording replays to the same trace"
     done

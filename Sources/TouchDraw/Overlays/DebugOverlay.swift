@@ -19,6 +19,10 @@ public struct DebugOverlayExtras {
     public var help: [HelpEntry]
     /// Extra inspector lines for a view (controls' state); nil reads subclasses with Mirror.
     public var describeExtra: ((View) -> [String])?
+    /// The touch devices the host reports (touch devices panel).
+    public var touchDevices: [TouchDeviceInfo] = []
+    /// Input-to-photon latency over the last second (touch devices panel); nil: none.
+    public var latency: LatencyReadout?
     /// The current time (nil: the application's time or the newest in the log).
     public var now: Double?
     public var style: OverlayStyle

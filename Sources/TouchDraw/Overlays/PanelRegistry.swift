@@ -118,6 +118,14 @@ public enum PanelRegistry {
             NowPlayingPanel.draw(app: c.app, pads: c.extras.pads, accelerometers: c.extras.accelerometers, in: rect,
                                  style: c.style, measurer: c.measurer, into: &list)
         },
+        PanelEntry(id: .devices, title: "touch devices", key: PanelKey(6, shift: true), defaultOn: false, place: .side(weight: nil),
+                   preferredHeight: { c in
+                       DevicePanel.preferredHeight(rows: DevicePanel.rows(devices: c.extras.touchDevices, stats: c.log.touchDevices).count,
+                                                   style: c.style)
+                   }) { c, rect, list in
+            DevicePanel.draw(rows: DevicePanel.rows(devices: c.extras.touchDevices, stats: c.log.touchDevices), latency: c.extras.latency,
+                             sceneSize: c.app.window.bounds.size, in: rect, style: c.style, measurer: c.measurer, into: &list)
+        },
         PanelEntry(id: .inspector, title: "inspector", key: PanelKey(4, shift: true), place: .side(weight: 1.2)) { c, rect, list in
             InspectorPanel.draw(app: c.app, log: c.log, state: c.state, describeExtra: c.extras.describeExtra,
                                 in: rect, style: c.style, measurer: c.measurer, into: &list)

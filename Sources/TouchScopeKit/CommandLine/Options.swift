@@ -4,11 +4,14 @@ import ArgumentParser
 import TouchCore
 import TouchScene
 
-/// The options `run` and `replay` share: where the trace goes, whether the panels draw and
-/// the window's size.
+/// The options `run` and `replay` share: where the trace and its timeline go, whether the
+/// panels draw and the window's size.
 package struct OutputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write the trace as JSON Lines to this file.", valueName: "file"))
     package var trace: String?
+    @Option(help: ArgumentHelp("Write the timeline for Perfetto and chrome://tracing (Chrome Trace Event JSON) to this file.",
+                               valueName: "file"))
+    package var perfetto: String?
     @Flag(help: "Draw the scene only, without the debugging panels.")
     package var noOverlays = false
     @Option(help: ArgumentHelp("The window's size in window units, such as 800x1280 (default: 1280x800 fitted to the display; a headless screenshot: 1280x800, or the scene's size without panels).",

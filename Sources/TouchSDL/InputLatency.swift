@@ -1,0 +1,59 @@
+// InputLatency: time from an input event's SDL timestamp to the present of the first frame
+// that shows it (input-to-photon, as far as the program can see: the compositor and the
+// display add their own).
+
+/// Collects input-to-present latencies and reads their percentiles over the last second.
+///
+///     var meter = InputLatencyMeter()
+///     meter.inputArrived(sdlTicks: e.common.timestamp)     // for each input event
+///     meter.framePresented(atTicks: SDL_GetTicks64())      // after SDL_RenderPresent
+///     meter.recent(now: ticks)?.p99                        // milliseconds
+public struct InputLatencyMeter: Sendable {
+    /// Milliseconds from input to present, with the present's time (ms, SDL ticks).
+    private var samples: [(at: UInt64, ms: Double)] = []
+    /// Inputs not yet on screen (their SDL timestamps, ms).
+    private var waiting: [UInt64] = []
+    /// Every latency measured (for the bench), up to `allLimit`.
+    public private(set) var all: [Double] = []
+    private static let allLimit = 100_000
+
+    public init() {}
+
+    /// An input event arrived with this SDL timestamp (ms since SDL started; 0: none).
+    public mutating func inputArrived(sdlTicks: UInt32) {
+        if sdlTicks != 0 { waiting.append(UInt64(sdlTicks)) }
+    }
+
+    /// A frame was presented at `ticks` (SDL_GetTicks64): every input waiting is on screen now.
+    public mutating func framePresented(atTicks ticks: UInt64) {
+        guard !waiting.isEmpty else { return }
+        for ts in waiting {
+            let ms = ticks >= ts ? Double(ticks - ts) : 0
+            samples.append((ticks, ms))
+            if all.count < Self.allLimit { all.append(ms) }
+        }
+        waiting.removeAll(keepingCapacity: true)
+        // Keep the last second (and never more than a few thousand samples).
+        if let first = samples.firstIndex(where: { $0.at + 1000 >= ticks }), first > 0 { samples.removeFirst(first) }
+        if samples.count > 4096 { samples.removeFirst(samples.count - 4096) }
+    }
+
+    /// The latencies presented in the second before `now` (ms, SDL ticks): nil when none.
+    public func recent(now: UInt64) -> InputLatency? {
+        InputLatency(samples.filter { $0.at + 1000 >= now }.map(\.ms))
+    }
+}
+
+/// Percentiles of input-to-present latencies, in milliseconds.
+public struct InputLatency: Sendable, Hashable {
+    public var p50: Double
+    public var p99: Double
+    public var count: Int
+    /// Nil for no latencies.
+    public init?(_ ms: [Double]) {
+        guard !ms.isEmpty else { return nil }
+        let s = ms.sorted()
+        func at(_ q: Double) -> Double { s[min(s.count - 1, Int(Double(s.count) * q))] }
+        p50 = at(0.5); p99 = at(0.99); count = s.count
+    }
+}

@@ -1,0 +1,82 @@
+// The touch devices panel: statistics from the trace's touch samples, joined with what the
+// host lists, and the lines and coverage map the panel draws.
+import Testing
+@testable import TouchDraw
+
+@Suite("Touch devices panel")
+struct DevicePanelTests {
+    /// Two fingers of device 0 moving at 100 Hz (one 5 ms late now and then), one of device 1.
+    func log() -> TraceLog {
+        let log = TraceLog()
+        func sample(_ touch: Int, device: Int, _ x: Double, _ y: Double, _ phase: TouchPhase, _ t: Double, pressure: Double = 1) {
+            log.append(TraceRecord(t: t, .touchSample(FingerSample(touch: touch, key: TouchKey(device: device, finger: touch),
+                                                                   point: Point(x: x, y: y), phase: phase, pressure: pressure, isEmulated: false))))
+        }
+        sample(1, device: 0, 10, 10, .began, 0, pressure: 0.3)
+        sample(2, device: 0, 60, 10, .began, 0)
+        for i in 1...20 {
+            let t = Double(i) * 0.01 + (i % 5 == 0 ? 0.005 : 0)
+            sample(1, device: 0, 10 + Double(i), 10, .moved, t, pressure: 0.3 + Double(i) * 0.01)
+        }
+        sample(2, device: 0, 60, 10, .ended, 0.3)
+        sample(7, device: 1, 790, 590, .began, 0.4)
+        return log
+    }
+
+    @Test("per device: fingers now and at most, report rate, jitter, pressure range and coverage")
+    func stats() throws {
+        let devices = log().touchDevices
+        #expect(devices.map(\.device) == [0, 1])
+        let d0 = devices[0]
+        #expect(d0.fingersDown == 1 && d0.mostFingers == 2)
+        #expect(d0.samples == 23)
+        let rate = try #require(d0.reportRate)
+        #expect(abs(rate - 100) < 1)                        // median interval 10 ms
+        let jitter = try #require(d0.jitterMs)
+        #expect(jitter > 0.5 && jitter < 5)                  // a few intervals 5 ms off
+        #expect(d0.pressureRange == 0.3...1)
+        // Cells of 25 pt: finger 1 from x 10 to 30 (15 samples in the first cell, 6 in the
+        // second), finger 2 at x 60 (down and up).
+        #expect(d0.coverage == [TouchDeviceStats.Cell(column: 0, row: 0): 15, TouchDeviceStats.Cell(column: 1, row: 0): 6,
+                                TouchDeviceStats.Cell(column: 2, row: 0): 2])
+        #expect(d0.coverage.values.reduce(0, +) == 23)
+        #expect(devices[1].coverage == [TouchDeviceStats.Cell(column: 31, row: 23): 1] && devices[1].reportRate == nil)
+    }
+
+    @Test("a point far outside the window is counted but not mapped, and does not trap")
+    func farPoints() {
+        let log = TraceLog()
+        log.append(TraceRecord(t: 0, .touchSample(FingerSample(touch: 1, key: TouchKey(device: 0, finger: 1), point: Point(x: 1e300, y: -1e300),
+                                                               phase: .began, pressure: 1, isEmulated: false))))
+        #expect(log.touchDevices.first?.samples == 1 && log.touchDevices.first?.coverage.isEmpty == true)
+    }
+
+    @Test("rows join the host's devices with the trace's; the lines say what each delivers")
+    func rowsAndLines() {
+        let host = [TouchDeviceInfo(sdlID: 42, traceDevice: 0, name: "ELAN touchscreen", kind: .direct, display: "display 0"),
+                    TouchDeviceInfo(sdlID: 43, traceDevice: nil, name: "pen", kind: .indirectAbsolute, display: nil)]
+        let rows = DevicePanel.rows(devices: host, stats: log().touchDevices)
+        #expect(rows.count == 3)   // the two listed, then device 1, known only from the trace
+        #expect(DevicePanel.lines(rows[0]) == ["ELAN touchscreen  (direct, display 0)", "  fingers 1 now, 2 at most  ·  23 samples",
+                                              DevicePanel.lines(rows[0])[2], "  pressure 0.3 – 1"])
+        #expect(DevicePanel.lines(rows[0])[2].hasPrefix("  100 Hz per finger  ±"))
+        #expect(DevicePanel.lines(rows[1]) == ["pen  (indirect absolute)", "  no touches yet"])
+        #expect(DevicePanel.lines(rows[2]).first == "device 1 (from the trace)")
+        #expect(DevicePanel.latencyLine(LatencyReadout(p50: 7.25, p99: 12, count: 60)) == "input → photon p50 7.3 ms, p99 12 ms (60 inputs)")
+        #expect(DevicePanel.latencyLine(LatencyReadout(p50: 9, p99: 20, count: 5)).hasSuffix("over a frame"))
+    }
+
+    @Test("the panel draws its lines and a coverage map inside its rect")
+    func draws() {
+        let rect = Rect(x: 900, y: 0, width: 340, height: 400)
+        var list = DisplayList(size: Size(width: 1280, height: 800))
+        DevicePanel.draw(rows: DevicePanel.rows(devices: [], stats: log().touchDevices), latency: nil, sceneSize: Size(width: 800, height: 600),
+                         in: rect, style: OverlayStyle(), measurer: EstimatedTextMeasurer(), into: &list)
+        let texts = list.commands.compactMap { if case let .text(run) = $0 { return run.string }; return nil }
+        #expect(texts.first == "Touch devices")
+        #expect(texts.contains("device 0 (from the trace)"))
+        let fills = list.commands.compactMap { c -> Rect? in if case let .polygon(p, _) = c { return boundingBox(p) }; return nil }
+        #expect(fills.count > 3)
+        #expect(fills.allSatisfy { rect.contains($0, tolerance: 0.5) })
+    }
+}

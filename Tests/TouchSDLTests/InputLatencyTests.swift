@@ -1,0 +1,49 @@
+// Input-to-photon latency: an input's SDL timestamp to the present of the first frame drawn
+// after it (the touch devices panel and the bench read it).
+import Testing
+import CSDL2
+@testable import TouchSDL
+import TouchDraw
+
+@Suite("Input-to-photon latency")
+struct InputLatencyTests {
+    @Test("every input waiting is on screen at the next present; percentiles cover the last second")
+    func meter() throws {
+        var m = InputLatencyMeter()
+        m.inputArrived(sdlTicks: 1000)
+        m.inputArrived(sdlTicks: 1004)
+        m.inputArrived(sdlTicks: 0)          // no timestamp: not counted
+        m.framePresented(atTicks: 1010)      // 10 and 6 ms
+        m.framePresented(atTicks: 1026)      // nothing waited: nothing added
+        m.inputArrived(sdlTicks: 1020)
+        m.framePresented(atTicks: 1042)      // 22 ms
+        let recent = try #require(m.recent(now: 1042))
+        #expect(recent.count == 3 && recent.p50 == 10 && recent.p99 == 22)
+        #expect(m.all == [10, 6, 22])
+        // A second later, those are out of the window.
+        #expect(m.recent(now: 2100) == nil)
+        #expect(InputLatency([]) == nil)
+    }
+
+    @MainActor
+    @Test("a pushed finger event is measured when the host presents the frame that shows it")
+    func hostMeasures() throws {
+        let host = try HostTests.makeHost()
+        pushFinger(host, SDL_FINGERDOWN, finger: 5, x: 0.5, y: 0.5)
+        SDL_Delay(3)
+        _ = host.pollInputs()
+        #expect(host.recentLatency == nil)   // handled, not yet on screen
+        host.drawFrame(LatencyClient())
+        let l = try #require(host.recentLatency)
+        #expect(l.count == 1 && l.p50 >= 3 && l.p50 < 1000)
+    }
+}
+
+/// A client that draws nothing: the frame is the present the latency waits for.
+@MainActor
+final class LatencyClient: HostClient {
+    var sceneSize: Size { Size(width: 400, height: 300) }
+    func handle(_ input: RawInput) {}
+    func advance(to time: Double) -> Bool { false }
+    func draw(into list: inout DisplayList, layout: HostLayout) {}
+}
