@@ -3,13 +3,21 @@
 //
 //   landscape (width ≥ 0.9 · height)          portrait
 //   ┌──────────────────┬────────┐             ┌──────────────────┐
-//   │  scene (fitted,  │  side  │             │  scene           │
-//   │  letterboxed)    │  panel │             ├──────────────────┤
-//   ├──────────────────┤        │             │  side panel      │
-//   │  bottom panel    │        │             ├──────────────────┤
-//   └──────────────────┴────────┘             │  bottom panel    │
+//   │  scene (fitted,  │toolbar │             │  scene           │
+//   │  letterboxed)    ├────────┤             ├──────────────────┤
+//   │                  │  side  │             │  toolbar         │
+//   ├──────────────────┤  panel │             ├──────────────────┤
+//   │  bottom panel    │        │             │  side panel      │
+//   └──────────────────┴────────┘             ├──────────────────┤
+//                                             │  bottom panel    │
 //                                             └──────────────────┘
-// With panels hidden the scene fills the canvas (still keeping its aspect ratio).
+// With panels hidden the scene fills the canvas (still keeping its aspect ratio), under a
+// one-row toolbar strip when `toolbarWhenHidden`.
+//
+// The toolbar (`Toolbar` in TouchDraw) is the debugger's touch targets: buttons at least
+// `toolbarTarget` points (window units × `panelScale`) each way, in as many rows as the side
+// panel's width needs (at most 40 % of the height), one row in portrait and in the strip;
+// buttons that do not fit move into its menu.
 // Rects are canvas pixels; "window units" are SDL window coordinates (mouse events),
 // which differ from canvas pixels on HiDPI outputs by `pixelScale`.
 //
@@ -34,12 +42,24 @@ public struct LayoutOptions: Sendable, Hashable {
     public var margin: Double
     /// The least share of the canvas (by area) the scene area keeps when panels show.
     public var sceneShare: Double
+    /// The toolbar along the panels when they show.
+    public var toolbar: Bool
+    /// A toolbar strip across the top while the panels are hidden (the live window's, so a
+    /// finger can bring them back).
+    public var toolbarWhenHidden: Bool
+    /// How many buttons the toolbar has.
+    public var toolbarButtons: Int
+    /// The least size of a toolbar button each way, in points (window units at panel scale 1).
+    public var toolbarTarget: Double
 
     public init(panelsVisible: Bool = true, sidePanelWidth: Double = 340, bottomPanelHeight: Double = 170,
-                margin: Double = 8, sceneShare: Double = 0.5) {
+                margin: Double = 8, sceneShare: Double = 0.5, toolbar: Bool = true, toolbarWhenHidden: Bool = false,
+                toolbarButtons: Int = ToolbarButton.allCases.count, toolbarTarget: Double = 44) {
         self.panelsVisible = panelsVisible; self.sidePanelWidth = sidePanelWidth
         self.bottomPanelHeight = bottomPanelHeight; self.margin = margin
         self.sceneShare = min(1, max(0, sceneShare))
+        self.toolbar = toolbar; self.toolbarWhenHidden = toolbarWhenHidden
+        self.toolbarButtons = max(0, toolbarButtons); self.toolbarTarget = max(0, toolbarTarget)
     }
 }
 
@@ -68,6 +88,12 @@ public struct HostLayout: Sendable, Hashable {
     public var sidePanel: Rect?
     /// The panel under the scene; nil when hidden or of zero height.
     public var bottomPanel: Rect?
+    /// The toolbar: atop the side panel (landscape), between the scene and the panels
+    /// (portrait), or a strip across the top while the panels are hidden; nil for none.
+    public var toolbar: Rect?
+    /// The toolbar's rows and buttons per row (the last row may hold fewer).
+    public var toolbarRows: Int
+    public var toolbarColumns: Int
 
     public var panelsVisible: Bool { options.panelsVisible }
     /// Whether the panels stack under the scene (the canvas is narrower than 0.9 × its height).
@@ -105,6 +131,9 @@ public struct HostLayout: Sendable, Hashable {
         self.sceneRect = sceneArea
         self.sidePanel = nil
         self.bottomPanel = nil
+        self.toolbar = nil
+        self.toolbarRows = 0
+        self.toolbarColumns = 0
         compute()
     }
 
@@ -114,8 +143,17 @@ public struct HostLayout: Sendable, Hashable {
         panelScale = u
         let margin = options.margin * u
         var area = Rect(x: 0, y: 0, width: W, height: H)
-        sidePanel = nil; bottomPanel = nil
+        sidePanel = nil; bottomPanel = nil; toolbar = nil; toolbarRows = 0; toolbarColumns = 0
         var shrink = 1.0   // how much the panels shrank from their size in panel units
+        let buttons = options.toolbarButtons
+        let row = (options.toolbarTarget * u).rounded(.up)   // a toolbar row's height
+        /// Rows and columns for the toolbar `width` wide holding at most `maxRows` rows.
+        func grid(width: Double, maxRows: Int) -> (rows: Int, columns: Int) {
+            guard buttons > 0, row > 0 else { return (0, 0) }
+            let fit = max(1, Int((width / row).rounded(.down)))
+            let rows = min(max(1, maxRows), (buttons + fit - 1) / fit)
+            return (rows, min(fit, (buttons + rows - 1) / rows))
+        }
         if options.panelsVisible {
             let share = options.sceneShare
             let wantSide = max(0, options.sidePanelWidth * u), wantBottom = max(0, options.bottomPanelHeight * u)
@@ -127,6 +165,13 @@ public struct HostLayout: Sendable, Hashable {
                 side = (side * k).rounded(.down); bottom = (bottom * k).rounded(.down)
                 shrink = min(wantSide > 0 ? side / wantSide : 1, wantBottom > 0 ? bottom / wantBottom : 1)
                 sidePanel = Rect(x: W - side, y: 0, width: side, height: H)
+                // The toolbar takes the top of the side panel's column.
+                if options.toolbar, side > 0, case let g = grid(width: side, maxRows: Int((0.4 * H / row).rounded(.down))), g.rows > 0 {
+                    let T = Double(g.rows) * row
+                    toolbar = Rect(x: W - side, y: 0, width: side, height: T)
+                    (toolbarRows, toolbarColumns) = g
+                    sidePanel = Rect(x: W - side, y: T, width: side, height: max(0, H - T))
+                }
                 area.size.width -= side
                 if bottom > 0 {
                     bottomPanel = Rect(x: 0, y: H - bottom, width: area.width, height: bottom)
@@ -138,15 +183,26 @@ public struct HostLayout: Sendable, Hashable {
                 let want = wantSide + wantBottom
                 let sceneHeight = sceneSize.width > 0 && sceneSize.height > 0
                     ? max(0, W - 2 * margin) * sceneSize.height / sceneSize.width + 2 * margin : H
-                let panels = max(0, min(H * (1 - share), max(want, H - sceneHeight))).rounded(.down)
-                shrink = want > 0 ? min(1, panels / want) : 1
+                // One toolbar row above the panels, kept whole: the panels shrink instead.
+                let g = options.toolbar ? grid(width: W, maxRows: 1) : (rows: 0, columns: 0)
+                let T = min(Double(g.rows) * row, (H * (1 - share)).rounded(.down))
+                let panels = max(0, min(H * (1 - share), max(want + T, H - sceneHeight))).rounded(.down)
+                shrink = want > 0 ? min(1, max(0, panels - T) / want) : 1
                 // The timeline keeps its height (or shrinks with the rest); the sections get the extra.
                 let bottom = (wantBottom * shrink).rounded(.down)
-                let side = panels - bottom
+                let side = max(0, panels - T - bottom)
                 if bottom > 0 { bottomPanel = Rect(x: 0, y: H - bottom, width: W, height: bottom) }
-                sidePanel = Rect(x: 0, y: H - panels, width: W, height: side)
+                if T > 0 {
+                    toolbar = Rect(x: 0, y: H - panels, width: W, height: T)
+                    (toolbarRows, toolbarColumns) = g
+                }
+                sidePanel = Rect(x: 0, y: H - panels + T, width: W, height: side)
                 area.size.height -= panels
             }
+        } else if options.toolbarWhenHidden, case let g = grid(width: W, maxRows: 1), g.rows > 0, row <= H / 2 {
+            toolbar = Rect(x: 0, y: 0, width: W, height: row)
+            (toolbarRows, toolbarColumns) = g
+            area = Rect(x: 0, y: row, width: W, height: H - row)
         }
         overlayScale = min(u, max(Self.minimumTextScale(pixelScale: pixelScale), u * shrink))
         sceneArea = area
@@ -158,6 +214,42 @@ public struct HostLayout: Sendable, Hashable {
         let s = min(inner.width / sceneSize.width, inner.height / sceneSize.height)
         let w = sceneSize.width * s, h = sceneSize.height * s
         sceneRect = Rect(x: inner.minX + (inner.width - w) / 2, y: inner.minY + (inner.height - h) / 2, width: w, height: h)
+    }
+
+    /// How many of the toolbar's buttons the bar shows (the rest are in its menu).
+    public var toolbarButtonsShown: Int { min(options.toolbarButtons, toolbarRows * toolbarColumns) }
+
+    /// The toolbar buttons' frames, in bar order, row by row (canvas pixels).
+    public var toolbarButtonFrames: [Rect] {
+        guard let bar = toolbar, toolbarRows > 0, toolbarColumns > 0 else { return [] }
+        let w = bar.width / Double(toolbarColumns), h = bar.height / Double(toolbarRows)
+        return (0..<toolbarButtonsShown).map { i in
+            Rect(x: bar.minX + Double(i % toolbarColumns) * w, y: bar.minY + Double(i / toolbarColumns) * h, width: w, height: h)
+        }
+    }
+
+    /// Where the toolbar's menu may open: everything under the bar, full width. It opens at
+    /// least `toolbarMenuMinWidth` wide (the panels' width), at the right.
+    public var toolbarMenuRegion: Rect? {
+        guard let bar = toolbar else { return nil }
+        return Rect(x: 0, y: bar.maxY, width: canvasSize.width, height: max(0, canvasSize.height - bar.maxY))
+    }
+    public var toolbarMenuMinWidth: Double {
+        guard let bar = toolbar else { return 0 }
+        return panelsVisible ? bar.width : min(bar.width, options.sidePanelWidth * panelScale)
+    }
+
+    /// Whether a canvas point is on the debugger's own UI: the toolbar or a panel.
+    public func isOnDebuggerUI(_ p: Point) -> Bool {
+        [toolbar, sidePanel, bottomPanel].contains { $0?.contains(p) == true }
+    }
+
+    /// Scene points → canvas pixels, the exact inverse of `canvasToScene` (which counts a
+    /// pixel as a point when the scene cannot be shown at all).
+    public func sceneToCanvasExact(_ p: Point) -> Point {
+        var s = sceneScale
+        if !(s > 0 && s.isFinite) { s = 1 }
+        return Point(x: sceneRect.minX + p.x * s, y: sceneRect.minY + p.y * s)
     }
 
     /// The factor k ≤ 1 for a side panel `side` wide and a bottom panel `bottom` high so that

@@ -23,6 +23,8 @@ package final class FrameState {
     /// Nil with `threadedLog: false` (the log is then filled on the dispatching thread).
     private let feed: TraceLogFeed?
     package var state = OverlayState()
+    /// The toolbar's menu, the buttons held down, and what its buttons show on (`TouchToolbar.swift`).
+    package var toolbar = ToolbarState()
     var pads: [ConnectedPad] = []
     /// The device's own accelerometers the host found (Linux IIO), the one read first; their
     /// readings come from the session's input mapper when drawn.
@@ -41,7 +43,7 @@ package final class FrameState {
         self.overlays = overlays
         feed = threadedLog ? TraceLogFeed(log: storedLog) : nil
         help = InputMapper.help(defaults: defaults).map { HelpEntry(input: "\($0.device): \($0.input)", effect: $0.effect) }
-            + hostKeys.map { HelpEntry(input: "window: \($0.input)", effect: $0.effect) }
+            + TouchControls.help + hostKeys.map { HelpEntry(input: "window: \($0.input)", effect: $0.effect) }
     }
 
     /// Toggles the panel the registry binds to a function key (`PanelRegistry.all`); false when
@@ -78,8 +80,8 @@ package final class FrameState {
         }
     }
 
-    /// What the panels read from the host.
-    private func extras(_ session: SceneSession, layout: HostLayout) -> DebugOverlayExtras {
+    /// What the panels read from the host, for drawing and for taps.
+    func extras(_ session: SceneSession, layout: HostLayout) -> DebugOverlayExtras {
         var e = DebugOverlayExtras(pads: pads, help: help, now: session.app.time, style: layout.overlayStyle,
                                    accelerometers: deviceAccelerometers(session))
         e.touchDevices = touchDevices
@@ -92,9 +94,9 @@ package final class FrameState {
         if overlays {
             DebugOverlay.draw(app: session.app, log: log, state: state, sceneTransform: layout.sceneTransform,
                               sceneRect: layout.sceneRect, sidePanel: layout.sidePanel, bottomPanel: layout.bottomPanel,
-                              measurer: measurer, into: &list,
-                              extras: extras(session, layout: layout))
+                              measurer: measurer, into: &list, extras: extras(session, layout: layout))
         }
+        drawToolbar(into: &list, layout: layout, measurer: measurer)
         if let banner {
             let r = layout.sceneRect, u = layout.overlayScale
             list.fillRect(Rect(x: r.minX, y: r.minY, width: r.width, height: 28 * u), Color(r: 150, g: 30, b: 30, a: 230))

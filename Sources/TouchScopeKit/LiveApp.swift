@@ -40,6 +40,12 @@ final class LiveApp: HostClient, HostKeyTarget {
     /// than the window's keys is ignored.
     private var replay: WindowedReplay?
     private var screenshotNumber = 0
+    /// Fingers and the mouse on the toolbar and the panels (never the scene's).
+    private var panelPointers = PanelPointers()
+    /// The layout input is read with when there is no window (tests); the host's otherwise.
+    var layoutWithoutHost: HostLayout?
+    /// TOUCHSCOPE_TEST_FINGERS: fingers injected from a file, for the Xvfb tests.
+    private let fingerScript = FingerScript()
     private var lastInputTime = 0.0
     /// Set once the session got its `quit` (the program is ending, or a replay reached one).
     private var ended = false
@@ -108,7 +114,8 @@ final class LiveApp: HostClient, HostKeyTarget {
             return try SDLHost(options: HostOptions(sceneName: session.scene.title ?? session.scene.name,
                                                     fullscreen: options.fullscreen, displayIndex: options.display,
                                                     windowSize: options.window,
-                                                    layout: LayoutOptions(panelsVisible: frame.overlays)),
+                                                    layout: LayoutOptions(panelsVisible: frame.overlays,
+                                                                          toolbarWhenHidden: frame.overlays)),
                                sceneSize: session.scene.window)
         } catch {
             throw CLIError.failure("cannot open a window: \(error)")
@@ -149,12 +156,20 @@ final class LiveApp: HostClient, HostKeyTarget {
         var input = input
         input.t = max(input.t, session.app.time)
         lastInputTime = input.t
+        // The toolbar and the panels take what lands on them first, even while a recording
+        // plays: it is the debugger's, never the scene's, and is not recorded.
+        if let layout = host?.layout ?? layoutWithoutHost,
+           panelPointers.take(input, for: self, layout: layout, measurer: host?.textMeasurer ?? EstimatedTextMeasurer()) {
+            keepToolbarStrip()
+            host?.setNeedsDisplay()
+            return
+        }
         if replay != nil {
             // While a recording plays, live input other than the host keys is ignored.
             if case .keyDown = input.kind { _ = handleHostKey(input) }
             return
         }
-        if handleHostKey(input) { return }
+        if handleHostKey(input) { keepToolbarStrip(); return }
         if case let .mouseDown(x, y, .right, _) = input.kind {
             // Right click: select the view under the pointer in the inspector; not a touch.
             frame.state.selectView(at: Point(x: x, y: y), in: session.app.window)
@@ -171,6 +186,10 @@ final class LiveApp: HostClient, HostKeyTarget {
         // input stops (a kill loses at most this turn's input).
         recording.flush()
         if let replay { feed(replay, upTo: time) }
+        if let fingerScript, let host {
+            fingerScript.poll(host)
+            fingerScript.report(frame.scriptState(session, layout: host.layout, measurer: host.textMeasurer))
+        }
         if hotReload?.fileChanged(at: time) == true { reloadScene() }
         sound.sync(session.built.player, scene: session.scene)
         let busy = session.advance(to: time)
@@ -178,6 +197,8 @@ final class LiveApp: HostClient, HostKeyTarget {
     }
 
     func draw(into list: inout DisplayList, layout: HostLayout) {
+        frame.toolbar.recording = recording.isRecording
+        frame.toolbar.fullscreen = host?.isFullscreen ?? false
         if let host, frame.state.isOn(.devices) {
             frame.touchDevices = host.touchDevices()
             frame.latency = host.recentLatency.map { LatencyReadout(p50: $0.p50, p99: $0.p99, count: $0.count) }
@@ -208,6 +229,15 @@ final class LiveApp: HostClient, HostKeyTarget {
         recording.write(input)
         session.handle(input)
         ended = true
+    }
+
+    /// Once the panels have shown, hiding them leaves the toolbar's strip, so a finger can
+    /// bring them back (`--no-overlays` alone starts without it).
+    private func keepToolbarStrip() {
+        guard frame.overlays, let host, !host.layout.options.toolbarWhenHidden else { return }
+        var options = host.layout.options
+        options.toolbarWhenHidden = true
+        host.setLayoutOptions(options)
     }
 
     // MARK: The window's jobs (HostKeyTarget)

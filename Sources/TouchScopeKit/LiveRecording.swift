@@ -15,6 +15,9 @@ struct LiveRecording {
         do { writer = try RecordingWriter(path: path, window: window) } catch { throw CLIError.failure(error.description) }
     }
 
+    /// Whether a recording is being written (the toolbar's Rec button shows it).
+    var isRecording: Bool { writer != nil }
+
     func write(_ input: RawInput) { writer?.write(input) }
 
     /// The `reload` line: the scene's text, so a replay reloads the same scene.

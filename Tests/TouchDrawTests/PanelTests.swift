@@ -105,7 +105,16 @@ struct PanelTests {
         HelpPanel.draw(entries: entries, in: Rect(x: 0, y: 0, width: 340, height: 200), style: OverlayStyle(),
                        measurer: EstimatedTextMeasurer(), into: &small)
         let shown = texts(small).filter { $0.string.hasPrefix("Key ") }.count
-        #expect(texts(small).contains { $0.string == "… \(30 - shown) more (enlarge the window)" })
+        #expect(texts(small).contains { $0.string == "… \(30 - shown) more (drag up, or enlarge the window)" })
+        // Scrolled (a finger dragged it up): from row 11, and never past the last row.
+        var scrolled = DisplayList(size: Size(width: 340, height: 200))
+        HelpPanel.draw(entries: entries, scroll: 10, in: Rect(x: 0, y: 0, width: 340, height: 200), style: OverlayStyle(),
+                       measurer: EstimatedTextMeasurer(), into: &scrolled)
+        #expect(texts(scrolled).contains { $0.string == "Key 11" } && !texts(scrolled).contains { $0.string == "Key 10" })
+        var end = DisplayList(size: Size(width: 340, height: 200))
+        HelpPanel.draw(entries: entries, scroll: 1000, in: Rect(x: 0, y: 0, width: 340, height: 200), style: OverlayStyle(),
+                       measurer: EstimatedTextMeasurer(), into: &end)
+        #expect(texts(end).contains { $0.string == "Key 30" } && texts(end).filter { $0.string.hasPrefix("Key ") }.count == shown + 1)
     }
 
     @Test("Now Playing shows title, artist, progress and rate, pads and orientation")

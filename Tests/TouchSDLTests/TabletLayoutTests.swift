@@ -69,15 +69,15 @@ struct TabletLayoutTests {
         for scene in Self.scenes {
             let l = screen.layout(scene: scene)
             let canvas = Rect(origin: .zero, size: screen.canvas)
-            let side = try #require(l.sidePanel), bottom = try #require(l.bottomPanel)
-            for p in [side, bottom] {
+            let side = try #require(l.sidePanel), bottom = try #require(l.bottomPanel), toolbar = try #require(l.toolbar)
+            for p in [side, bottom, toolbar] {
                 #expect(inside(p, canvas), "\(p) outside \(canvas)")
                 #expect(p.width > 0 && p.height > 0)
                 #expect(overlap(p, l.sceneArea) < 1e-6, "\(p) overlaps the scene area \(l.sceneArea)")
                 #expect(!p.intersects(l.sceneRect))
             }
-            #expect(overlap(side, bottom) < 1e-6)
-            #expect(abs(area(side) + area(bottom) + area(l.sceneArea) - area(canvas)) < 1e-3 * area(canvas))
+            #expect(overlap(side, bottom) < 1e-6 && overlap(toolbar, side) < 1e-6 && overlap(toolbar, bottom) < 1e-6)
+            #expect(abs(area(side) + area(bottom) + area(toolbar) + area(l.sceneArea) - area(canvas)) < 1e-3 * area(canvas))
         }
     }
 
@@ -85,14 +85,18 @@ struct TabletLayoutTests {
           arguments: Screen.supported + Screen.doubled)
     func orientation(screen: Screen) throws {
         let l = screen.layout()
-        let side = try #require(l.sidePanel), bottom = try #require(l.bottomPanel)
+        let side = try #require(l.sidePanel), bottom = try #require(l.bottomPanel), toolbar = try #require(l.toolbar)
         #expect(l.isPortrait == screen.isPortrait)
         if screen.isPortrait {
-            #expect(side.minY >= l.sceneArea.maxY - 1e-6 && bottom.minY >= side.maxY - 1e-6)
+            // Scene, toolbar, side sections, timeline, top to bottom.
+            #expect(toolbar.minY >= l.sceneArea.maxY - 1e-6 && side.minY >= toolbar.maxY - 1e-6)
+            #expect(bottom.minY >= side.maxY - 1e-6 && toolbar.width == screen.canvas.width)
             #expect(side.minX == 0 && side.width == screen.canvas.width && bottom.width == screen.canvas.width)
             #expect(l.sceneArea.minY == 0 && l.sceneArea.width == screen.canvas.width)
         } else {
-            #expect(side.maxX == screen.canvas.width && side.height == screen.canvas.height)
+            // The toolbar atop the side panel's column, the column the canvas's height.
+            #expect(toolbar.minY == 0 && toolbar.maxY == side.minY && toolbar.minX == side.minX && toolbar.width == side.width)
+            #expect(side.maxX == screen.canvas.width && side.maxY == screen.canvas.height)
             #expect(side.minX >= l.sceneArea.maxX - 1e-6 && bottom.minY >= l.sceneArea.maxY - 1e-6)
             #expect(bottom.maxX <= side.minX + 1e-6)
         }
@@ -163,11 +167,13 @@ struct TabletLayoutTests {
         }
     }
 
-    @Test("1280×800 at scale 1 keeps the layout it always had")
+    @Test("1280×800 at scale 1 keeps the scene and panel widths it always had; the toolbar takes two rows atop the side panel")
     func referenceUnchanged() throws {
         let l = HostLayout(canvasSize: Size(width: 1280, height: 800), sceneSize: Size(width: 800, height: 600))
         #expect(l.panelScale == 1 && l.overlayScale == 1)
-        #expect(l.sidePanel == Rect(x: 940, y: 0, width: 340, height: 800))
+        #expect(l.toolbar == Rect(x: 940, y: 0, width: 340, height: 88))
+        #expect(l.toolbarRows == 2 && l.toolbarColumns == 6 && l.toolbarButtonsShown == ToolbarButton.allCases.count)
+        #expect(l.sidePanel == Rect(x: 940, y: 88, width: 340, height: 712))
         #expect(l.bottomPanel == Rect(x: 0, y: 630, width: 940, height: 170))
         #expect(l.sceneArea == Rect(x: 0, y: 0, width: 940, height: 630))
         let s = (630.0 - 16) / 600

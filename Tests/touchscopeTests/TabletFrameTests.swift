@@ -19,9 +19,10 @@ struct TabletFrameTests {
     nonisolated static let cases: [Case] = [(800.0, 1280.0), (1280, 800), (1920, 1200), (2560, 1600), (1600, 2560)]
         .flatMap { w, h in [1.0, 2].map { Case(width: w, height: h, scale: $0) } }
 
-    /// The photo scene after a pinch, every panel on (help too when `help`), drawn for `c`:
-    /// the layout, the scene's own commands and the whole frame.
-    func frame(_ c: Case, help: Bool) throws -> (layout: HostLayout, sceneCommands: Int, list: DisplayList) {
+    /// The photo scene after a pinch, every panel on (help too when `help`), a transition
+    /// selected (its detail shown), the toolbar's menu open when `menu`, drawn for `c`: the
+    /// layout, the scene's own commands and the whole frame.
+    func frame(_ c: Case, help: Bool, menu: Bool = false) throws -> (layout: HostLayout, sceneCommands: Int, list: DisplayList, menu: Rect?) {
         let description = try SceneLoader.load(path: Paths.scene("photo"))
         let session = SceneSession(scene: description)
         let frame = FrameState(overlays: true, threadedLog: false)
@@ -30,6 +31,8 @@ struct TabletFrameTests {
         for panel in OverlayPanel.allCases where panel != .help || help { frame.state.set(panel, true) }
         frame.state.lanesOfTouchedViewsOnly = false
         frame.state.selectedViewID = "photo"
+        frame.state.selectedRecord = frame.log.transitions(of: "pinch").last?.seq
+        frame.toolbar.menuOpen = menu
         let canvas = Size(width: c.width, height: c.height)
         let layout = HostLayout(canvasSize: canvas, windowSize: Size(width: c.width / c.scale, height: c.height / c.scale),
                                 sceneSize: description.window)
@@ -37,19 +40,21 @@ struct TabletFrameTests {
         SceneRenderer().draw(session.app.window, into: &scene, toCanvas: layout.sceneTransform)
         var list = DisplayList(size: canvas)
         frame.draw(session, into: &list, layout: layout, measurer: EstimatedTextMeasurer())
-        return (layout, scene.commands.count, list)
+        return (layout, scene.commands.count, list, frame.toolbarMenu(layout, measurer: EstimatedTextMeasurer())?.layout.rect)
     }
 
     @Test("the panels draw inside the canvas and inside their own panel or the scene", arguments: cases)
     func insidePanels(c: Case) throws {
-        for help in [false, true] {
-            let (layout, sceneCommands, list) = try frame(c, help: help)
+        for (help, menu) in [(false, false), (true, false), (false, true)] {
+            let (layout, sceneCommands, list, menuRect) = try frame(c, help: help, menu: menu)
             let canvas = Rect(x: 0, y: 0, width: c.width, height: c.height)
-            let places = [layout.sceneRect, try #require(layout.sidePanel), try #require(layout.bottomPanel)]
+            var places = [layout.sceneRect, try #require(layout.sidePanel), try #require(layout.bottomPanel), try #require(layout.toolbar)]
+            if menu { places.append(try #require(menuRect)) }
             func within(_ r: Rect, _ outer: Rect, _ tolerance: Double) -> Bool {
                 r.minX >= outer.minX - tolerance && r.minY >= outer.minY - tolerance
                     && r.maxX <= outer.maxX + tolerance && r.maxY <= outer.maxY + tolerance
             }
+            #expect(menuRect.map { within($0, canvas, 0) } ?? true)
             var clips: [Rect] = []
             var checked = 0
             for (i, command) in list.commands.enumerated() {
@@ -74,7 +79,8 @@ struct TabletFrameTests {
 
     @Test("no panel text is smaller than 90 % of the layout's legible minimum, and every line fits its width", arguments: cases)
     func legibleText(c: Case) throws {
-        let (layout, sceneCommands, list) = try frame(c, help: false)
+        for menu in [false, true] {
+        let (layout, sceneCommands, list, _) = try frame(c, help: false, menu: menu)
         let minimum = 11 * HostLayout.minimumTextScale(pixelScale: c.scale)
         var runs = 0
         for command in list.commands.dropFirst(sceneCommands) {
@@ -87,5 +93,6 @@ struct TabletFrameTests {
             }
         }
         #expect(runs > 30)   // every panel shares the side: at 1280×800, scale 2, about 40 lines
+        }
     }
 }

@@ -115,15 +115,55 @@ public enum DebugOverlay {
         extras.now ?? max(app.time, log.latestTime ?? 0)
     }
 
+    /// What every panel reads to draw itself (and taps to find what they touch).
+    public static func context(app: Application, log: TraceLog, state: OverlayState, sceneTransform: AffineTransform,
+                               sceneRect: Rect, sidePanel: Rect?, measurer: TextMeasurer,
+                               extras: DebugOverlayExtras = DebugOverlayExtras()) -> PanelContext {
+        PanelContext(app: app, log: log, state: state, views: viewsByID(app.window),
+                     now: now(app: app, log: log, extras: extras), sceneTransform: sceneTransform,
+                     sceneRect: sceneRect, measurer: measurer, extras: extras, sidePanel: sidePanel)
+    }
+
+    /// The side panel's sections as drawn: each panel's section (`clip`) and the rect it draws
+    /// in (`rect`: the section inset by 2 points, or the whole side panel for a cover panel).
+    public static func sections(_ c: PanelContext, side: Rect) -> [(panel: OverlayPanel, clip: Rect, rect: Rect)] {
+        var preferred: [OverlayPanel: Double] = [:]
+        for e in PanelRegistry.all where c.state.isOn(e.id) { if let height = e.preferredHeight { preferred[e.id] = height(c) } }
+        return sideLayout(state: c.state, sidePanel: side, preferred: preferred, style: c.style).compactMap { panel, rect in
+            guard rect.height > 0, let e = PanelRegistry.entry(panel) else { return nil }
+            return (panel, rect, e.place == .cover ? rect : rect.insetBy(dx: 2 * c.style.scale, dy: 0))
+        }
+    }
+
+    /// The selection detail (`state.selectedRecord` in full): its box and wrapped lines. At
+    /// the foot of the event log, reaching up over the sections above it as far as it needs;
+    /// over the timeline when the event log is not shown; nil when neither is, or nothing is
+    /// selected.
+    public static func selectionDetail(_ c: PanelContext, side: Rect?, bottom: Rect?) -> (rect: Rect, lines: [String])? {
+        guard let seq = c.state.selectedRecord else { return nil }
+        if let side, side.width > 0, side.height > 0,
+           let log = sections(c, side: side).first(where: { $0.panel == .eventLog }) {
+            let L = EventLogPanel.layout(log: c.log, state: c.state, in: log.rect, detailTop: side.minY, style: c.style,
+                                         measurer: c.measurer)
+            return L.detail.map { ($0, L.detailLines) }
+        }
+        guard let bottom, bottom.width > 0, bottom.height > 0, c.state.isOn(.timeline),
+              let lines = SelectionDetail.lines(seq: seq, log: c.log, width: bottom.width, style: c.style, measurer: c.measurer)
+        else { return nil }
+        // Under the timeline's header line, which keeps showing the zoom and live state.
+        let header = min(bottom.height, c.style.lineHeight + 4 * c.style.scale)
+        return (SelectionDetail.box(lines: lines.count, left: bottom.minX, width: bottom.width, bottom: bottom.maxY,
+                                    top: bottom.minY + header, style: c.style), lines)
+    }
+
     /// Draws every enabled panel of `PanelRegistry.all` in its place. A side or bottom panel that
     /// is nil is skipped (its sections too); all text is truncated to its panel's width and
-    /// everything is clipped to its rect.
+    /// everything is clipped to its rect. The selected record's detail goes over the panels.
     public static func draw(app: Application, log: TraceLog, state: OverlayState, sceneTransform: AffineTransform,
                             sceneRect: Rect, sidePanel: Rect?, bottomPanel: Rect?, measurer: TextMeasurer,
                             into list: inout DisplayList, extras: DebugOverlayExtras = DebugOverlayExtras()) {
-        let context = PanelContext(app: app, log: log, state: state, views: viewsByID(app.window),
-                                   now: now(app: app, log: log, extras: extras), sceneTransform: sceneTransform,
-                                   sceneRect: sceneRect, measurer: measurer, extras: extras)
+        let context = self.context(app: app, log: log, state: state, sceneTransform: sceneTransform, sceneRect: sceneRect,
+                                   sidePanel: sidePanel, measurer: measurer, extras: extras)
         let style = extras.style
         let shown = PanelRegistry.all.filter { state.isOn($0.id) }
         list.save()
@@ -149,17 +189,20 @@ public enum DebugOverlay {
             for e in shown where e.place == .cover {
                 e.draw(context, sceneRect.insetBy(dx: sceneRect.width * 0.1, dy: sceneRect.height * 0.1), &list)
             }
+            drawSelectionDetail(context, side: nil, bottom: bottomPanel, into: &list)
             return
         }
         list.fillRect(side, style.panelBackground)
-        var preferred: [OverlayPanel: Double] = [:]
-        for e in shown { if let height = e.preferredHeight { preferred[e.id] = height(context) } }
-        for (panel, rect) in sideLayout(state: state, sidePanel: side, preferred: preferred, style: style) {
-            guard rect.height > 0, let e = PanelRegistry.entry(panel) else { continue }
-            list.clipped(to: rect) { list in
-                e.draw(context, e.place == .cover ? rect : rect.insetBy(dx: 2 * style.scale, dy: 0), &list)
-            }
+        for (panel, clip, rect) in sections(context, side: side) {
+            guard let e = PanelRegistry.entry(panel) else { continue }
+            list.clipped(to: clip) { list in e.draw(context, rect, &list) }
         }
+        drawSelectionDetail(context, side: side, bottom: bottomPanel, into: &list)
+    }
+
+    static func drawSelectionDetail(_ c: PanelContext, side: Rect?, bottom: Rect?, into list: inout DisplayList) {
+        guard let detail = selectionDetail(c, side: side, bottom: bottom) else { return }
+        SelectionDetail.draw(detail.lines, in: detail.rect, style: c.style, into: &list)
     }
 
     /// What a click in the bottom panel points at: a timeline lane (nil: the header or

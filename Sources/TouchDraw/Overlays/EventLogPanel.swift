@@ -30,20 +30,62 @@ public enum EventLogPanel {
         TraceKind.allCases.map { kinds.contains($0) ? $0.rawValue : "·" }.joined(separator: " ")
     }
 
-    public static func draw(log: TraceLog, state: OverlayState, in rect: Rect, style: OverlayStyle,
+    /// Where the panel's lines are and which record each shows, and the selection detail's
+    /// box (`state.selectedRecord`): at the panel's foot, as tall as its wrapped lines need,
+    /// reaching up over the sections above (to `detailTop`, default the panel's top) rather
+    /// than cutting the record short. The lines fill what the box leaves, newest last.
+    public static func layout(log: TraceLog, state: OverlayState, in rect: Rect, detailTop: Double? = nil,
+                              style: OverlayStyle, measurer: TextMeasurer) -> EventLogLayout {
+        let headerH = max(style.lineHeight, style.headerSize * 1.25)
+        var detail: (rect: Rect, lines: [String])?
+        if let seq = state.selectedRecord,
+           let lines = SelectionDetail.lines(seq: seq, log: log, width: rect.width, style: style, measurer: measurer) {
+            let box = SelectionDetail.box(lines: lines.count, left: rect.minX, width: rect.width, bottom: rect.maxY,
+                                          top: min(rect.maxY, detailTop ?? rect.minY), style: style)
+            detail = (box, lines)
+        }
+        let top = rect.minY + headerH + style.lineHeight
+        let bottom = min(rect.maxY, detail?.rect.minY ?? rect.maxY)
+        let visible = max(0, Int(((bottom - top) / style.lineHeight + 0.001).rounded(.down)))
+        let seqs = visible > 0 ? log.seqs(of: state.logKinds, limit: visible) : []
+        let rows = seqs.enumerated().map { i, seq in
+            (seq: seq, rect: Rect(x: rect.minX, y: top + Double(i) * style.lineHeight, width: rect.width, height: style.lineHeight))
+        }
+        return EventLogLayout(rows: rows, detail: detail?.rect, detailLines: detail?.lines ?? [])
+    }
+
+    /// The lines, the selected one highlighted; the selection detail is drawn over it all by
+    /// `DebugOverlay` (it may reach above this panel).
+    public static func draw(log: TraceLog, state: OverlayState, in rect: Rect, detailTop: Double? = nil, style: OverlayStyle,
                             measurer: TextMeasurer, into list: inout DisplayList) {
         var col = TextColumn(rect, style: style, measurer: measurer)
         let total = log.count(of: state.logKinds)
         col.header("Event log  \(total) of \(log.count)", into: &list)
         col.line(filterLine(state.logKinds), color: style.dim, into: &list)
-        let visible = col.linesLeft
-        guard visible > 0 else { return }
-        let seqs = log.seqs(of: state.logKinds, limit: visible)
-        for s in seqs {
-            guard let r = log.record(s), let text = log.line(s) else { continue }
-            col.line(text, color: color(r.traceKind, style), into: &list)
+        let L = layout(log: log, state: state, in: rect, detailTop: detailTop, style: style, measurer: measurer)
+        for row in L.rows {
+            guard let r = log.record(row.seq), let text = log.line(row.seq) else { continue }
+            if row.seq == state.selectedRecord { list.fillRect(row.rect, Color(r: 80, g: 70, b: 20, a: 200)) }
+            let w = row.rect.width
+            list.text(measurer.truncate(text, toWidth: w, size: style.fontSize, font: .mono),
+                      at: Point(x: row.rect.minX, y: row.rect.midY), size: style.fontSize,
+                      color: row.seq == state.selectedRecord ? style.selection : color(r.traceKind, style),
+                      font: .mono, baseline: .middle, maxWidth: w)
         }
     }
+}
+
+/// The event log's lines and the selection detail's box, for drawing and for taps.
+public struct EventLogLayout: Sendable {
+    /// The record each line shows and where, oldest first.
+    public var rows: [(seq: Int, rect: Rect)]
+    /// The selection detail's box; nil when no record is selected (or it left the log).
+    public var detail: Rect?
+    /// The detail's lines, wrapped to the box.
+    public var detailLines: [String]
+
+    /// The record of the line at `p`, if any.
+    public func record(at p: Point) -> Int? { rows.first { $0.rect.contains(p) }?.seq }
 }
 
 extension OverlayPanel {

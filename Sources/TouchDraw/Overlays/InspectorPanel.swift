@@ -98,19 +98,34 @@ public enum InspectorPanel {
         }
     }
 
+    /// The tree lines the panel shows in `rect` and where: up to 40% of the lines, centred on
+    /// the selection (for drawing, and for taps that select a view).
+    public static func treeLayout(app: Application, log: TraceLog, state: OverlayState, in rect: Rect,
+                                  style: OverlayStyle) -> (rows: [(depth: Int, view: View, rect: Rect)], selected: String?, total: Int) {
+        let selectedID = state.selectedViewID ?? log.hitTest(forTouch: state.pickedTouchID)?.view
+        let rows = treeRows(app.window)
+        let headerH = max(style.lineHeight, style.headerSize * 1.25)
+        let linesLeft = max(0, Int(((rect.height - headerH) / style.lineHeight).rounded(.down)))
+        let selIndex = selectedID.flatMap { id in rows.firstIndex { $0.view.id == id } }
+        // The tree gets up to 40% of the rows, centred on the selection.
+        let treeLines = max(1, min(rows.count, linesLeft * 2 / 5))
+        var first = 0
+        if let s = selIndex { first = max(0, min(rows.count - treeLines, s - treeLines / 2)) }
+        let shown = rows[first..<min(rows.count, first + treeLines)].enumerated().map { i, row in
+            (depth: row.depth, view: row.view,
+             rect: Rect(x: rect.minX, y: rect.minY + headerH + Double(i) * style.lineHeight, width: rect.width, height: style.lineHeight))
+        }
+        return (shown.filter { $0.rect.maxY <= rect.maxY + 0.001 }, selectedID, rows.count)
+    }
+
     public static func draw(app: Application, log: TraceLog, state: OverlayState, describeExtra: ((View) -> [String])?,
                             in rect: Rect, style: OverlayStyle, measurer: TextMeasurer, into list: inout DisplayList) {
         var col = TextColumn(rect, style: style, measurer: measurer)
-        let selectedID = state.selectedViewID ?? log.hitTest(forTouch: state.pickedTouchID)?.view
         col.header("Inspector" + (state.selectedViewID == nil ? "  (latest hit-test view)" : ""), into: &list)
-        let rows = treeRows(app.window)
-        let selIndex = selectedID.flatMap { id in rows.firstIndex { $0.view.id == id } }
-        // The tree gets up to 40% of the rows, centred on the selection.
-        let treeLines = max(1, min(rows.count, col.linesLeft * 2 / 5))
-        var first = 0
-        if let s = selIndex { first = max(0, min(rows.count - treeLines, s - treeLines / 2)) }
-        for (i, row) in rows[first..<min(rows.count, first + treeLines)].enumerated() {
-            let selected = first + i == selIndex
+        let tree = treeLayout(app: app, log: log, state: state, in: rect, style: style)
+        let selectedID = tree.selected
+        for row in tree.rows {
+            let selected = row.view.id == selectedID
             let v = row.view
             var s = String(repeating: "  ", count: row.depth) + v.id
             if !v.gestureRecognizers.isEmpty { s += "  ◆" + String(v.gestureRecognizers.count) }
@@ -119,11 +134,11 @@ public enum InspectorPanel {
             col.line(s, color: selected ? style.selection : (v.isHidden ? style.dim : style.text),
                      background: selected ? Color(r: 80, g: 70, b: 20, a: 200) : nil, into: &list)
         }
-        if rows.count > treeLines {
-            col.line("… \(rows.count) views", color: style.dim, into: &list)
+        if tree.total > tree.rows.count {
+            col.line("… \(tree.total) views", color: style.dim, into: &list)
         }
-        guard let id = selectedID, let v = rows.first(where: { $0.view.id == id })?.view else {
-            col.line("select a view (click in the scene)", color: style.dim, font: .sans, into: &list)
+        guard let id = selectedID, let v = tree.rows.first(where: { $0.view.id == id })?.view ?? DebugOverlay.viewsByID(app.window)[id] else {
+            col.line("select a view (tap it in the tree, or right-click it in the scene)", color: style.dim, font: .sans, into: &list)
             return
         }
         col.skip(style.lineHeight / 3)

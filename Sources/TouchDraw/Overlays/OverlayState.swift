@@ -47,6 +47,11 @@ public struct OverlayState: Sendable, Hashable {
     /// Timeline: the selected lane and transition (by its time) in it.
     public var selectedLane: TimelineLane?
     public var selectedTime: Double?
+    /// The trace record shown in full (`SelectionDetail`), by sequence number: an event-log
+    /// line tapped or clicked, or the timeline transition selected.
+    public var selectedRecord: Int?
+    /// The help's first row (a finger drags it; `HelpPanel.firstRow` keeps it in range).
+    public var helpScroll = 0
     /// Timeline: follow the action (true: the recognizers of the touched view and every one
     /// out of `possible` in the visible range, `TimelinePanel.lanes`) or show all (false).
     public var lanesOfTouchedViewsOnly = true
@@ -135,7 +140,7 @@ public struct OverlayState: Sendable, Hashable {
     public mutating func togglePaused(now: Double) {
         if followLive { followLive = false; timelineEnd = now } else { goLive() }
     }
-    public mutating func goLive() { followLive = true; selectedTime = nil }
+    public mutating func goLive() { followLive = true; selectedTime = nil; selectedRecord = nil }
     /// The time at the right edge of the timeline.
     public func timelineRightEdge(now: Double) -> Double { followLive ? now : timelineEnd }
 
@@ -148,8 +153,14 @@ public struct OverlayState: Sendable, Hashable {
         selectedTime = nil
     }
     /// Steps the selected transition in the selected recognizer's lane (the newest when
-    /// none is selected); pauses following and scrolls the timeline so it shows.
+    /// none is selected; with no recognizer lane selected, the lane of the newest transition
+    /// is selected first); pauses following, scrolls the timeline so it shows, and selects
+    /// its record for the detail.
     public mutating func selectTransition(step: Int, in log: TraceLog, now: Double) {
+        if case .recognizer? = selectedLane {} else if let latest = log.latestTransition {
+            selectedLane = .recognizer(latest.recognizer)
+            selectedTime = nil
+        }
         guard case let .recognizer(id)? = selectedLane else { return }
         let list = log.transitions(of: id)
         guard !list.isEmpty else { return }
@@ -165,6 +176,7 @@ public struct OverlayState: Sendable, Hashable {
         i = min(list.count - 1, max(0, i))
         let t = list[i].t
         selectedTime = t
+        selectedRecord = list[i].seq
         if followLive { followLive = false; timelineEnd = now }
         let start = timelineEnd - timelineSpan
         if t < start || t > timelineEnd { timelineEnd = min(now, t + timelineSpan / 2) }

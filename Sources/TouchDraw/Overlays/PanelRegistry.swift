@@ -22,6 +22,8 @@ public struct PanelContext {
     public var sceneRect: Rect
     public var measurer: TextMeasurer
     public var extras: DebugOverlayExtras
+    /// The side panel the sections share (nil: none); the selection detail may reach up to its top.
+    public var sidePanel: Rect? = nil
     public var style: OverlayStyle { extras.style }
 }
 
@@ -129,11 +131,13 @@ public enum PanelRegistry {
                                 in: rect, style: c.style, measurer: c.measurer, into: &list)
         },
         PanelEntry(id: .eventLog, title: "event log", key: PanelKey(3, shift: true), place: .side(weight: 1)) { c, rect, list in
-            EventLogPanel.draw(log: c.log, state: c.state, in: rect, style: c.style, measurer: c.measurer, into: &list)
+            EventLogPanel.draw(log: c.log, state: c.state, in: rect, detailTop: c.sidePanel?.minY, style: c.style,
+                               measurer: c.measurer, into: &list)
         },
         PanelEntry(id: .help, title: "help", key: PanelKey(1), keyEffect: "show or hide this help", defaultOn: false,
                    place: .cover) { c, rect, list in
-            HelpPanel.draw(entries: c.extras.help, in: rect, style: c.style, measurer: c.measurer, into: &list)
+            HelpPanel.draw(entries: c.extras.help, scroll: c.state.helpScroll, in: rect, style: c.style, measurer: c.measurer,
+                           into: &list)
         },
     ]
 

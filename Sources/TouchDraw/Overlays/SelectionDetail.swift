@@ -1,0 +1,94 @@
+// SelectionDetail: the selected trace record (an event-log line or a timeline transition) in
+// full — what happened, the reason and every output, wrapped over as many lines as it needs
+// instead of cut with "…". Drawn in a box at the bottom of the event log (over the timeline
+// when the event log is off); tapping the box closes it.
+//
+//     let paragraphs = SelectionDetail.paragraphs(for: record, seq: 12)
+//     // ["#12  0.412 s  gesture", "doubleTap on photo: possible → recognized",
+//     //  "reason: recognized: 2 taps of 1 finger", "location (120, 80)"]
+
+public enum SelectionDetail {
+    /// The record's text before wrapping: a heading (sequence number, time, kind), what
+    /// happened, the reason, then one paragraph per output.
+    public static func paragraphs(for r: TraceRecord, seq: Int) -> [String] {
+        var out = ["#\(seq)  \(TraceFormat.fixed(r.t)) s  \(r.kind)"]
+        func reason(_ s: String?) { if let s, !s.isEmpty { out.append("reason: " + s) } }
+        switch r.body {
+        case let .gesture(recognizer, view, from, to, text, outputs):
+            out.append("\(recognizer)" + (view.isEmpty ? "" : " on \(view)") + ": \(from.rawValue) → \(to.rawValue)")
+            reason(text.description)
+            out += Self.outputs(outputs)
+        case let .touches(phase, view, touches, text):
+            let ids = touches.map { String($0) }.joined(separator: ", ")
+            out.append("touches \(phase.rawValue) [\(ids)] → \(view)")
+            reason(text)
+        case let .hitTest(touch, p, path, view):
+            out.append("touch \(touch) at \(TraceFormat.point(p)) → \(view ?? "no view (the window)")")
+            let steps = path.enumerated().map { (i: Int, step: HitStep) in "\(i + 1). \(step.view) \(step.verdict.rawValue)" }
+            out.append("path: " + steps.joined(separator: "  "))
+        case let .motion(phase, subtype, view, text):
+            out.append("\(subtype) \(phase.rawValue) → \(view ?? "nobody")")
+            reason(text)
+        case let .remote(command, handledBy, text):
+            out.append("\(command) → handled by \(handledBy ?? "nobody")")
+            reason(text)
+        case let .firstResponder(from, to, text):
+            out.append("first responder \(from ?? "none") → \(to ?? "none")")
+            reason(text)
+        default:
+            out.append(TraceFormat.summary(r.body))
+        }
+        return out
+    }
+
+    /// A recognizer's outputs, one per line, in full precision a person reads.
+    static func outputs(_ o: GestureOutputs) -> [String] {
+        var out: [String] = []
+        if let l = o.location { out.append("location \(TraceFormat.point(l, 2))") }
+        if let s = o.scale { out.append("scale \(TraceFormat.short(s, 4))") }
+        if let r = o.rotation { out.append("rotation \(TraceFormat.short(r * 180 / Double.pi, 2))° (\(TraceFormat.short(r, 4)) rad)") }
+        if let t = o.translation { out.append("translation \(TraceFormat.point(t, 2))") }
+        if let v = o.velocity { out.append("velocity \(TraceFormat.short(v, 3))") }
+        if let v = o.velocityVector { out.append("velocity \(TraceFormat.point(v, 1)) pt/s") }
+        if let n = o.numberOfTouches { out.append("touches \(n)") }
+        return out
+    }
+
+    /// The lines the box shows for the record `seq` of `log` in a box `width` wide (nil
+    /// when the record is no longer in the log): every paragraph wrapped to the text width.
+    public static func lines(seq: Int, log: TraceLog, width: Double, style: OverlayStyle, measurer: TextMeasurer) -> [String]? {
+        guard let r = log.record(seq) else { return nil }
+        let w = max(1, width - 2 * style.padding)
+        return paragraphs(for: r, seq: seq).flatMap { measurer.wrap($0, toWidth: w, size: style.fontSize, font: .mono) }
+    }
+
+    /// The box's height for `lines`, padding included.
+    public static func height(lines: Int, style: OverlayStyle) -> Double {
+        Double(lines) * style.lineHeight + style.padding
+    }
+
+    /// Where the box goes: `width` wide, as tall as `lines` need, its bottom at `bottom`, and
+    /// never above `top` (the text then runs out at the box's foot; only a window too small
+    /// to show the panels at all gets there).
+    public static func box(lines: Int, left: Double, width: Double, bottom: Double, top: Double, style: OverlayStyle) -> Rect {
+        let h = min(height(lines: lines, style: style), max(0, bottom - top))
+        return Rect(x: left, y: bottom - h, width: width, height: h)
+    }
+
+    /// Draws the box: a panel-coloured background outlined in the selection colour, the
+    /// heading bright, the rest in the text colour.
+    public static func draw(_ lines: [String], in rect: Rect, style: OverlayStyle, into list: inout DisplayList) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        list.clipped(to: rect) { list in
+            list.fillRect(rect, Color(r: 40, g: 36, b: 16, a: 250))
+            list.strokeRect(rect.insetBy(dx: style.scale / 2, dy: style.scale / 2), style.selection, width: style.scale)
+            var y = rect.minY + style.padding / 2
+            for (i, line) in lines.enumerated() {
+                list.text(line, at: Point(x: rect.minX + style.padding, y: y + style.lineHeight / 2), size: style.fontSize,
+                          color: i == 0 ? style.selection : style.text, font: .mono, baseline: .middle,
+                          maxWidth: rect.width - 2 * style.padding)
+                y += style.lineHeight
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+// FingerScript: a test hook for the live window under Xvfb, which has no touchscreen.
+// With TOUCHSCOPE_TEST_FINGERS=FILE the window reads the lines appended to FILE, each
+//
+//     down|move|up FINGER X Y        X, Y in window units (as xdotool's mouse)
+//
+// and injects them as SDL finger events (`SDLHost.injectFinger`), which then take the
+// touchscreen's whole path: translation, the toolbar and panels, the scene, the recording.
+// It also keeps FILE.state up to date: the toolbar's buttons and the panels (in window
+// units) and what the debugger shows, one fact a line, for the script to read.
+import Foundation
+import TouchScene
+import TouchDraw
+import TouchSDL
+
+@MainActor
+final class FingerScript {
+    static let variable = "TOUCHSCOPE_TEST_FINGERS"
+
+    let path: String
+    private var offset: UInt64 = 0
+    private var partial = ""
+    private var lastState = ""
+
+    init?(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        guard let path = environment[Self.variable], !path.isEmpty else { return nil }
+        self.path = path
+    }
+
+    /// Injects the lines appended since the last call.
+    func poll(_ host: SDLHost) {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return }
+        defer { try? handle.close() }
+        guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.readToEnd(), !data.isEmpty else { return }
+        offset += UInt64(data.count)
+        partial += String(decoding: data, as: UTF8.self)
+        while let newline = partial.firstIndex(of: "\n") {
+            let line = partial[..<newline]
+            partial = String(partial[partial.index(after: newline)...])
+            let f = line.split(separator: " ")
+            guard f.count == 4, let finger = Int64(f[1]), let x = Double(f[2]), let y = Double(f[3]) else { continue }
+            let phase: TouchPhase? = switch f[0] { case "down": .began; case "move": .moved; case "up": .ended; default: nil }
+            if let phase { host.injectFinger(phase, finger: finger, at: Point(x: x, y: y)) }
+        }
+    }
+
+    /// Writes FILE.state when what it says changed.
+    func report(_ state: String) {
+        guard state != lastState else { return }
+        lastState = state
+        try? state.write(toFile: path + ".state", atomically: true, encoding: .utf8)
+    }
+}
+
+extension FrameState {
+    /// The facts FILE.state holds (see `FingerScript`): rects in window units.
+    func scriptState(_ session: SceneSession, layout: HostLayout, measurer: TextMeasurer) -> String {
+        let k = layout.pixelScale
+        func r(_ rect: Rect?) -> String {
+            guard let rect else { return "none" }
+            return [rect.minX, rect.minY, rect.width, rect.height].map { String(Int(($0 / k).rounded())) }.joined(separator: " ")
+        }
+        var out = ["window \(Int(layout.windowSize.width)) \(Int(layout.windowSize.height)) scale \(layout.pixelScale)",
+                   "scene \(r(layout.sceneRect))", "toolbar \(r(layout.toolbar))",
+                   "side \(r(layout.sidePanel))", "bottom \(r(layout.bottomPanel))"]
+        for (button, frame) in zip(ToolbarButton.allCases, layout.toolbarButtonFrames) { out.append("button \(button.rawValue) \(r(frame))") }
+        if let menu = toolbarMenu(layout, measurer: measurer) {
+            for (control, cell) in zip(menu.sections.flatMap(\.controls), menu.layout.cells) {
+                out.append("cell \(control.label.replacingOccurrences(of: " ", with: "_")) \(r(cell))")
+            }
+        }
+        if overlays, let side = layout.sidePanel {
+            let c = DebugOverlay.context(app: session.app, log: log, state: state, sceneTransform: layout.sceneTransform,
+                                         sceneRect: layout.sceneRect, sidePanel: side, measurer: measurer,
+                                         extras: extras(session, layout: layout))
+            if let section = DebugOverlay.sections(c, side: side).first(where: { $0.panel == .eventLog }) {
+                let L = EventLogPanel.layout(log: log, state: state, in: section.rect, detailTop: side.minY,
+                                             style: layout.overlayStyle, measurer: measurer)
+                for row in L.rows { out.append("logrow \(row.seq) \(r(row.rect))") }
+                if let detail = L.detail { out.append("detail \(r(detail))") }
+            }
+        }
+        out += ["overlays \(overlays)",
+                "panels " + state.panels.map(\.rawValue).sorted().joined(separator: ","),
+                "live \(state.followLive)",
+                "timeline-end \(TraceFormat.fixed(state.timelineEnd)) span \(TraceFormat.fixed(state.timelineSpan))",
+                "lanes \(state.lanesOfTouchedViewsOnly ? "follow" : "all")",
+                "menu \(toolbar.menuOpen ? "open" : "closed")",
+                "recording \(toolbar.recording)",
+                "selected-record \(state.selectedRecord.map(String.init) ?? "none")",
+                "selected-view \(state.selectedViewID ?? "none")"]
+        return out.joined(separator: "\n") + "\n"
+    }
+}
