@@ -56,13 +56,13 @@ let hostKeys: [HostKey] = [
         let kind = logKinds[Int(press.key)! - 1]
         if press.shift { press.frame.state.soloLogKind(kind) } else { press.frame.state.toggleLogKind(kind) }
     },
-    HostKey("F10", "start or stop recording the input (touchscope-recording-N.jsonl)", keys: ["f10"], .always) {
+    HostKey("F10", "start or stop recording the input (touchscope-recording-N.jsonl; a program: NAME-recording-N.jsonl)", keys: ["f10"], .always) {
         $0.target.toggleRecording()
     },
     HostKey("F11", "full screen on or off", keys: ["f11"], .always) {
         if let host = $0.host { host.setFullscreen(!host.isFullscreen) }
     },
-    HostKey("F12", "screenshot of the whole window (touchscope-N.png)", keys: ["f12"], .always) {
+    HostKey("F12", "screenshot of the whole window (touchscope-N.png; a program: NAME-N.png)", keys: ["f12"], .always) {
         $0.target.saveScreenshot()
     },
     HostKey("Ctrl+R", "reload the scene (also automatic when the file changes)", keys: ["r"], .withCtrl) {

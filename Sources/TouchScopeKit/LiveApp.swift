@@ -243,7 +243,7 @@ final class LiveApp: HostClient, HostKeyTarget {
     // MARK: The window's jobs (HostKeyTarget)
 
     func toggleRecording() {
-        frame.banner = recording.toggle(window: session.scene.window)
+        frame.banner = recording.toggle(window: session.scene.window, program: source.programName)
     }
 
     /// Loads the scene file again; a broken edit shows its error and keeps the old scene.
@@ -269,7 +269,7 @@ final class LiveApp: HostClient, HostKeyTarget {
 
     func saveScreenshot() {
         screenshotNumber += 1
-        host?.saveScreenshot(to: "touchscope-\(screenshotNumber).png")
+        host?.saveScreenshot(to: "\(source.programName)-\(screenshotNumber).png")
     }
 
     /// The hot reload's work, live or replayed: the touches under way are cancelled ("scene

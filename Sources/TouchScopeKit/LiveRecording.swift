@@ -30,14 +30,15 @@ struct LiveRecording {
 
     /// F10: stops the recording under way, or starts the next numbered one. Returns the
     /// banner to show over the scene (nil: none).
-    mutating func toggle(window: Size) -> String? {
+    /// `program` names the file: `touchscope-recording-N.jsonl`, or the program's name.
+    mutating func toggle(window: Size, program: String = "touchscope") -> String? {
         if let writer {
             writer.close()
             self.writer = nil
             return nil
         }
         number += 1
-        let path = "touchscope-recording-\(number).jsonl"
+        let path = "\(program)-recording-\(number).jsonl"
         do {
             writer = try RecordingWriter(path: path, window: window)
             return "● recording to \(path) (F10 stops)"
