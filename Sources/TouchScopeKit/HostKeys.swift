@@ -30,8 +30,16 @@ let hostKeys: [HostKey] = [
         let lanes = DebugOverlay.timelineLanes(app: $0.app, log: $0.frame.log, state: $0.frame.state, now: $0.now)
         $0.frame.state.selectLane(step: $0.key == "up" ? -1 : 1, in: lanes)
     },
-    HostKey("PageUp / PageDown", "scroll the timeline back / forward", keys: ["pageup", "pagedown"], .unlessTyping) {
-        $0.frame.state.pageTimeline($0.key == "pageup" ? -1 : 1, now: $0.now)
+    HostKey("PageUp / PageDown", "scroll the timeline back / forward (Shift: the event log, a page of lines)",
+            keys: ["pageup", "pagedown"], .unlessTyping) {
+        if $0.shift {
+            $0.frame.state.logScroll = max(0, $0.frame.state.logScroll + ($0.key == "pageup" ? 10 : -10))
+        } else {
+            $0.frame.state.pageTimeline($0.key == "pageup" ? -1 : 1, now: $0.now)
+        }
+    },
+    HostKey("End", "the event log back to its newest line", keys: ["end"], .unlessTyping) {
+        $0.frame.state.logScroll = 0
     },
     HostKey("= / -", "zoom the timeline in / out", keys: ["=", "keypad +", "-", "keypad -"], .unlessTyping) {
         $0.frame.state.zoomTimeline(by: $0.key == "=" || $0.key == "keypad +" ? 0.5 : 2, now: $0.now)

@@ -7,7 +7,8 @@
 //   on the timeline            1 finger (or the mouse) drags time, pausing follow-live;
 //                              2 fingers pinch horizontally to zoom about their middle;
 //                              a tap selects the transition (or event, or touch) under it
-//   on the event log           a tap selects the line's record (shown in full; again: closed)
+//   on the event log           a tap selects the line's record (shown in full; again: closed);
+//                              a vertical drag scrolls it (down: older records)
 //   on the inspector's tree    a tap selects the view
 //   on the selection detail    a tap closes it
 //   on the help                a vertical drag scrolls it
@@ -32,6 +33,8 @@ struct PanelPointers {
         case timeline
         /// The help (covering the side panel): a vertical drag scrolls it.
         case help
+        /// The event log: a vertical drag scrolls it, a tap selects a line.
+        case eventLog
         case panel
         /// A mouse button other than the left one.
         case ignored
@@ -43,7 +46,7 @@ struct PanelPointers {
         var last: Point
         /// Moved past the slop: a drag, not a tap.
         var moved = false
-        /// The help's scroll when it went down.
+        /// The help's or the event log's scroll when it went down.
         var startScroll = 0
         /// It pinched the timeline with another: no tap when it lifts.
         var pinched = false
@@ -92,7 +95,8 @@ struct PanelPointers {
             if id == .mouse, pointers[id] != nil { return true }
             pointers[id] = nil
             guard let grab = self.grab(at: c, ui: ui, layout: layout, measurer: measurer) else { return false }
-            pointers[id] = Pointer(grab: left ? grab : .ignored, start: c, last: c, startScroll: ui.frame.state.helpScroll)
+            pointers[id] = Pointer(grab: left ? grab : .ignored, start: c, last: c,
+                                   startScroll: grab == .eventLog ? ui.frame.state.logScroll : ui.frame.state.helpScroll)
             if left, case .target(let t) = grab { ui.frame.toolbar.pressed.insert(t) }
             return true
         case .moved:
@@ -121,7 +125,11 @@ struct PanelPointers {
                 // The rows follow the finger: dragging up shows later rows.
                 let rows = Int(((p.start.y - c.y) / max(1, layout.overlayStyle.lineHeight)).rounded())
                 ui.frame.state.helpScroll = max(0, min(ui.frame.help.count, p.startScroll + rows))
-            case .help, .outsideMenu, .panel, .ignored:
+            case .eventLog where p.moved:
+                // The lines follow the finger: dragging down shows older records.
+                let rows = Int(((c.y - p.start.y) / max(1, layout.overlayStyle.lineHeight)).rounded())
+                ui.frame.state.logScroll = max(0, p.startScroll + rows)
+            case .help, .eventLog, .outsideMenu, .panel, .ignored:
                 break
             }
             return true
@@ -149,7 +157,10 @@ struct PanelPointers {
         guard layout.isOnDebuggerUI(c) else { return nil }
         if let bottom = layout.bottomPanel, bottom.contains(c), frame.overlays, frame.state.isOn(.timeline) { return .timeline }
         if let side = layout.sidePanel, side.contains(c), frame.overlays, frame.state.isOn(.help) { return .help }
-        return .panel
+        switch frame.panelHit(at: c, session: ui.session, layout: layout, measurer: measurer) {
+        case .logRecord?, .panel(.eventLog)?: return .eventLog
+        default: return .panel
+        }
     }
 
     /// Where a button or menu cell is now.
@@ -208,7 +219,7 @@ struct PanelPointers {
                 if controls[k].closesMenu { frame.toolbar.menuOpen = false }
                 ui.pressHostKey(controls[k].key, mods: controls[k].mods)
             }
-        case .timeline, .panel, .help:
+        case .timeline, .panel, .help, .eventLog:
             let now = ui.session.app.time
             switch frame.panelHit(at: c, session: ui.session, layout: layout, measurer: measurer) {
             case .detail?: frame.state.selectedRecord = nil

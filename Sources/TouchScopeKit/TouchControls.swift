@@ -96,7 +96,8 @@ enum TouchControls {
     static let doneOnThePanels: [String: String] = [
         "home": "the Pause button, when paused, follows live again",
         ",": "drag the timeline", ".": "drag the timeline",
-        "pageup": "drag the timeline", "pagedown": "drag the timeline",
+        "pageup": "drag the timeline (Shift: drag the event log)", "pagedown": "drag the timeline (Shift: drag the event log)",
+        "end": "drag the event log up to its newest line",
         "=": "pinch the timeline", "-": "pinch the timeline", "keypad +": "pinch the timeline", "keypad -": "pinch the timeline",
         "up": "tap a lane of the timeline", "down": "tap a lane of the timeline",
         "[": "tap a view in the inspector's tree", "]": "tap a view in the inspector's tree",

@@ -80,3 +80,28 @@ struct DevicePanelTests {
         #expect(fills.allSatisfy { rect.contains($0, tolerance: 0.5) })
     }
 }
+
+@Suite("Event log scrolling")
+struct EventLogScrollTests {
+    @Test("scrolled back, the log shows older lines and says how far; at 0 it follows the newest")
+    func scrolls() {
+        let log = TraceLog()
+        for i in 0..<100 { log.append(TraceRecord(t: Double(i), .control(control: "b", event: "e\(i)"))) }
+        var state = OverlayState()
+        let rect = Rect(x: 0, y: 0, width: 400, height: 200)
+        let style = OverlayStyle(), m = EstimatedTextMeasurer()
+        let newest = EventLogPanel.layout(log: log, state: state, in: rect, style: style, measurer: m).rows.map(\.seq)
+        #expect(newest.last == 99)
+        state.logScroll = 30
+        let back = EventLogPanel.layout(log: log, state: state, in: rect, style: style, measurer: m).rows.map(\.seq)
+        #expect(back.last == 69 && back.count == newest.count)
+        // Scrolling past the oldest stops at it.
+        state.logScroll = 10_000
+        #expect(EventLogPanel.layout(log: log, state: state, in: rect, style: style, measurer: m).rows.first?.seq == 0)
+        var list = DisplayList(size: Size(width: 400, height: 200))
+        state.logScroll = 30
+        EventLogPanel.draw(log: log, state: state, in: rect, style: style, measurer: m, into: &list)
+        let header = list.commands.compactMap { if case let .text(run) = $0 { return run.string }; return nil }.first ?? ""
+        #expect(header.contains("30 back"))
+    }
+}

@@ -335,6 +335,28 @@ struct TouchOperationTests {
         #expect(rig.state.pickedTouchID == span.touch)
     }
 
+    @Test("a finger dragged down the event log scrolls it back to older records; End returns to the newest")
+    func logScrolls() throws {
+        let rig = try LiveRig(scene: "double-tap")
+        for i in 0..<6 {
+            rig.tap(rig.layout.sceneToCanvas(Point(x: 400, y: 300)))
+            rig.settle(Double(i + 1))
+        }
+        let side = try #require(rig.layout.sidePanel)
+        let section = try #require(DebugOverlay.sections(rig.context(), side: side).first { $0.panel == .eventLog })
+        let line = rig.layout.overlayStyle.lineHeight
+        let mid = Point(x: section.rect.midX, y: section.rect.midY)
+        rig.finger([mid, Point(x: mid.x, y: mid.y + 4 * line)])
+        #expect(rig.state.logScroll == 4)
+        rig.finger([mid, Point(x: mid.x, y: mid.y - 10 * line)])
+        #expect(rig.state.logScroll == 0)
+        rig.frame.state.logScroll = 7
+        #expect(rig.live.pressHostKey("end"))
+        #expect(rig.state.logScroll == 0)
+        rig.settle()
+        #expect(rig.count(.hitTest) == 6, "the log's fingers are not the scene's")
+    }
+
     @Test("the help lists the toolbar and the panels' gestures, and a finger drags it to read the rest")
     func helpScrolls() throws {
         let rig = try LiveRig()

@@ -47,7 +47,8 @@ public enum EventLogPanel {
         let top = rect.minY + headerH + style.lineHeight
         let bottom = min(rect.maxY, detail?.rect.minY ?? rect.maxY)
         let visible = max(0, Int(((bottom - top) / style.lineHeight + 0.001).rounded(.down)))
-        let seqs = visible > 0 ? log.seqs(of: state.logKinds, limit: visible) : []
+        let skip = min(max(0, state.logScroll), max(0, log.count(of: state.logKinds) - visible))
+        let seqs = visible > 0 ? log.seqs(of: state.logKinds, limit: visible, skippingNewest: skip) : []
         let rows = seqs.enumerated().map { i, seq in
             (seq: seq, rect: Rect(x: rect.minX, y: top + Double(i) * style.lineHeight, width: rect.width, height: style.lineHeight))
         }
@@ -60,7 +61,9 @@ public enum EventLogPanel {
                             measurer: TextMeasurer, into list: inout DisplayList) {
         var col = TextColumn(rect, style: style, measurer: measurer)
         let total = log.count(of: state.logKinds)
-        col.header("Event log  \(total) of \(log.count)", into: &list)
+        let back = min(max(0, state.logScroll), total)
+        col.header("Event log  \(total) of \(log.count)" + (back > 0 ? "  ↑ \(back) back (scroll down or End for the newest)" : ""),
+                   into: &list)
         col.line(filterLine(state.logKinds), color: style.dim, into: &list)
         let L = layout(log: log, state: state, in: rect, detailTop: detailTop, style: style, measurer: measurer)
         for row in L.rows {

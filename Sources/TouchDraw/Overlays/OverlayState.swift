@@ -52,6 +52,9 @@ public struct OverlayState: Sendable, Hashable {
     public var selectedRecord: Int?
     /// The help's first row (a finger drags it; `HelpPanel.firstRow` keeps it in range).
     public var helpScroll = 0
+    /// Event log: how many of its records, counted back from the newest, are scrolled out of
+    /// view below (0: the newest line is the last shown, and new ones come into view).
+    public var logScroll = 0
     /// Timeline: follow the action (true: the recognizers of the touched view and every one
     /// out of `possible` in the visible range, `TimelinePanel.lanes`) or show all (false).
     public var lanesOfTouchedViewsOnly = true
