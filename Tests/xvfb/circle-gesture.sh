@@ -17,7 +17,7 @@ cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null || true; [ -n "${KEEP_TMP:-
 trap cleanup EXIT
 fail() { echo "circle-gesture: FAIL: $*" >&2; exit 1; }
 
-start() {   # start ARGS...: the program in $tmp (where F12 saves touchscope-N.png)
+start() {   # start ARGS...: the program in $tmp (where F12 saves circle-gesture-N.png)
     (cd "$tmp" && SDL_AUDIODRIVER=dummy exec "$bin" run "$@") >"$tmp/out.log" 2>&1 &
     pid=$!
     wid=$(timeout 20 xdotool search --sync --pid "$pid" 2>/dev/null | head -1) || fail "no window appeared: $(tail -3 "$tmp/out.log")"
@@ -32,10 +32,10 @@ stop() {    # the program ends cleanly on SIGTERM: status 0, files complete
     pid=
     [ "$status" = 0 ] || fail "exited $status on SIGTERM: $(tail -3 "$tmp/out.log")"
 }
-shot() {    # shot N FILE: F12's screenshot touchscope-N.png, moved to FILE
+shot() {    # shot N FILE: F12's screenshot circle-gesture-N.png (a program names its files after itself), moved to FILE
     xdotool key F12
-    for _ in $(seq 50); do grep -q "screenshot saved to touchscope-$1.png" "$tmp/out.log" && break; sleep 0.1; done
-    mv "$tmp/touchscope-$1.png" "$2" 2>/dev/null || fail "F12 saved no screenshot: $(tail -3 "$tmp/out.log")"
+    for _ in $(seq 50); do grep -q "screenshot saved to circle-gesture-$1.png" "$tmp/out.log" && break; sleep 0.1; done
+    mv "$tmp/circle-gesture-$1.png" "$2" 2>/dev/null || fail "F12 saved no screenshot: $(tail -3 "$tmp/out.log")"
 }
 
 # 1. Without the panels the scene fills the window: draw a circle of 100 points around the
