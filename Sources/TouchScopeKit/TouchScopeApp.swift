@@ -23,19 +23,22 @@ public struct TouchScopeApp {
     public let name: String
     /// The window's size in points: the space of recordings, traces and tree dumps.
     public let window: Size
+    /// What `--version` prints; nil: the program has no `--version`.
+    public let version: String?
     private let build: (Application) -> Void
 
-    public init(name: String, window: Size, build: @escaping (Application) -> Void) {
+    public init(name: String, window: Size, version: String? = nil, build: @escaping (Application) -> Void) {
         self.name = name
         self.window = window
+        self.version = version
         self.build = build
     }
 
     /// Runs the command line given by the process and exits with its status (0 success,
     /// 2 bad input, 1 any other failure). Call it from the program's main (the main thread).
     @MainActor
-    public static func main(name: String, window: Size, build: @escaping (Application) -> Void) -> Never {
-        TouchScopeApp(name: name, window: window, build: build).main()
+    public static func main(name: String, window: Size, version: String? = nil, build: @escaping (Application) -> Void) -> Never {
+        TouchScopeApp(name: name, window: window, version: version, build: build).main()
     }
 
     /// Runs the process's command line and exits with its status.
@@ -49,6 +52,7 @@ public struct TouchScopeApp {
     @MainActor
     public func run(arguments: [String]) -> Int32 {
         AppCommand.programName = name
+        AppCommand.programVersion = version ?? ""
         return CommandLineRunner.run(AppCommand.self, name: name, arguments: arguments) { command in
             guard let command = command as? any AppSubcommand else { return try command.run() }
             try command.run(self)
@@ -68,15 +72,16 @@ public struct TouchScopeApp {
     ///     }
     ///     TouchScopeApp.main(name: "circle-scenes", types: types)
     @MainActor
-    public static func main(name: String, types: SceneTypes) -> Never {
-        exit(run(name: name, types: types, arguments: Array(CommandLine.arguments.dropFirst())))
+    public static func main(name: String, types: SceneTypes, version: String? = nil) -> Never {
+        exit(run(name: name, types: types, version: version, arguments: Array(CommandLine.arguments.dropFirst())))
     }
 
     /// `main(name:types:)` for `arguments` (without the program's name): the exit status.
     @MainActor
-    public static func run(name: String, types: SceneTypes, arguments: [String]) -> Int32 {
+    public static func run(name: String, types: SceneTypes, version: String? = nil, arguments: [String]) -> Int32 {
         SceneCommands.types = types
         SceneCommands.programName = name
+        SceneCommands.programVersion = version ?? ""
         return CommandLineRunner.run(SceneProgramCommand.self, name: name, arguments: arguments) { try $0.run() }
     }
 

@@ -34,6 +34,16 @@ struct BuiltInCodeTests {
         return records.filter(\.isWrittenToFiles).map { TraceWriter.line($0) + "\n" }.joined()
     }
 
+    @Test("a program with a version takes --version (exit 0); one without refuses it as an unknown option (exit 2)")
+    func version() {
+        let versioned = TouchScopeApp(name: "versioned", window: Size(width: 100, height: 100), version: "1.2.3") { _ in }
+        #expect(versioned.run(arguments: ["--version"]) == 0)
+        let plain = TouchScopeApp(name: "plain", window: Size(width: 100, height: 100)) { _ in }
+        #expect(plain.run(arguments: ["--version"]) == 2)
+        #expect(TouchScopeApp.run(name: "scenes", types: SceneTypes(), version: "2.0", arguments: ["--version"]) == 0)
+        #expect(TouchScopeApp.run(name: "scenes", types: SceneTypes(), arguments: ["--version"]) == 2)
+    }
+
     @Test("built in code, double-tap replays to the golden trace of scenes/double-tap.yaml, byte for byte")
     func sameTraceAsTheSceneFile() throws {
         let golden = try String(contentsOfFile: Paths.golden("double-tap"), encoding: .utf8)

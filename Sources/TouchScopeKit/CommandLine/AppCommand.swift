@@ -6,6 +6,8 @@ struct AppCommand: ParsableCommand {
     /// The program's name, set once before parsing: ArgumentParser asks the command's type
     /// for its name and help, so it cannot come from an instance.
     nonisolated(unsafe) static var programName = "app"
+    /// The program's version (`--version`); empty: the program has no `--version`.
+    nonisolated(unsafe) static var programVersion = ""
 
     static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -17,6 +19,7 @@ struct AppCommand: ParsableCommand {
 
                 Hot reload applies only to scene files: \(programName) builds its views in code, so Ctrl+R and file changes reload nothing. Rebuild and start it again instead.
                 """,
+            version: programVersion,
             subcommands: [AppRunCommand.self, AppReplayCommand.self],
             defaultSubcommand: AppRunCommand.self)
     }

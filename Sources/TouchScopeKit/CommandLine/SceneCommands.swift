@@ -11,6 +11,8 @@ package enum SceneCommands {
     nonisolated(unsafe) package static var types = SceneTypes()
     /// The name messages start with ("touchscope check: 2 error(s) ...").
     nonisolated(unsafe) package static var programName = "touchscope"
+    /// A program's version (`--version`); empty: none (touchscope's root command has its own).
+    nonisolated(unsafe) package static var programVersion = ""
 }
 
 /// Finds a scene by path, or by name in scenes/ (next to the current directory or the binary).
@@ -127,6 +129,7 @@ struct SceneProgramCommand: ParsableCommand {
 
                 Exit status: 0 success, 2 bad input (scene, recording, arguments), 1 any other failure.
                 """,
+            version: SceneCommands.programVersion,
             subcommands: [RunCommand.self, ReplayCommand.self, CheckCommand.self],
             defaultSubcommand: RunCommand.self)
     }
