@@ -25,19 +25,12 @@ struct ImportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The window the device's area is stretched onto (default 800x600).", valueName: "WxH"))
     var window: String = "800x600"
 
-    /// `--window` as a size: two positive whole numbers, `1280x800`.
-    static func parseWindow(_ s: String) -> Size? {
-        let parts = s.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w <= 100_000, h <= 100_000 else { return nil }
-        return Size(width: Double(w), height: Double(h))
-    }
-
     func validate() throws {
-        if Self.parseWindow(window) == nil { throw ValidationError("--window must be WIDTHxHEIGHT in points, such as 800x600 (got \(window))") }
+        if OutputOptions.parseWindow(window) == nil { throw ValidationError("--window must be WIDTHxHEIGHT in points, such as 800x600 (got \(window))") }
     }
 
     func run() throws {
-        let size = Self.parseWindow(window) ?? Size(width: 800, height: 600)
+        let size = OutputOptions.parseWindow(window) ?? Size(width: 800, height: 600)
         let imported: ImportedRecording
         do { imported = try ImportedRecording(path: input, window: size) } catch { throw CLIError.badInput(error.description) }
         let writer: RecordingWriter

@@ -41,6 +41,4 @@ public enum TraceKind: String, CaseIterable, Sendable, Hashable {
 
 extension TraceRecord {
     public var traceKind: TraceKind { TraceKind(body) }
-    /// `traceKind.index`: both switches read only the case tag (no copy of the payload).
-    var kindIndex: Int { TraceKind(body).index }
 }

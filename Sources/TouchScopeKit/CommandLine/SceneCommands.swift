@@ -45,6 +45,13 @@ package func loadScene(_ path: String) throws -> SceneDescription {
     }
 }
 
+/// The scene file `arg` names (`resolveScene`), loaded with this process's types, as what the
+/// window and replay drive.
+func sceneSource(_ arg: String?) throws -> AppSource {
+    let path = resolveScene(arg)
+    return try AppSource.sceneFile(path: path, loadScene(path), types: SceneCommands.types)
+}
+
 /// `run [SCENE]`: a scene in a window.
 package struct RunCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
@@ -59,10 +66,7 @@ package struct RunCommand: ParsableCommand {
 
     package func run() throws {
         // SDL wants the main thread; a command runs on it.
-        try MainActor.assumeIsolated {
-            let path = resolveScene(scene)
-            try AppSource.sceneFile(path: path, loadScene(path), types: SceneCommands.types).runWindow(options)
-        }
+        try MainActor.assumeIsolated { try sceneSource(scene).runWindow(options) }
     }
 }
 
@@ -85,10 +89,7 @@ package struct ReplayCommand: ParsableCommand {
 
     package func run() throws {
         // SDL wants the main thread; a command runs on it.
-        try MainActor.assumeIsolated {
-            let path = resolveScene(scene)
-            try AppSource.sceneFile(path: path, loadScene(path), types: SceneCommands.types).replay(options)
-        }
+        try MainActor.assumeIsolated { try sceneSource(scene).replay(options) }
     }
 }
 
