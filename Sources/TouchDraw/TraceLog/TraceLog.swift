@@ -43,7 +43,7 @@ public final class TraceLog: TraceSink {
     @exclusivity(unchecked) private var recognizers = RecognizerLanes()
     @exclusivity(unchecked) private var events: EventLanes
     @exclusivity(unchecked) private var trails = TouchTrails()
-    private var devices = TouchDevices()
+    @exclusivity(unchecked) private var devices = TouchDevices()
     /// The latest touch message (kept apart: the ring may have dropped it).
     @exclusivity(unchecked) private var lastTouch: (t: Double, phase: TouchPhase, view: String, touches: [Int])?
     /// Formatted event-log lines (the visible ones only are ever formatted).
