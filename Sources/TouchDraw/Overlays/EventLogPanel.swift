@@ -62,7 +62,7 @@ public enum EventLogPanel {
         var col = TextColumn(rect, style: style, measurer: measurer)
         let total = log.count(of: state.logKinds)
         let back = min(max(0, state.logScroll), total)
-        col.header("Event log  \(total) of \(log.count)" + (back > 0 ? "  ↑ \(back) back (scroll down or End for the newest)" : ""),
+        col.header("Event log  \(total) of \(log.count)" + (back > 0 ? "  ↑ \(back) back (drag up, End)" : ""),
                    into: &list)
         col.line(filterLine(state.logKinds), color: style.dim, into: &list)
         let L = layout(log: log, state: state, in: rect, detailTop: detailTop, style: style, measurer: measurer)
