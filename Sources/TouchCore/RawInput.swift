@@ -90,6 +90,18 @@ public struct RawInput: Hashable, Sendable {
         /// The program is ending (window closed, quit key, SIGINT, SIGTERM): everything under
         /// way is cancelled ("program ending"). Nothing follows it.
         case quit
+        /// The display went away under the window (the X server ended or its connection
+        /// broke): everything under way is cancelled ("display lost"). Nothing follows it.
+        case displayLost
+    }
+
+    /// Whether the program ended here (`quit`, `displayLost`): nothing follows it, and a
+    /// replay ends at it.
+    public var isEnd: Bool {
+        switch kind {
+        case .quit, .displayLost: true
+        default: false
+        }
     }
 
     /// Whether every number in it (time, coordinates, pressure, acceleration, size) is finite.
@@ -105,7 +117,7 @@ public struct RawInput: Hashable, Sendable {
             return x.isFinite && y.isFinite && z.isFinite
         case let .resize(w, h):
             return w.isFinite && h.isFinite
-        case .keyDown, .keyUp, .padDown, .padUp, .focusLost, .focusGained, .touchDeviceRemoved, .padAdded, .padRemoved, .quit:
+        case .keyDown, .keyUp, .padDown, .padUp, .focusLost, .focusGained, .touchDeviceRemoved, .padAdded, .padRemoved, .quit, .displayLost:
             return true
         }
     }
@@ -132,6 +144,7 @@ public struct RawInput: Hashable, Sendable {
         case .padRemoved: "pad-removed"
         case .resize: "resize"
         case .quit: "quit"
+        case .displayLost: "display-lost"
         }
     }
 }

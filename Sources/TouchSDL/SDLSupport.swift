@@ -5,7 +5,16 @@ import Foundation
 /// An SDL call failed. `message` names the call and carries `SDL_GetError()`.
 public struct SDLError: Error, CustomStringConvertible, Sendable {
     public var message: String
+    /// True when the error is that there is no display to open a window on (the program
+    /// then says "no display" and exits 1).
+    public var isNoDisplay = false
     public init(_ message: String) { self.message = message }
+    /// No display: `message` says which display could not be opened.
+    public static func noDisplay(_ message: String) -> SDLError {
+        var e = SDLError(message)
+        e.isNoDisplay = true
+        return e
+    }
     /// "`call` failed: <SDL_GetError()>".
     public static func last(_ call: String) -> SDLError {
         SDLError("\(call) failed: \(String(cString: SDL_GetError()))")
@@ -31,12 +40,29 @@ public enum SDLContext {
     }
 
     /// Initialises SDL video, events and game controllers (once). With `headless`, the
-    /// dummy video driver is forced first (`SDL_VIDEODRIVER=dummy`).
+    /// dummy video driver is forced first (`SDL_VIDEODRIVER=dummy`). Otherwise the display's
+    /// loss is caught (`DisplayLoss`), and a display that cannot be opened is an error
+    /// (`SDLError.isNoDisplay`) instead of SDL's quiet fallback to a driver that shows nothing.
     public static func initVideo(headless: Bool) throws {
         if videoReady { return }
-        if headless { setenv("SDL_VIDEODRIVER", "dummy", 1) }
+        var only: String?
+        if headless { setenv("SDL_VIDEODRIVER", "dummy", 1) } else {
+            DisplayLoss.install()
+            // Only the kind of display the environment names is tried: a display nobody
+            // serves is then SDL_Init's failure, not a quiet fallback (nor the Wayland
+            // library's complaints when only X is meant).
+            only = onlyDriver()
+            if let only { SDL_SetHint(SDL_HINT_VIDEODRIVER, only) }
+        }
         setHints()
-        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw SDLError.last("SDL_Init(video)") }
+        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
+            if only != nil, let unreachable = unreachableDisplay(driver: "offscreen") { throw SDLError.noDisplay(unreachable) }
+            throw SDLError.last("SDL_Init(video)")
+        }
+        if !headless, let unreachable = unreachableDisplay(driver: videoDriver) {
+            SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
+            throw SDLError.noDisplay(unreachable)
+        }
         // Gamepads are optional: a failure here only means no pads.
         _ = SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER | SDL_INIT_SENSOR)
         videoReady = true
@@ -55,6 +81,27 @@ public enum SDLContext {
         if imageReady { return }
         _ = IMG_Init(Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue))
         imageReady = true
+    }
+
+    /// The one video driver to try when the environment names one kind of display and
+    /// `SDL_VIDEODRIVER` chooses none: `x11` for `DISPLAY` alone, `wayland` for
+    /// `WAYLAND_DISPLAY` alone; nil otherwise (SDL's own order).
+    static func onlyDriver(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        guard (environment["SDL_VIDEODRIVER"] ?? "").isEmpty else { return nil }
+        let x = !(environment["DISPLAY"] ?? "").isEmpty, w = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+        return x == w ? nil : (x ? "x11" : "wayland")
+    }
+
+    /// When SDL chose a driver that shows nothing (`offscreen`, `dummy`) that nobody asked for
+    /// (`SDL_VIDEODRIVER` unset): the display that could not be opened, described; else nil.
+    /// SDL 2 falls back to `offscreen` when `DISPLAY` names a display nobody serves.
+    static func unreachableDisplay(driver: String?,
+                                   environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        guard (environment["SDL_VIDEODRIVER"] ?? "").isEmpty, let driver, ["offscreen", "dummy"].contains(driver) else { return nil }
+        var tried: [String] = []
+        if let x = environment["DISPLAY"], !x.isEmpty { tried.append("the X display \(x)") }
+        if let w = environment["WAYLAND_DISPLAY"], !w.isEmpty { tried.append("the Wayland display \(w)") }
+        return tried.isEmpty ? "no display to open" : "cannot open " + tried.joined(separator: " or ")
     }
 
     /// The current video driver's name ("x11", "wayland", "dummy", ...), or nil before init.

@@ -75,8 +75,9 @@ public final class RecordingReader {
     public private(set) var header: RecordingHeader
     private let source: LineSource
     private var lastTime = -Double.infinity
-    /// The line of a `quit` read, if any: nothing may follow it.
-    private var quitLine: Int?
+    /// The line and type (`quit`, `display-lost`) where the recorded program ended, if it
+    /// did: nothing may follow it.
+    private var quitLine: (line: Int, type: String)?
     /// Whether the last line that failed was not even a whole JSON object.
     private var lineWasIncomplete = false
 
@@ -296,7 +297,7 @@ public final class RecordingReader {
         if t < 0 { throw error(l.tAt, "time `t` must not be negative, found \(fmt(t))") }
         if t < lastTime { throw error(l.tAt, "time goes backwards: \(fmt(t)) after \(fmt(lastTime))") }
         if t > RecordingReader.maxTime { throw error(l.tAt, "time `t` is \(fmt(t)) s, beyond the \(fmt(RecordingReader.maxTime)) s limit for recordings") }
-        if let q = quitLine { throw error(0, "input after `quit` (line \(q)): the program had ended") }
+        if let q = quitLine { throw error(0, "input after `\(q.type)` (line \(q.line)): the program had ended") }
         lastTime = t
         if type == "reload" {
             guard let scene = l.scene else { throw error(0, "missing field `scene` for `reload` (the scene file's YAML text)") }
@@ -359,8 +360,11 @@ public final class RecordingReader {
         case "pad-added": kind = .padAdded
         case "pad-removed": kind = .padRemoved
         case "quit":
-            quitLine = source.lineNumber
+            quitLine = (source.lineNumber, type)
             kind = .quit
+        case "display-lost":
+            quitLine = (source.lineNumber, type)
+            kind = .displayLost
         case "resize":
             let w = try need(l.width, "width"), h = try need(l.height, "height")
             if w <= 0 || h <= 0 { throw error(0, "`resize` needs a positive width and height") }
@@ -377,7 +381,7 @@ public final class RecordingReader {
 
     static let typeNames = ["finger-down", "finger-move", "finger-up", "mouse-down", "mouse-move", "mouse-up",
                             "key-down", "key-up", "pad-down", "pad-up", "pad-accel", "accel", "focus-lost", "focus-gained",
-                            "touch-device-removed", "pad-added", "pad-removed", "resize", "quit", "reload"]
+                            "touch-device-removed", "pad-added", "pad-removed", "resize", "quit", "display-lost", "reload"]
 }
 
 /// Writes a recording: the header at once, then one line per input. Buffered; flushed when
@@ -510,7 +514,7 @@ public final class RecordingWriter {
             str("button", button)
         case let .padAccel(x, y, z), let .accel(x, y, z):
             num("x", x); num("y", y); num("z", z)
-        case .focusLost, .focusGained, .touchDeviceRemoved, .padAdded, .padRemoved, .quit:
+        case .focusLost, .focusGained, .touchDeviceRemoved, .padAdded, .padRemoved, .quit, .displayLost:
             break
         case let .resize(w, h):
             num("width", w); num("height", h)

@@ -44,6 +44,14 @@ package enum AppSource {
         }
     }
 
+    /// The command that replays without a display, for messages that say there is none.
+    var headlessHint: String {
+        switch self {
+        case .sceneFile: "touchscope replay SCENE RECORDING --headless"
+        case .code(let app): "\(app.name) replay RECORDING --headless"
+        }
+    }
+
     /// The name messages to the user start with ("touchscope: cannot open a window: ...").
     package var programName: String {
         switch self {

@@ -110,6 +110,7 @@ final class LiveApp: HostClient, HostKeyTarget {
     }
 
     private func makeHost() throws -> SDLHost {
+        DisplayLoss.handler = { [weak self] in self?.displayLost() }
         do {
             return try SDLHost(options: HostOptions(sceneName: session.scene.title ?? session.scene.name,
                                                     fullscreen: options.fullscreen, displayIndex: options.display,
@@ -117,6 +118,9 @@ final class LiveApp: HostClient, HostKeyTarget {
                                                     layout: LayoutOptions(panelsVisible: frame.overlays,
                                                                           toolbarWhenHidden: frame.overlays)),
                                sceneSize: session.scene.window)
+        } catch let error as SDLError where error.isNoDisplay {
+            throw CLIError(message: "\(source.programName): no display (\(error.message)); to run without one use: "
+                + source.headlessHint, status: 1)
         } catch {
             throw CLIError.failure("cannot open a window: \(error)")
         }
@@ -220,12 +224,30 @@ final class LiveApp: HostClient, HostKeyTarget {
         }
     }
 
+    /// The display went away (`DisplayLoss`; called from inside the X call that noticed, so
+    /// nothing here may call SDL or X): everything under way is cancelled ("display lost")
+    /// through a `display-lost` input that the recording gets too, the files are completed,
+    /// and one line says so. The process then exits with status 1.
+    private func displayLost() {
+        endSession(.displayLost)
+        finish()
+        FileHandle.standardError.write(Data("\(source.programName): display lost (the window's display went away); \(savedFiles)\n".utf8))
+    }
+
+    /// What `displayLost` tells the user was saved.
+    private var savedFiles: String {
+        let files = [options.recordFile.map { "recording \($0)" }, options.traceFile.map { "trace \($0)" },
+                     options.perfettoFile.map { "Perfetto timeline \($0)" }].compactMap { $0 }
+        return files.isEmpty ? "nothing was being written" : "complete on disk: " + files.joined(separator: ", ")
+    }
+
     /// The program is ending: everything under way is cancelled ("program ending") through
-    /// a `quit` input, which the recording gets too, so the trace and the recording end
-    /// balanced and the recording replays to the same trace.
-    private func endSession() {
+    /// a `quit` input (or "display lost", `displayLost`), which the recording gets too, so the
+    /// trace and the recording end balanced and the recording replays to the same trace.
+    private func endSession(_ kind: RawInput.Kind = .quit) {
         guard !ended else { return }
-        let input = RawInput(t: max(host?.time ?? 0, session.app.time, lastInputTime), .quit)
+        // The host's clock is SDL's tick count: no X call.
+        let input = RawInput(t: max(host?.time ?? 0, session.app.time, lastInputTime), kind)
         recording.write(input)
         session.handle(input)
         ended = true
@@ -286,7 +308,7 @@ final class LiveApp: HostClient, HostKeyTarget {
             switch step {
             case .input(let input):
                 session.handle(input)
-                if case .quit = input.kind { ended = true }
+                if input.isEnd { ended = true }
             case .scene(let scene):
                 replaceScene(scene)
             }

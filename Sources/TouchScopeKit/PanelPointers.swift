@@ -81,7 +81,7 @@ struct PanelPointers {
             pointers = pointers.filter { $0.key == .mouse }
             ui.frame.toolbar.pressed.removeAll()
             return false
-        case .quit:
+        case .quit, .displayLost:
             pointers.removeAll(); ui.frame.toolbar.pressed.removeAll()
             return false
         default:

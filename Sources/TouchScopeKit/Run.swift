@@ -19,12 +19,7 @@ extension AppSource {
     /// One line when there is no display to open a window on; nil when a window can be tried.
     @MainActor
     func noDisplayMessage() -> String? {
-        guard let message = SDLHost.checkDisplay() else { return nil }
-        switch self {
-        case .sceneFile: return message
-        case .code(let app):
-            return "\(app.name): no display (neither DISPLAY nor WAYLAND_DISPLAY is set); "
-                + "to run without one use: \(app.name) replay RECORDING --headless"
-        }
+        guard SDLHost.checkDisplay() != nil else { return nil }
+        return "\(programName): no display (neither DISPLAY nor WAYLAND_DISPLAY is set); to run without one use: " + headlessHint
     }
 }

@@ -62,7 +62,7 @@ final class WindowedReplay {
                 continue
             }
             play(.input(input))
-            if case .quit = input.kind {
+            if input.isEnd {
                 // The recorded program ended here: so does the replay.
                 next = nil
                 end = input.t

@@ -255,6 +255,15 @@ struct QuitRecordingTests {
         let d = recordingError(header + #"{"t":1,"type":"quit"}"# + "\n" + #"{"t":2,"type":"focus-lost"}"# + "\n")
         #expect(d?.line == 3 && d?.message.contains("after `quit`") == true, "\(String(describing: d))")
     }
+
+    @Test("display-lost is a line of its own, reads back, and nothing may follow it")
+    func displayLostLine() throws {
+        let line = RecordingWriter.line(RawInput(t: 2.5, .displayLost))
+        #expect(line == #"{"t":2.5,"type":"display-lost"}"#)
+        let d = recordingError(header + line + "\n" + #"{"t":3,"type":"focus-lost"}"# + "\n")
+        #expect(d?.line == 3 && d?.message == "input after `display-lost` (line 2): the program had ended",
+                "\(String(describing: d))")
+    }
 }
 
 @Suite("Recordings: hot reloads")

@@ -176,6 +176,9 @@ public struct InputMapper {
         case .quit:
             out += interrupt(Self.programEnding, t)
             out += releaseHeldInputs()
+        case .displayLost:
+            out += interrupt(Self.displayLost, t)
+            out += releaseHeldInputs()
         case .touchDeviceRemoved:
             out.append(.cancelAllTouches(reason: "touch device removed"))
             forgetTouches()
@@ -201,6 +204,8 @@ public struct InputMapper {
 
     /// The reason given to everything the end of the program cancels.
     public static let programEnding = "program ending"
+    /// The reason given to everything the loss of the display cancels.
+    public static let displayLost = "display lost"
 
     /// Ends held seeks and forgets held keys, buttons and modifiers (focus loss, quit).
     private mutating func releaseHeldInputs() -> [InputEvent] {

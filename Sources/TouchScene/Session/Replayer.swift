@@ -71,7 +71,7 @@ public final class Replayer {
             }
             session.handle(input)
             last = input.t
-            if case .quit = input.kind { quitAt = input.t; break }
+            if input.isEnd { quitAt = input.t; break }
         }
         let end = quitAt ?? until ?? (last + 1)
         step(to: end)

@@ -516,4 +516,18 @@ struct QuitMappingTests {
         // Nothing is left to end: the release that never comes would change nothing.
         #expect(m.map(RawInput(t: 0.4, .mouseUp(x: 100, y: 100, button: .left))) == [])
     }
+
+    @Test("display-lost cancels every touch and a shake (\"display lost\") and ends a held seek")
+    func displayLostCancelsEverything() {
+        var m = makeMapper()
+        _ = m.map(RawInput(t: 0, .mouseDown(x: 100, y: 100, button: .left)))
+        _ = m.map(RawInput(t: 0.1, .keyDown(key: "Z", mods: [.ctrl])))
+        _ = m.map(RawInput(t: 0.2, .keyDown(key: "AudioFastForward")))
+        #expect(m.map(RawInput(t: 0.3, .displayLost)) == [.cancelAllTouches(reason: "display lost"),
+                                                          .shakeCancelled(reason: "display lost"),
+                                                          .remote(.endSeekingForward)])
+        #expect(m.emulatedFingers.isEmpty && !m.isShakeHeld)
+        #expect(RawInput(t: 0.3, .displayLost).isEnd && RawInput(t: 0.3, .quit).isEnd)
+        #expect(!RawInput(t: 0.3, .focusLost).isEnd)
+    }
 }
