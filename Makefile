@@ -1,7 +1,7 @@
 # TouchScope. `make` builds and opens the default scene in a window.
 #
 #   make run       build, then run touchscope (ARGS="run scenes/x.yaml" to pass arguments)
-#   make test      every test: swift test, the example package (Examples/CircleGesture/check.sh:
+#   make test      every test: swift test, the fuzz campaign (Tests/fuzz/campaign.py), the example package (Examples/CircleGesture/check.sh:
 #                  built, its recordings replayed against their expected traces), the
 #                  documentation (make docs-check), then the Xvfb scripts in Tests/xvfb/*.sh
 #   make test-sanitize  swift test under AddressSanitizer, then ThreadSanitizer (docs/robustness.md)
@@ -21,6 +21,7 @@ run: deps-run build
 
 test: deps
 	$(SWIFT) test
+	python3 Tests/fuzz/campaign.py --bin .build/debug/touchscope
 	SWIFT="$(SWIFT)" Examples/CircleGesture/check.sh
 	@$(MAKE) --no-print-directory docs-check
 	@for t in Tests/xvfb/*.sh; do \
