@@ -55,12 +55,15 @@ deps-run:
 # Any DocC warning fails the build: an unresolved ``link``, a bad topic group.
 DOCS_TARGETS = TouchCore TouchScene
 DOCS_DIR = .build/docs
+# The archives show the version of Sources/TouchCore/Version.swift (the one place it is written).
+VERSION := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/TouchCore/Version.swift)
 docs:
 	@mkdir -p $(DOCS_DIR)
 	@for t in $(DOCS_TARGETS); do \
 		echo "== docs: $$t -> $(DOCS_DIR)/$$t.doccarchive"; \
 		$(SWIFT) package --allow-writing-to-directory $(DOCS_DIR) generate-documentation --target $$t \
 			--output-path $(DOCS_DIR)/$$t.doccarchive --disable-indexing --enable-inherited-docs \
+			--fallback-bundle-version $(VERSION) \
 			--warnings-as-errors > $(DOCS_DIR)/$$t.log 2>&1 \
 			|| { grep -E -A8 '^(warning|error):' $(DOCS_DIR)/$$t.log | grep -v NSCocoaErrorDomain; \
 			     echo "make docs: the $$t documentation does not build without warnings (full log: $(DOCS_DIR)/$$t.log)"; exit 1; }; \

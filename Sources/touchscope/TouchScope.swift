@@ -3,11 +3,12 @@
 // 2 bad input (scene, recording, arguments), 1 any other failure.
 import ArgumentParser
 import Foundation
+import TouchCore
 import TouchScene
 import TouchScopeKit
 
-/// The version `touchscope --version` prints.
-let touchScopeVersion = "0.1.0"
+/// The version `touchscope --version` prints (`TouchScopeVersion`, TouchCore's).
+let touchScopeVersion = TouchScopeVersion.current
 
 @main
 struct TouchScope: ParsableCommand {

@@ -60,7 +60,7 @@ struct CommandLineTests {
     func version() throws {
         let r = try CLIRun.run(["--version"])
         #expect(r.status == 0)
-        #expect(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+        #expect(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == TouchScopeVersion.current)
     }
 
     @Test("--help, for the tool and every subcommand, prints usage and exits 0")
