@@ -47,15 +47,18 @@ package enum AppSource {
     /// The command that replays without a display, for messages that say there is none.
     var headlessHint: String {
         switch self {
-        case .sceneFile: "touchscope replay SCENE RECORDING --headless"
+        case .sceneFile: "\(programName) replay SCENE RECORDING --headless"
         case .code(let app): "\(app.name) replay RECORDING --headless"
         }
     }
 
-    /// The name messages to the user start with ("touchscope: cannot open a window: ...").
+    /// The name messages to the user start with ("touchscope: cannot open a window: ..."),
+    /// and F12's screenshots and F10's recordings are named after: `touchscope`, or the
+    /// program's own name (`TouchScopeApp.main(name:types:)` for scene files, `TouchScopeApp`
+    /// for code).
     package var programName: String {
         switch self {
-        case .sceneFile: "touchscope"
+        case .sceneFile: SceneCommands.programName
         case .code(let app): app.name
         }
     }

@@ -70,18 +70,26 @@ public struct TouchScopeApp {
     ///         let radius = p.number("minimumRadius", default: 40, min: 1)
     ///         return { id in CircleGestureRecognizer(id: id, minimumRadius: radius) }
     ///     }
-    ///     TouchScopeApp.main(name: "circle-scenes", types: types)
+    ///     TouchScopeApp.main(name: "circle-scenes", types: types, defaultScene: "scenes/circles.yaml")
+    ///
+    /// The program is itself: its messages, F12's screenshots (`NAME-1.png`) and F10's
+    /// recordings (`NAME-recording-1.jsonl`) carry its name. `run` without a scene opens
+    /// `defaultScene` (a path, or a name in scenes/); without one, it asks for a scene.
     @MainActor
-    public static func main(name: String, types: SceneTypes, version: String? = nil) -> Never {
-        exit(run(name: name, types: types, version: version, arguments: Array(CommandLine.arguments.dropFirst())))
+    public static func main(name: String, types: SceneTypes, version: String? = nil, defaultScene: String? = nil) -> Never {
+        exit(run(name: name, types: types, version: version, defaultScene: defaultScene,
+                 arguments: Array(CommandLine.arguments.dropFirst())))
     }
 
-    /// `main(name:types:)` for `arguments` (without the program's name): the exit status.
+    /// `main(name:types:version:defaultScene:)` for `arguments` (without the program's name):
+    /// the exit status.
     @MainActor
-    public static func run(name: String, types: SceneTypes, version: String? = nil, arguments: [String]) -> Int32 {
+    public static func run(name: String, types: SceneTypes, version: String? = nil, defaultScene: String? = nil,
+                           arguments: [String]) -> Int32 {
         SceneCommands.types = types
         SceneCommands.programName = name
         SceneCommands.programVersion = version ?? ""
+        SceneCommands.defaultScene = defaultScene
         return CommandLineRunner.run(SceneProgramCommand.self, name: name, arguments: arguments) { try $0.run() }
     }
 

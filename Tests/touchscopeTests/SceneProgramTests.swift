@@ -83,3 +83,62 @@ struct SceneProgramTests {
         #expect(text.contains(#""recognizer":"stroke","view":"pad","from":"possible","to":"recognized","reason":"recognized: stroked 200 pt right""#))
     }
 }
+
+/// A scene program is itself: its name on its files and messages, its types listed readably,
+/// and its own default scene (or a request for one) when `run` gets none. (In the serialized
+/// suite above: these set the process's `SceneCommands` too.)
+extension SceneProgramTests {
+    @Test("scene files opened by the program carry its name (F12's NAME-N.png, F10's NAME-recording-N.jsonl, messages)")
+    func programName() throws {
+        defer { SceneCommands.programName = "touchscope"; SceneCommands.defaultScene = "welcome" }
+        let scene = Paths.temporary("identity.yaml")
+        try SceneProgramTests.scene.write(toFile: scene, atomically: true, encoding: .utf8)
+        SceneCommands.programName = "stroke-scenes"
+        let source = try sceneSource(scene)
+        #expect(source.programName == "stroke-scenes")
+        #expect(source.headlessHint == "stroke-scenes replay SCENE RECORDING --headless")
+        SceneCommands.programName = "touchscope"
+        #expect(try sceneSource(scene).programName == "touchscope")
+    }
+
+    @Test("--help lists the program's types in words, not a Swift array")
+    func helpListsTypes() {
+        defer { SceneCommands.types = SceneTypes(); SceneCommands.programName = "touchscope" }
+        var types = SceneProgramTests.types
+        types.register(recognizer: "leftStroke") { _ in { id in RightStroke(id: id, length: 1) } }
+        SceneCommands.types = types
+        SceneCommands.programName = "stroke-scenes"
+        #expect(SceneCommands.typesDescription == "recognizers leftStroke and rightStroke")
+        let help = SceneProgramCommand.helpMessage(columns: 200)
+        #expect(help.contains("Its own types: recognizers leftStroke and rightStroke."), "\(help)")
+        #expect(!help.contains("[\""), "\(help)")
+        SceneCommands.types = SceneTypes()
+        #expect(SceneCommands.typesDescription == "none")
+    }
+
+    @Test("run without a scene: the program's declared default scene, else a request for one (exit 2), never touchscope's welcome")
+    func defaultScene() throws {
+        defer { SceneCommands.programName = "touchscope"; SceneCommands.defaultScene = "welcome"; SceneCommands.types = SceneTypes() }
+        let status = TouchScopeApp.run(name: "stroke-scenes", types: SceneProgramTests.types, arguments: ["run"])
+        #expect(status == 2)
+        #expect(SceneCommands.defaultScene == nil)
+        do {
+            _ = try sceneSource(nil)
+            Issue.record("a program without a default scene opened one")
+        } catch let error as CLIError {
+            #expect(error.message == "stroke-scenes: give the scene file to open: stroke-scenes run SCENE.yaml "
+                    + "(its scene files may use recognizer rightStroke)")
+            #expect(error.status == 2)
+        }
+        let scene = Paths.temporary("identity-default.yaml")
+        try SceneProgramTests.scene.write(toFile: scene, atomically: true, encoding: .utf8)
+        SceneCommands.defaultScene = scene
+        guard case let .sceneFile(path, description, _) = try sceneSource(nil) else {
+            Issue.record("not a scene file"); return
+        }
+        #expect(path == scene && description.name == "strokes")
+        // touchscope itself keeps its welcome scene.
+        SceneCommands.defaultScene = "welcome"
+        #expect(RunCommand.configuration.abstract == "Open a scene in a window (default: scenes/welcome.yaml).")
+    }
+}

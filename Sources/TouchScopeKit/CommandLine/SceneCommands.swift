@@ -13,11 +13,29 @@ package enum SceneCommands {
     nonisolated(unsafe) package static var programName = "touchscope"
     /// A program's version (`--version`); empty: none (touchscope's root command has its own).
     nonisolated(unsafe) package static var programVersion = ""
+    /// The scene `run` opens without a scene argument (a path, or a name in scenes/):
+    /// touchscope's `welcome`; a program's own, or none (then `run` asks for one).
+    nonisolated(unsafe) package static var defaultScene: String? = "welcome"
+
+    /// The program's own types (not those TouchScope ships, such as `checkmark`), readably:
+    /// "recognizers circle and wave; view knob".
+    package static var typesDescription: String {
+        let shipped = SceneTypes()
+        func list(_ kind: String, _ names: [String]) -> String? {
+            guard !names.isEmpty else { return nil }
+            let joined = names.count == 1 ? names[0]
+                : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+            return (names.count == 1 ? kind : kind + "s") + " " + joined
+        }
+        let recognizers = types.registeredRecognizerNames.filter { !shipped.registeredRecognizerNames.contains($0) }
+        let views = types.registeredViewNames.filter { !shipped.registeredViewNames.contains($0) }
+        let parts = [list("recognizer", recognizers), list("view", views)].compactMap { $0 }
+        return parts.isEmpty ? "none" : parts.joined(separator: "; ")
+    }
 }
 
 /// Finds a scene by path, or by name in scenes/ (next to the current directory or the binary).
-package func resolveScene(_ arg: String?) -> String {
-    let name = arg ?? "welcome"
+package func resolveScene(_ name: String) -> String {
     let fm = FileManager.default
     if fm.fileExists(atPath: name) { return name }
     var candidates = ["scenes/\(name)", "scenes/\(name).yaml"]
@@ -45,18 +63,26 @@ package func loadScene(_ path: String) throws -> SceneDescription {
     }
 }
 
-/// The scene file `arg` names (`resolveScene`), loaded with this process's types, as what the
-/// window and replay drive.
+/// The scene file `arg` names (`resolveScene`; without one, the program's default scene),
+/// loaded with this process's types, as what the window and replay drive. A program without
+/// a default scene asks for one (exit 2).
 func sceneSource(_ arg: String?) throws -> AppSource {
-    let path = resolveScene(arg)
+    guard let name = arg ?? SceneCommands.defaultScene else {
+        throw CLIError.badInput("\(SceneCommands.programName): give the scene file to open: \(SceneCommands.programName) run SCENE.yaml "
+            + "(its scene files may use \(SceneCommands.typesDescription))")
+    }
+    let path = resolveScene(name)
     return try AppSource.sceneFile(path: path, loadScene(path), types: SceneCommands.types)
 }
 
 /// `run [SCENE]`: a scene in a window.
 package struct RunCommand: ParsableCommand {
-    package static let configuration = CommandConfiguration(
-        commandName: "run",
-        abstract: "Open a scene in a window (default: scenes/welcome.yaml).")
+    package static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "run",
+            abstract: "Open a scene in a window"
+                + (SceneCommands.defaultScene.map { " (default: \($0 == "welcome" ? "scenes/welcome.yaml" : $0))" } ?? "") + ".")
+    }
 
     @Argument(help: "The scene (a path, or a name in scenes/).")
     var scene: String?
@@ -126,7 +152,7 @@ struct SceneProgramCommand: ParsableCommand {
             commandName: SceneCommands.programName,
             abstract: "\(SceneCommands.programName), with TouchScope around it: scene files that use its own recognizer and view types, in a window with every debugging panel, recorded, replayed and checked.",
             discussion: """
-                Types: \(SceneCommands.types.registeredRecognizerNames.map { "recognizer \($0)" } + SceneCommands.types.registeredViewNames.map { "view \($0)" }).
+                Its own types: \(SceneCommands.typesDescription).
 
                 Exit status: 0 success, 2 bad input (scene, recording, arguments), 1 any other failure.
                 """,
