@@ -9,26 +9,36 @@ import TouchScopeKit
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure dispatch, hit testing, frames and replay memory; --json for one JSON object.",
+        abstract: "Measure dispatch, hit testing, frames, latency and replay memory.",
+        // Laid out for 80 columns (a test holds every line to it): a figure's name on its
+        // line, what it measures indented below.
         discussion: """
-            Figures (release build: swift build -c release --product touchscope):
-              dispatch_events_per_second  finger events through a generated scene of 10,000 leaf
-                                          views (fan-out 10, depth 4) with 1,000 recognizers,
-                                          tracing on as in the live program: the in-memory
-                                          trace log, filled on its own thread (FrameState);
-                                          the time includes waiting for that thread
-              dispatch_one_thread_…       the same, the log filled on the dispatching thread
-              dispatch_traced_to_file_…   the first, plus every record encoded by a
-                                          TraceWriter (as with --trace; to /dev/null)
-              hit_test_ns_p50/p99         hit tests at random points of that scene, path recorded
-              frame_ms_p50/p99            1280×800 frames (photo + 500 labels, mid-gesture, panels
-                                          on) through SDL's software renderer, headless
-              frame_ms_p50_2560x1600      the same frame on a 2560×1600 canvas (a tablet at
-                                          scale 2: window 1280×800)
-              latency_ms_p50/p99          input to present in the live frame loop: finger
-                                          events pushed at 120 Hz a finger, every panel on
-              replay_peak_rss_mib         peak RSS of `touchscope replay --headless --trace` on a
-                                          generated 1,000,000-event recording (a child process)
+            Figures (release build: swift build -c release --product touchscope), one
+            JSON object on the last line with --json:
+              dispatch_events_per_second
+                  finger events through a generated scene of 10,000 leaf views
+                  (fan-out 10, depth 4) with 1,000 recognizers, tracing on as in the
+                  live program: the in-memory trace log, filled on its own thread
+                  (FrameState); the time includes waiting for that thread
+              dispatch_one_thread_…
+                  the same, the log filled on the dispatching thread
+              dispatch_traced_to_file_…
+                  the first, plus every record encoded by a TraceWriter (as with
+                  --trace; to /dev/null)
+              hit_test_ns_p50/p99
+                  hit tests at random points of that scene, path recorded
+              frame_ms_p50/p99
+                  1280×800 frames (photo + 500 labels, mid-gesture, panels on)
+                  through SDL's software renderer, headless
+              frame_ms_p50_2560x1600
+                  the same frame on a 2560×1600 canvas (a tablet at scale 2:
+                  window 1280×800)
+              latency_ms_p50/p99
+                  input to present in the live frame loop: finger events pushed at
+                  120 Hz a finger, every panel on
+              replay_peak_rss_mib
+                  peak RSS of `touchscope replay --headless --trace` on a generated
+                  1,000,000-event recording (a child process)
             --scale adds the same figures at 10× the views and 10× the events.
             """)
 

@@ -10,12 +10,12 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Turn a libinput record (YAML) or evemu-record file into a recording (JSON Lines).",
         discussion: """
-            Reads the first touchscreen or touchpad of a libinput record, or the device of an
-            evemu recording: multitouch protocol B (slots), protocol A and single-touch devices.
-            One recording line per finger change per SYN_REPORT; the device's axis ranges are
-            stretched onto the window; time starts at 0 at the first touch.
+            Reads the first touchscreen or touchpad of a libinput record, or the device
+            of an evemu recording: multitouch protocol B (slots), protocol A and
+            single-touch devices. One recording line per finger change per SYN_REPORT;
+            the device's axis ranges are stretched onto the window; time starts at 0 at
+            the first touch. `replay` reads these files directly too.
             Example: touchscope import touch.yml --output touch.jsonl --window 1280x800
-            `replay` reads these files directly too.
             """)
 
     @Argument(help: "The libinput record or evemu file (the format is told from its content).")

@@ -17,7 +17,8 @@ struct TouchScope: ParsableCommand {
         abstract: "See and debug touch handling: the UIKit event model on Linux, made visible.",
         discussion: """
             With no arguments, opens the default scene (scenes/welcome.yaml) in a window.
-            Exit status: 0 success, 2 bad input (scene, recording, arguments), 1 any other failure.
+            Exit status: 0 success, 2 bad input (scene, recording, arguments),
+            1 any other failure.
             """,
         version: touchScopeVersion,
         subcommands: [RunCommand.self, ReplayCommand.self, CheckCommand.self, ImportCommand.self, BenchCommand.self],

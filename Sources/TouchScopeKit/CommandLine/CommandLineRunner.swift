@@ -60,3 +60,39 @@ package enum CommandLineRunner {
         }
     }
 }
+
+/// A usage line laid out for an 80-column terminal after "USAGE: ": wrapped between its
+/// words (a bracketed option with its value is one word), later lines indented under the
+/// first argument. ArgumentParser prints a generated usage on one line whatever its length.
+///
+///     helpUsage("touchscope run [<scene>] [--fullscreen] [--record <file>] ...")
+package func helpUsage(_ line: String, columns: Int = 80) -> String {
+    var words: [String] = []
+    var current = "", depth = 0
+    for c in line {
+        if c == "[" || c == "<" { depth += 1 } else if c == "]" || c == ">" { depth -= 1 }
+        if c == " " && depth == 0 {
+            if !current.isEmpty { words.append(current) }
+            current = ""
+        } else {
+            current.append(c)
+        }
+    }
+    if !current.isEmpty { words.append(current) }
+    let prefix = "USAGE: ".count
+    // Continuation lines start under the first argument (after "program command ").
+    let indent = String(repeating: " ", count: words.prefix(2).map(\.count).reduce(0, +) + 2)
+    var lines: [String] = [], row = ""
+    for word in words {
+        let candidate = row.isEmpty ? word : row + " " + word
+        if !row.isEmpty && prefix + candidate.count > columns {
+            lines.append(row)
+            row = indent + word
+        } else {
+            row = candidate
+        }
+    }
+    lines.append(row)
+    // ArgumentParser indents the later lines by the prefix's width itself.
+    return lines.joined(separator: "\n")
+}

@@ -81,7 +81,9 @@ package struct RunCommand: ParsableCommand {
         CommandConfiguration(
             commandName: "run",
             abstract: "Open a scene in a window"
-                + (SceneCommands.defaultScene.map { " (default: \($0 == "welcome" ? "scenes/welcome.yaml" : $0))" } ?? "") + ".")
+                + (SceneCommands.defaultScene.map { " (default: \($0 == "welcome" ? "scenes/welcome.yaml" : $0))" } ?? "") + ".",
+            usage: helpUsage("\(SceneCommands.programName) run [<scene>] [--fullscreen] [--display <n>] [--record <file>] "
+                             + "[--trace <file>] [--perfetto <file>] [--no-overlays] [--window <WxH>]"))
     }
 
     @Argument(help: "The scene (a path, or a name in scenes/).")
@@ -98,14 +100,20 @@ package struct RunCommand: ParsableCommand {
 
 /// `replay SCENE RECORDING`: a recording played into a scene, headless or in a window.
 package struct ReplayCommand: ParsableCommand {
-    package static let configuration = CommandConfiguration(
-        commandName: "replay",
-        abstract: "Play a recording (JSON Lines) into a scene; with --headless, no display and a deterministic trace.",
-        discussion: """
-            Time runs until --until, by default one second after the last input, so pending
-            timers (double-tap interval, long press) resolve. Headless replay runs on a virtual
-            clock stepped every 1/120 s: the same recording always gives the same trace.
-            """)
+    package static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "replay",
+            abstract: "Play a recording into a scene; --headless: no display, deterministic.",
+            usage: helpUsage("\(SceneCommands.programName) replay <scene> <recording> [--headless] [--trace <file>] "
+                             + "[--perfetto <file>] [--no-overlays] [--window <WxH>] [--dump-tree <file>] "
+                             + "[--screenshot <file.png>] [--at <seconds>] [--until <seconds>] [--pixel-scale <scale>]"),
+            discussion: """
+                Time runs until --until, by default one second after the last input, so
+                pending timers (double-tap interval, long press) resolve. Headless replay
+                runs on a virtual clock stepped every 1/120 s: the same recording always
+                gives the same trace.
+                """)
+    }
 
     @Argument(help: "The scene (a path, or a name in scenes/).")
     var scene: String
