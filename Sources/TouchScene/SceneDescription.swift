@@ -428,6 +428,10 @@ public struct ViewDescription: Sendable, Hashable {
     public var recognizers: [RecognizerDescription] = []
     /// `children`: subviews, back to front.
     public var children: [ViewDescription] = []
+    /// The keys the scene file wrote for this view. A registered view kind gets only these
+    /// applied, so what its maker set (say `isMultipleTouchEnabled`, a corner radius) stays
+    /// unless the file names the key; a built-in kind gets every key's value or default.
+    public var writtenKeys: Set<String> = []
 
     /// A plain view `id` at `frame` in its superview, with every other key at its default.
     public init(id: String, frame: Rect, kind: ViewKind = .view, location: SourceLocation = .start) {

@@ -162,6 +162,7 @@ final class SceneParser {
             }
         }
         var v = ViewDescription(id: id, frame: .zero, kind: kind, location: loc)
+        v.writtenKeys = Set(f.pairs.map(\.key))
         if depth > SceneLimits.maxViewDepth {
             r.error(loc, "views nested deeper than \(SceneLimits.maxViewDepth) levels; \(what) and its subviews are refused")
             return nil

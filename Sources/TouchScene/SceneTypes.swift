@@ -86,8 +86,10 @@ public struct SceneTypes: Sendable {
     }
 
     /// Registers a view kind: a scene names it with `kind: NAME`. The builder sets the shared
-    /// view keys (`color`, `text`, `recognizers`, `children`, ...) on the view the maker
-    /// returns. Registering a name again replaces the kind.
+    /// view keys (`color`, `text`, `recognizers`, `children`, ...) that the scene names on the
+    /// view the maker returns; a key the scene does not name leaves the maker's value alone
+    /// (an `isMultipleTouchEnabled` or a corner radius set in the view's `init` stays).
+    /// Registering a name again replaces the kind.
     ///
     ///     types.register(view: "dial") { p in
     ///         let value = p.number("value", default: 0, min: 0, max: 1)

@@ -405,3 +405,76 @@ struct SceneTypesTests {
                 == ["knobs.yaml:10:26: unknown recognizer type `circel` (known: checkmark, circle, longPress, pan, pinch, rotation, screenEdgePan, swipe, tap); did you mean `circle`?"])
     }
 }
+
+/// A program's own view whose maker sets shared properties itself: two fingers at once, a
+/// rounded corner, an orange fill.
+final class TwoFingerPad: View {
+    override init(id: String, frame: Rect) {
+        super.init(id: id, frame: frame)
+        isMultipleTouchEnabled = true
+        cornerRadius = 12
+        backgroundColor = Color(r: 255, g: 128, b: 0)
+        handlesTouches = true
+    }
+}
+
+@Suite("A registered view keeps what its maker set")
+struct RegisteredViewKeysTests {
+    static var types: SceneTypes {
+        var t = SceneTypes()
+        t.register(view: "twoFingerPad") { _ in { id, frame in TwoFingerPad(id: id, frame: frame) } }
+        return t
+    }
+
+    static func scene(_ keys: String) -> String {
+        """
+        scene: pads
+        window: [400, 300]
+        views:
+          - id: pad
+            kind: twoFingerPad
+            frame: [0, 0, 400, 300]
+        \(keys.isEmpty ? "" : "    " + keys)
+        """
+    }
+
+    static func build(_ keys: String) throws -> BuiltScene {
+        let scene = try SceneLoader.parse(text: Self.scene(keys), file: "pads.yaml", folder: "/tmp", types: Self.types)
+        return SceneBuilder.build(scene)
+    }
+
+    @Test("keys the scene leaves out keep the maker's values; a second finger reaches the view")
+    func unnamedKeysKept() throws {
+        let built = try Self.build("")
+        let pad = try #require(built.app.window.view(withID: "pad"))
+        #expect(pad.isMultipleTouchEnabled)
+        #expect(pad.cornerRadius == 12)
+        #expect(pad.backgroundColor == Color(r: 255, g: 128, b: 0))
+        // SPEC 4.4: a view with isMultipleTouchEnabled gets the second touch of a sequence too.
+        let session = SceneSession(scene: try SceneLoader.parse(text: Self.scene(""), file: "pads.yaml", folder: "/tmp", types: Self.types))
+        var records: [String] = []
+        session.app.tracer.sink = TraceCallback { r in
+            if case let .touches(phase, view, touches, _) = r.body, phase == .began { records.append("\(view) \(touches)") }
+        }
+        session.handle(RawInput(t: 0, .fingerDown(finger: 1, x: 100, y: 100, pressure: nil, device: nil)))
+        session.handle(RawInput(t: 0.01, .fingerDown(finger: 2, x: 200, y: 100, pressure: nil, device: nil)))
+        #expect(records == ["pad [1]", "pad [2]"])
+    }
+
+    @Test("keys the scene names replace the maker's values")
+    func namedKeysApplied() throws {
+        let built = try Self.build("cornerRadius: 3\n    multipleTouch: false\n    color: '#000000'")
+        let pad = try #require(built.app.window.view(withID: "pad"))
+        #expect(!pad.isMultipleTouchEnabled)
+        #expect(pad.cornerRadius == 3)
+        #expect(pad.backgroundColor == Color(r: 0, g: 0, b: 0))
+    }
+
+    @Test("a built-in kind still gets every key's default where the scene is silent")
+    func builtInDefaults() throws {
+        let scene = try SceneLoader.parse(text: "scene: s\nwindow: [100, 100]\nviews:\n  - id: v\n    frame: [0, 0, 10, 10]\n",
+                                          file: "s.yaml", folder: "/tmp")
+        let v = try #require(SceneBuilder.build(scene).app.window.view(withID: "v"))
+        #expect(!v.isMultipleTouchEnabled && v.cornerRadius == 0 && v.backgroundColor == .clear)
+    }
+}

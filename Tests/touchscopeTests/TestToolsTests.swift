@@ -31,12 +31,45 @@ struct TestToolsTests {
                     if !tag.isEmpty { hereDocument = tag }
                 }
                 let code = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-                let words = code.split(whereSeparator: { " \t;|&()\"'[],".contains($0) })
-                for word in words where imageMagick.contains(String(word)) {
+                for word in Self.commandWords(String(code)) where imageMagick.contains(word) {
                     Issue.record("\(script):\(n + 1): runs `\(word)` (ImageMagick): \(line)")
                 }
             }
         }
+    }
+
+    /// The words of a shell line in command position: the first word of each command (after
+    /// `|`, `;`, `&&`, `||`, `$(`, a backquote, `!`, `if`, `while`, `then`, `do`, `else`, variable
+    /// assignments, and `timeout N` / `exec` / `command`), so a word inside a message is none.
+    static func commandWords(_ line: String) -> [String] {
+        var segments: [String] = [""]
+        var chars = Array(line)[...]
+        while let c = chars.first {
+            chars = chars.dropFirst()
+            if c == "|" || c == ";" || c == "&" || c == "`" || (c == "$" && chars.first == "(") {
+                if c == "$" { chars = chars.dropFirst() }
+                segments.append("")
+            } else {
+                segments[segments.count - 1].append(c)
+            }
+        }
+        return segments.compactMap { segment in
+            var words = segment.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "(" }).map(String.init)[...]
+            while let w = words.first, ["!", "if", "elif", "while", "until", "then", "do", "else", "exec", "command", "{"].contains(w) || w.contains("=") {
+                words = words.dropFirst()
+            }
+            if words.first == "timeout" { words = words.dropFirst(2) }
+            return words.first
+        }
+    }
+
+    @Test("a word in command position is found; one inside a message is not")
+    func commandPositions() {
+        #expect(Self.commandWords(#"echo "the display went away"; convert a.png b.png"#) == ["echo", "convert"])
+        #expect(Self.commandWords("    x=$(import -window root s.png) && FOO=1 display s.png") == ["import", "display"])
+        #expect(Self.commandWords("if ! compare a b | magick x; then identify y; fi") == ["compare", "magick", "identify", "fi"])
+        #expect(Self.commandWords("timeout 20 identify s.png") == ["identify"])
+        #expect(Self.commandWords(#"python3 -c 'import json'"#) == ["python3"])
     }
 
     @Test(".ci/deps test checks for the commands the Xvfb scripts and make test run (xvfb-run, Xvfb, xdotool, python3)")

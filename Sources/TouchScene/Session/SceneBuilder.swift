@@ -228,32 +228,41 @@ public enum SceneBuilder {
         case .registered(let registered):
             v = registered.make(id: d.id, frame: d.frame)
         }
-        if let control = v as? Control {
-            control.isEnabled = c.enabled
-            control.isSelected = c.selected
+        // A registered view keeps what its maker set: only the keys its scene file names are
+        // applied. A built-in kind gets every key (its default where the file is silent).
+        func set(_ key: String, _ apply: () -> Void) {
+            if case .registered = d.kind, !d.writtenKeys.contains(key) { return }
+            apply()
         }
-        v.bounds.origin = d.kind == .scrollView ? v.bounds.origin : d.boundsOrigin
-        v.transform = d.transform.affine
-        v.backgroundColor = d.color
-        v.borderColor = d.borderColor
-        v.borderWidth = d.borderWidth
-        v.cornerRadius = d.cornerRadius
-        v.alpha = d.alpha
-        v.isHidden = d.hidden
-        v.clipsToBounds = d.clipsToBounds || d.kind == .scrollView
-        v.isUserInteractionEnabled = d.userInteraction
-        v.isMultipleTouchEnabled = d.multipleTouch
-        v.isExclusiveTouch = d.exclusiveTouch
-        if !(v is Control) && d.kind != .scrollView { v.handlesTouches = d.handlesTouches }
-        v.hitRule = d.hitRule
-        v.touchOutset = d.touchOutset
+        if let control = v as? Control {
+            set("enabled") { control.isEnabled = c.enabled }
+            set("selected") { control.isSelected = c.selected }
+        }
+        if d.kind != .scrollView { set("bounds") { v.bounds.origin = d.boundsOrigin } }
+        set("transform") { v.transform = d.transform.affine }
+        set("color") { v.backgroundColor = d.color }
+        set("borderColor") { v.borderColor = d.borderColor }
+        set("borderWidth") { v.borderWidth = d.borderWidth }
+        set("cornerRadius") { v.cornerRadius = d.cornerRadius }
+        set("alpha") { v.alpha = d.alpha }
+        set("hidden") { v.isHidden = d.hidden }
+        set("clipsToBounds") { v.clipsToBounds = d.clipsToBounds || d.kind == .scrollView }
+        set("userInteraction") { v.isUserInteractionEnabled = d.userInteraction }
+        set("multipleTouch") { v.isMultipleTouchEnabled = d.multipleTouch }
+        set("exclusiveTouch") { v.isExclusiveTouch = d.exclusiveTouch }
+        if !(v is Control) && d.kind != .scrollView { set("handlesTouches") { v.handlesTouches = d.handlesTouches } }
+        set("hitRule") { v.hitRule = d.hitRule }
+        set("touchOutset") { v.touchOutset = d.touchOutset }
         if v.text == nil { v.text = d.text }
-        v.textColor = d.textColor
-        v.fontSize = d.fontSize
-        v.font = d.font
-        v.textAlignment = d.align
-        v.imagePath = d.image?.resolved
-        apply(d.responder, to: v)
+        set("textColor") { v.textColor = d.textColor }
+        set("fontSize") { v.fontSize = d.fontSize }
+        set("font") { v.font = d.font }
+        set("align") { v.textAlignment = d.align }
+        set("image") { v.imagePath = d.image?.resolved }
+        v.handledActions.formUnion(d.responder.actions)
+        set("handlesMotion") { v.handlesMotion = d.responder.handlesMotion }
+        set("handlesRemote") { v.handlesRemoteControl = d.responder.handlesRemote }
+        if d.responder.canBecomeFirstResponder { v.canBecomeFirstResponder = true }
         return v
     }
 
