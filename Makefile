@@ -8,7 +8,7 @@
 #   make build     debug build
 #   make release   release build (.build/release/touchscope)
 #   make deps      install the Debian packages (SDL2, SDL2_ttf, SDL2_image, fonts, Xvfb, ...)
-#   make docs      the DocC archives of TouchCore and TouchScene in .build/docs (offline)
+#   make docs      the DocC archives of TouchCore, TouchScene and TouchScopeKit in .build/docs (offline)
 #   make docs-check  make docs, then every public declaration of both must have a doc comment
 
 SWIFT ?= swift
@@ -53,17 +53,14 @@ deps-run:
 # The documentation: one DocC archive per library, built with swift-docc-plugin (resolved
 # like any dependency; docc itself ships with the toolchain, so this needs no network).
 # Any DocC warning fails the build: an unresolved ``link``, a bad topic group.
-DOCS_TARGETS = TouchCore TouchScene
+DOCS_TARGETS = TouchCore TouchScene TouchScopeKit
 DOCS_DIR = .build/docs
-# The archives show the version of Sources/TouchCore/Version.swift (the one place it is written).
-VERSION := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/TouchCore/Version.swift)
 docs:
 	@mkdir -p $(DOCS_DIR)
 	@for t in $(DOCS_TARGETS); do \
 		echo "== docs: $$t -> $(DOCS_DIR)/$$t.doccarchive"; \
 		$(SWIFT) package --allow-writing-to-directory $(DOCS_DIR) generate-documentation --target $$t \
 			--output-path $(DOCS_DIR)/$$t.doccarchive --disable-indexing --enable-inherited-docs \
-			--fallback-bundle-version $(VERSION) \
 			--warnings-as-errors > $(DOCS_DIR)/$$t.log 2>&1 \
 			|| { grep -E -A8 '^(warning|error):' $(DOCS_DIR)/$$t.log | grep -v NSCocoaErrorDomain; \
 			     echo "make docs: the $$t documentation does not build without warnings (full log: $(DOCS_DIR)/$$t.log)"; exit 1; }; \

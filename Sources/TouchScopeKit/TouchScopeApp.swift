@@ -27,6 +27,8 @@ public struct TouchScopeApp {
     public let version: String?
     private let build: (Application) -> Void
 
+    /// The application `build` makes in a window of `window` points, for a program called
+    /// `name` (with `version` for `--version`). Nothing runs until `main()` or `run(arguments:)`.
     public init(name: String, window: Size, version: String? = nil, build: @escaping (Application) -> Void) {
         self.name = name
         self.window = window

@@ -34,6 +34,14 @@ struct VersionTests {
         #expect(spelled == ["TouchCore/Version.swift"])
     }
 
+    @Test("each documentation archive's landing page names the version")
+    func docsNameVersion() throws {
+        for (module, file) in [("TouchCore", "TouchCore"), ("TouchScene", "TouchScene"), ("TouchScopeKit", "TouchScopeKit")] {
+            let text = try String(contentsOfFile: Paths.root + "/Sources/\(module)/\(module).docc/\(file).md", encoding: .utf8)
+            #expect(text.contains("This documentation is for TouchScope \(TouchScopeVersion.current) ("), "\(module)")
+        }
+    }
+
     @Test("the repository carries the MIT licence, and the README names it")
     func licence() throws {
         let licence = try String(contentsOfFile: Paths.root + "/LICENSE", encoding: .utf8)
