@@ -14,7 +14,11 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "circle-gesture",
-            dependencies: [.product(name: "TouchScopeKit", package: "TouchScope")]
+            dependencies: [
+                .product(name: "TouchScopeKit", package: "TouchScope"),
+                // For SceneTypesSample.swift, which imports TouchScene as the docs show it.
+                .product(name: "TouchScene", package: "TouchScope"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -17,14 +17,17 @@ import Yams
 ///     var types = SceneTypes()
 ///     types.register(recognizer: "circle") { p in
 ///         // When the scene loads (and in `touchscope check`): read and check the parameters.
-///         let radius = p.number("radius", default: 80, min: 1)
-///         let turns = p.int("turns", default: 1, min: 1, max: 5)
-///         // Each time the scene is built: make the recognizer.
-///         return { id in CircleGestureRecognizer(id: id, radius: radius, turns: turns) }
+///         let radius = p.number("radius", default: 40, min: 10)
+///         // Each time the scene is built: make the recognizer (Examples/CircleGesture's).
+///         return { id in
+///             let circle = CircleGestureRecognizer(id: id)
+///             circle.minimumRadius = radius
+///             return circle
+///         }
 ///     }
-///     types.register(view: "dial") { p in
+///     types.register(control: "dial") { p in
 ///         let value = p.number("value", default: 0, min: 0, max: 1)
-///         return { id, frame in Dial(id: id, frame: frame, value: value) }
+///         return { id, frame in Dial(id: id, frame: frame, value: value) }   // a Control of yours
 ///     }
 ///     let scene = try SceneLoader.load(path: "knobs.yaml", types: types)
 ///     let built = SceneBuilder.build(scene)   // built.recognizers["spin"] is a CircleGestureRecognizer
@@ -76,8 +79,12 @@ public struct SceneTypes: Sendable {
     /// (nil: `bind` is refused, as for a tap). Registering a name again replaces the type.
     ///
     ///     types.register(recognizer: "circle") { p in
-    ///         let radius = p.number("radius", default: 80, min: 1)
-    ///         return { id in CircleGestureRecognizer(id: id, radius: radius) }
+    ///         let radius = p.number("radius", default: 40, min: 10)
+    ///         return { id in
+    ///             let circle = CircleGestureRecognizer(id: id)   // Examples/CircleGesture's
+    ///             circle.minimumRadius = radius
+    ///             return circle
+    ///         }
     ///     }
     public mutating func register(recognizer name: String, binds: BoundProperty? = nil,
                                   _ read: @escaping @Sendable (SceneParameters) -> MakeRecognizer) {
@@ -91,9 +98,9 @@ public struct SceneTypes: Sendable {
     /// (an `isMultipleTouchEnabled` or a corner radius set in the view's `init` stays).
     /// Registering a name again replaces the kind.
     ///
-    ///     types.register(view: "dial") { p in
-    ///         let value = p.number("value", default: 0, min: 0, max: 1)
-    ///         return { id, frame in Dial(id: id, frame: frame, value: value) }
+    ///     types.register(view: "badge") { p in
+    ///         let count = p.int("count", default: 0, min: 0, max: 99)
+    ///         return { id, frame in Badge(id: id, frame: frame, count: count) }   // a View of yours
     ///     }
     public mutating func register(view name: String, _ read: @escaping @Sendable (SceneParameters) -> MakeView) {
         Self.checkName(name, builtIn: ViewKind(builtIn: name) != nil, "view kind")
@@ -104,9 +111,9 @@ public struct SceneTypes: Sendable {
     /// have the keys every control has (`enabled`, `selected`, `targets`), which the builder
     /// applies to the control the maker returns.
     ///
-    ///     types.register(control: "knob") { p in
-    ///         let value = p.number("value", default: 0)
-    ///         return { id, frame in Knob(id: id, frame: frame, value: value) }
+    ///     types.register(control: "dial") { p in
+    ///         let value = p.number("value", default: 0, min: 0, max: 1)
+    ///         return { id, frame in Dial(id: id, frame: frame, value: value) }   // a Control of yours
     ///     }
     public mutating func register(control name: String, _ read: @escaping @Sendable (SceneParameters) -> MakeControl) {
         Self.checkName(name, builtIn: ViewKind(builtIn: name) != nil, "view kind")

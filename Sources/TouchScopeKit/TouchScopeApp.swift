@@ -69,8 +69,12 @@ public struct TouchScopeApp {
     ///
     ///     var types = SceneTypes()
     ///     types.register(recognizer: "circle") { p in
-    ///         let radius = p.number("minimumRadius", default: 40, min: 1)
-    ///         return { id in CircleGestureRecognizer(id: id, minimumRadius: radius) }
+    ///         let radius = p.number("radius", default: 40, min: 10)
+    ///         return { id in
+    ///             let circle = CircleGestureRecognizer(id: id)   // Examples/CircleGesture's
+    ///             circle.minimumRadius = radius
+    ///             return circle
+    ///         }
     ///     }
     ///     TouchScopeApp.main(name: "circle-scenes", types: types, defaultScene: "scenes/circles.yaml")
     ///

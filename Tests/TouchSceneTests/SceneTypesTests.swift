@@ -41,7 +41,7 @@ final class StrokeGestureRecognizer: DiscreteGestureRecognizer {
 }
 
 /// A program's own control: each touch up inside turns it by `step`, up to 1 (valueChanged).
-final class Dial: Control {
+final class StepDial: Control {
     private(set) var value: Double
     let step: Double
 
@@ -79,7 +79,7 @@ func programTypes() -> SceneTypes {
         let value = p.number("value", default: 0, min: 0, max: 1)
         let step = p.number("step", default: 0.1, min: 0)
         if step > 1 - value { p.error("`step` \(fmt(step)) turns the dial past 1 at once (value \(fmt(value)))", at: "step") }
-        return { id, frame in Dial(id: id, frame: frame, value: value, step: step) }
+        return { id, frame in StepDial(id: id, frame: frame, value: value, step: step) }
     }
     types.register(view: "badge") { p in
         p.require("count")
@@ -174,7 +174,7 @@ struct SceneTypesTests {
         let swipe = try #require(built.recognizers["swipeRight"] as? StrokeGestureRecognizer)
         #expect(swipe.length == 80 && swipe.direction == .right && swipe.view === built.views["pad"])
         #expect(built.recognizers["tap"]?.failureRequirements.first === swipe)
-        let knob = try #require(built.views["knob"] as? Dial)
+        let knob = try #require(built.views["knob"] as? StepDial)
         #expect(knob.value == 0.5 && knob.step == 0.25 && knob.backgroundColor == Color(parsing: "blue"))
         let badge = try #require(built.views["count"] as? Badge)
         #expect(badge.count == 3 && badge.text == "3" && badge.backgroundColor == Color(parsing: "red"))
@@ -225,7 +225,7 @@ struct SceneTypesTests {
         s.down(70, 70, at: 0)
         s.up(70, 70, at: 0.05)
         s.built.app.advance(to: 1)
-        #expect((s.built.views["knob"] as? Dial)?.value == 0.75)
+        #expect((s.built.views["knob"] as? StepDial)?.value == 0.75)
         #expect(s.lines == [
             #"{"t":0,"kind":"hit-test","touch":1,"point":[70,70],"path":[{"view":"pad","verdict":"outside"},{"view":"count","verdict":"outside"},{"view":"knob","verdict":"hit"}],"view":"knob"}"#,
             #"{"t":0,"kind":"touches","phase":"began","view":"knob","touches":[1]}"#,
@@ -332,7 +332,7 @@ struct SceneTypesTests {
         #expect(swipe.length == 50 && swipe.direction == .left)
         s.down(70, 70, at: 0)
         s.up(70, 70, at: 0.05)
-        #expect((s.built.views["knob"] as? Dial)?.value == 0.75)
+        #expect((s.built.views["knob"] as? StepDial)?.value == 0.75)
         #expect(s.lines.contains(#"{"t":0.05,"kind":"action","sender":"knob","action":"turned","target":"application","handledBy":"application"}"#))
 
         func thrown(_ make: () throws(SceneLoadError) -> Void) -> [String] {
@@ -375,7 +375,7 @@ struct SceneTypesTests {
         }
         types.register(control: "dial") { p in
             let value = p.number("value", default: 0, min: 0, max: 1)
-            return { id, frame in Dial(id: id, frame: frame, value: value, step: 0.1) }
+            return { id, frame in StepDial(id: id, frame: frame, value: value, step: 0.1) }
         }
         let yaml = """
         scene: knobs

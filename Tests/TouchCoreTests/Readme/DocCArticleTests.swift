@@ -81,11 +81,14 @@ struct DocCArticleTests {
         let checkmark = try Self.text("Sources/TouchCore/Gestures/CheckmarkGestureRecognizer.swift")
         let here = try Self.text("Tests/TouchCoreTests/Readme/DocCArticleTests.swift")
         let usage = Self.marked(here)[1]
-        for block in Self.swiftBlocks(article) {
-            #expect(checkmark.contains(block) || block == usage,
-                    "a Swift block of WritingACustomRecognizer.md is neither in CheckmarkGestureRecognizer.swift nor the usage here:\n\(block)")
-        }
-        #expect(Self.swiftBlocks(article).contains(usage))
+        let blocks = Self.swiftBlocks(article)
+        #expect(blocks.last == usage)
+        // The other blocks, in order, are the whole class as the file has it, from its
+        // declaration to its closing brace (blank lines between the pieces aside).
+        let shown = blocks.dropLast().map { $0.trimmingCharacters(in: .newlines) }.joined(separator: "\n\n")
+        let declaration = try #require(checkmark.range(of: "public final class CheckmarkGestureRecognizer"))
+        let whole = String(checkmark[declaration.lowerBound...]).trimmingCharacters(in: .newlines)
+        #expect(shown == whole, "WritingACustomRecognizer.md does not show CheckmarkGestureRecognizer.swift's class whole")
     }
 
     @Test("the usage: a check mark recognizes and sends its action; a tap waits for it to fail, then recognizes")

@@ -1,43 +1,73 @@
-// The code the TouchScene DocC article shows (Sources/TouchScene/TouchScene.docc), compiled
-// and run here, and compared with the article's text so the two cannot drift apart.
+// The code the TouchScene DocC article and the README show (the registered types' sample,
+// the session example), compiled and run here, and compared with their text so they
+// cannot drift apart. The sample is also compiled in Examples/CircleGesture against that
+// package's real CircleGestureRecognizer (make test builds it); here a stand-in with the
+// same API lets the same lines compile and load the article's scene.
 import Foundation
 import Testing
 import TouchScene
 
-/// The article's recognizer, reduced to what the example needs: one finger moved at least
-/// `radius × turns` points.
+/// Examples/CircleGesture's recognizer's API (its circle detection is not needed to load
+/// and build a scene).
 final class CircleGestureRecognizer: DiscreteGestureRecognizer {
-    let radius: Double, turns: Int
-    init(id: String, radius: Double, turns: Int) {
-        self.radius = radius; self.turns = turns
-        super.init(id: id)
-    }
+    var minimumTurn = 300.0
+    var minimumRadius = 40.0
+    override init(id: String) { super.init(id: id) }
 }
 
-/// The article's control: a knob with a value 0…1.
-final class Knob: Control {
-    var value: Double
+// Article code: begin
+import TouchScene
+
+/// A dial of your own: each tap inside turns it a quarter, up to 1 (`valueChanged`).
+final class Dial: Control {
+    private(set) var value: Double
     init(id: String, frame: Rect, value: Double) {
         self.value = value
         super.init(id: id, frame: frame)
     }
+    override func endTracking(_ touch: Touch, with event: Event) {
+        guard isTouchInside else { return }
+        value = min(1, value + 0.25)
+        sendActions(for: .valueChanged)
+    }
 }
 
-// Article code: begin
 func knobTypes() -> SceneTypes {
     var types = SceneTypes()                          // the built-in types, and checkmark
     types.register(recognizer: "circle") { p in       // when a scene loads: read the parameters
-        let radius = p.number("radius", default: 80, min: 10)
-        let turns = p.int("turns", default: 1, min: 1, max: 5)
-        return { id in CircleGestureRecognizer(id: id, radius: radius, turns: turns) }  // when it is built
+        let radius = p.number("radius", default: 40, min: 10)
+        let turns = p.number("turns", default: 1, min: 0.5, max: 5)
+        return { id in                                // when the scene is built
+            let circle = CircleGestureRecognizer(id: id)   // Examples/CircleGesture's
+            circle.minimumRadius = radius
+            circle.minimumTurn = turns * 360
+            return circle
+        }
     }
-    types.register(control: "knob") { p in            // register(view:) for a view that is not a control
+    types.register(control: "dial") { p in            // register(view:) for a view that is not a control
         let value = p.number("value", default: 0, min: 0, max: 1)
-        return { id, frame in Knob(id: id, frame: frame, value: value) }
+        return { id, frame in Dial(id: id, frame: frame, value: value) }
     }
     return types
 }
+
+func openKnobs() throws -> SceneSession {
+    SceneSession(scene: try SceneLoader.load(path: "knobs.yaml", types: knobTypes()))
+}
 // Article code: end
+
+/// The article's session example, as it shows it (its path is relative to the package's
+/// root, where `swift test` runs).
+@discardableResult
+func articleSessionExample() throws -> SceneSession {
+    // Session example: begin
+    let session = SceneSession(scene: try SceneLoader.load(path: "scenes/photo.yaml"))
+    session.app.tracer.sink = TraceCallback { print($0) }   // each record's JSON line
+    session.handle(RawInput(t: 0, .fingerDown(finger: 1, x: 400, y: 300)))
+    session.advance(to: 1)
+    // Session example: end
+    return session
+}
 
 @Suite("TouchScene DocC article")
 struct TouchSceneDocCArticleTests {
@@ -64,12 +94,30 @@ struct TouchSceneDocCArticleTests {
         }
     }
 
-    @Test("the article shows the registration compiled here, line for line")
+    @Test("the article and the README show the registration compiled here and in Examples/CircleGesture, line for line")
     func showsTheCode() throws {
         let article = try Self.text(Self.articlePath)
+        let readme = try Self.text("README.md")
         let here = try Self.text("Tests/TouchSceneTests/Docs/DocCArticleTests.swift")
         let code = here.components(separatedBy: "// Article code: begin\n")[1].components(separatedBy: "// Article code: end\n")[0]
-        #expect(Self.block("swift", in: article) == "import TouchScene\n\n" + code)
+        let example = try Self.text("Examples/CircleGesture/Sources/circle-gesture/SceneTypesSample.swift")
+        let compiled = example.components(separatedBy: "// Doc sample: begin\n")[1].components(separatedBy: "// Doc sample: end\n")[0]
+        #expect(code == compiled)
+        let blocks = article.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        #expect(blocks.contains(code), "the article does not show the sample")
+        let readmeBlocks = readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        #expect(readmeBlocks.contains(code), "the README does not show the sample")
+    }
+
+    @Test("the article's session example is the code run here, and it runs")
+    func sessionExample() throws {
+        let article = try Self.text(Self.articlePath)
+        let here = try Self.text("Tests/TouchSceneTests/Docs/DocCArticleTests.swift")
+        let code = here.components(separatedBy: "    // Session example: begin\n")[1].components(separatedBy: "    // Session example: end\n")[0]
+        let unindented = code.split(separator: "\n", omittingEmptySubsequences: false).map { $0.dropFirst(4) }.joined(separator: "\n")
+        #expect(Self.block("swift", in: article) == unindented)
+        let session = try articleSessionExample()
+        #expect(session.app.time == 1)
     }
 
     @Test("the article's scene loads with those types, builds them, and its two mistakes read as the article says")
@@ -79,8 +127,9 @@ struct TouchSceneDocCArticleTests {
         #expect(Self.load(yaml) == [])
         let scene = try SceneLoader.parse(text: yaml, file: "knobs.yaml", types: knobTypes())
         let built = SceneBuilder.build(scene)
-        #expect((built.views["knob"] as? Knob)?.value == 0.25)
-        #expect((built.recognizers["spin"] as? CircleGestureRecognizer)?.turns == 2)
+        #expect((built.views["knob"] as? Dial)?.value == 0.25)
+        #expect((built.recognizers["spin"] as? CircleGestureRecognizer)?.minimumTurn == 720)
+        #expect((built.recognizers["spin"] as? CircleGestureRecognizer)?.minimumRadius == 60)
         let radius = Self.load(yaml.replacingOccurrences(of: "radius: 60", with: "radius: 4"))
         let typo = Self.load(yaml.replacingOccurrences(of: "type: circle", with: "type: circel"))
         let messages = Self.block("", in: article.components(separatedBy: "A bad value")[1])
