@@ -41,7 +41,15 @@ public final class Application: Responder {
     /// The host time of the latest input or `advance` (seconds).
     @exclusivity(unchecked) public private(set) var time: Double = 0
     /// The app delegate, when it is a responder: the application's next responder.
-    @exclusivity(unchecked) public var delegate: Responder? { didSet { delegate?.application = self } }
+    /// A delegate that is replaced leaves the application (its ``Responder/application`` reads
+    /// nil), so a program that keeps it cannot reach the application through it later.
+    @exclusivity(unchecked) public var delegate: Responder? {
+        didSet {
+            // A view's application is the window's it is in, not the delegate link's.
+            if let old = oldValue, old !== delegate, !(old is View) { old.application = nil }
+            delegate?.application = self
+        }
+    }
     /// The responder that receives nil-targeted actions, shake motion and legacy
     /// remote-control events first (UIKit's first responder). Set it with
     /// ``Responder/becomeFirstResponder()`` or ``makeFirstResponder(_:reason:)``; held weakly.
