@@ -41,7 +41,15 @@ public final class Application: Responder {
     /// The host time of the latest input or `advance` (seconds).
     @exclusivity(unchecked) public private(set) var time: Double = 0
     /// The app delegate, when it is a responder: the application's next responder.
-    @exclusivity(unchecked) public var delegate: Responder? { didSet { delegate?.application = self } }
+    /// A delegate that is replaced leaves the application (its ``Responder/application`` reads
+    /// nil), so a program that keeps it cannot reach the application through it later.
+    @exclusivity(unchecked) public var delegate: Responder? {
+        didSet {
+            // A view's application is the window's it is in, not the delegate link's.
+            if let old = oldValue, old !== delegate, !(old is View) { old.application = nil }
+            delegate?.application = self
+        }
+    }
     /// The responder that receives nil-targeted actions, shake motion and legacy
     /// remote-control events first (UIKit's first responder). Set it with
     /// ``Responder/becomeFirstResponder()`` or ``makeFirstResponder(_:reason:)``; held weakly.
@@ -186,17 +194,7 @@ public final class Application: Responder {
     public func advance(to t: Double) -> Bool {
         // Timers fire at their own deadlines, in order, so the trace does not depend on
         // how often the host advances time (frame rate, replay steps).
-        var waiting = false
-        while true {
-            let (due, any) = earliestDeadline(upTo: t)
-            waiting = any
-            guard let (r, d) = due else { break }
-            if d > time { time = d }
-            r.deadline = nil
-            r.deadlineReached()
-            needsSettling = true
-            settleRecognizers()
-        }
+        let waiting = fireTimers(dueBy: t, includingT: true)
         if t > time { time = t }
         var busy = waiting
         var i = 0
@@ -208,15 +206,30 @@ public final class Application: Responder {
         return busy || !activeTouches.isEmpty
     }
 
-    /// The busy recognizer with the earliest deadline at or before `t` (the first one listed
-    /// among equals), and whether any busy recognizer has a deadline, in one walk of the list.
-    private func earliestDeadline(upTo t: Double) -> (due: (GestureRecognizer, Double)?, any: Bool) {
+    /// Fires the recognizer timers due before `t` (and at `t` when `includingT`), each at its
+    /// own deadline, in order. Returns whether a timer is still pending.
+    private func fireTimers(dueBy t: Double, includingT: Bool) -> Bool {
+        while true {
+            let (due, any) = earliestDeadline(upTo: t, includingT: includingT)
+            guard let (r, d) = due else { return any }
+            if d > time { time = d }
+            r.deadline = nil
+            r.deadlineReached()
+            needsSettling = true
+            settleRecognizers()
+        }
+    }
+
+    /// The busy recognizer with the earliest deadline before `t` (or at `t` when
+    /// `includingT`; the first one listed among equals), and whether any busy recognizer has
+    /// a deadline, in one walk of the list.
+    private func earliestDeadline(upTo t: Double, includingT: Bool) -> (due: (GestureRecognizer, Double)?, any: Bool) {
         var best: (GestureRecognizer, Double)?
         var any = false
         for r in busyRecognizers {
             guard let d = r.deadline else { continue }
             any = true
-            guard d <= t else { continue }
+            guard d < t || (includingT && d == t) else { continue }
             if let b = best, !(d < b.1) { continue }
             best = (r, d)
         }
@@ -240,9 +253,21 @@ public final class Application: Responder {
     // MARK: Input
 
     /// Delivers one input event at host time `t` (seconds, non-decreasing).
+    ///
+    /// Timers due before `t` fire first, each at its own deadline (as ``advance(to:)`` fires
+    /// them). A timer due at `t` itself fires with a touch sample at `t`: a transition its
+    /// failure releases (a pan held until a swipe fails on its deadline) waits until the
+    /// recognizers have read the sample, as for a failure the sample causes, so a `began`
+    /// and a `changed` at one instant report the same fingers.
     public func send(_ input: InputEvent, at t: Double) {
         sendDepth += 1
+        _ = fireTimers(dueBy: t, includingT: false)
         if t > time { time = t }
+        if input.isTouchSample {
+            readingSample += 1
+            _ = fireTimers(dueBy: time, includingT: true)
+            readingSample -= 1
+        }
         advance(to: time)
         switch input {
         case let .touchDown(key, p, pressure, emulated):
@@ -260,6 +285,9 @@ public final class Application: Responder {
         case let .orientation(o): motion.setOrientation(o)
         case let .motionSample(s): motion.sample(s)
         }
+        // Released by a timer at `t` and the sample never reached the recognizers (a move
+        // to where the finger already was): they go ahead now.
+        if readingSample == 0 && !readyAfterWait.isEmpty { releaseReadyAfterWait() }
         settleRecognizers()
         sendDepth -= 1
         if sendDepth == 0 && !endedEvents.isEmpty { endedEvents.removeAll(keepingCapacity: true) }
@@ -275,4 +303,14 @@ public final class Application: Responder {
 public protocol TimeListener: AnyObject {
     /// Returns false when it no longer needs calls.
     func timeDidAdvance(to time: Double) -> Bool
+}
+
+extension InputEvent {
+    /// A finger landing, moving or lifting: what the recognizers read as a touch sample.
+    var isTouchSample: Bool {
+        switch self {
+        case .touchDown, .touchMove, .touchUp: true
+        case .cancelAllTouches, .shakeBegan, .shakeEnded, .shakeCancelled, .remote, .orientation, .motionSample: false
+        }
+    }
 }

@@ -172,7 +172,11 @@ extension Application {
     /// the touches).
     func endReadingSample() {
         readingSample -= 1
-        guard readingSample == 0 else { return }
+        if readingSample == 0 { releaseReadyAfterWait() }
+    }
+
+    /// The recognizers in `readyAfterWait` make their held transitions.
+    func releaseReadyAfterWait() {
         while !readyAfterWait.isEmpty {
             let (d, released) = readyAfterWait.removeFirst()
             // Still released (it may have failed meanwhile).

@@ -21,7 +21,9 @@ open class Responder {
     public let traceName: TraceName
     /// The application this responder belongs to while it is in the application's window
     /// (or is the application, its delegate or a view controller there). A back reference:
-    /// cleared when the responder leaves the window and when the application goes away.
+    /// cleared when the responder leaves the window, when the application takes another
+    /// delegate, when another view controller takes over a controller's view, and when the
+    /// application goes away, so a responder kept longer reads nil, never a freed application.
     public internal(set) final unowned(unsafe) var application: Application?
     /// A scene-level override of `next` (`next:` in the scene file). Held weakly: it is
     /// any responder, not this one's owner.

@@ -487,9 +487,12 @@ open class ViewController: Responder {
     /// view's next responder.
     public let view: View
     /// A controller named `id` for `view`; it becomes `view`'s next responder.
+    /// A controller the view had before leaves the chain: its ``Responder/application``
+    /// reads nil from then on.
     public init(id: String, view: View) {
         self.view = view
         super.init(id: id)
+        view.viewController?.application = nil
         view.viewController = self
         application = view.application
     }

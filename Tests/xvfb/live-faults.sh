@@ -2,16 +2,18 @@
 # The real program under Xvfb, driven with xdotool, through what goes wrong in real use: a
 # window made tiny mid-drag, ending mid-gesture, a kill, a hot reload. Each time the trace
 # and the recording stay whole and a replay of the live recording gives the live trace
-# byte for byte. Run by `make test` through xvfb-run; needs DISPLAY and xdotool.
-# ONLY="tiny quit kill reload" runs some of the parts.
+# byte for byte; a window made a few pixels small with the panels on still draws and ends on
+# SIGTERM. Run by `make test` through xvfb-run; needs DISPLAY and xdotool.
+# ONLY="tiny small quit kill reload" runs some of the parts.
 set -euo pipefail
 source "$(dirname "$0")/lib/setup.sh"
-only=${ONLY:-tiny quit kill reload}
+only=${ONLY:-tiny small quit kill reload}
 wants() { [[ " $only " == *" $1 "* ]]; }
 
-start() {   # start SCENE: opens the window with the panels off, recording and tracing (also for Perfetto)
+panels=--no-overlays
+start() {   # start SCENE: opens the window (panels off unless panels= is empty), recording and tracing (also for Perfetto)
     rm -f "$tmp/trace.jsonl" "$tmp/rec.jsonl" "$tmp/timeline.json"
-    SDL_AUDIODRIVER=dummy "$bin" run "$1" --no-overlays --trace "$tmp/trace.jsonl" --record "$tmp/rec.jsonl" --perfetto "$tmp/timeline.json" \
+    SDL_AUDIODRIVER=dummy "$bin" run "$1" $panels --trace "$tmp/trace.jsonl" --record "$tmp/rec.jsonl" --perfetto "$tmp/timeline.json" \
         >"$tmp/out.log" 2>&1 &
     pid=$!
     wid=$(timeout 20 xdotool search --sync --pid "$pid" 2>/dev/null | head -1) || fail "no window appeared"
@@ -59,6 +61,29 @@ t = json.load(open(sys.argv[1]))[0]["children"][0]["transform"]
 assert all(isinstance(v, (int, float)) and math.isfinite(v) for v in t.values()), t
 PY
     echo "live-faults: a window made 12×12 mid-drag keeps every number finite, and the recording replays"
+fi
+
+# 1b. With the panels and the toolbar on, the window made 16×16, 20×20 and 30×30 (no window
+#    manager enforces the 320×240 minimum): each size is drawn, and SIGTERM then ends the
+#    program cleanly within a few seconds, its recording ending with `quit`.
+if wants small; then
+    panels= start photo
+    for size in 16 20 30; do
+        xdotool windowsize "$wid" "$size" "$size"; sleep 0.5
+        kill -0 "$pid" 2>/dev/null || fail "small: the program ended at ${size}×${size}: $(tail -3 "$tmp/out.log")"
+    done
+    xdotool mousemove $((X + 8)) $((Y + 8)) click 1; sleep 0.3   # a tap on whatever is under it, at 30×30
+    kill -TERM "$pid"
+    for i in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    if kill -0 "$pid" 2>/dev/null; then
+        kill -KILL "$pid"; pid=
+        fail "small: still running 5 s after SIGTERM in a ${size}×${size} window with the panels on (hung drawing the frame)"
+    fi
+    status=0; wait "$pid" || status=$?; pid=
+    [ "$status" = 0 ] || fail "small: exit status $status after SIGTERM: $(tail -3 "$tmp/out.log")"
+    tail -1 "$tmp/rec.jsonl" | grep -q '"type":"quit"' || fail "small: the recording does not end with quit: $(tail -1 "$tmp/rec.jsonl")"
+    grep -q '"type":"resize","width":16,"height":16' "$tmp/rec.jsonl" || fail "small: the window never became 16×16: $(grep resize "$tmp/rec.jsonl" | head -3)"
+    echo "live-faults: windows of 16×16, 20×20 and 30×30 with the panels on draw, and SIGTERM ends the program cleanly"
 fi
 
 # 2. Ending mid-drag (SIGTERM, SIGINT, Ctrl+Q, closing the window): the touch is cancelled

@@ -20,8 +20,10 @@ public enum TransformComponent: String, Sendable, Hashable {
 /// translation. Every binding on one view shares one of these, so pinch, rotation and pan
 /// combine while they run simultaneously.
 public final class ManipulatedTransform {
-    /// The view it moves: a back reference (the view owns this object, `View.manipulation`).
-    public unowned(unsafe) let view: View
+    /// The view it moves. Held weakly: the view owns its shared one (`View.manipulation`),
+    /// and a program may keep this object, or make its own, longer than the view lives.
+    /// Nil once the view is gone: changes then move nothing.
+    public private(set) weak var view: View?
     /// The view's transform when the first binding attached: what scale, rotation and
     /// translation are applied on top of.
     public let base: AffineTransform
@@ -39,7 +41,7 @@ public final class ManipulatedTransform {
         base = view.transform
     }
     func apply() {
-        view.transform = base
+        view?.transform = base
             .concatenating(AffineTransform(scaleX: scale, y: scale))
             .concatenating(AffineTransform(rotationAngle: rotation))
             .concatenating(AffineTransform(translationX: translation.x, y: translation.y))
@@ -138,7 +140,7 @@ public final class TransformBinding: TimeListener {
 
     /// Window-space vectors into the view's superview space (where its centre moves).
     private func superviewVector(_ v: Point) -> Point {
-        guard let sup = target.view.superview else { return v }
+        guard let sup = target.view?.superview else { return v }
         let a = sup.convert(Point.zero, from: nil), b = sup.convert(v, from: nil)
         return b - a
     }

@@ -48,8 +48,10 @@ public final class MediaPlayer: TimeListener {
 
     /// The id the trace names as the handler of remote commands.
     public let id: String
-    /// A back reference: the application owns this object.
-    unowned(unsafe) let app: Application
+    /// The application whose command centre and clock the player uses: held weakly (a
+    /// program may keep the player longer than the application). Once the application is
+    /// gone, the player keeps its state but its clock stands still and nothing is published.
+    private(set) weak var app: Application?
     /// The items, in play order. Changing it keeps ``index`` within the new queue.
     public var queue: [MediaItem] { didSet { index = min(index, max(queue.count - 1, 0)); publish() } }
     /// The position of the current item in ``queue``.
@@ -92,7 +94,7 @@ public final class MediaPlayer: TimeListener {
         guard !isPlaying else { return }
         tick()
         isPlaying = true
-        app.remote.becomeNowPlaying(reason: "\(id) started playback")
+        app?.remote.becomeNowPlaying(reason: "\(id) started playback")
         startTicking()
         publish()
     }
@@ -161,7 +163,7 @@ public final class MediaPlayer: TimeListener {
     }
     /// Sets elapsed time from the host's audio clock.
     public func syncElapsed(_ seconds: Double) {
-        lastTick = app.time
+        lastTick = app?.time ?? lastTick
         elapsed = clamp(seconds)
         publish()
     }
@@ -171,6 +173,7 @@ public final class MediaPlayer: TimeListener {
     /// Installs a handler for every remote command, each traced as handled by `id`. The
     /// centre holds the player weakly: once the player is gone its handlers decline.
     public func registerRemoteCommands() {
+        guard let app else { return }
         for cmd in RemoteCommand.allCases {
             app.remote.addHandler(for: cmd, handledBy: id) { [weak self] c, v in self?.perform(c, value: v) ?? false }
         }
@@ -189,8 +192,10 @@ public final class MediaPlayer: TimeListener {
         case .beginSeekingForward: beginSeeking(.forward)
         case .beginSeekingBackward: beginSeeking(.backward)
         case .endSeekingForward, .endSeekingBackward: endSeeking()
-        case .skipForward: skip(by: value ?? app.remote.preferredSkipInterval)
-        case .skipBackward: skip(by: -(value ?? app.remote.preferredSkipInterval))
+        case .skipForward, .skipBackward:
+            // Without an interval of its own, the command centre's (none once the application is gone).
+            guard let interval = value ?? app?.remote.preferredSkipInterval else { return false }
+            skip(by: cmd == .skipForward ? interval : -interval)
         case .changePlaybackPosition:
             guard let value else { return false }
             seek(to: value)
@@ -215,12 +220,14 @@ public final class MediaPlayer: TimeListener {
     }
 
     private func startTicking() {
+        guard let app else { return }
         lastTick = app.time
         app.addTimeListener(self)
     }
 
     /// Brings elapsed time up to the application's time.
     private func tick() {
+        guard let app else { return }
         let now = app.time
         let dt = max(0, now - lastTick)
         lastTick = now
@@ -249,7 +256,7 @@ public final class MediaPlayer: TimeListener {
     /// Copies the player's state to the command centre's Now Playing info.
     private func publish() {
         let item = currentItem
-        app.remote.nowPlaying = NowPlayingInfo(title: item?.title ?? "", artist: item?.artist ?? "",
+        app?.remote.nowPlaying = NowPlayingInfo(title: item?.title ?? "", artist: item?.artist ?? "",
                                                duration: item?.duration ?? 0, elapsed: elapsed,
                                                rate: isPlaying ? rate : 0)
         onChange?(self)

@@ -10,8 +10,10 @@
 /// reads `unknown`, changes are neither traced nor announced, and `physicalOrientation`
 /// still follows the device.
 public final class MotionManager: TimeListener {
-    /// A back reference: the application owns this object.
-    unowned(unsafe) let app: Application
+    /// The application whose responders get the motion events: held weakly (the
+    /// application owns this object, and a program may keep it longer); once the application
+    /// is gone, nothing is delivered or traced.
+    private(set) weak var app: Application?
     /// When the shake under way began (nil: no shake).
     public private(set) var shakeStart: Double?
     /// The orientation the device is in, whether or not notifications are generated.
@@ -31,7 +33,7 @@ public final class MotionManager: TimeListener {
     public var isShaking: Bool { shakeStart != nil }
 
     func shakeBegan() {
-        guard shakeStart == nil else { return }
+        guard shakeStart == nil, let app else { return }
         shakeStart = app.time
         deliver(.began, reason: nil)
         app.addTimeListener(self)
@@ -50,7 +52,7 @@ public final class MotionManager: TimeListener {
     /// Cancels a shake held longer than ``Defaults/shakeMaxDuration`` ("shake lasted longer
     /// than 3 s"); asks for more calls while one is under way.
     public func timeDidAdvance(to time: Double) -> Bool {
-        guard let start = shakeStart else { return false }
+        guard let start = shakeStart, let app else { return false }
         if time - start > app.defaults.shakeMaxDuration {
             shakeCancelled(reason: "shake lasted longer than \(fmt(app.defaults.shakeMaxDuration)) s")
             return false
@@ -59,6 +61,7 @@ public final class MotionManager: TimeListener {
     }
 
     private func deliver(_ phase: MotionPhase, reason: String?) {
+        guard let app else { return }
         let event = Event(type: .motion, subtype: "motionShake", timestamp: app.time)
         let start: Responder = app.firstResponder ?? app
         let handler = start.receiveMotion(phase, .shake, event)
@@ -74,7 +77,7 @@ public final class MotionManager: TimeListener {
     public func beginGeneratingDeviceOrientationNotifications() {
         generationCount += 1
         guard generationCount == 1 else { return }
-        app.tracer.emit(app.time, .note(topic: "orientation", text: "began generating orientation notifications"))
+        if let app { app.tracer.emit(app.time, .note(topic: "orientation", text: "began generating orientation notifications")) }
         if physicalOrientation != .unknown { announce(from: .unknown, to: physicalOrientation) }
     }
 
@@ -82,7 +85,7 @@ public final class MotionManager: TimeListener {
     public func endGeneratingDeviceOrientationNotifications() {
         guard generationCount > 0 else { return }
         generationCount -= 1
-        guard generationCount == 0 else { return }
+        guard generationCount == 0, let app else { return }
         app.tracer.emit(app.time, .note(topic: "orientation", text: "ended generating orientation notifications: orientation reads unknown"))
     }
 
@@ -95,14 +98,14 @@ public final class MotionManager: TimeListener {
     }
 
     private func announce(from old: DeviceOrientation, to o: DeviceOrientation) {
-        app.tracer.emit(app.time, .orientation(from: old.rawValue, to: o.rawValue))
+        if let app { app.tracer.emit(app.time, .orientation(from: old.rawValue, to: o.rawValue)) }
         onOrientationChange?(old, o)
     }
 
     /// A sensor sample: to the subscribers only (SPEC.md section 3).
     func sample(_ s: MotionSample) {
         var s = s
-        s.timestamp = app.time
+        s.timestamp = app?.time ?? s.timestamp
         subscriptions.deliver(s)
     }
 }

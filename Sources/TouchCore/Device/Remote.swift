@@ -59,8 +59,10 @@ public typealias RemoteCommandHandler = (RemoteCommand, Double?) -> Bool
 ///
 ///     app.remote.addHandler(for: .play, handledBy: "player") { _, _ in player.play(); return true }
 public final class RemoteCommandCenter {
-    /// A back reference: the application owns this object.
-    unowned(unsafe) let app: Application
+    /// The application the commands go to: held weakly (the application owns this object,
+    /// and a program may keep it longer); once the application is gone, nothing is
+    /// delivered or traced.
+    private(set) weak var app: Application?
     private var handlers: [RemoteCommand: (name: String, handler: RemoteCommandHandler)] = [:]
     private var disabled: Set<RemoteCommand> = []
     /// What the Now Playing panel shows (`MPNowPlayingInfoCenter.nowPlayingInfo`); a
@@ -97,10 +99,12 @@ public final class RemoteCommandCenter {
     public func becomeNowPlaying(reason: String) {
         guard !isNowPlayingApp else { return }
         isNowPlayingApp = true
+        guard let app else { return }
         app.tracer.emit(app.time, .note(topic: "remote", text: "now the Now Playing app: \(reason)"))
     }
 
     func receive(_ cmd: RemoteCommand, value: Double?) {
+        guard let app else { return }
         let name = cmd.rawValue
         guard isNowPlayingApp else {
             app.tracer.emit(app.time, .remote(command: name, handledBy: nil, reason: "not the Now Playing app yet: start playback first"))

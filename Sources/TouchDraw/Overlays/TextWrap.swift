@@ -9,10 +9,12 @@ extension TextMeasurer {
     /// on a line as fit); a word wider than the width on its own is broken between
     /// characters. Line breaks in `string` are kept (an empty line stays one). Nothing is
     /// lost but the spaces a line breaks at: joined with those spaces, the lines give the
-    /// text back (runs of spaces become one).
+    /// text back (runs of spaces become one). Any width ends: a width narrower than every
+    /// character (zero or negative too) gives one character per line, never an empty piece.
     public func wrap(_ string: String, toWidth width: Double, size: Double, font: FontFace) -> [String] {
         var lines: [String] = []
         for paragraph in string.split(separator: "\n", omittingEmptySubsequences: false) {
+            let start = lines.count
             var line = ""
             for word in paragraph.split(separator: " ") {
                 let candidate = line.isEmpty ? String(word) : line + " " + word
@@ -23,14 +25,15 @@ extension TextMeasurer {
                 if !line.isEmpty { lines.append(line) }
                 // The word alone: whole when it fits, else in pieces that do.
                 var rest = Substring(word)
-                while !fits(String(rest), width, size, font) {
+                while !rest.isEmpty && !fits(String(rest), width, size, font) {
                     let n = longestFittingPrefix(rest, width, size, font)
                     lines.append(String(rest.prefix(n)))
                     rest = rest.dropFirst(n)
                 }
                 line = String(rest)
             }
-            lines.append(line)
+            // The last line, unless a width narrower than a character left nothing for it.
+            if !line.isEmpty || lines.count == start { lines.append(line) }
         }
         return lines
     }
@@ -39,8 +42,8 @@ extension TextMeasurer {
         measure(s, size: size, font: font).width <= width
     }
 
-    /// How many leading characters of `s` fit in `width`: at least one, so a width narrower
-    /// than any character still makes progress.
+    /// How many leading characters of a non-empty `s` fit in `width`: at least one, so a
+    /// width narrower than any character still makes progress.
     private func longestFittingPrefix(_ s: Substring, _ width: Double, _ size: Double, _ font: FontFace) -> Int {
         var lo = 1, hi = s.count   // the first character is taken even when it does not fit
         while lo < hi {

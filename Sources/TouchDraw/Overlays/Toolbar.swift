@@ -69,6 +69,7 @@ public enum Toolbar {
         list.roundedRect(r, radius: 6 * u, fill: fill, stroke: item.isOn ? on : style.grid, lineWidth: (item.isOn ? 2 : 1) * u)
         let size = style.fontSize
         let w = r.width - 2 * style.padding / 2
+        guard w > 0 else { return }   // a button too small for any label (a window a few pixels wide)
         var lines = measurer.wrap(item.label, toWidth: w, size: size, font: .sans)
         if lines.count > 2 { lines = [lines[0], measurer.truncate(lines[1...].joined(separator: " "), toWidth: w, size: size, font: .sans)] }
         let lineH = style.lineHeight

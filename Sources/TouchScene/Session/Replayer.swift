@@ -47,29 +47,35 @@ public final class Replayer {
             session.advance(to: p)
             clock = p
         }
-        func step(to t: Double) {
-            while clock + frameInterval <= t {
+        // The frames before `t`, then the clock to `t`; before an input (`input`) the clock
+        // stays short of it: the input's own delivery advances to its time, so a timer due at
+        // that very instant fires with the input's touch sample (`Application.send`), as live.
+        func step(to t: Double, input: Bool = false) {
+            while clock + frameInterval < t {
                 // Nothing moves or waits: the frames in between change nothing, so a long
                 // pause (or a recording whose times are huge) costs one step, not millions.
                 if !session.needsFrames { break }
                 advance(to: clock + frameInterval)
             }
-            if t > clock { advance(to: t) }
+            if !snapped, let s = snapshotTime, s <= t { advance(to: max(s, clock)) }
+            if t > clock && !input { advance(to: t) }
         }
         var last = 0.0
         var quitAt: Double?
         while let entry = try reader.nextEntry() {
             if let u = until, entry.t > u { break }
-            step(to: entry.t)
             let input: RawInput
             switch entry {
             case .reload(let r):
+                step(to: r.t)
                 try reload(r)
                 last = r.t
                 continue
             case .input(let i): input = i
             }
+            step(to: input.t, input: true)
             session.handle(input)
+            clock = max(clock, input.t)
             last = input.t
             if input.isEnd { quitAt = input.t; break }
         }

@@ -43,11 +43,35 @@ struct GestureInteractionTests {
         #expect(began.to == .began)
         #expect(began.t == swipeFail.t)
         #expect(began.reason == "began: swipe failed")
-        // The translation is the whole drag so far (the swipe's timer fires just before the
-        // move at 0.5 s, so the finger is at most one 2 pt step behind): nothing lost while held.
-        #expect(near(began.outputs.translation?.x ?? 0, 100 * began.t, 2.0001))
+        // The swipe's timer runs out at 0.5 s, the instant of a move: the pan begins with that
+        // move read, its translation the whole drag so far (nothing lost while held), and no
+        // record at the same instant tells another.
+        #expect(began.t == 0.5)
+        #expect(began.outputs.translation == Point(50, 0))
+        for other in tr.dropFirst() where other.t == began.t {
+            #expect(other.outputs.translation == began.outputs.translation, "\(other.to) at \(other.t)")
+        }
         #expect(tr.map(\.to).suffix(2) == [.ended, .possible])
         #expect(near(tr.first { $0.to == .ended }?.outputs.translation, Point(100, 0)))
+    }
+
+    @Test("a swipe whose timer runs out between two moves fails at its deadline, and the pan begins there with the finger where it was")
+    func heldPanBeginsAtTheDeadline() throws {
+        let (rig, _, _) = panRequiringSwipe(swipeFirst: true)
+        rig.down(1, 100, 300, at: 0)
+        // 100 pt/s, a move every 0.04 s: at 0.48 s and 0.52 s, none at the swipe's 0.5 s.
+        rig.drag(1, from: Point(100, 300), to: Point(200, 300), at: 0, duration: 1, steps: 25)
+        rig.up(1, 200, 300, at: 1.05)
+        let swipeFail = try #require(rig.transitions("swipe").first)
+        #expect(swipeFail.to == .failed && swipeFail.t == 0.5)
+        let tr = rig.transitions("pan")
+        let began = try #require(tr.first)
+        #expect(began.to == .began && began.t == 0.5)
+        // At 0.5 s the finger is where the move at 0.48 s left it.
+        #expect(near(began.outputs.translation?.x ?? 0, 48, 1e-9))
+        let next = try #require(tr.dropFirst().first)
+        #expect(next.to == .changed && next.t == 0.52)
+        #expect(near(next.outputs.translation?.x ?? 0, 52, 1e-9))
     }
 
     @Test("a pan that begins because a swipe failed on a move carries that move's translation",
