@@ -10,11 +10,13 @@
 #   make deps      install the Debian packages (SDL2, SDL2_ttf, SDL2_image, fonts, Xvfb, ...)
 #   make docs      the DocC archives of TouchCore, TouchScene and TouchScopeKit in .build/docs (offline)
 #   make docs-check  make docs, then every public declaration of both must have a doc comment
+#   make mutants   mutation testing (not part of `make test`; README "Mutation testing"):
+#                  each mutant of Tests/mutants/mutants.tsv against the tests; ONLY=a,b for some
 
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test test-sanitize build release deps deps-run clean docs docs-check
+.PHONY: run test test-sanitize build release deps deps-run clean docs docs-check mutants
 
 run: deps-run build
 	$(SWIFT) run touchscope $(ARGS)
@@ -74,6 +76,15 @@ docs-check: docs
 		.ci/undocumented.py "$$dir" $$t \
 			|| { echo "make docs-check: $$t has public declarations without a doc comment (listed above)"; exit 1; }; \
 	done
+
+# Mutation testing: .ci/mutants puts each mutant of Tests/mutants/mutants.tsv into a copy of
+# the tree (.build-mutants/tree, its own build), runs the TouchCore tests and the golden
+# traces, and prints the survivors and any stale mutant (exit 1 if there is one).
+# CORE=1: quicker, TouchCore's own tests only (a copy of the package cut down to TouchCore).
+ONLY ?=
+CORE ?=
+mutants: deps
+	SWIFT="$(SWIFT)" .ci/mutants $(if $(ONLY),--only "$(ONLY)") $(if $(CORE),--core-only)
 
 clean:
 	$(SWIFT) package clean

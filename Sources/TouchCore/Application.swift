@@ -222,14 +222,17 @@ public final class Application: Responder {
 
     /// The busy recognizer with the earliest deadline before `t` (or at `t` when
     /// `includingT`; the first one listed among equals), and whether any busy recognizer has
-    /// a deadline, in one walk of the list.
+    /// a deadline, in one walk of the list. A deadline at `t` itself is due unless the
+    /// recognizer takes input at its deadline as still in time (`inputAtDeadlineIsInTime`).
     private func earliestDeadline(upTo t: Double, includingT: Bool) -> (due: (GestureRecognizer, Double)?, any: Bool) {
         var best: (GestureRecognizer, Double)?
         var any = false
         for r in busyRecognizers {
             guard let d = r.deadline else { continue }
             any = true
-            guard d < t || (includingT && d == t) else { continue }
+            // At exactly its deadline a recognizer whose input is still in time then (the
+            // next tap, the end of a swipe) waits for that input: it fails only after.
+            guard d < t || (includingT && d == t && !r.inputAtDeadlineIsInTime) else { continue }
             if let b = best, !(d < b.1) { continue }
             best = (r, d)
         }

@@ -164,6 +164,11 @@ open class GestureRecognizer {
     public private(set) var trackedTouches: [Touch] = []
     /// A time at which `deadlineReached` is called (multi-tap interval, long press...).
     public var deadline: Double?
+    /// Whether input that arrives exactly at ``deadline`` is still in time, so that the
+    /// deadline passes only once time moves beyond it: the longest pause before the next
+    /// tap, the longest a swipe may take (Defaults: "longest"). Otherwise the deadline is
+    /// reached at that very time (a press held for the minimum duration begins).
+    var inputAtDeadlineIsInTime: Bool { false }
     /// Transitions held back by an unresolved failure requirement (`FailureWait`).
     var failureWait = FailureWait<GestureRecognizer>()
     private var handlers: [(GestureRecognizer) -> Void] = []

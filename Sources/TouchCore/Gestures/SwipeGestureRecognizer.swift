@@ -91,6 +91,10 @@ public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
         fail("failed: lifted before swiping \(fmt: minimumDistance) pt \(allowed)")
     }
 
+    /// A stroke completed exactly ``maximumDuration`` after the first finger landed is in
+    /// time (the longest a swipe may take): the timer fails it only after that.
+    override var inputAtDeadlineIsInTime: Bool { true }
+
     /// ``maximumDuration`` passed without a swipe: fails ("too long").
     public override func deadlineReached() {
         guard state == .possible else { return }

@@ -97,6 +97,10 @@ open class TapGestureRecognizer: DiscreteGestureRecognizer {
         }
     }
 
+    /// A tap that lands exactly ``maximumTapInterval`` after the previous lift is in time
+    /// (the longest pause, as `Touch.tapCount` counts it): the wait fails only after that.
+    override var inputAtDeadlineIsInTime: Bool { true }
+
     /// The wait for the next tap ran out: fails ("failed: waited 0.3 s for tap 2 of 2").
     override open func deadlineReached() {
         fail("failed: waited \(fmt: maximumTapInterval ?? defaults.tapInterval) s for tap \(tapsDone + 1) of \(numberOfTapsRequired)")

@@ -63,7 +63,11 @@ struct SwipeGestureRecognizerTests {
         rig.down(1, 100, 300, at: 0)
         rig.advance(to: 0.49)
         #expect(swipe.state == .possible)
+        // At 0.5 s a stroke could still complete in time (the longest a swipe may take);
+        // once time passes it, the timer fails the swipe, at 0.5 s.
         rig.advance(to: 0.5)
+        #expect(swipe.state == .possible)
+        rig.advance(to: 0.51)
         let first = try #require(rig.transitions("swipe").first)
         #expect(first.to == .failed && first.t == 0.5)
         #expect(first.reason.hasSuffix("(too long)"))
