@@ -70,7 +70,7 @@ let package = Package(
         // End-to-end tests, and unit tests of the host's own parts (`@testable import TouchScopeKit`).
         // Golden traces and recordings are read from the source tree by path (Support.swift).
         .testTarget(name: "touchscopeTests", dependencies: ["touchscope", "TouchScopeKit", "TouchScene", "TouchCore", "TouchDraw", "TouchBench", "TestSupport"],
-                    exclude: ["Golden", "Recordings", "README.md"]),
+                    exclude: ["Golden", "Recordings", "Expectations", "README.md"]),
     ],
     swiftLanguageModes: [.v6]
 )

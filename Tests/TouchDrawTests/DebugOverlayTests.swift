@@ -129,7 +129,7 @@ struct DebugOverlayTests {
         #expect(list.commands.count < 20_000)
         #expect(DebugOverlay.timelineLanes(app: rig.app, log: log, state: state).count == 51)
         // Generous: debug build on a shared machine; the point is no O(n²).
-        #expect(elapsed < .seconds(10))
+        #expect(elapsed < .seconds(10 * testTimeScale))
         check(list, p)
     }
 }

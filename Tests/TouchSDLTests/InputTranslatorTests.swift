@@ -173,7 +173,9 @@ struct InputTranslatorTests {
         // Same SDL finger id on another device: a different finger.
         let other = tr.translate(fingerEvent(SDL_FINGERDOWN, touch: 9, finger: 1001, x: 0.3, y: 0.1), time: 0)
         #expect(id(other) == 3)
-        if case let .fingerDown(_, _, _, _, device) = other.last?.kind { #expect(device == 1) }
+        if case let .fingerDown(_, _, _, _, device) = other.last?.kind { #expect(device == 1) } else {
+            Issue.record("the other device's finger did not land: \(other)")
+        }
         #expect(id(tr.translate(fingerEvent(SDL_FINGERUP, finger: 1001, x: 0.1, y: 0.1), time: 0.1)) == 1)
         #expect(tr.activeFingers == [2, 3])
         #expect(id(tr.translate(fingerEvent(SDL_FINGERDOWN, finger: 1003, x: 0.1, y: 0.1), time: 0.2)) == 1, "id 1 reused")

@@ -109,31 +109,52 @@ struct BenchTests {
         }
     }
 
-    /// The keys of the JSON object on the last line of `touchscope bench --json ARGS`.
-    func benchKeys(_ arguments: [String]) throws -> Set<String> {
+    /// The JSON object on the last line of `touchscope bench --json ARGS`.
+    func benchJSON(_ arguments: [String]) throws -> [String: Any] {
         let r = try CLIRun.run(["bench", "--json", "--no-peer"] + arguments, environment: ["SDL_VIDEODRIVER": "dummy"])
         #expect(r.status == 0, "\(r.stderr)")
         let last = try #require(r.stdout.split(separator: "\n").last)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
-        return Set(object.keys)
+        return try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+    }
+
+    /// Every figure named is a finite number above zero (a rate, a time or a count of something
+    /// that happened); each `…_p50` is at most its `…_p99`; draw-command counts are whole
+    /// numbers over 100 (the frame draws every panel).
+    func checkFigures(_ object: [String: Any], _ figures: Set<String>) {
+        for key in figures.sorted() {
+            guard let value = object[key] else { Issue.record("no \(key)"); continue }
+            guard let n = value as? NSNumber, !(value is Bool) else { Issue.record("\(key): \(value) is not a number"); continue }
+            let d = n.doubleValue
+            #expect(d.isFinite && d > 0, "\(key) = \(d)")
+            if key.hasSuffix("draw_commands") { #expect(d == d.rounded() && d > 100, "\(key) = \(d)") }
+            if key.contains("_p50") {
+                let p99 = key.replacingOccurrences(of: "_p50", with: "_p99")
+                let high = (object[p99] as? NSNumber)?.doubleValue
+                #expect(high.map { d <= $0 } == true, "\(key) = \(d), \(p99) = \(String(describing: high))")
+            }
+        }
     }
 
     @Test("bench --json reports every figure, the 2560×1600 frame included")
     func jsonKeys() throws {
-        let keys = try benchKeys(["--events", "2000", "--hit-tests", "50", "--frames", "2", "--replay-events", "0",
-                                  "--no-file-dispatch", "--latency-seconds", "0.5"])
+        let object = try benchJSON(["--events", "2000", "--hit-tests", "50", "--frames", "2", "--replay-events", "0",
+                                    "--no-file-dispatch", "--latency-seconds", "0.5"])
+        let keys = Set(object.keys)
         let expected: Set<String> = ["dispatch_events_per_second", "dispatch_one_thread_events_per_second",
                                      "hit_test_ns_p50", "hit_test_ns_p99", "hit_test_untraced_ns_p50", "hit_test_untraced_ns_p99",
                                      "frame_ms_p50", "frame_ms_p99", "frame_ms_p50_2560x1600", "frame_ms_p99_2560x1600",
                                      "frame_draw_commands", "frame_2560x1600_draw_commands", "latency_ms_p50", "latency_ms_p99"]
         #expect(expected.isSubset(of: keys), "missing \(expected.subtracting(keys).sorted())")
+        checkFigures(object, expected)
     }
 
     @Test("bench --json --frames-only reports just the frame figures and the latency")
     func framesOnly() throws {
-        let keys = try benchKeys(["--frames-only", "--frames", "2", "--latency-seconds", "0.5"])
-        #expect(keys.isSuperset(of: ["frame_ms_p50", "frame_ms_p99", "frame_ms_p50_2560x1600", "frame_ms_p99_2560x1600",
-                                     "latency_ms_p50", "latency_ms_p99"]))
+        let object = try benchJSON(["--frames-only", "--frames", "2", "--latency-seconds", "0.5"])
+        let keys = Set(object.keys)
+        let figures: Set<String> = ["frame_ms_p50", "frame_ms_p99", "frame_ms_p50_2560x1600", "frame_ms_p99_2560x1600",
+                                    "latency_ms_p50", "latency_ms_p99"]
+        checkFigures(object, figures)
         #expect(!keys.contains { $0.hasPrefix("dispatch") || $0.hasPrefix("hit_test") || $0.hasPrefix("replay") })
     }
 }

@@ -16,10 +16,28 @@ struct GoldenTraceTests {
           arguments: recordingScenes.map(\.recording))
     func golden(recording: String) throws {
         let scene = try #require(recordingScenes.first { $0.recording == recording }?.scene)
-        let trace = try Replay(scene: scene, recording: recording).traceText
+        let replay = try Replay(scene: scene, recording: recording)
+        let trace = replay.traceText
         #expect(!trace.isEmpty)
         let path = Paths.golden(recording)
         if Self.updating {
+            // Say which decisions change, and refuse to write a trace that breaks the
+            // hand-written expectations (Expectations/NAME.expect): those change by hand only.
+            let old = try Self.records(ofGolden: path, missingIsEmpty: true)
+            // Both sides as the file holds them (numbers rounded as the writer writes them).
+            let new = try TraceReader.read(text: trace, file: path).map { v in try #require(TraceReader.record(from: v)) }
+            let diff = decisionDiff(old: old, new: new)
+            if !diff.isEmpty { print("\(recording): decisions that change\n" + diff.map { "  " + $0 }.joined(separator: "\n")) }
+            let problems = try Expectations(recording: recording).problems(replay.records)
+            guard problems.isEmpty else {
+                Issue.record("""
+                    \(recording): not writing \(path): the trace breaks its hand-written expectations \
+                    (Tests/touchscopeTests/Expectations/\(recording).expect):
+                    \(problems.joined(separator: "\n"))
+                    Change the expectation by hand first if the new behaviour is the one SPEC.md asks for.
+                    """)
+                return
+            }
             try FileManager.default.createDirectory(atPath: Paths.golden, withIntermediateDirectories: true)
             try trace.write(toFile: path, atomically: true, encoding: .utf8)
             return
@@ -41,6 +59,30 @@ struct GoldenTraceTests {
         }
     }
 
+    /// The records of a golden trace file (none when it does not exist and `missingIsEmpty`).
+    static func records(ofGolden path: String, missingIsEmpty: Bool = false) throws -> [TraceRecord] {
+        if missingIsEmpty && !FileManager.default.fileExists(atPath: path) { return [] }
+        return try TraceReader.read(path: path).map { v in try #require(TraceReader.record(from: v), "\(path): \(v)") }
+    }
+
+    @Test("the decision diff names the gesture, control and action records that change, and nothing else")
+    func decisionDiffNamesChanges() throws {
+        let golden = try Self.records(ofGolden: Paths.golden("double-tap"))
+        #expect(decisionDiff(old: golden, new: golden).isEmpty)
+        var changed = golden
+        let k = try #require(changed.firstIndex { if case let .gesture(_, _, _, to, _, _) = $0.body { return to == .recognized }; return false })
+        changed[k].t = 0.4
+        changed.append(TraceRecord(t: 3, .action(sender: "pad", action: "extra", target: nil, handledBy: nil)))
+        // A touch message that changes is not a decision the diff lists.
+        changed.removeAll { if case .touches = $0.body { return true }; return false }
+        let diff = decisionDiff(old: golden, new: changed)
+        #expect(diff == [
+            "- 0.38 gesture doubleTap possible>recognized location=400.0,300.0 touches=0.0",
+            "+ 0.4 gesture doubleTap possible>recognized location=400.0,300.0 touches=0.0",
+            "+ 3.0 action pad extra -",
+        ], "\(diff)")
+    }
+
     @Test("replaying the same recording twice gives the same trace", arguments: recordingScenes.map(\.recording))
     func deterministic(recording: String) throws {
         let scene = try #require(recordingScenes.first { $0.recording == recording }?.scene)
@@ -53,7 +95,8 @@ struct GoldenTraceTests {
     func goldensRoundTrip() throws {
         for (recording, _) in recordingScenes {
             let path = Paths.golden(recording)
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(!text.isEmpty, "\(path) is empty")
             let lines = text.split(separator: "\n").map(String.init)
             let values = try TraceReader.read(text: text, file: path)
             #expect(values.count == lines.count)

@@ -1,5 +1,6 @@
 // --perfetto end to end: every recording's timeline follows the Chrome Trace Event format and
-// shows exactly the recognizer states of its golden trace; the command line writes it.
+// shows exactly the recognizer states of its hand-written expectations (Expectations/), with
+// the reasons of the replay's own trace; the command line writes it.
 import Foundation
 import Testing
 import TestSupport
@@ -75,14 +76,21 @@ private func timeline(scene: String, recording: String) throws -> (data: Data, e
     return (try Data(contentsOf: URL(fileURLWithPath: path)), replayer.endTime)
 }
 
-private func golden(_ recording: String) throws -> [TraceRecord] {
-    let path = Paths.golden(recording)
-    return try TraceReader.read(path: path).map { v in try #require(TraceReader.record(from: v), "\(path): \(v)") }
+/// The recognizer slices as the trace records they stand for (the state each entered, from
+/// where, at the slice's start), to check against the hand-written expectations.
+private func sliceRecords(_ slices: [String: [StateSlice]]) -> [TraceRecord] {
+    slices.flatMap { id, list in
+        list.compactMap { s -> TraceRecord? in
+            guard let from = GestureState(rawValue: s.from), let to = GestureState(rawValue: s.state) else { return nil }
+            return TraceRecord(t: Double(s.ts) / 1_000_000,
+                               .gesture(recognizer: TraceName(id), view: .none, from: from, to: to, reason: "", outputs: GestureOutputs()))
+        }
+    }.sorted { $0.t < $1.t }
 }
 
 @Suite("Perfetto export of the recordings")
 struct PerfettoExportTests {
-    @Test("the double tap's timeline: doubleTap recognized, singleTap failed, then the reverse, with the golden trace's reasons")
+    @Test("the double tap's timeline: doubleTap recognized, singleTap failed, then the reverse, with their reasons")
     func doubleTap() throws {
         let (data, _) = try timeline(scene: "double-tap", recording: "double-tap")
         let trace = ChromeTrace(data: data)
@@ -111,20 +119,29 @@ struct PerfettoExportTests {
         #expect(trace.events(on: "touch 2", ph: "i").map { $0["name"] as? String } == ["hit test: pad", "touchesBegan: pad", "touchesCancelled: pad"])
     }
 
-    @Test("every recording's timeline follows the format and holds its golden trace's recognizer states, touches and instants",
+    @Test("every recording's timeline follows the format, its recognizer slices are the hand-written expectations' states, and it holds the replay's touches and instants",
           arguments: recordingScenes.map(\.recording))
     func everyRecording(recording: String) throws {
         let scene = try #require(recordingScenes.first { $0.recording == recording }?.scene)
         let (data, end) = try timeline(scene: scene, recording: recording)
         let trace = ChromeTrace(data: data)
         #expect(trace.problems.isEmpty, "\(recording): \(trace.problems.prefix(5))")
-        let records = try golden(recording)
+        // The same recording replayed into a trace (not the golden file): the timeline shows
+        // exactly its recognizer states, with their reasons, times and durations.
+        let records = try Replay(scene: scene, recording: recording).records.filter(\.isWrittenToFiles)
         let expected = expectedSlices(records, end: end)
         let actual = exportedSlices(trace, recognizers: expected.keys)
         for id in expected.keys.sorted() {
             #expect(actual[id] == expected[id], "\(recording): \(id)")
         }
-        // As many slices as the golden trace has transitions out of `possible` and on.
+        // Each recognizer's slices are the states its hand-written expectations list, at
+        // their times (Expectations/NAME.expect; nothing taken from the code's output).
+        var handWritten = try Expectations(recording: recording)
+        handWritten.decisions = handWritten.decisions.filter { $0.stream.hasPrefix("gesture ") }
+        for k in handWritten.decisions.indices { handWritten.decisions[k].outputs = [:] }
+        handWritten.streams = ["gesture"]
+        for p in handWritten.problems(sliceRecords(actual), ordered: false) { Issue.record("\(recording) timeline: \(p)") }
+        // As many slices as the trace has transitions out of `possible` and on.
         let entered = records.filter { if case let .gesture(_, _, _, to, _, _) = $0.body { return to != .possible }; return false }
         #expect(actual.values.map(\.count).reduce(0, +) == entered.count, "\(recording)")
         // One track per touch, its slice starting at its hit test.

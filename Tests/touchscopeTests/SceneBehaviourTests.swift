@@ -57,9 +57,9 @@ struct ControlsSceneTests {
     @Test("a tap on the button sends touchDown and touchUpInside, and buttonTapped reaches controlsVC")
     func buttonTap() {
         let events = replay.controlEvents.filter { $0.control == "button" }.map(\.event)
-        #expect(events.first == "touchDown")
-        #expect(events.contains("touchUpInside"))
-        #expect(!events.contains("touchCancel"))
+        // A tap (no movement): touchDown at the landing, touchUpInside and the button's primary
+        // action at the lift, nothing else (SPEC.md 7).
+        #expect(events == ["touchDown", "touchUpInside", "primaryActionTriggered"])
         #expect(replay.actions.contains { $0.sender == "button" && $0.action == "buttonTapped" && $0.handledBy == "controlsVC" })
     }
 
@@ -140,7 +140,8 @@ struct MediaSceneTests {
 
     @Test("tapping Play sends the nil-targeted play action along the chain to the player")
     func playButton() {
-        #expect(replay.controlEvents.filter { $0.control == "playButton" }.map(\.event).contains("touchUpInside"))
+        #expect(replay.controlEvents.filter { $0.control == "playButton" }.map(\.event)
+                == ["touchDown", "touchUpInside", "primaryActionTriggered"])
         let play = replay.actions.filter { $0.action == "play" }
         #expect(play.count == 1)
         #expect(play.first?.sender == "playButton")

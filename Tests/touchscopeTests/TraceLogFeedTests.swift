@@ -52,23 +52,22 @@ struct TraceLogFeedTests {
         let inline = TraceLog()
         let a = SceneSession(scene: BenchScene.make(Self.shape))
         a.app.tracer.sink = inline
-        Self.drive(a, inputs: 6_000, seed: 21)
-
         // A ring of 64 items wraps around hundreds of times and makes the feeder wait for room.
         let feed = TraceLogFeed(capacity: capacity)
         let b = SceneSession(scene: BenchScene.make(Self.shape))
         b.app.tracer.sink = feed
-        var checked = 0
-        Self.drive(b, inputs: 6_000, seed: 21) { i in
-            // Mid-way, the log holds what was traced so far (a frame reads it this way).
-            if i == 2_999 {
-                #expect(feed.log.endSeq > 0)
-                checked = feed.log.endSeq
-            }
+        // Both sessions get the same inputs in the same chunks; after each chunk (a frame reads
+        // the log this way) the feed's log, synced, reads as the inline one.
+        var done = 0, lastSeq = 0
+        for end in [1_000, 2_999, 4_500, 6_000] {
+            Self.drive(a, inputs: end - done, seed: 21, from: done)
+            Self.drive(b, inputs: end - done, seed: 21, from: done)
+            feed.sync()
+            #expect(feed.log.endSeq > lastSeq, "the log did not grow by check \(end)")
+            lastSeq = feed.log.endSeq
+            Self.expectSame(feed.log, inline)
+            done = end
         }
-        #expect(checked > 0)
-        #expect(feed.log.endSeq > checked)
-        Self.expectSame(feed.log, inline)
         // Every kind went through the ring: transitions, touch messages, touch samples (trails).
         #expect(feed.log.count(of: [.gesture]) > 100)
         #expect(feed.log.count(of: [.touches]) > 1_000)

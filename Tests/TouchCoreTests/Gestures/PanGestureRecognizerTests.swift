@@ -15,7 +15,8 @@ struct PanGestureRecognizerTests {
         rig.up(1, 200, 150, at: 0.25)
         let tr = rig.transitions("pan")
         #expect(tr.first?.to == .began)
-        #expect(tr.first?.reason.hasPrefix("began: centroid moved") == true)
+        // Steps of (8.33, 4.17), 9.32 pt each: the second (18.63 pt) is the first over the 10 pt slop.
+        #expect(tr.first?.reason == "began: centroid moved 18.63 pt (slop 10)")
         let ended = try #require(tr.first { $0.to == .ended })
         #expect(near(ended.outputs.translation, Point(100, 50)))
         #expect(rig.states("pan").last == .possible)

@@ -13,9 +13,12 @@ struct SwipeGestureRecognizerTests {
         let tr = rig.transitions("swipe")
         let first = try #require(tr.first)
         #expect(first.from == .possible && first.to == .recognized)
-        #expect(first.reason.hasPrefix("recognized: swiped right"))
-        #expect(first.t < 0.1)  // during the stroke, before the lift
-        #expect(first.outputs.location != nil)
+        // Steps of (16, 1) every 20 ms: at 0.06 the stroke is (48, 3), 48.1 pt (under the 50 pt
+        // minimum); at 0.08 it is (64, 4): 64 pt along right, 0.062 rad off (under 0.4636),
+        // 800 pt/s (over 200). It recognizes there, during the stroke, where the finger is.
+        #expect(first.reason == "recognized: swiped right 64 pt in 0.08 s")
+        #expect(abs(first.t - 0.08) < 1e-9)
+        #expect(first.outputs.location == Point(164, 304))
         rig.up(1, 180, 305, at: 0.12)
         #expect(rig.states("swipe") == [.recognized, .possible])
     }
@@ -40,7 +43,10 @@ struct SwipeGestureRecognizerTests {
         rig.add(swipe)
         rig.down(1, 300, 300, at: 0)
         rig.drag(1, from: Point(300, 300), to: Point(300, 200), at: 0, duration: 0.1, steps: 5)
-        #expect(rig.transitions("swipe").first?.reason.hasPrefix("recognized: swiped up") == true)
+        // Steps of 20 pt up every 20 ms: 60 pt at 0.06, the first step over the 50 pt minimum.
+        let first = rig.transitions("swipe").first
+        #expect(first?.reason == "recognized: swiped up 60 pt in 0.06 s")
+        #expect(first?.outputs.location == Point(300, 240))
     }
 
     @Test("a slow stroke fails as too slow")

@@ -34,6 +34,11 @@ struct ChildRun {
     var stderr = ""
     var seconds = 0.0
     var maxRSSKiB = 0
+    /// The child's own high-water RSS (`VmHWM` of /proc/PID/status), read while it runs (the
+    /// last reading before it exits). Unlike `maxRSSKiB` (wait4's `ru_maxrss`, which counts the
+    /// test process's own pages the spawned child shared before it ran the binary), it is the
+    /// binary's memory alone. 0 when /proc could not be read.
+    var highWaterKiB = 0
     var timedOut = false
     var signalled = false
 
@@ -59,6 +64,11 @@ struct ChildRun {
         var status: Int32 = 0
         var usage = rusage()
         while true {
+            if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+               let kib = Int(line.split(separator: " ").dropFirst().first ?? "") {
+                r.highWaterKiB = max(r.highWaterKiB, kib)
+            }
             let w = wait4(pid, &status, WNOHANG, &usage)
             if w == pid { break }
             if (ContinuousClock.now - start) > .seconds(timeout) {

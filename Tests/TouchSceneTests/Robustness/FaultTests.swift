@@ -129,6 +129,23 @@ struct FaultTests {
                     return false
                 })
                 // Every view that still held one of the touches got touchesCancelled, saying why.
+                // Which views held which touches: began, not yet ended or cancelled, before the fault.
+                var held = Set<String>()
+                for r in records[..<faultStart] {
+                    guard case let .touches(phase, view, touches, _) = r.body else { continue }
+                    for t in touches {
+                        if phase == .began { held.insert("\(view) \(t)") }
+                        if phase == .ended || phase == .cancelled { held.remove("\(view) \(t)") }
+                    }
+                }
+                var cancelled = Set<String>()
+                for r in during {
+                    if case let .touches(.cancelled, view, touches, _) = r.body { for t in touches { cancelled.insert("\(view) \(t)") } }
+                }
+                #expect(held.isSubset(of: cancelled), "held \(held.sorted()), cancelled \(cancelled.sorted())")
+                // The double tap's pad handles touches and holds the second tap's touch (its
+                // touchesEnded for the first is held back too): there is something to cancel.
+                if gesture == .doubleTap { #expect(held.contains("pad 2"), "\(held.sorted())") }
                 for r in during {
                     if case let .touches(.cancelled, view, _, why) = r.body {
                         #expect(why?.contains(reason) == true || why?.hasPrefix("forwarded by") == true,

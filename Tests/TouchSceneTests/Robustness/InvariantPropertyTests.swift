@@ -1,14 +1,18 @@
 // Property tests: random multitouch streams with faults mixed in, against every demo scene
 // and against generated scenes. A failure is shrunk by the library to a short stream; keep
 // it as a recording in Fixtures/regressions/ (RegressionTests.swift replays them all).
+import Foundation
 import Testing
 import PropertyBased
 @testable import TouchCore
 @testable import TouchScene
 
-let demoSceneNames = ["welcome", "hit-test", "controls", "media", "photo", "double-tap", "delivery",
-                      "responder-chain", "exclusive", "scroll", "text-field", "swipe-pan", "long-press",
-                      "momentum", "checkmark"]
+/// Every demo scene: the `.yaml` files of scenes/, read from the folder (a scene added there
+/// is tested without editing a list).
+let demoSceneNames: [String] = {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: Paths.scenes)) ?? []
+    return files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(".yaml".count)) }.sorted()
+}()
 
 func loadDemoScene(_ name: String) throws -> SceneDescription {
     do throws(SceneLoadError) {
