@@ -90,16 +90,36 @@ func editDistance(_ a: String, _ b: String) -> Int {
     return prev[b.count]
 }
 
-/// The closest candidate to `word`, if it is close enough to be a likely typo.
+/// The longest word a "did you mean" suggestion is looked for (in bytes): a longer one is no
+/// typo of a short name, and the search is then skipped (it costs the word's length times
+/// each candidate's).
+let maxSuggestedWordLength = 64
+
+/// The closest candidate to `word`, if it is close enough to be a likely typo. Only short
+/// words are compared, and only with candidates of about their length (a typo is at most
+/// three edits, so the lengths differ by at most three).
 func suggestion(for word: String, in candidates: [String]) -> String? {
+    guard word.utf8.count <= maxSuggestedWordLength else { return nil }
+    let length = word.unicodeScalars.count
     var best: (String, Int)?
-    for c in candidates {
+    for c in candidates where abs(c.unicodeScalars.count - length) <= 3 {
         let d = editDistance(word, c)
         if d < (best?.1 ?? Int.max) { best = (c, d) }
     }
     guard let (c, d) = best else { return nil }
     let limit = Swift.max(1, Swift.min(3, (word.count + 2) / 3))
     return d <= limit ? c : nil
+}
+
+/// The most characters of a value a message repeats: `shown` cuts the rest.
+let maxShownLength = 60
+
+/// A value from the input as a message repeats it: up to 60 characters, then "…" (an 8 MiB
+/// unknown name makes a one-line message, not an 8 MiB one).
+func shown(_ value: String) -> String {
+    if value.utf8.count <= maxShownLength { return value }
+    let head = value.prefix(maxShownLength)
+    return head.endIndex == value.endIndex ? value : head + "…"
 }
 
 /// " (did you mean `x`?)" or "".

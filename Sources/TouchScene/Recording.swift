@@ -264,7 +264,7 @@ public final class RecordingReader {
                                 let mAt = s.i
                                 let name = try s.stringValue("mods")
                                 guard let m = KeyModifier(rawValue: name) else {
-                                    throw JSONError(offset: mAt, message: "unknown modifier `\(name)` (expected shift, ctrl or alt)")
+                                    throw JSONError(offset: mAt, message: "unknown modifier `\(shown(name))` (expected shift, ctrl or alt)")
                                 }
                                 if !line.mods.contains(m) { line.mods.append(m) }
                                 if s.peek() == 0x2c { s.i += 1; continue }
@@ -287,6 +287,11 @@ public final class RecordingReader {
         } catch {
             lineWasIncomplete = true
             throw self.error(error.offset, error.message)
+        }
+        // The length limit comes before what is wrong with the fields (an 8 MiB unknown
+        // `type` is a line too long, found without comparing it with every type name).
+        if b.count > RecordingReader.maxLineLength, line.type != "reload" {
+            throw error(0, "line longer than \(RecordingReader.maxLineLength / 1024) KiB; refused")
         }
         return try makeEntry(line)
     }
@@ -322,7 +327,7 @@ public final class RecordingReader {
                 return nil
             }
             guard let b = MouseButton(rawValue: name) else {
-                throw error(l.buttonAt, "unknown mouse button `\(name)` (expected left, right or middle)")
+                throw error(l.buttonAt, "unknown mouse button `\(shown(name))` (expected left, right or middle)")
             }
             return b
         }
@@ -349,7 +354,7 @@ public final class RecordingReader {
         case "pad-down", "pad-up":
             guard let name = l.button else { throw error(0, "missing field `button` for `\(type)` (an SDL game controller button name)") }
             guard gamepadButtonNames.contains(name) else {
-                throw error(l.buttonAt, "unknown gamepad button `\(name)`\(didYouMean(name, gamepadButtonNames.sorted()))")
+                throw error(l.buttonAt, "unknown gamepad button `\(shown(name))`\(didYouMean(name, gamepadButtonNames.sorted()))")
             }
             kind = type == "pad-down" ? .padDown(button: name) : .padUp(button: name)
         case "pad-accel": kind = .padAccel(x: try need(l.x, "x"), y: try need(l.y, "y"), z: try need(l.z, "z"))
@@ -370,7 +375,7 @@ public final class RecordingReader {
             if w <= 0 || h <= 0 { throw error(0, "`resize` needs a positive width and height") }
             kind = .resize(width: w, height: h)
         default:
-            throw error(l.typeAt, "unknown type `\(type)`\(didYouMean(type, RecordingReader.typeNames))")
+            throw error(l.typeAt, "unknown type `\(shown(type))`\(didYouMean(type, RecordingReader.typeNames))")
         }
         return .input(RawInput(t: t, kind))
     }

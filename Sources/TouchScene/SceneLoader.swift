@@ -58,7 +58,9 @@ public enum SceneLoader {
         } catch let e as SceneLoadError {
             throw e
         } catch let e as YamlError {
-            throw fail([yamlDiagnostic(e, file: file, text: text)])
+            var d = yamlDiagnostic(e, file: file, text: text)
+            (d.line, d.column) = TextGuard.clamp(line: d.line, column: d.column, in: bytes)
+            throw fail([d])
         } catch {
             throw fail([SceneDiagnostic(file: file, line: 1, column: 1, message: "YAML error: \(error)")])
         }

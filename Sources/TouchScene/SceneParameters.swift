@@ -50,7 +50,7 @@ public final class SceneParameters {
         for pair in own where !p.asked.contains(pair.key) {
             let takes = p.asked.isEmpty ? "`\(typeName)` takes no keys of its own"
                                         : "`\(typeName)` takes \(p.asked.map { "`\($0)`" }.joined(separator: ", "))"
-            reader.error(pair.keyLocation, "unknown key `\(pair.key)` in \(what) (\(takes))\(didYouMean(pair.key, p.asked + shared))")
+            reader.error(pair.keyLocation, "unknown key `\(shown(pair.key))` in \(what) (\(takes))\(didYouMean(pair.key, p.asked + shared))")
         }
         var values: [String: SceneValue] = [:]
         for pair in own where values[pair.key] == nil { values[pair.key] = SceneValue(pair.value) }

@@ -293,7 +293,7 @@ struct SceneTypeReader {
         if let builtIn = RecognizerType(builtIn: name) { return builtIn }
         guard let entry = types.recognizerEntry(name) else {
             let names = types.recognizerNames
-            r.error(location, "unknown recognizer type `\(name)` (known: \(names.joined(separator: ", ")))\(didYouMean(name, names))")
+            r.error(location, "unknown recognizer type `\(shown(name))` (known: \(names.joined(separator: ", ")))\(didYouMean(name, names))")
             return nil
         }
         let (make, values) = SceneParameters.read(entry.read, id: id, typeName: name, what: "a `\(name)` recognizer",
@@ -311,7 +311,7 @@ struct SceneTypeReader {
         if let builtIn = ViewKind(builtIn: name) { return builtIn }
         guard let entry = types.viewEntry(name) else {
             let names = types.viewNames
-            r.error(location, "unknown view kind `\(name)` (known: \(names.joined(separator: ", ")))\(didYouMean(name, names))")
+            r.error(location, "unknown view kind `\(shown(name))` (known: \(names.joined(separator: ", ")))\(didYouMean(name, names))")
             return nil
         }
         let shared = SceneKeys.viewCommon + (entry.isControl ? SceneKeys.controlShared : [])

@@ -38,7 +38,7 @@ struct SceneValidator {
             let known = kind == .view ? viewNames : recognizerNames
             if ids[ref.id]?.0 == kind { return }
             let other = ids[ref.id].map { " (`\(ref.id)` is a \($0.0.rawValue))" } ?? ""
-            r.error(ref.location, "unknown \(kind.rawValue) `\(ref.id)` in `\(key)`\(other)\(other.isEmpty ? didYouMean(ref.id, known) : "")")
+            r.error(ref.location, "unknown \(kind.rawValue) `\(shown(ref.id))` in `\(key)`\(other)\(other.isEmpty ? didYouMean(ref.id, known) : "")")
         }
         func checkResponder(_ ref: Reference?, _ key: String) {
             guard let ref, !responderNames.contains(ref.id) else { return }
@@ -47,7 +47,7 @@ struct SceneValidator {
                 return
             }
             let other = ids[ref.id].map { " (`\(ref.id)` is a \($0.0.rawValue))" } ?? ""
-            r.error(ref.location, "unknown responder `\(ref.id)` in `\(key)` (expected a view id, a controller id, `window`, `application` or `appDelegate`)\(other)\(other.isEmpty ? didYouMean(ref.id, responderNames) : "")")
+            r.error(ref.location, "unknown responder `\(shown(ref.id))` in `\(key)` (expected a view id, a controller id, `window`, `application` or `appDelegate`)\(other)\(other.isEmpty ? didYouMean(ref.id, responderNames) : "")")
         }
 
         if let fr = scene.firstResponder {

@@ -56,12 +56,12 @@ final class NodeReader {
             }
             let kl = location(k)
             if let first = seen[ks.string] {
-                error(kl, "duplicate key `\(ks.string)` in \(what) (first given at line \(first.line))")
+                error(kl, "duplicate key `\(shown(ks.string))` in \(what) (first given at line \(first.line))")
                 continue
             }
             seen[ks.string] = kl
             if let allowed, !allowed.contains(ks.string) {
-                error(kl, "unknown key `\(ks.string)` in \(what)\(didYouMean(ks.string, allowed))")
+                error(kl, "unknown key `\(shown(ks.string))` in \(what)\(didYouMean(ks.string, allowed))")
                 continue
             }
             pairs.append(Fields.Pair(key: ks.string, keyLocation: kl, value: v))
@@ -72,7 +72,7 @@ final class NodeReader {
     /// `f` without the pairs whose key is not in `allowed`, each reported as `fields` does.
     func known(_ f: Fields, allowed: [String]) -> Fields {
         for p in f.pairs where !allowed.contains(p.key) {
-            error(p.keyLocation, "unknown key `\(p.key)` in \(f.what)\(didYouMean(p.key, allowed))")
+            error(p.keyLocation, "unknown key `\(shown(p.key))` in \(f.what)\(didYouMean(p.key, allowed))")
         }
         return f.split(keeping: allowed).kept
     }
@@ -184,7 +184,7 @@ final class NodeReader {
             return nil
         }
         if let v = E(rawValue: s.string) { return v }
-        error(node, "expected one of [\(names.joined(separator: ", "))] for `\(what)`, found `\(s.string)`\(didYouMean(s.string, names))")
+        error(node, "expected one of [\(names.joined(separator: ", "))] for `\(what)`, found `\(shown(s.string))`\(didYouMean(s.string, names))")
         return nil
     }
 
@@ -193,9 +193,9 @@ final class NodeReader {
         if let c = Color(parsing: s) { return c }
         let names = Color.named.keys.sorted()
         if s.hasPrefix("#") {
-            error(node, "invalid colour `\(s)` for `\(what)`: expected #RGB, #RRGGBB or #RRGGBBAA with hexadecimal digits")
+            error(node, "invalid colour `\(shown(s))` for `\(what)`: expected #RGB, #RRGGBB or #RRGGBBAA with hexadecimal digits")
         } else {
-            error(node, "invalid colour `\(s)` for `\(what)`: expected #RGB, #RRGGBB, #RRGGBBAA or a name (\(names.joined(separator: ", ")))\(didYouMean(s, names))")
+            error(node, "invalid colour `\(shown(s))` for `\(what)`: expected #RGB, #RRGGBB, #RRGGBBAA or a name (\(names.joined(separator: ", ")))\(didYouMean(s, names))")
         }
         return nil
     }

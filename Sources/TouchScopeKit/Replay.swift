@@ -23,6 +23,14 @@ extension AppSource {
             return
         }
         let session = makeSession()
+        if options.screenshot != nil {
+            // Without --window, the canvas is the scene's window (no panels): bounded here.
+            let size = screenshotWindow(session, overlays: !options.output.noOverlays, window: options.output.windowSize)
+            if let problem = OutputOptions.canvasProblem(window: size, scale: options.pixelScale ?? 1,
+                                                         what: options.output.window == nil ? "the scene's window" : "--window") {
+                throw CLIError(message: problem, status: 2, namesProgram: true)
+            }
+        }
         let writer: TraceWriter?
         do { writer = try options.output.trace.map { path throws(InputFileError) in try TraceWriter(path: path) } }
         catch { throw CLIError.badInput(error.description) }
@@ -59,6 +67,7 @@ extension AppSource {
         writer?.close()
         perfetto?.close(at: replayer.endTime)
         warnIfCutOff(reader)
+        if let shotError = shotError as? CLIError { throw shotError }
         if let shotError { throw CLIError.failure("screenshot: \(shotError)") }
         if let dumpTree = options.dumpTree {
             do { try TreeDump.json(of: replayer.session.app.window).write(toFile: dumpTree, atomically: true, encoding: .utf8) }
@@ -67,11 +76,22 @@ extension AppSource {
     }
 }
 
+/// The window a headless screenshot draws: `--window`, else 1280×800 with the panels, else
+/// the scene's window.
+@MainActor
+func screenshotWindow(_ session: SceneSession, overlays: Bool, window: Size?) -> Size {
+    window ?? (overlays ? Size(width: 1280, height: 800) : session.scene.window)
+}
+
 @MainActor
 /// Renders one frame of a session (scene and, unless off, the panels) to a PNG, headless.
 func renderPNG(_ session: SceneSession, log: FrameState, to path: String, window: Size? = nil, pixelScale: Double = 1) throws {
     setenv("SDL_VIDEODRIVER", "dummy", 0)
-    let windowSize = window ?? (log.overlays ? Size(width: 1280, height: 800) : session.scene.window)
+    let windowSize = screenshotWindow(session, overlays: log.overlays, window: window)
+    // A reload may have brought a larger scene since the replay began.
+    if let problem = OutputOptions.canvasProblem(window: windowSize, scale: pixelScale, what: window == nil ? "the scene's window" : "--window") {
+        throw CLIError(message: problem, status: 2, namesProgram: true)
+    }
     let canvas = Size(width: (windowSize.width * pixelScale).rounded(), height: (windowSize.height * pixelScale).rounded())
     let layout = HostLayout(canvasSize: canvas, windowSize: windowSize, sceneSize: session.scene.window,
                             options: LayoutOptions(panelsVisible: log.overlays))

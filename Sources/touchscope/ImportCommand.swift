@@ -26,7 +26,7 @@ struct ImportCommand: ParsableCommand {
     var window: String = "800x600"
 
     func validate() throws {
-        if OutputOptions.parseWindow(window) == nil { throw ValidationError("--window must be WIDTHxHEIGHT in points, such as 800x600 (got \(window))") }
+        if let problem = OutputOptions.windowProblem(window) { throw ValidationError(problem) }
     }
 
     func run() throws {

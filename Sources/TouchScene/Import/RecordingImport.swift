@@ -88,15 +88,15 @@ public struct ImportedRecording: Sendable {
             let f = try EvemuFile.parse(bytes, file: file)
             device = f.device; events = f.events
         case .libinputRecord:
-            if let (line, column, byte) = Self.firstControlByte(bytes) {
-                throw InputFileError(file: file, line: line, column: column, byte == 0
-                    ? "the file contains a NUL byte: not a text (YAML) file; refused"
-                    : "the file contains a control character (0x\(String(byte, radix: 16))): not a text (YAML) file; refused")
+            if let p = TextGuard.problem(in: bytes) { throw InputFileError(file: file, line: p.line, column: p.column, p.message) }
+            let text = String(decoding: bytes, as: UTF8.self)
+            let f: LibinputRecordFile
+            do { f = try LibinputRecordFile.parse(text, file: file) } catch {
+                // libyaml says where the file ends on the line after the last newline.
+                let d = error.diagnostic
+                let (line, column) = TextGuard.clamp(line: d.line, column: d.column, in: bytes)
+                throw InputFileError(file: d.file, line: line, column: column, d.message)
             }
-            guard let text = String(validating: bytes, as: UTF8.self) else {
-                throw InputFileError(file: file, line: 1, column: 1, "invalid UTF-8: not a text (YAML) file; refused")
-            }
-            let f = try LibinputRecordFile.parse(text, file: file)
             guard let d = f.touchDevice else {
                 throw InputFileError(file: file, line: 1, column: 1,
                     "no touchscreen or touchpad among the \(f.devices.count) device(s): none has udev's ID_INPUT_TOUCHSCREEN or ID_INPUT_TOUCHPAD, multitouch axes, or ABS_X and ABS_Y")
@@ -106,19 +106,6 @@ public struct ImportedRecording: Sendable {
         inputs = try EvdevContacts.convert(device: device, events: events, window: window, file: file)
         let name = file.split(separator: "/").last.map(String.init) ?? file
         header = RecordingHeader(window: window, device: device.name, importedFrom: name, format: format.rawValue)
-    }
-
-    /// Where the first NUL or other control byte (but tab, newline, return) is, if any.
-    static func firstControlByte(_ bytes: [UInt8]) -> (line: Int, column: Int, byte: UInt8)? {
-        var line = 1, lineStart = 0
-        for (i, b) in bytes.enumerated() {
-            if b == 0x0a { line += 1; lineStart = i + 1; continue }
-            if b < 0x20, b != 0x09, b != 0x0d {
-                let column = String(decoding: bytes[lineStart..<i], as: UTF8.self).unicodeScalars.count + 1
-                return (line, column, b)
-            }
-        }
-        return nil
     }
 
     /// The recording as JSON Lines, header first, each line with its newline.

@@ -23,17 +23,42 @@ package struct OutputOptions: ParsableArguments {
     /// `--window` as a size (nil when not given).
     package var windowSize: Size? { window.flatMap(Self.parseWindow) }
 
-    /// A window size as typed: two positive whole numbers, `1280x800`.
+    /// The largest window side, in window units: 8192. No display shows more (an 8K screen is
+    /// 7680 pixels wide), and it keeps a window's textures within what graphics drivers take.
+    package static let maxWindowSide = 8192
+    /// The largest canvas side, in pixels (the window times the pixel scale): 16384, the
+    /// largest texture most GPUs allow; a headless screenshot of 16384×16384 is 1 GiB.
+    package static let maxCanvasSide = 16384
+
+    /// A window size as typed: two whole numbers from 1 to `maxWindowSide`, `1280x800`.
     package static func parseWindow(_ s: String) -> Size? {
         let parts = s.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w <= 100_000, h <= 100_000 else { return nil }
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+              w > 0, h > 0, w <= maxWindowSide, h <= maxWindowSide else { return nil }
         return Size(width: Double(w), height: Double(h))
     }
 
-    package func validate() throws {
-        if let window, Self.parseWindow(window) == nil {
-            throw ValidationError("--window must be WIDTHxHEIGHT, such as 800x1280 (got \(window))")
+    /// What is wrong with a `--window` value (nil: nothing).
+    package static func windowProblem(_ s: String) -> String? {
+        if parseWindow(s) != nil { return nil }
+        let parts = s.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        let shown = s.count > 40 ? String(s.prefix(40)) + "…" : s
+        if parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+           parts.contains(where: { Int($0).map { $0 > maxWindowSide } ?? true }) {
+            return "--window must be at most \(maxWindowSide)x\(maxWindowSide) window units (got \(shown))"
         }
+        return "--window must be WIDTHxHEIGHT, such as 800x1280 (got \(shown))"
+    }
+
+    /// What is wrong with a canvas of `window` times `scale` pixels (nil: nothing).
+    package static func canvasProblem(window: Size, scale: Double, what: String) -> String? {
+        let w = (window.width * scale).rounded(), h = (window.height * scale).rounded()
+        guard w > Double(maxCanvasSide) || h > Double(maxCanvasSide) else { return nil }
+        return "the canvas would be \(Int(w))x\(Int(h)) pixels (\(what) times --pixel-scale \(ReplayOptions.show(scale))), larger than \(maxCanvasSide) pixels a side; use a smaller --window or --pixel-scale"
+    }
+
+    package func validate() throws {
+        if let window, let problem = Self.windowProblem(window) { throw ValidationError(problem) }
     }
 }
 
@@ -90,11 +115,14 @@ package struct ReplayOptions: ParsableArguments {
         if let pixelScale {
             if !headless { throw ValidationError("--pixel-scale needs --headless (a window gets its scale from the display)") }
             if !(pixelScale >= 1 && pixelScale <= 4) { throw ValidationError("--pixel-scale must be from 1 to 4 (got \(Self.show(pixelScale)))") }
+            if let size = output.windowSize, let problem = OutputOptions.canvasProblem(window: size, scale: pixelScale, what: "--window") {
+                throw ValidationError(problem)
+            }
         }
     }
 
     /// A time as the user typed it, near enough: -1 rather than -1.0.
-    private static func show(_ v: Double) -> String {
+    static func show(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 }
