@@ -90,7 +90,7 @@ final class LiveApp: HostClient, HostKeyTarget {
     func run() throws {
         let host = try makeHost()
         _ = host.run(client: self)
-        finish()
+        try finish()
     }
 
     /// Plays `reader` in the window until its end (`until`, a recorded `quit`, or one second
@@ -101,11 +101,15 @@ final class LiveApp: HostClient, HostKeyTarget {
         self.replay = replay
         let host = try makeHost()
         _ = host.run(client: self)
-        finish()
-        if let dumpTree {
-            try? TreeDump.json(of: session.app.window).write(toFile: dumpTree, atomically: true, encoding: .utf8)
+        if let error = replay.error {
+            try? finish()
+            throw CLIError.badInput(error)
         }
-        if let error = replay.error { throw CLIError.badInput(error) }
+        try finish()
+        if let dumpTree {
+            do throws(InputFileError) { try TreeDump.write(of: session.app.window, to: dumpTree) }
+            catch { throw CLIError.badInput(error.description) }
+        }
         warnIfCutOff(reader)
     }
 
@@ -122,11 +126,25 @@ final class LiveApp: HostClient, HostKeyTarget {
         }
     }
 
-    private func finish() {
+    /// Closes the files; throws the first that could not be written (`FILE:1:1: cannot
+    /// write ...`, exit status 2). A recording that failed while the window ran was reported
+    /// then: only the exit status says it again.
+    private func finish() throws(CLIError) {
         sound.pause()
-        recording.close()
+        let recordingError = recording.close()
         trace?.close()
         perfetto?.close(at: session.app.time)
+        if let e = trace?.writeError ?? perfetto?.writeError { throw CLIError.badInput(e.description) }
+        if let e = recordingError { throw CLIError.badInput(e.description) }
+        if recording.failed { throw CLIError(message: "", status: 2) }
+    }
+
+    /// A recording that could not be written stops: the window and standard error say so.
+    private func checkRecording() {
+        guard let e = recording.stopIfFailed() else { return }
+        frame.banner = "recording stopped: " + e.description
+        FileHandle.standardError.write(Data("\(e.description); recording stopped\n".utf8))
+        host?.setNeedsDisplay()
     }
 
     // MARK: HostClient
@@ -185,6 +203,7 @@ final class LiveApp: HostClient, HostKeyTarget {
         // Once per loop turn, after the turn's input: what was recorded is on disk when the
         // input stops (a kill loses at most this turn's input).
         recording.flush()
+        checkRecording()
         if let replay { feed(replay, upTo: time) }
         if let fingerScript, let host {
             fingerScript.poll(host)
