@@ -207,12 +207,6 @@ struct FileProblem: Error { var message: String; init(_ m: String) { message = m
 
 /// Small file access helpers (the only place TouchScene reads whole files).
 enum FileAccess {
-    /// Whether `path` names a directory.
-    static func isDirectory(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
-    }
-
     /// What a file that is not a regular one is, for messages ("a FIFO").
     static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
