@@ -74,7 +74,7 @@ public enum RegularFile {
     /// Writes `bytes` to `path` by the rule of every output: a missing path, a regular file
     /// (symlinks followed) or `/dev/null` is written in place; anything else (a FIFO, a device, a
     /// directory, a socket) is refused, never replaced and never waited on. Every write and
-    /// the close are checked.
+    /// the close are checked; a file that could not be written whole is left empty.
     public static func write(_ bytes: [UInt8], to path: String) throws(FileRefusal) {
         var st = stat()
         if stat(path, &st) == 0, !isOutputType(st) {
@@ -101,6 +101,8 @@ public enum RegularFile {
                 off += n
             }
         }
+        // A file that could not be written whole is left empty, never half a PNG.
+        if problem != nil, (st.st_mode & S_IFMT) == S_IFREG { _ = ftruncate(fd, 0) }
         if Glibc.close(fd) != 0, problem == nil { problem = String(cString: strerror(errno)) }
         if let problem { throw FileRefusal(problem) }
     }

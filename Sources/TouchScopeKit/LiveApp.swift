@@ -49,6 +49,9 @@ final class LiveApp: HostClient, HostKeyTarget {
     private var lastInputTime = 0.0
     /// Set once the session got its `quit` (the program is ending, or a replay reached one).
     private var ended = false
+    /// `replay --screenshot FILE` in the window: its file, and why it was not written.
+    private var replayScreenshot: String?
+    private var replayScreenshotError: String?
 
     init(source: AppSource, options: LiveOptions) throws {
         self.options = options
@@ -99,6 +102,7 @@ final class LiveApp: HostClient, HostKeyTarget {
         let replay = WindowedReplay(reader, until: until, screenshot: screenshot, at: at,
                                     builtInCode: session.isBuiltInCode ? source.programName : nil, types: source.types)
         self.replay = replay
+        replayScreenshot = screenshot
         let host = try makeHost()
         _ = host.run(client: self)
         if let error = replay.error {
@@ -106,6 +110,7 @@ final class LiveApp: HostClient, HostKeyTarget {
             throw CLIError.badInput(error)
         }
         try finish()
+        if let replayScreenshotError { throw CLIError.badInput(replayScreenshotError) }
         if let dumpTree {
             do throws(InputFileError) { try TreeDump.write(of: session.app.window, to: dumpTree) }
             catch { throw CLIError.badInput(error.description) }
@@ -234,6 +239,9 @@ final class LiveApp: HostClient, HostKeyTarget {
             checkCapabilities()
             host?.setNeedsDisplay()
         case .screenshotSaved(let path): FileHandle.standardError.write(Data("\(source.programName): screenshot saved to \(path)\n".utf8))
+        case .screenshotFailed(let path, let message) where path == replayScreenshot:
+            // The replay's --screenshot: the program ends with it (exit status 2).
+            replayScreenshotError = "\(path):1:1: cannot write the screenshot: \(message)"
         case .screenshotFailed(let path, let message):
             FileHandle.standardError.write(Data("\(source.programName): screenshot \(path) failed: \(message)\n".utf8))
         }

@@ -190,6 +190,19 @@ struct FileFaultTests {
         expectLocated(run, out, message + String(cString: strerror(EFBIG)))
     }
 
+    @Test("--screenshot into a file that fills up is FILE:1:1: cannot write the screenshot, headless and in the window; no half PNG is left")
+    func screenshotFullFile() throws {
+        let dir = Folder("full-shot")
+        for headless in [true, false] {
+            let out = dir.at("shot-\(headless).png")
+            let run = try CLIRun.run(["replay", doubleTapScene, doubleTapRecording, "--screenshot", out] + (headless ? ["--headless"] : []),
+                                     environment: Self.dummyVideo, timeout: 60, fileSizeLimitKiB: 1)
+            expectLocated(run, out, "cannot write the screenshot: " + String(cString: strerror(EFBIG)))
+            let size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? -1
+            #expect(size == 0, "\(size) bytes of a PNG were left")
+        }
+    }
+
     @Test("import into a file that fills up is FILE:1:1: cannot write the recording, exit 2")
     func importFullFile() throws {
         let dir = Folder("full-import")
