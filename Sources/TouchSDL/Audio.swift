@@ -170,7 +170,17 @@ public final class TonePlayer {
         var spec = SDL_AudioSpec()
         var buf: UnsafeMutablePointer<UInt8>? = nil
         var len: UInt32 = 0
-        guard let rw = SDL_RWFromFile(path, "rb"), SDL_LoadWAV_RW(rw, 1, &spec, &buf, &len) != nil, let buf else {
+        // Read without blocking, and only from a regular file (a FIFO is refused, not waited on).
+        let bytes: [UInt8]
+        switch RegularFile.read(path, limit: 64 << 20) {
+        case .success(let b): bytes = b
+        case .failure(let e): throw SDLError("\(path): \(e.message)")
+        }
+        let loaded = bytes.withUnsafeBytes { raw -> Bool in
+            guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(clamping: raw.count)) else { return false }
+            return SDL_LoadWAV_RW(rw, 1, &spec, &buf, &len) != nil
+        }
+        guard loaded, let buf else {
             throw SDLError.last("SDL_LoadWAV(\(path))")
         }
         defer { SDL_FreeWAV(buf) }

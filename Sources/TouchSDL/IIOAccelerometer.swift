@@ -67,8 +67,8 @@ public final class IIOAccelerometer {
         let axes = ["x", "y", "z"]
         var fds: [Int32] = []
         for a in axes {
-            let fd = open(folder + "/in_accel_\(a)_raw", O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else {
+            // A channel must be a regular file (as sysfs's are): a FIFO is refused, not waited on.
+            guard case .success(let fd) = RegularFile.openForReading(folder + "/in_accel_\(a)_raw") else {
                 for f in fds { Glibc.close(f) }
                 return nil
             }
@@ -120,8 +120,7 @@ public final class IIOAccelerometer {
 
     /// A file's text without surrounding white space, or nil.
     private static func text(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard case .success(let fd) = RegularFile.openForReading(path) else { return nil }
         defer { Glibc.close(fd) }
         var buf = [UInt8](repeating: 0, count: 256)
         let n = buf.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }

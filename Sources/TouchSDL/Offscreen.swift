@@ -43,9 +43,10 @@ public final class OffscreenCanvas {
                      b: UInt8(truncatingIfNeeded: v), a: UInt8(truncatingIfNeeded: v >> 24))
     }
 
-    /// Writes the surface as a PNG.
+    /// Writes the surface as a PNG, by the rule of every output (`RegularFile.write`): a
+    /// missing path or a regular file is written, anything else is refused.
     public func savePNG(_ path: String) throws {
-        guard IMG_SavePNG(surface, path) == 0 else { throw SDLError.last("IMG_SavePNG(\(path))") }
+        try RegularFile.savePNG(surface, to: path)
     }
 
     isolated deinit {

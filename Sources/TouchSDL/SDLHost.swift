@@ -96,6 +96,25 @@ public struct HostOptions: Sendable {
 
 /// Set by the SIGINT / SIGTERM handlers (async-signal-safe: a plain store).
 nonisolated(unsafe) private var receivedSignal: Int32 = 0
+/// Whether `catchSignals()` installed the handlers before `run` (a signal that came since is kept).
+nonisolated(unsafe) private var signalsCaughtEarly = false
+
+extension SDLHost {
+    /// Installs the SIGINT / SIGTERM handlers now, before the window's files (the trace, the
+    /// recording, the device's IIO channels) are opened: a signal that arrives meanwhile is
+    /// kept, and `run` ends the program cleanly at its first turn.
+    public static func catchSignals() {
+        receivedSignal = 0
+        signal(SIGINT) { receivedSignal = $0 }
+        signal(SIGTERM) { receivedSignal = $0 }
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigaddset(&unblock, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        signalsCaughtEarly = true
+    }
+}
 
 @MainActor
 public final class SDLHost {
@@ -293,7 +312,7 @@ public final class SDLHost {
     /// the reason; the client got `.quit(reason)` just before.
     @discardableResult
     public func run(client: HostClient) -> QuitReason {
-        receivedSignal = 0
+        if !signalsCaughtEarly { receivedSignal = 0 }
         let previousInt = signal(SIGINT) { receivedSignal = $0 }
         let previousTerm = signal(SIGTERM) { receivedSignal = $0 }
         // Make sure this thread can receive them (a parent may have blocked them).
@@ -303,6 +322,7 @@ public final class SDLHost {
         sigaddset(&unblock, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &unblock, &previousMask)
         defer {
+            signalsCaughtEarly = false
             signal(SIGINT, previousInt)
             signal(SIGTERM, previousTerm)
             pthread_sigmask(SIG_SETMASK, &previousMask, nil)
@@ -474,7 +494,7 @@ public final class SDLHost {
         guard SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, s.pointee.pixels, s.pointee.pitch) == 0 else {
             throw SDLError.last("SDL_RenderReadPixels")
         }
-        guard IMG_SavePNG(s, path) == 0 else { throw SDLError.last("IMG_SavePNG(\(path))") }
+        try RegularFile.savePNG(s, to: path)
     }
 
     // MARK: Without a window

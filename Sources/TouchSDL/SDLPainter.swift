@@ -428,10 +428,21 @@ public final class SDLPainter {
         return path
     }
 
+    /// The largest image file read (64 MiB).
+    static let maxImageFileSize = 64 << 20
+
     private func imageTexture(_ path: String) -> OpaquePointer? {
         if let cached = images[path] { return cached }
         SDLContext.initImage()
-        let tex = IMG_LoadTexture(renderer, resolve(path))
+        // Read without blocking, and only from a regular file: a FIFO or a device put where
+        // the image was is drawn as a missing image, never waited on.
+        var tex: OpaquePointer?
+        if case .success(let bytes) = RegularFile.read(resolve(path), limit: SDLPainter.maxImageFileSize) {
+            tex = bytes.withUnsafeBytes { raw -> OpaquePointer? in
+                guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(clamping: raw.count)) else { return nil }
+                return IMG_LoadTexture_RW(renderer, rw, 1)
+            }
+        }
         if let tex { SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND) }
         images[path] = tex
         return tex

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// Resolves `image:` and `sound:` paths. A path is relative, has no `..` component, and
-/// names an existing file whose real path (symlinks resolved) lies inside the scene's folder
+/// names an existing regular file whose real path (symlinks resolved) lies inside the scene's folder
 /// or the assets folder (by default `assets/` next to the scene's folder, i.e. `../assets`).
 struct AssetResolver {
     /// Real paths of the allowed roots, in lookup order.
@@ -46,6 +46,13 @@ struct AssetResolver {
             guard let real = AssetResolver.realPath(root + "/" + written) else { continue }
             guard roots.contains(where: { real.hasPrefix($0 + "/") }) else {
                 reader.error(location, "`\(key)` path `\(written)` resolves to \(real), outside the scene's folder and assets/ (a symlink?); refused")
+                return nil
+            }
+            // An asset is read whole when it is drawn or played: it must be a regular file (a
+            // FIFO would block the program, a device never ends).
+            var st = stat()
+            if stat(real, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {
+                reader.error(location, "`\(key)` file `\(written)` is \(FileAccess.kind(st.st_mode)), not a regular file; refused")
                 return nil
             }
             return AssetPath(written: written, resolved: real, location: location)

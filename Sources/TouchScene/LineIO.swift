@@ -24,11 +24,10 @@ final class LineSource {
 
     init(path: String, maxLineLength: Int = LineSource.defaultMaxLineLength) throws(FileProblem) {
         self.maxLineLength = maxLineLength
-        var st = stat()
-        guard stat(path, &st) == 0 else { throw FileProblem("cannot open: \(String(cString: strerror(errno)))") }
-        if (st.st_mode & S_IFMT) == S_IFDIR { throw FileProblem("is a directory, not a file") }
-        fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw FileProblem("cannot open: \(String(cString: strerror(errno)))") }
+        switch FileAccess.openRegular(path) {
+        case .success(let d): fd = d
+        case .failure(let problem): throw problem
+        }
         buffer = [UInt8](repeating: 0, count: 65536)
     }
 
@@ -112,15 +111,28 @@ final class LineSource {
 
 /// A buffered file writer: `write` appends to a buffer, flushed when it grows past 64 KiB,
 /// on `flush()` and on `close()`. Safe to `close()` more than once.
+///
+/// Every output goes through it, by one rule (`FileAccess.openOutput`): a missing path or a
+/// regular file (symlinks followed) is written in place; anything else is refused. Every
+/// write and the close are checked: the first failure is kept in `failure` (the file then
+/// holds the lines written before it, whole: it is cut back to the last complete flush) and
+/// later writes are dropped.
 final class OutputFile {
     private var fd: Int32
     private var buffer: [UInt8] = []
     private let ownsDescriptor: Bool
     let path: String
+    /// Why writing stopped (the system's reason, such as "No space left on device"); nil
+    /// while every write succeeded.
+    private(set) var failure: String?
+    /// Bytes written by complete flushes (where the file is cut back to on a failure).
+    private var written: off_t = 0
 
     init(path: String) throws(FileProblem) {
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileProblem("cannot create: \(String(cString: strerror(errno)))") }
+        switch FileAccess.openOutput(path) {
+        case .success(let d): fd = d
+        case .failure(let problem): throw problem
+        }
         self.path = path
         ownsDescriptor = true
         buffer.reserveCapacity(1 << 17)
@@ -134,43 +146,57 @@ final class OutputFile {
     deinit { close() }
 
     func append(_ bytes: [UInt8]) {
+        guard failure == nil else { return }
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { flush() }
     }
 
     func withBuffer(_ body: (inout [UInt8]) -> Void) {
+        guard failure == nil else { return }
         body(&buffer)
         if buffer.count >= 1 << 16 { flush() }
     }
 
-    /// Writes everything buffered to the file.
+    /// Writes everything buffered to the file; false when it could not (see `failure`).
     @discardableResult
     func flush() -> Bool {
-        guard fd >= 0 else { buffer.removeAll(); return false }
-        var ok = true
+        guard fd >= 0, failure == nil else { buffer.removeAll(); return false }
+        var problem: String?
         buffer.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }
             var off = 0
             while off < raw.count {
                 let n = write(fd, base + off, raw.count - off)
-                if n < 0 { if errno == EINTR { continue }; ok = false; break }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    problem = String(cString: strerror(errno)); break
+                }
+                if n == 0 { problem = "nothing was written"; break }
                 off += n
             }
         }
         buffer.removeAll(keepingCapacity: true)
-        return ok
+        if let problem {
+            failure = problem
+            // The file keeps only what complete flushes wrote: whole lines, never half of one.
+            if ownsDescriptor { _ = ftruncate(fd, written) }
+            return false
+        }
+        if ownsDescriptor { written = lseek(fd, 0, SEEK_CUR) }
+        return true
     }
 
-    /// Flushes and closes the file.
+    /// Flushes and closes the file; a failure of either is kept in `failure`.
     func close() {
         guard fd >= 0 else { return }
         flush()
         if ownsDescriptor {
             #if canImport(Glibc)
-            _ = Glibc.close(fd)
+            let r = Glibc.close(fd)
             #else
-            _ = Darwin.close(fd)
+            let r = Darwin.close(fd)
             #endif
+            if r != 0, failure == nil { failure = String(cString: strerror(errno)) }
         }
         fd = -1
     }
@@ -181,26 +207,89 @@ struct FileProblem: Error { var message: String; init(_ m: String) { message = m
 
 /// Small file access helpers (the only place TouchScene reads whole files).
 enum FileAccess {
-    /// Whether `path` names a directory.
-    static func isDirectory(_ path: String) -> Bool {
+    /// What a file that is not a regular one is, for messages ("a FIFO").
+    static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
+        default: "not a regular file"
+        }
+    }
+
+    /// Opens a file that must be a regular one (symlinks followed) for reading, without
+    /// blocking: a FIFO, a device, a socket or a directory is refused, never waited on.
+    /// `what` names the file in messages ("scene": "is a FIFO, not a scene file; refused").
+    static func openRegular(_ path: String, what: String? = nil) -> Result<Int32, FileProblem> {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            return .failure(FileProblem(what.map { "cannot open the \($0) file: \(reason)" } ?? "cannot open: \(reason)"))
+        }
         var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+        guard fstat(fd, &st) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            return .failure(FileProblem("cannot open: \(reason)"))
+        }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            return .failure(FileProblem("is \(kind(st.st_mode)), not \(what.map { "a \($0) file" } ?? "a regular file"); refused"))
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return .success(fd)
+    }
+
+    /// Whether an output may be written to what `st` describes: a regular file, or the
+    /// null device (`/dev/null`: nothing is kept, nothing blocks, nothing is replaced).
+    static func isOutputType(_ st: stat) -> Bool {
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: true
+        case S_IFCHR: st.st_rdev == 0x103  // makedev(1, 3): major 1, minor 3
+        default: false
+        }
+    }
+
+    /// Opens an output file by the rule every output follows: a missing path, or a regular
+    /// file (symlinks followed), or `/dev/null`, is written (created, or emptied once it is known to be a
+    /// regular file); anything else (a FIFO, a device, a directory, a socket) is refused,
+    /// without blocking and without being replaced.
+    static func openOutput(_ path: String) -> Result<Int32, FileProblem> {
+        var st = stat()
+        if stat(path, &st) == 0, !isOutputType(st) {
+            return .failure(FileProblem("is \(kind(st.st_mode)), not a regular file; refused"))
+        }
+        // Not O_TRUNC: a FIFO or a device put there since the check is refused, not truncated.
+        let fd = open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return .failure(FileProblem(String(cString: strerror(errno)))) }
+        guard fstat(fd, &st) == 0, isOutputType(st) else {
+            close(fd)
+            return .failure(FileProblem("is \(kind(st.st_mode)), not a regular file; refused"))
+        }
+        guard (st.st_mode & S_IFMT) != S_IFREG || ftruncate(fd, 0) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            return .failure(FileProblem(reason))
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return .success(fd)
     }
 
     /// Reads a regular file of at most `limit` bytes; the size is checked before reading.
     static func readSmallFile(_ path: String, limit: Int, what: String) -> Result<[UInt8], FileProblem> {
-        var st = stat()
-        guard stat(path, &st) == 0 else {
-            return .failure(FileProblem("cannot open the \(what) file: \(String(cString: strerror(errno)))"))
+        let fd: Int32
+        switch openRegular(path, what: what) {
+        case .success(let d): fd = d
+        case .failure(let problem): return .failure(problem)
         }
-        if (st.st_mode & S_IFMT) == S_IFDIR { return .failure(FileProblem("is a directory, not a \(what) file")) }
-        if (st.st_mode & S_IFMT) != S_IFREG { return .failure(FileProblem("is not a regular file; refused")) }
-        if Int(st.st_size) > limit {
+        defer { close(fd) }
+        var st = stat()
+        if fstat(fd, &st) == 0, Int(st.st_size) > limit {
             return .failure(FileProblem("file is \(st.st_size) bytes, larger than the \(limit / 1024 / 1024) MiB limit for \(what) files; refused"))
         }
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return .failure(FileProblem("cannot open the \(what) file: \(String(cString: strerror(errno)))")) }
-        defer { close(fd) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {

@@ -71,6 +71,13 @@ public final class PerfettoWriter: TraceSink {
     /// `write`, as the tracer's sink.
     public func receive(_ record: consuming TraceRecord) { write(record) }
 
+    /// Why the file could not be written (`FILE:1:1: cannot write the Perfetto trace:
+    /// REASON`): the first failed write or close; nil while everything was written. Read it
+    /// after `close(at:)`.
+    public var writeError: InputFileError? {
+        out.failure.map { InputFileError(file: out.path, line: 1, column: 1, "cannot write the Perfetto trace: \($0)") }
+    }
+
     /// Writes out what is buffered (the JSON stays open: ``close(at:)`` completes it).
     public func flush() { out.flush() }
 

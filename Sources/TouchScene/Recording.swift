@@ -456,6 +456,13 @@ public final class RecordingWriter {
 
     /// Writes everything buffered to disk.
     public func flush() { out.flush() }
+
+    /// Why the file could not be written (`FILE:1:1: cannot write the recording: REASON`):
+    /// the first failed write or close; nil while everything was written. After a failure
+    /// the file holds the lines written before it, whole, and later writes are dropped.
+    public var writeError: InputFileError? {
+        out.failure.map { InputFileError(file: out.path, line: 1, column: 1, "cannot write the recording: \($0)") }
+    }
     /// Flushes and closes the file; later writes are dropped. Safe to call twice.
     public func close() { out.close() }
 

@@ -13,8 +13,9 @@
 public final class TraceWriter: TraceSink {
     private let out: OutputFile
 
-    /// A writer to a new file at `path` (replaced if it exists). Fails when it cannot be
-    /// created.
+    /// A writer to the file at `path`: created, or emptied when it is a regular file
+    /// (symlinks followed). Fails (`FILE:1:1: cannot write the trace: ...`) when it cannot
+    /// be, or when `path` names anything else (a FIFO, a device, a directory).
     public init(path: String) throws(InputFileError) {
         do { out = try OutputFile(path: path) } catch {
             throw InputFileError(file: path, line: 1, column: 1, "cannot write the trace: \(error.message)")
@@ -42,6 +43,13 @@ public final class TraceWriter: TraceSink {
     public func flush() { out.flush() }
     /// Flushes and closes; safe to call twice.
     public func close() { out.close() }
+
+    /// Why the file could not be written (`FILE:1:1: cannot write the trace: REASON`): the
+    /// first failed write or close; nil while everything was written. Writes after a
+    /// failure are dropped. Read it after `close()`.
+    public var writeError: InputFileError? {
+        out.failure.map { InputFileError(file: out.path, line: 1, column: 1, "cannot write the trace: \($0)") }
+    }
 
     /// One trace line (without the newline): `record.description`.
     public static func line(_ record: borrowing TraceRecord) -> String { record.description }

@@ -87,7 +87,8 @@ extension FrameState {
                 "menu \(toolbar.menuOpen ? "open" : "closed")",
                 "recording \(toolbar.recording)",
                 "selected-record \(state.selectedRecord.map(String.init) ?? "none")",
-                "selected-view \(state.selectedViewID ?? "none")"]
+                "selected-view \(state.selectedViewID ?? "none")",
+                "banner \(banner ?? "none")"]
         return out.joined(separator: "\n") + "\n"
     }
 }

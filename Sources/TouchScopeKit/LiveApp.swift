@@ -49,6 +49,9 @@ final class LiveApp: HostClient, HostKeyTarget {
     private var lastInputTime = 0.0
     /// Set once the session got its `quit` (the program is ending, or a replay reached one).
     private var ended = false
+    /// `replay --screenshot FILE` in the window: its file, and why it was not written.
+    private var replayScreenshot: String?
+    private var replayScreenshotError: String?
 
     init(source: AppSource, options: LiveOptions) throws {
         self.options = options
@@ -90,7 +93,7 @@ final class LiveApp: HostClient, HostKeyTarget {
     func run() throws {
         let host = try makeHost()
         _ = host.run(client: self)
-        finish()
+        try finish()
     }
 
     /// Plays `reader` in the window until its end (`until`, a recorded `quit`, or one second
@@ -99,13 +102,19 @@ final class LiveApp: HostClient, HostKeyTarget {
         let replay = WindowedReplay(reader, until: until, screenshot: screenshot, at: at,
                                     builtInCode: session.isBuiltInCode ? source.programName : nil, types: source.types)
         self.replay = replay
+        replayScreenshot = screenshot
         let host = try makeHost()
         _ = host.run(client: self)
-        finish()
-        if let dumpTree {
-            try? TreeDump.json(of: session.app.window).write(toFile: dumpTree, atomically: true, encoding: .utf8)
+        if let error = replay.error {
+            try? finish()
+            throw CLIError.badInput(error)
         }
-        if let error = replay.error { throw CLIError.badInput(error) }
+        try finish()
+        if let replayScreenshotError { throw CLIError.badInput(replayScreenshotError) }
+        if let dumpTree {
+            do throws(InputFileError) { try TreeDump.write(of: session.app.window, to: dumpTree) }
+            catch { throw CLIError.badInput(error.description) }
+        }
         warnIfCutOff(reader)
     }
 
@@ -126,11 +135,25 @@ final class LiveApp: HostClient, HostKeyTarget {
         }
     }
 
-    private func finish() {
+    /// Closes the files; throws the first that could not be written (`FILE:1:1: cannot
+    /// write ...`, exit status 2). A recording that failed while the window ran was reported
+    /// then: only the exit status says it again.
+    private func finish() throws(CLIError) {
         sound.pause()
-        recording.close()
+        let recordingError = recording.close()
         trace?.close()
         perfetto?.close(at: session.app.time)
+        if let e = trace?.writeError ?? perfetto?.writeError { throw CLIError.badInput(e.description) }
+        if let e = recordingError { throw CLIError.badInput(e.description) }
+        if recording.failed { throw CLIError(message: "", status: 2) }
+    }
+
+    /// A recording that could not be written stops: the window and standard error say so.
+    private func checkRecording() {
+        guard let e = recording.stopIfFailed() else { return }
+        frame.banner = "recording stopped: " + e.description
+        FileHandle.standardError.write(Data("\(e.description); recording stopped\n".utf8))
+        host?.setNeedsDisplay()
     }
 
     // MARK: HostClient
@@ -189,6 +212,7 @@ final class LiveApp: HostClient, HostKeyTarget {
         // Once per loop turn, after the turn's input: what was recorded is on disk when the
         // input stops (a kill loses at most this turn's input).
         recording.flush()
+        checkRecording()
         if let replay { feed(replay, upTo: time) }
         if let fingerScript, let host {
             fingerScript.poll(host)
@@ -219,6 +243,9 @@ final class LiveApp: HostClient, HostKeyTarget {
             checkCapabilities()
             host?.setNeedsDisplay()
         case .screenshotSaved(let path): FileHandle.standardError.write(Data("\(source.programName): screenshot saved to \(path)\n".utf8))
+        case .screenshotFailed(let path, let message) where path == replayScreenshot:
+            // The replay's --screenshot: the program ends with it (exit status 2).
+            replayScreenshotError = "\(path):1:1: cannot write the screenshot: \(message)"
         case .screenshotFailed(let path, let message):
             FileHandle.standardError.write(Data("\(source.programName): screenshot \(path) failed: \(message)\n".utf8))
         }

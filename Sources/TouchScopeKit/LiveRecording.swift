@@ -1,4 +1,5 @@
 // LiveRecording: the window's input recording (--record FILE, F10), on disk as it happens.
+import Foundation
 import TouchScene
 
 /// The recording the live window writes, if any: `--record FILE` from the start, and F10
@@ -8,6 +9,8 @@ struct LiveRecording {
     private var writer: RecordingWriter?
     /// The N of the last `touchscope-recording-N.jsonl` F10 started.
     private var number = 0
+    /// Whether a recording stopped because it could not be written (`stopIfFailed`).
+    private(set) var failed = false
 
     /// Starts recording to `path` (the recording's header names `window`); none when nil.
     init(path: String?, window: Size) throws(CLIError) {
@@ -26,15 +29,36 @@ struct LiveRecording {
     /// What was recorded is on disk after this (a kill loses at most what came since).
     func flush() { writer?.flush() }
 
-    func close() { writer?.close() }
+    /// Closes the recording; the error when it could not be written whole (nil: it was, or
+    /// it was reported already by `stopIfFailed`).
+    @discardableResult
+    mutating func close() -> InputFileError? {
+        guard let writer else { return nil }
+        writer.close()
+        self.writer = nil
+        return writer.writeError
+    }
+
+    /// When the recording could not be written (`FILE:1:1: cannot write the recording:
+    /// REASON`): stops it (the file keeps the whole lines written before) and returns why;
+    /// nil while it is written.
+    mutating func stopIfFailed() -> InputFileError? {
+        guard let e = writer?.writeError else { return nil }
+        _ = close()
+        failed = true
+        return e
+    }
 
     /// F10: stops the recording under way, or starts the next numbered one. Returns the
     /// banner to show over the scene (nil: none).
     /// `program` names the file: `touchscope-recording-N.jsonl`, or the program's name.
     mutating func toggle(window: Size, program: String = "touchscope") -> String? {
-        if let writer {
-            writer.close()
-            self.writer = nil
+        if writer != nil {
+            if let e = close() {
+                failed = true
+                FileHandle.standardError.write(Data("\(e.description); recording stopped\n".utf8))
+                return "recording stopped: " + e.description
+            }
             return nil
         }
         number += 1

@@ -11,11 +11,20 @@ extension AppSource {
     /// Throws `CLIError`: a bad recording is `FILE:LINE:COLUMN: ...` with exit status 2.
     @MainActor
     package func replay(_ options: ReplayOptions) throws {
+        // Before anything is written: every output may be written, and none is an input or
+        // another output.
+        try OutputFiles.check([
+            .input("scene", scenePath), .input("recording", options.recording),
+            .output("--trace", "trace", options.output.trace), .output("--perfetto", "Perfetto trace", options.output.perfetto),
+            .output("--dump-tree", "tree dump", options.dumpTree), .output("--screenshot", "screenshot", options.screenshot),
+        ])
         let reader: RecordingReader
         // A libinput record or evemu file is converted on the way in, onto the window.
         do { reader = try RecordingReader.open(path: options.recording, window: window) } catch { throw CLIError.badInput(error.description) }
         if !options.headless {
             if let message = noDisplayMessage() { throw CLIError(message: message, status: 1) }
+            // SIGINT and SIGTERM are caught before any file is opened.
+            SDLHost.catchSignals()
             let live = try LiveApp(source: self, options: LiveOptions(
                 traceFile: options.output.trace, recordFile: nil, noOverlays: options.output.noOverlays, fullscreen: false, display: nil,
                 window: options.output.windowSize, perfettoFile: options.output.perfetto))
@@ -67,11 +76,12 @@ extension AppSource {
         writer?.close()
         perfetto?.close(at: replayer.endTime)
         warnIfCutOff(reader)
+        if let e = writer?.writeError ?? perfetto?.writeError { throw CLIError.badInput(e.description) }
         if let shotError = shotError as? CLIError { throw shotError }
-        if let shotError { throw CLIError.failure("screenshot: \(shotError)") }
+        if let shotError { throw screenshotError(shotError, path: options.screenshot ?? "") }
         if let dumpTree = options.dumpTree {
-            do { try TreeDump.json(of: replayer.session.app.window).write(toFile: dumpTree, atomically: true, encoding: .utf8) }
-            catch { throw CLIError.failure("cannot write \(dumpTree): \(error.localizedDescription)") }
+            do throws(InputFileError) { try TreeDump.write(of: replayer.session.app.window, to: dumpTree) }
+            catch { throw CLIError.badInput(error.description) }
         }
     }
 }
@@ -81,6 +91,14 @@ extension AppSource {
 @MainActor
 func screenshotWindow(_ session: SceneSession, overlays: Bool, window: Size?) -> Size {
     window ?? (overlays ? Size(width: 1280, height: 800) : session.scene.window)
+}
+
+/// A screenshot that was not saved: `FILE:1:1: cannot write the screenshot: REASON` (exit
+/// status 2) when the file could not be written, else (the picture could not be made) a
+/// failure (exit status 1).
+func screenshotError(_ error: Error, path: String) -> CLIError {
+    if let refusal = error as? FileRefusal { return CLIError.badInput("\(path):1:1: cannot write the screenshot: \(refusal.message)") }
+    return CLIError.failure("screenshot: \(error)")
 }
 
 @MainActor

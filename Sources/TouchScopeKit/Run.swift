@@ -9,6 +9,15 @@ extension AppSource {
     @MainActor
     package func runWindow(_ options: RunOptions) throws {
         if let message = noDisplayMessage() { throw CLIError(message: message, status: 1) }
+        // Before anything is written: every output may be written, and none is an input or
+        // another output.
+        try OutputFiles.check([
+            .input("scene", scenePath),
+            .output("--trace", "trace", options.output.trace), .output("--perfetto", "Perfetto trace", options.output.perfetto),
+            .output("--record", "recording", options.record),
+        ])
+        // SIGINT and SIGTERM are caught before any file is opened.
+        SDLHost.catchSignals()
         let live = try LiveApp(source: self, options: LiveOptions(
             traceFile: options.output.trace, recordFile: options.record, noOverlays: options.output.noOverlays,
             fullscreen: options.fullscreen, display: options.display, window: options.output.windowSize,

@@ -46,8 +46,8 @@ final class WindowedReplay {
     /// Plays the entries due by `time` into `play`, takes the screenshot when it is due, and
     /// closes the window at the end: one second after the last input (`lastInputTime`, which
     /// this returns moved to the last entry played) unless `--until` or a `quit` says when.
-    /// `sceneFolder` is where the current scene's assets are, for reloaded scenes whose own
-    /// folder is not here.
+    /// `sceneFolder` is where the current scene's assets are: reloaded scenes resolve theirs
+    /// there too.
     func feed(upTo time: Double, lastInputTime: Double, sceneFolder: String, host: SDLHost?, play: (Step) -> Void) -> Double {
         var lastInputTime = lastInputTime
         var sceneFolder = sceneFolder
@@ -91,8 +91,8 @@ final class WindowedReplay {
         }
     }
 
-    /// The scene a `reload` line brings, its assets in its own folder when that exists here;
-    /// nil, and the replay ends, when it does not load.
+    /// The scene a `reload` line brings, its assets resolved in `fallback` (the folder of the
+    /// scene given on the command line); nil, and the replay ends, when it does not load.
     private func reloadedScene(_ r: SceneReload, fallback: String, host: SDLHost?) -> SceneDescription? {
         if let program = builtInCode {
             self.error = "\(reader.file):\(reader.lineNumber):1: a `reload` line, but \(program) builds its views in code: there is no scene to reload"
@@ -100,11 +100,11 @@ final class WindowedReplay {
             host?.requestQuit()
             return nil
         }
-        let folder = r.path.contains("/") ? String(r.path[..<(r.path.lastIndex(of: "/") ?? r.path.endIndex)]) : "."
         do {
-            let exists = FileManager.default.fileExists(atPath: folder.isEmpty ? "/" : folder)
-            return try SceneLoader.parse(text: r.scene, file: r.path, folder: exists ? (folder.isEmpty ? "/" : folder) : fallback,
-                                         types: types)
+            // The assets are resolved as the scene given on the command line resolves them
+            // (`fallback`, its folder): the path a `reload` line names only labels messages,
+            // so a recording cannot widen what a replay reads.
+            return try SceneLoader.parse(text: r.scene, file: r.path, folder: fallback, types: types)
         } catch {
             self.error = "\(reader.file):\(reader.lineNumber):1: the reloaded scene does not load: "
                 + (error.diagnostics.first?.rendered ?? "not a scene")

@@ -31,12 +31,15 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let size = OutputOptions.parseWindow(window) ?? Size(width: 800, height: 600)
+        // Before anything is written: the output may be written and is not the input.
+        try OutputFiles.check([.input("input file", input), .output("--output", "recording", output)])
         let imported: ImportedRecording
         do { imported = try ImportedRecording(path: input, window: size) } catch { throw CLIError.badInput(error.description) }
         let writer: RecordingWriter
-        do { writer = try RecordingWriter(path: output, header: imported.header) } catch { throw CLIError.failure(error.description) }
+        do { writer = try RecordingWriter(path: output, header: imported.header) } catch { throw CLIError.badInput(error.description) }
         for input in imported.inputs { writer.write(input) }
         writer.close()
+        if let e = writer.writeError { throw CLIError.badInput(e.description) }
         let fingers = Set(imported.inputs.compactMap { i -> Int? in
             if case .fingerDown(let f, _, _, _, _) = i.kind { return f } else { return nil }
         }).count

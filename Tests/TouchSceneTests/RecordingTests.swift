@@ -323,6 +323,30 @@ struct ReloadRecordingTests {
         #expect(recordingError(header + "{\"t\":1,\"type\":\"reload\",\"path\":\"s.yaml\"}\n")?.message.contains("missing field `scene`") == true)
     }
 
+    @Test("a replayed reload resolves assets as the first scene does: a reload naming /etc/x.yaml cannot reach /etc/passwd")
+    func reloadAssetRoot() throws {
+        let dir = Paths.temporary("reload-root-\(getpid())")
+        mkdir(dir, 0o755)
+        writeFile(dir + "/here.png", [1, 2, 3])
+        let start = try SceneLoader.parse(text: "scene: start\nwindow: [400, 300]\n", file: dir + "/start.yaml", folder: dir)
+        func replay(image: String) throws(InputFileError) -> SceneSession {
+            let scene = "scene: reloaded\nwindow: [400, 300]\nviews:\n  - {id: picture, frame: [0, 0, 10, 10], image: \(image)}\n"
+            let line = "{\"t\":0.1,\"type\":\"reload\",\"path\":\"/etc/x.yaml\",\"scene\":" + jsonString(scene) + "}\n"
+            let replayer = Replayer(session: SceneSession(scene: start), recording: try RecordingReader(text: header + line))
+            try replayer.run(until: nil)
+            return replayer.session
+        }
+        // `passwd` is looked for where the first scene's assets are, never in /etc.
+        #expect(throws: InputFileError.self) { try replay(image: "passwd") }
+        do { _ = try replay(image: "passwd") } catch {
+            #expect(error.description.contains("`image` file `passwd` not found (looked in \(dir)"), "\(error.description)")
+        }
+        // An asset next to the first scene is found, whatever folder the reload line names.
+        let session = try replay(image: "here.png")
+        #expect(session.scene.views.first?.image?.resolved.hasSuffix("/here.png") == true)
+        #expect(session.scene.folder == dir)
+    }
+
     private func jsonString(_ s: String) -> String {
         var b: [UInt8] = []
         JSONOut.string(s, into: &b)

@@ -17,12 +17,21 @@ struct CLIRun {
     static let binary = BuiltBinary.touchscope(repositoryRoot: Paths.root)
 
     /// Runs the binary in the repository root with `arguments`; `environment` edits are
-    /// applied to this process's environment (nil removes a variable). Killed after 120 s.
-    static func run(_ arguments: [String], environment: [String: String?] = [:]) throws -> CLIRun {
+    /// applied to this process's environment (nil removes a variable). Killed after
+    /// `timeout` seconds (120 by default), which fails the test. `fileSizeLimitKiB`: the
+    /// largest file the program may write (`ulimit -f`, with SIGXFSZ ignored, so a write past
+    /// it fails with EFBIG as on a full disk).
+    static func run(_ arguments: [String], environment: [String: String?] = [:], timeout: Double = 120,
+                    fileSizeLimitKiB: Int? = nil) throws -> CLIRun {
         try #require(FileManager.default.isExecutableFile(atPath: binary), "no binary at \(binary): run swift build first")
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
-        p.arguments = arguments
+        if let limit = fileSizeLimitKiB {
+            p.executableURL = URL(fileURLWithPath: "/bin/bash")
+            p.arguments = ["-c", "trap '' XFSZ; ulimit -f \(limit); exec \"$0\" \"$@\"", binary] + arguments
+        } else {
+            p.executableURL = URL(fileURLWithPath: binary)
+            p.arguments = arguments
+        }
         p.currentDirectoryURL = URL(fileURLWithPath: Paths.root)
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
@@ -37,8 +46,14 @@ struct CLIRun {
         p.standardError = err
         p.standardInput = FileHandle.nullDevice
         try p.run()
-        let watchdog = DispatchWorkItem { if p.isRunning { p.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
+        // SIGTERM first; SIGKILL when it is caught and the program still hangs (SDL catches it).
+        let watchdog = DispatchWorkItem {
+            guard p.isRunning else { return }
+            p.terminate()
+            Thread.sleep(forTimeInterval: 5)
+            if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
         p.waitUntilExit()
         watchdog.cancel()
         try out.close(); try err.close()

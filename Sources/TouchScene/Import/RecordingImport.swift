@@ -41,8 +41,8 @@ public enum InputFileFormat: String, Sendable {
     /// The format of the file at `path`, from its first 4 KiB (nil: it cannot be read;
     /// the reader that opens it says why).
     public static func detect(path: String) -> InputFileFormat? {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return nil }
+        // Never blocks: a FIFO or a device is left to the reader, which refuses it.
+        guard case .success(let fd) = FileAccess.openRegular(path) else { return nil }
         defer { close(fd) }
         var buf = [UInt8](repeating: 0, count: 4096)
         let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }

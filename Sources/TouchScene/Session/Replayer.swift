@@ -24,12 +24,17 @@ public final class Replayer {
     public var onReload: ((SceneSession) -> Void)?
     /// The recognizer types and view kinds a reloaded scene may name.
     public let types: SceneTypes
+    /// Where every reloaded scene's assets are resolved: the folder of the scene the replay
+    /// began with (the scene given on the command line), whatever path a `reload` line names.
+    /// A recording cannot widen what a replay reads.
+    let assetFolder: String
 
     /// `types`: what a `reload` line's scene may name (give the session's scene's).
     public init(session: SceneSession, recording: RecordingReader, types: SceneTypes = SceneTypes()) {
         self.session = session
         self.reader = recording
         self.types = types
+        assetFolder = session.scene.folder
     }
 
     /// Runs until `until` (default: one second after the last input, so pending timers
@@ -86,7 +91,8 @@ public final class Replayer {
     }
 
     /// Does what the live program's hot reload did: the touches under way are cancelled
-    /// ("scene reloaded") and the recorded scene text replaces the scene.
+    /// ("scene reloaded") and the recorded scene text replaces the scene, its assets resolved
+    /// as the first scene's are (`assetFolder`: the `reload` line's path only names it).
     private func reload(_ r: SceneReload) throws(InputFileError) {
         if session.isBuiltInCode {
             throw InputFileError(file: reader.file, line: reader.lineNumber, column: 1,
@@ -94,8 +100,7 @@ public final class Replayer {
         }
         let scene: SceneDescription
         do {
-            scene = try SceneLoader.parse(text: r.scene, file: r.path, folder: Self.assetFolder(for: r.path, fallback: session.scene.folder),
-                                          types: types)
+            scene = try SceneLoader.parse(text: r.scene, file: r.path, folder: assetFolder, types: types)
         } catch {
             let first = error.diagnostics.first?.rendered ?? "not a scene"
             throw InputFileError(file: reader.file, line: reader.lineNumber, column: 1, "the reloaded scene does not load: \(first)")
@@ -104,13 +109,5 @@ public final class Replayer {
         session = SceneSession(scene: scene, replacing: old, reason: "scene reloaded")
         session.app.tracer.sink = old.app.tracer.sink
         onReload?(session)
-    }
-
-    /// Where a reloaded scene's relative asset paths start: its own folder when it still
-    /// exists here, else the folder of the scene the replay began with.
-    static func assetFolder(for path: String, fallback: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        let folder = slash == path.startIndex ? "/" : String(path[..<slash])
-        return FileAccess.isDirectory(folder) ? folder : fallback
     }
 }

@@ -11,6 +11,21 @@ public enum TreeDump {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Writes `json(of:)` to `path` by the rule of every output: a missing path or a regular
+    /// file (symlinks followed) is written in place, anything else is refused. Throws
+    /// `FILE:1:1: cannot write the tree dump: REASON`.
+    public static func write(of window: Window, to path: String) throws(InputFileError) {
+        let out: OutputFile
+        do { out = try OutputFile(path: path) } catch {
+            throw InputFileError(file: path, line: 1, column: 1, "cannot write the tree dump: \(error.message)")
+        }
+        out.append(Array(json(of: window).utf8))
+        out.close()
+        if let failure = out.failure {
+            throw InputFileError(file: path, line: 1, column: 1, "cannot write the tree dump: \(failure)")
+        }
+    }
+
     static func node(_ v: View) -> JSONValue {
         let f = v.frame, t = v.transform
         return .object([

@@ -43,6 +43,8 @@ package enum CommandLineRunner {
             try execute(&command)
             return 0
         } catch let e as CLIError {
+            // An empty message: what went wrong was said when it happened.
+            guard !e.message.isEmpty else { return e.status }
             let message = e.namesProgram ? "\(name): \(e.message)" : e.message
             FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
             return e.status

@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import TouchScene
+import TouchSDL
 
 /// The types scene files may name, for the scene commands of this process: the built-in ones
 /// for `touchscope`, a program's own as well for a program built with
@@ -93,8 +94,13 @@ package struct RunCommand: ParsableCommand {
     package init() {}
 
     package func run() throws {
+        // The window's SIGINT and SIGTERM handlers are in place before any file is opened,
+        // the scene file included.
         // SDL wants the main thread; a command runs on it.
-        try MainActor.assumeIsolated { try sceneSource(scene).runWindow(options) }
+        try MainActor.assumeIsolated {
+            SDLHost.catchSignals()
+            try sceneSource(scene).runWindow(options)
+        }
     }
 }
 
@@ -122,8 +128,12 @@ package struct ReplayCommand: ParsableCommand {
     package init() {}
 
     package func run() throws {
+        // In a window, the SIGINT and SIGTERM handlers are in place before any file is opened.
         // SDL wants the main thread; a command runs on it.
-        try MainActor.assumeIsolated { try sceneSource(scene).replay(options) }
+        try MainActor.assumeIsolated {
+            if !options.headless { SDLHost.catchSignals() }
+            try sceneSource(scene).replay(options)
+        }
     }
 }
 
