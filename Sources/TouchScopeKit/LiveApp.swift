@@ -257,8 +257,9 @@ final class LiveApp: HostClient, HostKeyTarget {
     /// and one line says so. The process then exits with status 1.
     private func displayLost() {
         endSession(.displayLost)
-        finish()
-        FileHandle.standardError.write(Data("\(source.programName): display lost (the window's display went away); \(savedFiles)\n".utf8))
+        var saved = savedFiles
+        do { try finish() } catch { saved = error.message.isEmpty ? "the recording could not be written" : error.message }
+        FileHandle.standardError.write(Data("\(source.programName): display lost (the window's display went away); \(saved)\n".utf8))
     }
 
     /// What `displayLost` tells the user was saved.
