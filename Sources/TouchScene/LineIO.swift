@@ -215,6 +215,7 @@ enum FileAccess {
         guard fd >= 0 else { return .failure(FileProblem("cannot open the \(what) file: \(String(cString: strerror(errno)))")) }
         defer { close(fd) }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(st.st_size))  // not twice the file while growing
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, 65536) }

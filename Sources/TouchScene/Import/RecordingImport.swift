@@ -78,31 +78,41 @@ public struct ImportedRecording: Sendable {
             throw InputFileError(file: file, line: 1, column: 1, "the window must have a positive width and height")
         }
         let format = InputFileFormat.detect(bytes.prefix(4096))
-        let device: EvdevDevice, events: [EvdevEvent]
+        let device: EvdevDevice
         switch format {
         case .recording:
             throw InputFileError(file: file, line: 1, column: 1,
                 "not a libinput record (YAML starting with `version: 1`) or an evemu recording (`# EVEMU`, `N:`, `A:` and `E:` lines)")
         case .evemu:
             let f = try EvemuFile.parse(bytes, file: file)
-            device = f.device; events = f.events
+            device = f.device
+            inputs = try EvdevContacts.convert(device: device, events: f.events, window: window, file: file)
         case .libinputRecord:
             if let p = TextGuard.problem(in: bytes) { throw InputFileError(file: file, line: p.line, column: p.column, p.message) }
-            let text = String(decoding: bytes, as: UTF8.self)
+            // Read twice, keeping no events: first the devices (and what each one's events
+            // say of its protocol), then the touch device's events converted as they come.
+            var hints: [Int: EvdevContacts.Hints] = [:]
             let f: LibinputRecordFile
-            do { f = try LibinputRecordFile.parse(text, file: file) } catch {
+            do {
+                f = try LibinputRecordFile.parse(bytes: bytes, file: file) { (i, e) throws(InputFileError) in hints[i, default: .init()].see(e) }
+            } catch {
                 // libyaml says where the file ends on the line after the last newline.
                 let d = error.diagnostic
                 let (line, column) = TextGuard.clamp(line: d.line, column: d.column, in: bytes)
                 throw InputFileError(file: d.file, line: line, column: column, d.message)
             }
-            guard let d = f.touchDevice else {
+            guard let index = f.touchDeviceIndex else {
                 throw InputFileError(file: file, line: 1, column: 1,
                     "no touchscreen or touchpad among the \(f.devices.count) device(s): none has udev's ID_INPUT_TOUCHSCREEN or ID_INPUT_TOUCHPAD, multitouch axes, or ABS_X and ABS_Y")
             }
-            device = d.info; events = d.events
+            device = f.devices[index].info
+            var converter = try EvdevContacts.Converter(device: device, hints: hints[index] ?? .init(), window: window, file: file)
+            var out: [RawInput] = []
+            _ = try LibinputRecordFile.parse(bytes: bytes, file: file) { (i, e) throws(InputFileError) in
+                if i == index { try converter.feed(e) { out.append($0) } }
+            }
+            inputs = out
         }
-        inputs = try EvdevContacts.convert(device: device, events: events, window: window, file: file)
         let name = file.split(separator: "/").last.map(String.init) ?? file
         header = RecordingHeader(window: window, device: device.name, importedFrom: name, format: format.rawValue)
     }
@@ -132,8 +142,9 @@ extension RecordingReader {
 /// line: once to check all of it (device, lines and events, converted as they are read when
 /// the device is described before its events and its kind does not hang on them; else in a
 /// second reading), then again as the events are taken. A replay or an import holds one line
-/// of it, whatever its size. A libinput record is read whole (libyaml's events, walked once):
-/// its bytes and its events are held.
+/// of it, whatever its size. A libinput record is YAML, which libyaml reads from memory: its
+/// bytes are held, and walked twice (the devices, then the touch device's events converted
+/// as they come), so its events are never held.
 ///
 ///     let s = try ImportedInputStream.open(path: "touch.evemu", window: Size(width: 800, height: 600))
 ///     while let input = try s.next() { ... }

@@ -155,4 +155,66 @@ struct LargeImportTests {
         #expect(replayed.status == 0 && !replayed.signalled && !replayed.timedOut, "\(replayed.stderr)")
         #expect(replayed.peakKiB < Self.limitKiB, "replay: \(replayed.peakKiB / 1024) MiB peak RSS")
     }
+
+    /// Writes a libinput record of about `size` bytes: the fixture's keyboard and touchscreen,
+    /// then one touch (down, then up) among frames of MSC_TIMESTAMP and SYN_REPORT, a
+    /// frame every millisecond.
+    static func writeLibinput(path: String, size: Int) throws {
+        let fixture = try String(contentsOfFile: Paths.fixtures + "/import/touch.yml", encoding: .utf8)
+        let lines = fixture.split(separator: "\n", omittingEmptySubsequences: false)
+        // Up to the touchscreen's `events:` (the second device's).
+        let eventsAt = try #require(lines.indices.filter { lines[$0] == "  events:" }.last)
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? out.close() }
+        var chunk = lines[...eventsAt].joined(separator: "\n") + "\n"
+        chunk += "  - evdev:\n    - [  0,      0,   3,  47,     0] # EV_ABS / ABS_MT_SLOT   0\n"
+        chunk += "    - [  0,      0,   3,  57,     1] # EV_ABS / ABS_MT_TRACKING_ID   1\n"
+        chunk += "    - [  0,      0,   3,  53,   500] # EV_ABS / ABS_MT_POSITION_X   500\n"
+        chunk += "    - [  0,      0,   3,  54,   500] # EV_ABS / ABS_MT_POSITION_Y   500\n"
+        chunk += "    - [  0,      0,   0,   0,     0] # ------------ SYN_REPORT (0) ---------- +0ms\n"
+        var written = 0, k = 1
+        let tail = 400
+        while written + chunk.utf8.count < size - tail {
+            let sec = String(k / 1000), usec = String((k % 1000) * 1000)
+            let s = String(repeating: " ", count: max(0, 3 - sec.count)) + sec, u = String(repeating: " ", count: max(0, 6 - usec.count)) + usec
+            chunk += "  - evdev:\n    - [\(s), \(u),   4,   5, \(k % 10000)] # EV_MSC / MSC_TIMESTAMP   \(k % 10000)\n"
+            chunk += "    - [\(s), \(u),   0,   0,     0] # ------------ SYN_REPORT (0) ---------- +0ms\n"
+            k += 1
+            if chunk.utf8.count > 1 << 20 {
+                out.write(Data(chunk.utf8))
+                written += chunk.utf8.count
+                chunk = ""
+            }
+        }
+        let sec = String(k / 1000), usec = String((k % 1000) * 1000)
+        chunk += "  - evdev:\n    - [\(sec), \(usec),   3,  57,    -1] # EV_ABS / ABS_MT_TRACKING_ID   -1\n"
+        chunk += "    - [\(sec), \(usec),   0,   0,     0] # ------------ SYN_REPORT (0) ---------- +0ms\n"
+        out.write(Data(chunk.utf8))
+    }
+
+    @Test("a 12 MiB libinput record is imported holding its bytes once: peak RSS under the file's size plus 48 MiB")
+    func largeLibinput() throws {
+        // YAML is read by libyaml from memory, so a libinput record is held whole; what is
+        // bounded is the rest: no copies of the text, no list of its events (the binary
+        // itself takes about 30 MiB). Smaller than the evemu file: libyaml in a debug
+        // build reads about 1 MiB a second.
+        let path = Paths.temporary("large-\(getpid()).yml")
+        defer { unlink(path) }
+        try Self.writeLibinput(path: path, size: 12 * 1024 * 1024)
+        var st = stat()
+        #expect(stat(path, &st) == 0)
+        let sizeKiB = Int(st.st_size) / 1024
+        #expect(sizeKiB > 11 * 1024 && sizeKiB <= 12 * 1024, "\(sizeKiB) KiB")
+
+        let output = Paths.temporary("large-\(getpid())-libinput.jsonl")
+        defer { unlink(output) }
+        let imported = PeakRun.run(["import", path, "--output", output], timeout: 120 * testTimeScale)
+        #expect(imported.status == 0 && !imported.signalled && !imported.timedOut, "\(imported.stderr)")
+        #expect(imported.peakKiB < Int(Double(sizeKiB + 48 * 1024) * testTimeScale), "import: \(imported.peakKiB / 1024) MiB peak RSS")
+        // The touch made it: a finger-down and a finger-up after the header.
+        let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 3, "\(lines.count) lines")
+        #expect(lines.dropFirst().first?.contains("\"finger-down\"") == true)
+    }
 }
