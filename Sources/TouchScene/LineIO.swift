@@ -278,6 +278,19 @@ enum FileAccess {
         return .success(fd)
     }
 
+    /// What keeps `path` from being read as a regular file of at most `limit` bytes (nil:
+    /// nothing), found without opening it (the messages of `readSmallFile`).
+    static func checkSmallFile(_ path: String, limit: Int, what: String) -> FileProblem? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return FileProblem("cannot open the \(what) file: \(String(cString: strerror(errno)))") }
+        if (st.st_mode & S_IFMT) == S_IFDIR { return FileProblem("is a directory, not a \(what) file") }
+        if (st.st_mode & S_IFMT) != S_IFREG { return FileProblem("is not a regular file; refused") }
+        if Int(st.st_size) > limit {
+            return FileProblem("file is \(st.st_size) bytes, larger than the \(limit / 1024 / 1024) MiB limit for \(what) files; refused")
+        }
+        return nil
+    }
+
     /// Reads a regular file of at most `limit` bytes; the size is checked before reading.
     static func readSmallFile(_ path: String, limit: Int, what: String) -> Result<[UInt8], FileProblem> {
         let fd: Int32
@@ -291,6 +304,7 @@ enum FileAccess {
             return .failure(FileProblem("file is \(st.st_size) bytes, larger than the \(limit / 1024 / 1024) MiB limit for \(what) files; refused"))
         }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(st.st_size))  // not twice the file while growing
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, 65536) }

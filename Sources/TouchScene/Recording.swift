@@ -74,6 +74,8 @@ public final class RecordingReader {
     /// The recording's header line.
     public private(set) var header: RecordingHeader
     private let source: LineSource
+    /// An imported file's inputs, taken instead of lines (`open(path:window:)`).
+    private let imported: ImportedInputStream?
     private var lastTime = -Double.infinity
     /// The line and type (`quit`, `display-lost`) where the recorded program ended, if it
     /// did: nothing may follow it.
@@ -95,8 +97,17 @@ public final class RecordingReader {
         try self.init(source: LineSource(bytes: Array(text.utf8), maxLineLength: RecordingReader.maxReloadLineLength), file: file)
     }
 
+    /// Reads the inputs of an imported file, converted as they are taken.
+    init(imported: ImportedInputStream, file: String) {
+        source = LineSource(bytes: [])
+        self.imported = imported
+        self.file = file
+        header = imported.header
+    }
+
     private init(source: LineSource, file: String) throws(InputFileError) {
         self.source = source
+        imported = nil
         self.file = file
         header = RecordingHeader(window: .zero)
         guard try advance() else {
@@ -129,6 +140,7 @@ public final class RecordingReader {
 
     /// The next input or scene reload, or nil at the end of the file.
     public func nextEntry() throws(InputFileError) -> RecordingEntry? {
+        if let imported { return try imported.next().map(RecordingEntry.input) }
         while try advance() {
             let input: RecordingEntry?
             do {

@@ -15,11 +15,17 @@ enum YAMLEventGuard {
     static func problem(in text: String, maxDepth: Int = SceneLimits.maxYAMLDepth,
                         budget: Int = SceneLimits.nodeBudget,
                         what: String? = nil) -> (line: Int, column: Int, message: String)? {
+        problem(in: Array(text.utf8), maxDepth: maxDepth, budget: budget, what: what)
+    }
+
+    /// The same, for the bytes of UTF-8 text (read where they are, not copied).
+    static func problem(in bytes: [UInt8], maxDepth: Int = SceneLimits.maxYAMLDepth,
+                        budget: Int = SceneLimits.nodeBudget,
+                        what: String? = nil) -> (line: Int, column: Int, message: String)? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return (1, 1, "out of memory while reading YAML") }
         defer { yaml_parser_delete(&parser) }
-        var bytes = Array(text.utf8)
-        return bytes.withUnsafeMutableBufferPointer { buf -> (Int, Int, String)? in
+        return bytes.withUnsafeBufferPointer { buf -> (Int, Int, String)? in
             yaml_parser_set_input_string(&parser, buf.baseAddress, buf.count)
             var open: [(countBefore: Int, anchor: String?)] = []
             var sizes: [String: Int] = [:]

@@ -33,17 +33,17 @@ struct ImportCommand: ParsableCommand {
         let size = OutputOptions.parseWindow(window) ?? Size(width: 800, height: 600)
         // Before anything is written: the output may be written and is not the input.
         try OutputFiles.check([.input("input file", input), .output("--output", "recording", output)])
-        let imported: ImportedRecording
-        do { imported = try ImportedRecording(path: input, window: size) } catch { throw CLIError.badInput(error.description) }
+        // Streamed: the file is checked whole first, then read again as it is written.
+        let imported: ImportedInputStream
+        do { imported = try ImportedInputStream.open(path: input, window: size) } catch { throw CLIError.badInput(error.description) }
         let writer: RecordingWriter
         do { writer = try RecordingWriter(path: output, header: imported.header) } catch { throw CLIError.badInput(error.description) }
-        for input in imported.inputs { writer.write(input) }
+        do { while let input = try imported.next() { writer.write(input) } } catch {
+            writer.close()
+            throw CLIError.badInput(error.description)
+        }
         writer.close()
         if let e = writer.writeError { throw CLIError.badInput(e.description) }
-        let fingers = Set(imported.inputs.compactMap { i -> Int? in
-            if case .fingerDown(let f, _, _, _, _) = i.kind { return f } else { return nil }
-        }).count
-        let touches = imported.inputs.filter { if case .fingerDown = $0.kind { true } else { false } }.count
-        print("\(output): \(imported.inputs.count) finger events (\(touches) touches, up to \(fingers) fingers) from \(imported.header.device ?? "an unnamed device") (\(imported.header.format ?? "?"))")
+        print("\(output): \(imported.inputCount) finger events (\(imported.touchCount) touches, up to \(imported.fingerCount) fingers) from \(imported.header.device ?? "an unnamed device") (\(imported.header.format ?? "?"))")
     }
 }

@@ -87,51 +87,86 @@ struct EvdevDevice: Sendable {
 enum EvdevContacts {
     enum Kind: Equatable { case protocolB, protocolA, singleTouch }
 
+    /// What the events show about the protocol of a device without ABS_MT_SLOT: whether any
+    /// is a SYN_MT_REPORT, whether any sets ABS_MT_TRACKING_ID. Gathered event by event.
+    struct Hints: Equatable {
+        var mtReport = false
+        var trackingIDs = false
+
+        mutating func see(_ e: EvdevEvent) {
+            if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_MT_REPORT { mtReport = true }
+            if e.type == Evdev.EV_ABS && e.code == Evdev.ABS_MT_TRACKING_ID { trackingIDs = true }
+        }
+    }
+
     /// The kind of device, from its axes (and, without ABS_MT_SLOT, from whether the events
     /// use SYN_MT_REPORT or tracking ids).
-    static func kind(of device: EvdevDevice, events: [EvdevEvent]) -> Kind? {
+    static func kind(of device: EvdevDevice, hints: Hints) -> Kind? {
         let axes = device.axes
         if axes[Evdev.ABS_MT_POSITION_X] != nil, axes[Evdev.ABS_MT_POSITION_Y] != nil {
             if axes[Evdev.ABS_MT_SLOT] != nil { return .protocolB }
-            let mtReport = events.contains { $0.type == Evdev.EV_SYN && $0.code == Evdev.SYN_MT_REPORT }
-            if mtReport { return .protocolA }
-            let ids = events.contains { $0.type == Evdev.EV_ABS && $0.code == Evdev.ABS_MT_TRACKING_ID }
-            return ids ? .protocolB : .protocolA
+            if hints.mtReport { return .protocolA }
+            return hints.trackingIDs ? .protocolB : .protocolA
         }
         if axes[Evdev.ABS_X] != nil, axes[Evdev.ABS_Y] != nil { return .singleTouch }
         return nil
     }
 
     static func convert(device: EvdevDevice, events: [EvdevEvent], window: Size, file: String) throws(InputFileError) -> [RawInput] {
-        func fail(_ m: SourceMark, _ message: String) -> InputFileError {
-            InputFileError(file: file, line: m.line, column: m.column, message)
+        var hints = Hints()
+        for e in events { hints.see(e) }
+        var converter = try Converter(device: device, hints: hints, window: window, file: file)
+        var out: [RawInput] = []
+        for e in events { try converter.feed(e) { out.append($0) } }
+        return out
+    }
+
+    /// Converts one device's events as they come: each event's finger events are handed on
+    /// at once (nothing is kept but the contacts under way).
+    struct Converter {
+        private let file: String
+        private var tracker: Tracker
+        private var lastTime = Int64.min
+        private var firstTime: Int64?
+
+        /// Checks the device (a touch device, with axis ranges that are not empty).
+        init(device: EvdevDevice, hints: Hints, window: Size, file: String) throws(InputFileError) {
+            self.file = file
+            guard let kind = EvdevContacts.kind(of: device, hints: hints) else {
+                throw InputFileError(file: file, line: device.mark.line, column: device.mark.column,
+                    "\(device.name.map { "`\($0)`" } ?? "the device") is not a touch device: it has neither ABS_MT_POSITION_X and ABS_MT_POSITION_Y nor ABS_X and ABS_Y axes")
+            }
+            let (xCode, yCode, pCode) = kind == .singleTouch
+                ? (Evdev.ABS_X, Evdev.ABS_Y, Evdev.ABS_PRESSURE)
+                : (Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y, Evdev.ABS_MT_PRESSURE)
+            for code in [xCode, yCode, pCode] {
+                guard let r = device.axes[code], r.max <= r.min else { continue }
+                throw InputFileError(file: file, line: r.mark.line, column: r.mark.column,
+                    "axis \(Evdev.axisName(code)) has an empty range (\(r.min) to \(r.max)): its maximum must be above its minimum")
+            }
+            tracker = Tracker(kind: kind, x: device.axes[xCode], y: device.axes[yCode], pressure: device.axes[pCode], window: window)
         }
-        guard let kind = kind(of: device, events: events) else {
-            throw fail(device.mark, "\(device.name.map { "`\($0)`" } ?? "the device") is not a touch device: it has neither ABS_MT_POSITION_X and ABS_MT_POSITION_Y nor ABS_X and ABS_Y axes")
-        }
-        let (xCode, yCode, pCode) = kind == .singleTouch
-            ? (Evdev.ABS_X, Evdev.ABS_Y, Evdev.ABS_PRESSURE)
-            : (Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y, Evdev.ABS_MT_PRESSURE)
-        for code in [xCode, yCode, pCode] {
-            guard let r = device.axes[code], r.max <= r.min else { continue }
-            throw fail(r.mark, "axis \(Evdev.axisName(code)) has an empty range (\(r.min) to \(r.max)): its maximum must be above its minimum")
-        }
-        var tracker = Tracker(kind: kind, x: device.axes[xCode], y: device.axes[yCode], pressure: device.axes[pCode], window: window)
-        var lastTime = Int64.min
-        var firstTime: Int64?
-        for e in events {
+
+        /// Takes one event; `emit` gets the finger events it completes, time rebased so the
+        /// first finger event is at 0.
+        mutating func feed(_ e: EvdevEvent, _ emit: (RawInput) -> Void) throws(InputFileError) {
+            func fail(_ message: String) -> InputFileError {
+                InputFileError(file: file, line: e.mark.line, column: e.mark.column, message)
+            }
             if e.time < lastTime {
-                throw fail(e.mark, "time goes backwards: \(seconds(e.time)) s after \(seconds(lastTime)) s")
+                throw fail("time goes backwards: \(seconds(e.time)) s after \(seconds(lastTime)) s")
             }
             lastTime = e.time
-            if let problem = tracker.feed(e) { throw fail(e.mark, problem) }
+            if let problem = tracker.feed(e) { throw fail(problem) }
             if firstTime == nil, !tracker.output.isEmpty { firstTime = e.time }
             if let firstTime, Double(e.time - firstTime) / 1e6 > RecordingReader.maxTime {
-                throw fail(e.mark, "this event is more than \(Int(RecordingReader.maxTime)) s after the first touch, beyond the limit for recordings")
+                throw fail("this event is more than \(Int(RecordingReader.maxTime)) s after the first touch, beyond the limit for recordings")
             }
+            guard !tracker.output.isEmpty else { return }
+            let start = firstTime ?? 0
+            for o in tracker.output { emit(RawInput(t: Double(o.time - start) / 1e6, o.kind)) }
+            tracker.clearOutput()
         }
-        let start = firstTime ?? 0
-        return tracker.output.map { RawInput(t: Double($0.time - start) / 1e6, $0.kind) }
     }
 
     /// Microseconds as seconds with six decimals, for messages.
@@ -163,6 +198,8 @@ enum EvdevContacts {
         let x: AxisRange?, y: AxisRange?, pressure: AxisRange?
         let window: Size
         private(set) var output: [(time: Int64, kind: RawInput.Kind)] = []
+        /// Forgets the finger events handed on.
+        mutating func clearOutput() { output.removeAll(keepingCapacity: true) }
 
         // Protocol B: the slots and the current slot.
         private var slots: [Contact] = []

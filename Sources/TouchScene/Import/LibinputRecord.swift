@@ -35,11 +35,18 @@ struct LibinputRecordFile {
 
     /// The first touchscreen or touchpad: by udev's word when the file has it, else the first
     /// device with multitouch axes, else the first with ABS_X and ABS_Y.
-    var touchDevice: Device? {
-        if let d = devices.first(where: { $0.udevTouch }) { return d }
-        if let d = devices.first(where: { $0.info.axes[Evdev.ABS_MT_POSITION_X] != nil && $0.info.axes[Evdev.ABS_MT_POSITION_Y] != nil }) { return d }
-        return devices.first { $0.info.axes[Evdev.ABS_X] != nil && $0.info.axes[Evdev.ABS_Y] != nil }
+    var touchDevice: Device? { touchDeviceIndex.map { devices[$0] } }
+
+    /// The index of `touchDevice` in `devices`.
+    var touchDeviceIndex: Int? {
+        if let i = devices.firstIndex(where: { $0.udevTouch }) { return i }
+        if let i = devices.firstIndex(where: { $0.info.axes[Evdev.ABS_MT_POSITION_X] != nil && $0.info.axes[Evdev.ABS_MT_POSITION_Y] != nil }) { return i }
+        return devices.firstIndex { $0.info.axes[Evdev.ABS_X] != nil && $0.info.axes[Evdev.ABS_Y] != nil }
     }
+
+    /// Takes each device's events as they are read (the device's index, the event), instead
+    /// of keeping them in `Device.events`.
+    typealias EventHandler = (Int, EvdevEvent) throws(InputFileError) -> Void
 
     private enum Component: Equatable { case key(String), index(Int) }
 
@@ -55,21 +62,26 @@ struct LibinputRecordFile {
 
     /// Parses the text; the first problem is thrown as `FILE:LINE:COLUMN: ...`.
     static func parse(_ text: String, file: String) throws(InputFileError) -> LibinputRecordFile {
+        try parse(bytes: Array(text.utf8), file: file)
+    }
+
+    /// Parses the bytes of the file's UTF-8 text, where they are (a 64 MiB file is not copied).
+    static func parse(bytes: [UInt8], file: String, onEvent: EventHandler? = nil) throws(InputFileError) -> LibinputRecordFile {
         func fail(_ m: SourceMark, _ message: String) -> InputFileError {
             InputFileError(file: file, line: m.line, column: m.column, message)
         }
         // Bounded before anything else: depth, and nodes (aliases counted expanded) no more
         // than the file has bytes.
-        if let p = YAMLEventGuard.problem(in: text, maxDepth: ImportLimits.maxYAMLDepth,
-                                          budget: Swift.max(1024, text.utf8.count), what: "libinput record files") {
+        if let p = YAMLEventGuard.problem(in: bytes, maxDepth: ImportLimits.maxYAMLDepth,
+                                          budget: Swift.max(1024, bytes.count), what: "libinput record files") {
             throw fail(SourceMark(line: p.line, column: p.column), p.message)
         }
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { throw fail(SourceMark(line: 1, column: 1), "out of memory while reading YAML") }
         defer { yaml_parser_delete(&parser) }
-        var bytes = Array(text.utf8)
         var walker = Walker(file: file)
-        try bytes.withUnsafeMutableBufferPointer { (buf) throws(InputFileError) in
+        walker.onEvent = onEvent
+        try bytes.withUnsafeBufferPointer { (buf) throws(InputFileError) in
             yaml_parser_set_input_string(&parser, buf.baseAddress, buf.count)
             while true {
                 var event = yaml_event_t()
@@ -112,6 +124,7 @@ struct LibinputRecordFile {
     /// Follows the path of keys and indices down the document and picks out what matters.
     private struct Walker {
         let file: String
+        var onEvent: EventHandler?
         var documents = 0
         var version: Int?
         var result = LibinputRecordFile()
@@ -233,8 +246,9 @@ struct LibinputRecordFile {
                 guard (0..<1_000_000).contains(numbers[1]) else { throw fail(values[1].1, "the microseconds must be 0 to 999999") }
                 guard (0...0x1f).contains(numbers[2]) else { throw fail(values[2].1, "`\(numbers[2])` is not an event type (0 to 31)") }
                 guard (0...0x2ff).contains(numbers[3]) else { throw fail(values[3].1, "`\(numbers[3])` is not an event code (0 to 767)") }
-                result.devices[i].events.append(EvdevEvent(time: Int64(numbers[0]) * 1_000_000 + Int64(numbers[1]),
-                                                           type: numbers[2], code: numbers[3], value: numbers[4], mark: mark))
+                let event = EvdevEvent(time: Int64(numbers[0]) * 1_000_000 + Int64(numbers[1]),
+                                       type: numbers[2], code: numbers[3], value: numbers[4], mark: mark)
+                if let onEvent { try onEvent(i, event) } else { result.devices[i].events.append(event) }
             }
         }
     }

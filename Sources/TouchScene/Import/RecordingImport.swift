@@ -65,12 +65,11 @@ public struct ImportedRecording: Sendable {
     /// Reads and converts a file (its format told from its content). Errors are
     /// `FILE:LINE:COLUMN: ...`; a file that is a recording already is refused.
     public init(path: String, window: Size) throws(InputFileError) {
-        let bytes: [UInt8]
-        switch FileAccess.readSmallFile(path, limit: ImportLimits.maxFileSize, what: "input") {
-        case .success(let b): bytes = b
-        case .failure(let p): throw InputFileError(file: path, line: 1, column: 1, p.message)
-        }
-        try self.init(bytes: bytes, file: path, window: window)
+        let stream = try ImportedInputStream.open(path: path, window: window)
+        header = stream.header
+        inputs = []
+        inputs.reserveCapacity(stream.inputCount)
+        while let input = try stream.next() { inputs.append(input) }
     }
 
     /// Converts a file's bytes; `file` names it in messages and in the header.
@@ -79,31 +78,41 @@ public struct ImportedRecording: Sendable {
             throw InputFileError(file: file, line: 1, column: 1, "the window must have a positive width and height")
         }
         let format = InputFileFormat.detect(bytes.prefix(4096))
-        let device: EvdevDevice, events: [EvdevEvent]
+        let device: EvdevDevice
         switch format {
         case .recording:
             throw InputFileError(file: file, line: 1, column: 1,
                 "not a libinput record (YAML starting with `version: 1`) or an evemu recording (`# EVEMU`, `N:`, `A:` and `E:` lines)")
         case .evemu:
             let f = try EvemuFile.parse(bytes, file: file)
-            device = f.device; events = f.events
+            device = f.device
+            inputs = try EvdevContacts.convert(device: device, events: f.events, window: window, file: file)
         case .libinputRecord:
             if let p = TextGuard.problem(in: bytes) { throw InputFileError(file: file, line: p.line, column: p.column, p.message) }
-            let text = String(decoding: bytes, as: UTF8.self)
+            // Read twice, keeping no events: first the devices (and what each one's events
+            // say of its protocol), then the touch device's events converted as they come.
+            var hints: [Int: EvdevContacts.Hints] = [:]
             let f: LibinputRecordFile
-            do { f = try LibinputRecordFile.parse(text, file: file) } catch {
+            do {
+                f = try LibinputRecordFile.parse(bytes: bytes, file: file) { (i, e) throws(InputFileError) in hints[i, default: .init()].see(e) }
+            } catch {
                 // libyaml says where the file ends on the line after the last newline.
                 let d = error.diagnostic
                 let (line, column) = TextGuard.clamp(line: d.line, column: d.column, in: bytes)
                 throw InputFileError(file: d.file, line: line, column: column, d.message)
             }
-            guard let d = f.touchDevice else {
+            guard let index = f.touchDeviceIndex else {
                 throw InputFileError(file: file, line: 1, column: 1,
                     "no touchscreen or touchpad among the \(f.devices.count) device(s): none has udev's ID_INPUT_TOUCHSCREEN or ID_INPUT_TOUCHPAD, multitouch axes, or ABS_X and ABS_Y")
             }
-            device = d.info; events = d.events
+            device = f.devices[index].info
+            var converter = try EvdevContacts.Converter(device: device, hints: hints[index] ?? .init(), window: window, file: file)
+            var out: [RawInput] = []
+            _ = try LibinputRecordFile.parse(bytes: bytes, file: file) { (i, e) throws(InputFileError) in
+                if i == index { try converter.feed(e) { out.append($0) } }
+            }
+            inputs = out
         }
-        inputs = try EvdevContacts.convert(device: device, events: events, window: window, file: file)
         let name = file.split(separator: "/").last.map(String.init) ?? file
         header = RecordingHeader(window: window, device: device.name, importedFrom: name, format: format.rawValue)
     }
@@ -122,10 +131,141 @@ extension RecordingReader {
     public static func open(path: String, window: Size) throws(InputFileError) -> RecordingReader {
         switch InputFileFormat.detect(path: path) {
         case .libinputRecord?, .evemu?:
-            let imported = try ImportedRecording(path: path, window: window)
-            return try RecordingReader(text: imported.text, file: path)
+            return RecordingReader(imported: try ImportedInputStream.open(path: path, window: window), file: path)
         case .recording?, nil:
             return try RecordingReader(path: path)
         }
+    }
+}
+
+/// An imported file's finger events, read as they are needed. An evemu file is read line by
+/// line: once to check all of it (device, lines and events, converted as they are read when
+/// the device is described before its events and its kind does not hang on them; else in a
+/// second reading), then again as the events are taken. A replay or an import holds one line
+/// of it, whatever its size. A libinput record is YAML, which libyaml reads from memory: its
+/// bytes are held, and walked twice (the devices, then the touch device's events converted
+/// as they come), so its events are never held.
+///
+///     let s = try ImportedInputStream.open(path: "touch.evemu", window: Size(width: 800, height: 600))
+///     while let input = try s.next() { ... }
+///
+/// Every problem of the file is found by `open`: `next` then fails only if the file changed.
+public final class ImportedInputStream {
+    /// The recording's header: the window, and the device, file and format it came from.
+    public let header: RecordingHeader
+    /// How many finger events the file gives.
+    public let inputCount: Int
+    /// How many of them are finger-downs (touches).
+    public let touchCount: Int
+    /// How many finger numbers the touches use (fingers take the lowest free number, so this
+    /// is how many are down at most at once).
+    public let fingerCount: Int
+
+    /// An evemu file: its reader and converter (nil: the inputs are in `inputs`).
+    private var evemu: (reader: EvemuReader, converter: EvdevContacts.Converter)?
+    /// The inputs to hand out: a libinput record's, or the last evemu event's.
+    private var pending: [RawInput]
+    private var pendingIndex = 0
+
+    private init(header: RecordingHeader, counts: (Int, Int, Int), inputs: [RawInput],
+                 evemu: (reader: EvemuReader, converter: EvdevContacts.Converter)?) {
+        self.header = header
+        (inputCount, touchCount, fingerCount) = counts
+        pending = inputs
+        self.evemu = evemu
+    }
+
+    /// The counts of a list of inputs: events, finger-downs, distinct finger numbers.
+    private struct Counts {
+        var inputs = 0, touches = 0
+        var fingers: Set<Int> = []
+        mutating func add(_ input: RawInput) {
+            inputs += 1
+            if case .fingerDown(let f, _, _, _, _) = input.kind { touches += 1; fingers.insert(f) }
+        }
+        var tuple: (Int, Int, Int) { (inputs, touches, fingers.count) }
+    }
+
+    /// Opens a libinput record or evemu file (its format told from its content) and checks
+    /// all of it. Errors are `FILE:LINE:COLUMN: ...`; a file that is a recording already is refused.
+    public static func open(path: String, window: Size) throws(InputFileError) -> ImportedInputStream {
+        guard window.width.isFinite, window.height.isFinite, window.width > 0, window.height > 0 else {
+            throw InputFileError(file: path, line: 1, column: 1, "the window must have a positive width and height")
+        }
+        if let p = FileAccess.checkSmallFile(path, limit: ImportLimits.maxFileSize, what: "input") {
+            throw InputFileError(file: path, line: 1, column: 1, p.message)
+        }
+        guard InputFileFormat.detect(path: path) == .evemu else {
+            // A libinput record (or a file that is neither: refused as ImportedRecording says).
+            let bytes: [UInt8]
+            switch FileAccess.readSmallFile(path, limit: ImportLimits.maxFileSize, what: "input") {
+            case .success(let b): bytes = b
+            case .failure(let p): throw InputFileError(file: path, line: 1, column: 1, p.message)
+            }
+            let r = try ImportedRecording(bytes: bytes, file: path, window: window)
+            var counts = Counts()
+            for i in r.inputs { counts.add(i) }
+            return ImportedInputStream(header: r.header, counts: counts.tuple, inputs: r.inputs, evemu: nil)
+        }
+        func reader() throws(InputFileError) -> EvemuReader {
+            do { return EvemuReader(source: try LineSource(path: path), file: path) } catch {
+                throw InputFileError(file: path, line: 1, column: 1, "cannot read the input file: \(error.message)")
+            }
+        }
+        // 1: every line read, the device taken, every event converted, so that all of the
+        // file's problems are found before anything is written or replayed. The events are
+        // converted as they are read when the device is described before them and its kind
+        // does not hang on its events (it has slots, or no multitouch axes); else in a
+        // second reading.
+        var first = try reader()
+        var hints = EvdevContacts.Hints()
+        var counts = Counts()
+        var early: (device: EvdevDevice, converter: EvdevContacts.Converter?, problem: InputFileError?)?
+        while let e = try first.nextEvent() {
+            hints.see(e)
+            if early == nil {
+                let d = first.device
+                let axes = d.axes
+                let knownKind = axes[Evdev.ABS_MT_SLOT] != nil
+                    || axes[Evdev.ABS_MT_POSITION_X] == nil || axes[Evdev.ABS_MT_POSITION_Y] == nil
+                guard knownKind else { early = (d, nil, nil); continue }
+                do { early = (d, try EvdevContacts.Converter(device: d, hints: hints, window: window, file: path), nil) }
+                catch { early = (d, nil, error) }
+            }
+            // The first problem of the conversion is kept until every line has been read
+            // (a line that does not read is said first, as a reading pass would).
+            guard early?.problem == nil, early?.converter != nil else { continue }
+            do { try early?.converter?.feed(e) { counts.add($0) } } catch { early?.problem = error }
+        }
+        let device = try first.finish()
+        let sameDevice = early.map { $0.device.name == device.name && $0.device.axes == device.axes
+            && $0.device.mark == device.mark } ?? false
+        if let early, sameDevice, early.converter != nil || early.problem != nil {
+            if let problem = early.problem { throw problem }
+        } else {
+            // 2: the events converted in a second reading.
+            var second = try reader()
+            var check = try EvdevContacts.Converter(device: device, hints: hints, window: window, file: path)
+            counts = Counts()
+            while let e = try second.nextEvent() { try check.feed(e) { counts.add($0) } }
+        }
+        // 3: read again as the events are taken.
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let header = RecordingHeader(window: window, device: device.name, importedFrom: name, format: InputFileFormat.evemu.rawValue)
+        let converter = try EvdevContacts.Converter(device: device, hints: hints, window: window, file: path)
+        return ImportedInputStream(header: header, counts: counts.tuple, inputs: [], evemu: (try reader(), converter))
+    }
+
+    /// The next finger event, or nil at the end.
+    public func next() throws(InputFileError) -> RawInput? {
+        while pendingIndex >= pending.count {
+            guard evemu != nil else { return nil }
+            pending.removeAll(keepingCapacity: true)
+            pendingIndex = 0
+            guard let e = try evemu?.reader.nextEvent() else { evemu = nil; return nil }
+            try evemu?.converter.feed(e) { pending.append($0) }
+        }
+        defer { pendingIndex += 1 }
+        return pending[pendingIndex]
     }
 }
