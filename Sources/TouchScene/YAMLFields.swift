@@ -143,11 +143,11 @@ final class NodeReader {
             return nil
         }
         guard v.isFinite else {
-            error(node, "`\(what)` must be a finite number, found `\(text)`")
+            error(node, "`\(what)` must be a finite number, found `\(shown(text))`")
             return nil
         }
         if integer, v != v.rounded() || abs(v) > 1e9 {
-            error(node, "expected a whole number for `\(what)`, found `\(text)`")
+            error(node, "expected a whole number for `\(what)`, found `\(shown(text))`")
             return nil
         }
         if let min, v < min {

@@ -202,10 +202,10 @@ struct EvemuReader {
         case "A:":
             guard tokens.count >= 4 else { throw fail(first.at, "an axis line needs `A: CODE MIN MAX` (code in hex; then fuzz, flat, resolution)") }
             guard let code = Int(tokens[1].text, radix: 16), code >= 0, code <= 0x3f else {
-                throw fail(tokens[1].at, "`\(tokens[1].text)` is not an absolute axis code (hex, 00 to 3f)")
+                throw fail(tokens[1].at, "`\(shown(tokens[1].text))` is not an absolute axis code (hex, 00 to 3f)")
             }
-            guard let min = Int32(tokens[2].text) else { throw fail(tokens[2].at, "the axis minimum `\(tokens[2].text)` is not a whole number") }
-            guard let max = Int32(tokens[3].text) else { throw fail(tokens[3].at, "the axis maximum `\(tokens[3].text)` is not a whole number") }
+            guard let min = Int32(tokens[2].text) else { throw fail(tokens[2].at, "the axis minimum `\(shown(tokens[2].text))` is not a whole number") }
+            guard let max = Int32(tokens[3].text) else { throw fail(tokens[3].at, "the axis maximum `\(shown(tokens[3].text))` is not a whole number") }
             device.axes[code] = AxisRange(min: Int(min), max: Int(max), mark: SourceMark(line: number, column: 1))
             if device.name == nil { device.mark = SourceMark(line: number, column: 1) }
             sawDescription = true
@@ -214,17 +214,17 @@ struct EvemuReader {
                 throw fail(tokens.count > 5 ? tokens[5].at : first.at, "an event line is `E: SEC.USEC TYPE CODE VALUE` (type and code in hex)")
             }
             let t = tokens[1]
-            guard let time = EvemuFile.parseTime(t.text) else { throw fail(t.at, "`\(t.text)` is not a time (seconds.microseconds)") }
+            guard let time = EvemuFile.parseTime(t.text) else { throw fail(t.at, "`\(shown(t.text))` is not a time (seconds.microseconds)") }
             guard let type = Int(tokens[2].text, radix: 16), (0...0x1f).contains(type) else {
-                throw fail(tokens[2].at, "`\(tokens[2].text)` is not an event type (hex, 00 to 1f)")
+                throw fail(tokens[2].at, "`\(shown(tokens[2].text))` is not an event type (hex, 00 to 1f)")
             }
             guard let code = Int(tokens[3].text, radix: 16), (0...0x2ff).contains(code) else {
-                throw fail(tokens[3].at, "`\(tokens[3].text)` is not an event code (hex, 0 to 2ff)")
+                throw fail(tokens[3].at, "`\(shown(tokens[3].text))` is not an event code (hex, 0 to 2ff)")
             }
-            guard let value = Int32(tokens[4].text) else { throw fail(tokens[4].at, "the event value `\(tokens[4].text)` is not a whole number") }
+            guard let value = Int32(tokens[4].text) else { throw fail(tokens[4].at, "the event value `\(shown(tokens[4].text))` is not a whole number") }
             return EvdevEvent(time: time, type: type, code: code, value: Int(value), mark: SourceMark(line: number, column: 1))
         default:
-            throw fail(first.at, "`\(first.text)` does not start an evemu line (N:, I:, P:, B:, A:, L:, S: or E:)")
+            throw fail(first.at, "`\(shown(first.text))` does not start an evemu line (N:, I:, P:, B:, A:, L:, S: or E:)")
         }
         return nil
     }

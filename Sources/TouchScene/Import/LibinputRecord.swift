@@ -180,7 +180,7 @@ struct LibinputRecordFile {
             if p.count == 5, deviceIndex(p) != nil, isKey(p[2], "evdev"), isKey(p[3], "absinfo"), case .key(let codeText) = p[4] {
                 guard !mapping else { throw fail(mark, "an absinfo entry is a list: [min, max, fuzz, flat, resolution]") }
                 guard let code = Int(codeText), (0...0x3f).contains(code) else {
-                    throw fail(mark, "`\(codeText)` is not an absolute axis code (0 to 63)")
+                    throw fail(mark, "`\(shown(codeText))` is not an absolute axis code (0 to 63)")
                 }
                 collecting = ([], mark, .absinfo(code))
             }
@@ -215,7 +215,7 @@ struct LibinputRecordFile {
             let p = nextPath
             defer { tookValue() }
             if p == [.key("version")] {
-                guard let v = Int(value) else { throw fail(mark, "`version` must be a number, found `\(value)`") }
+                guard let v = Int(value) else { throw fail(mark, "`version` must be a number, found `\(shown(value))`") }
                 guard v == 1 else { throw fail(mark, "unsupported libinput record version \(v) (this importer reads version 1)") }
                 version = v
             }
@@ -233,7 +233,7 @@ struct LibinputRecordFile {
             guard let i = deviceIndex(path), i < result.devices.count else { return }
             var numbers: [Int] = []
             for (text, m) in values {
-                guard let n = Int32(text) else { throw fail(m, "`\(text)` is not a whole number") }
+                guard let n = Int32(text) else { throw fail(m, "`\(shown(text))` is not a whole number") }
                 numbers.append(Int(n))
             }
             switch kind {
