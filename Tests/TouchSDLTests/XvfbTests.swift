@@ -75,7 +75,19 @@ struct XvfbTests {
         let path = NSTemporaryDirectory() + "touchscope-xvfb-\(getpid()).png"
         host.saveScreenshot(to: path)
         host.run(client: Blue())
-        #expect(FileManager.default.fileExists(atPath: path))
+        // The file is the window's pixels: 800×600, the scene filled blue (no panels, no margin).
+        let loaded = try #require(IMG_Load(path), "\(path) is not an image SDL_image reads")
+        defer { SDL_FreeSurface(loaded) }
+        let rgba = try #require(SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ABGR8888.rawValue, 0))
+        defer { SDL_FreeSurface(rgba) }
+        #expect(rgba.pointee.w == 800 && rgba.pointee.h == 600, "\(rgba.pointee.w)×\(rgba.pointee.h)")
+        let pitch = Int(rgba.pointee.pitch)
+        let bytes = try #require(rgba.pointee.pixels).assumingMemoryBound(to: UInt8.self)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { (0..<3).map { bytes[y * pitch + x * 4 + $0] } }
+        let blue = [Color.blue.r, Color.blue.g, Color.blue.b]
+        for (x, y) in [(400, 300), (1, 1), (798, 1), (1, 598), (798, 598), (200, 450)] {
+            #expect(pixel(x, y) == blue, "pixel (\(x), \(y)) is \(pixel(x, y)), not the scene's blue")
+        }
         try? FileManager.default.removeItem(atPath: path)
     }
 }

@@ -6,18 +6,23 @@ import TouchCore
 import TouchScene
 
 /// A recording with `fingers` fingers landing at 0.1 s, spread over an 800×600 window,
-/// then lifting at 0.5 s where they landed (as `bench/many-fingers.py` writes it).
-func manyFingersRecording(_ fingers: Int) -> String {
+/// then lifting at 0.5 s where they landed (as `bench/many-fingers.py` writes it). With
+/// `moving`, each finger also moves 1 pt right at 0.2, 0.3 and 0.4 s and lifts there, 3 pt
+/// from where it landed.
+func manyFingersRecording(_ fingers: Int, moving: Bool = false) -> String {
     func position(_ i: Int) -> (Double, Double) {
         let x = ((Double(i) * 0.6180339887).truncatingRemainder(dividingBy: 1) * 799 * 10).rounded() / 10
         let y = (Double(i) / Double(fingers) * 599 * 10).rounded() / 10
         return (x, y)
     }
     var lines = [#"{"recording":1,"window":[800,600]}"#]
-    for (t, type) in [("0.1", "finger-down"), ("0.5", "finger-up")] {
+    let steps: [(String, String, Double)] = moving
+        ? [("0.1", "finger-down", 0), ("0.2", "finger-move", 1), ("0.3", "finger-move", 2), ("0.4", "finger-move", 3), ("0.5", "finger-up", 3)]
+        : [("0.1", "finger-down", 0), ("0.5", "finger-up", 0)]
+    for (t, type, dx) in steps {
         for i in 0..<fingers {
             let (x, y) = position(i)
-            lines.append(#"{"t":\#(t),"type":"\#(type)","finger":\#(i + 1),"x":\#(x),"y":\#(y)}"#)
+            lines.append(#"{"t":\#(t),"type":"\#(type)","finger":\#(i + 1),"x":\#(x + dx),"y":\#(y)}"#)
         }
     }
     return lines.joined(separator: "\n") + "\n"
@@ -27,10 +32,10 @@ func manyFingersRecording(_ fingers: Int) -> String {
 struct ManyFingersTests {
     /// One headless replay of `fingers` fingers into photo.yaml (its photo has pinch,
     /// rotation and pan, its canvas has multiple touch off), traced: how long it took.
-    private func replayTime(_ fingers: Int) throws -> Duration {
-        let path = Paths.temporary("many-fingers-\(fingers).jsonl")
+    private func replayTime(_ fingers: Int, moving: Bool = false) throws -> Duration {
+        let path = Paths.temporary("many-fingers-\(fingers)\(moving ? "-moving" : "").jsonl")
         if !FileManager.default.fileExists(atPath: path) {
-            try manyFingersRecording(fingers).write(toFile: path, atomically: true, encoding: .utf8)
+            try manyFingersRecording(fingers, moving: moving).write(toFile: path, atomically: true, encoding: .utf8)
         }
         var replay: Replay?
         let elapsed = try ContinuousClock().measure { replay = try Replay(scene: "photo", recording: path) }
@@ -56,6 +61,31 @@ struct ManyFingersTests {
         }
         let ratio = large / small
         #expect(ratio < 24, "1,000 fingers: \(small), 8,000 fingers: \(large), ratio \(ratio)")
+    }
+
+    // The fingers move too (three moves each, then a lift 3 pt away): each move is a
+    // touch message and a recognizer update with every finger down. Twice the fingers must
+    // take at most 2.6 times as long (linear: 2; quadratic: 4), measured in one run: the two
+    // sizes replayed in turn, three times each, the best of each compared.
+    @Test("with every finger moving three times, twice the fingers take at most 2.6 times as long to replay")
+    func linearWithMovingFingers() throws {
+        var small = Duration.seconds(1_000), large = Duration.seconds(1_000)
+        for _ in 0..<3 {
+            small = min(small, try replayTime(400, moving: true))
+            large = min(large, try replayTime(800, moving: true))
+        }
+        let ratio = large / small
+        print("many fingers moving: 400 fingers \(small), 800 fingers \(large), ratio \(ratio)")
+        #expect(ratio <= 2.6, "400 fingers: \(small), 800 fingers: \(large), ratio \(ratio)")
+    }
+
+    @Test("moving fingers: every finger is hit-tested once and sends its three moves and its lift to the photo")
+    func movingFingersTrace() throws {
+        let path = Paths.temporary("many-fingers-300-moving-trace.jsonl")
+        try manyFingersRecording(300, moving: true).write(toFile: path, atomically: true, encoding: .utf8)
+        let replay = try Replay(scene: "photo", recording: path)
+        #expect(replay.hitTests.count == 300)
+        #expect(replay.records.filter { if case .touchSample = $0.body { return true }; return false }.count == 300 * 5)
     }
 
     // Pan once followed each lift with the lifting finger moved to the end of the list,

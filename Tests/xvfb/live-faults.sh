@@ -49,6 +49,15 @@ if wants tiny; then
     xdotool mouseup 1
     sleep 0.3
     stop
+    # The fault happened: the recording holds the resize to 12×12 and the one back.
+    python3 - "$tmp/rec.jsonl" "$WIDTH" "$HEIGHT" <<'PY' || fail "tiny: the recording does not hold the resize to 12×12 and back"
+import json, sys
+width, height = float(sys.argv[2]), float(sys.argv[3])
+sizes = [(l["width"], l["height"]) for l in map(json.loads, open(sys.argv[1])) if l.get("type") == "resize"]
+tiny = [k for k, s in enumerate(sizes) if s == (12, 12)]
+assert tiny, sizes
+assert (width, height) in sizes[tiny[0] + 1:], sizes
+PY
     ! grep -q 'null\|nan\|inf' "$tmp/rec.jsonl" || fail "tiny: the recording holds a non-finite number: $(grep -m1 'null\|nan\|inf' "$tmp/rec.jsonl")"
     ! grep -q '"translation":null\|"velocity":null\|"location":null\|nan' "$tmp/trace.jsonl" \
         || fail "tiny: the trace holds a non-finite number: $(grep -m1 'null\|nan' "$tmp/trace.jsonl" | cut -c1-200)"
@@ -101,9 +110,12 @@ if wants quit; then
             close) python3 Tests/xvfb/wm-close.py "$wid"; wait "$pid" || true; pid= ;;
         esac
         xdotool mouseup 1
-        grep -q '"kind":"touches","phase":"cancelled","view":"photo","touches":\[1\],"reason":"cancelled: program ending"' "$tmp/trace.jsonl" \
-            || grep -q '"reason":"cancelled: pan began (cancelsTouchesInView)"' "$tmp/trace.jsonl" \
-            || fail "$how: the touch was neither cancelled nor ended"
+        # The photo lost the touch when the pan began (cancelsTouchesInView), once; ending the
+        # program then cancels the touch itself.
+        [ "$(grep -c '"kind":"touches","phase":"cancelled","view":"photo","touches":\[1\],"reason":"cancelled: pan began (cancelsTouchesInView)"' "$tmp/trace.jsonl")" = 1 ] \
+            || fail "$how: the photo did not get touchesCancelled once when the pan began"
+        grep -q '"kind":"note","topic":"cancel","text":"cancelling 1 touch(es): program ending"' "$tmp/trace.jsonl" \
+            || fail "$how: ending the program did not cancel the touch"
         grep -q '"recognizer":"pan","view":"photo","from":"changed","to":"cancelled","reason":"cancelled: touches cancelled by program ending"' "$tmp/trace.jsonl" \
             || fail "$how: the pan was not cancelled: $(grep '"recognizer":"pan"' "$tmp/trace.jsonl" | tail -1 | cut -c1-200)"
         tail -1 "$tmp/rec.jsonl" | grep -q '"type":"quit"' || fail "$how: the recording does not end with quit: $(tail -1 "$tmp/rec.jsonl")"
@@ -131,13 +143,23 @@ if wants kill; then
     xdotool mouseup 1
     sleep 0.3
     stop KILL
-    python3 - "$tmp/rec.jsonl" "$((cx + 150 - X))" <<'PY' || fail "kill: the recording lost input"
+    # Expected: the press at the photo's centre, x 400 in scene points, then 15 moves of one
+    # step each (10 px, whatever that is in points) and the release where the last move was.
+    python3 - "$tmp/rec.jsonl" 400 15 <<'PY' || fail "kill: the recording lost input"
 import json, sys
+press_x, steps = float(sys.argv[2]), int(sys.argv[3])
 lines = [json.loads(l) for l in open(sys.argv[1]) if l.endswith("\n")]
+downs = [l for l in lines if l.get("type") == "mouse-down"]
 moves = [l for l in lines if l.get("type") == "mouse-move"]
 ups = [l for l in lines if l.get("type") == "mouse-up"]
 assert ups, f"no mouse-up in the recording ({len(moves)} moves, last t {lines[-1].get('t')})"
-print(f"live-faults: after SIGKILL the recording holds {len(moves)} moves and the release (last input at t={lines[-1]['t']})")
+assert len(downs) == 1 and abs(downs[0]["x"] - press_x) <= 0.5, f"press at {[d['x'] for d in downs]}, expected x {press_x}"
+assert len(moves) == steps, f"{len(moves)} moves, expected {steps}"
+xs = [press_x] + [m["x"] for m in moves]
+step = xs[1] - xs[0]
+assert step > 0 and all(abs((b - a) - step) < 1e-6 for a, b in zip(xs, xs[1:])), f"uneven steps: {xs}"
+assert ups[-1]["x"] == moves[-1]["x"], f"release at x {ups[-1]['x']}, the last move at {moves[-1]['x']}"
+print(f"live-faults: after SIGKILL the recording holds the press, {len(moves)} moves of {step:.3f} pt and the release (last input at t={lines[-1]['t']})")
 PY
     "$bin" replay photo "$tmp/rec.jsonl" --headless >/dev/null 2>"$tmp/replay.err" \
         || fail "kill: the recording does not replay: $(cat "$tmp/replay.err")"

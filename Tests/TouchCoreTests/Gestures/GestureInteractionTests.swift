@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TouchCore
 
@@ -181,8 +182,9 @@ struct GestureInteractionTests {
         rig.drag(2, from: Point(450, 300), to: Point(400, 400), at: 0, duration: 0.2, steps: 10)
         #expect(pinch.state == .changed)
         #expect(rotation.state == .changed)
-        #expect(pinch.scale > 1)
-        #expect(rotation.rotation > 0)
+        // From (100, 0) between the fingers to (50, 100): both measured from where they landed.
+        #expect(abs(pinch.scale - (50.0 * 50 + 100 * 100).squareRoot() / 100) < 1e-9, "\(pinch.scale)")
+        #expect(abs(rotation.rotation - atan2(100.0, 50)) < 1e-9, "\(rotation.rotation)")
     }
 
     @Test("cancelling the touches cancels an active pinch")

@@ -27,7 +27,10 @@ struct PinchGestureRecognizerTests {
         rig.up(2, 500, 300, at: 0.31)
         let tr = rig.transitions("pinch")
         #expect(tr.first?.to == .began)
-        #expect(tr.first?.reason.hasPrefix("began: finger distance changed") == true)
+        // Steps of 2.5 pt per finger: 107.5 pt apart after finger 1's second step (7.5 of the 8 pt
+        // threshold), 110 after finger 2's, at 0.01 + 0.02 + 0.005 s.
+        #expect(tr.first?.reason == "began: finger distance changed 10 pt (threshold 8)")
+        #expect(abs((tr.first?.t ?? 0) - 0.035) < 1e-9)
         let ended = try #require(tr.first { $0.to == .ended })
         #expect(ended.reason == "ended: fewer than 2 touches left")
         #expect(near(ended.outputs.scale, 2, 0.01))
@@ -112,6 +115,6 @@ struct PinchGestureRecognizerTests {
         #expect(pinch.state == .possible)
         rig.up(2, 450, 300, at: 0.11)
         #expect(rig.states("pinch") == [.failed, .possible])
-        #expect(rig.transitions("pinch").first?.reason.hasPrefix("failed: touches lifted before") == true)
+        #expect(rig.transitions("pinch").first?.reason == "failed: touches lifted before the finger distance changed 8 pt")
     }
 }

@@ -45,7 +45,7 @@ struct ChildRun {
     /// The binary next to this test bundle (the same scratch path), else <repo>/.build/debug.
     static let binary = BuiltBinary.touchscope(repositoryRoot: Paths.root)
 
-    static func run(_ args: [String], timeout: Double = 10) -> ChildRun {
+    static func run(_ args: [String], timeout: Double = 10 * testTimeScale) -> ChildRun {
         var r = ChildRun()
         let errPath = Paths.temporary("stderr-\(UInt32.random(in: 0...UInt32.max)).txt")
         var actions = posix_spawn_file_actions_t()

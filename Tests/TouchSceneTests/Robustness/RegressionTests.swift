@@ -12,6 +12,13 @@ struct RegressionTests {
         return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted()
     }()
 
+    @Test("the kept recordings are read from Fixtures/regressions (an unreadable folder would test none)")
+    func filesFound() throws {
+        let listed = try FileManager.default.contentsOfDirectory(atPath: Paths.fixtures + "/regressions").filter { $0.hasSuffix(".jsonl") }
+        #expect(!listed.isEmpty)
+        #expect(Self.files == listed.sorted())
+    }
+
     @Test("each kept recording keeps every promise and replays identically", arguments: files)
     func recording(name: String) throws {
         let path = Paths.fixtures + "/regressions/" + name
