@@ -23,6 +23,8 @@
 ///   requirement gets an instant ("blocked until doubleTap fails").
 /// - **controls**, **actions**, **motion**, **remote**, **responders** (first responder and
 ///   orientation) and **notes**: one instant event (`ph` "i", scope "t") per record.
+/// - **input**: one slice of duration 0 per touch sample, named after the touch and its phase
+///   (`touch 3 moved`), with the point in `args`: where the flow arrows start.
 /// - **one track per touch** ("touch 3"): a slice `touch 3` from its hit test (or its first
 ///   sample) to its `ended` or `cancelled` sample, with the device, finger, first and last
 ///   point and the number of moves in `args`; on the same track, instants for the hit test
@@ -31,6 +33,15 @@
 ///   there is one), which may come after the finger lifted (held back, cancelled later).
 ///   A stream without touch samples (rebuilt from a trace file) ends the slice at the
 ///   touch's first `ended` or `cancelled` message instead.
+///
+/// **Flows** (arrows in Perfetto) join each touch sample's slice on the input track to the
+/// decisions it caused: the records that follow the sample at the same trace time, before the
+/// next sample (its dispatch, and the settling after it). Each decision gets one flow, a
+/// flow start (`ph` "s", on the input track) and a flow end (`ph` "f", `bp` "e", on the
+/// decision's track), both named and categorized `input`, with an integer `id` counted from 1:
+/// the recognizer state it entered (after `possible`), a recognizer blocked by a failure
+/// requirement, each touch message (on each touch's track), each control event and action,
+/// and a change of first responder. The flow end comes right after the slice it ends on.
 ///
 /// Timestamps (`ts`, `dur`) are integer microseconds of trace time (virtual in headless
 /// replay). Events are written as soon as they are complete (a slice when its state is
@@ -97,7 +108,7 @@ struct PerfettoTimeline {
 
     /// The tracks that take one kind of record each.
     enum Fixed: Int, CaseIterable {
-        case controls, actions, motion, remote, responders, notes
+        case controls, actions, motion, remote, responders, notes, input
         var name: String {
             switch self {
             case .controls: "controls"
@@ -106,6 +117,7 @@ struct PerfettoTimeline {
             case .remote: "remote"
             case .responders: "responders"
             case .notes: "notes"
+            case .input: "input"
             }
         }
         var tid: Int { PerfettoTimeline.fixedBase + rawValue }
@@ -116,6 +128,8 @@ struct PerfettoTimeline {
         var name: String
         var start: Int64
         var args: PerfettoArgs
+        /// The flow from the touch sample that caused it, ended when the slice is written.
+        var flow: Int? = nil
     }
 
     struct Recognizer {
@@ -148,6 +162,10 @@ struct PerfettoTimeline {
     private var touches: [Int: OpenTouch] = [:]
     /// The latest time seen, in microseconds.
     private var now: Int64 = 0
+    /// When the latest touch sample came, while the records after it are of its dispatch.
+    private var input: Int64?
+    /// The next flow's id.
+    private var nextFlow = 1
     private var wroteEvent = false
 
     init(process: String) { self.process = process }
@@ -174,6 +192,7 @@ struct PerfettoTimeline {
             var args = open.args
             args.object("exit") { $0.string("to", nil); $0.string("reason", "trace ended") }
             slice(open.name, cat: "gesture", start: open.start, end: now, tid: r.tid, args: args, into: &b)
+            flowEnd(open.flow, ts: open.start, tid: r.tid, into: &b)
             recognizers[id]?.open = nil
         }
         for id in touches.keys.sorted() { closeTouch(id, at: now, end: "trace ended", into: &b) }
@@ -185,6 +204,7 @@ struct PerfettoTimeline {
     mutating func add(_ record: borrowing TraceRecord, into b: inout [UInt8]) {
         let ts = max(now, Self.micros(record.t))
         now = ts
+        if input != ts { input = nil }
         switch record.body {
         case let .gesture(recognizer, view, from, to, reason, outputs):
             let tid = recognizerTrack(recognizer.number, name: recognizer.string, into: &b)
@@ -192,6 +212,7 @@ struct PerfettoTimeline {
                 var args = open.args
                 args.object("exit") { $0.string("to", to.rawValue); $0.string("reason", reason.description) }
                 slice(open.name, cat: "gesture", start: open.start, end: ts, tid: tid, args: args, into: &b)
+                flowEnd(open.flow, ts: open.start, tid: tid, into: &b)
             }
             var next: OpenSlice?
             if to != .possible {
@@ -200,7 +221,7 @@ struct PerfettoTimeline {
                 args.string("from", from.rawValue)
                 args.string("reason", reason.description)
                 args.outputs(outputs)
-                next = OpenSlice(name: to.rawValue, start: ts, args: args)
+                next = OpenSlice(name: to.rawValue, start: ts, args: args, flow: flowStart(ts, into: &b))
             }
             recognizers[recognizer.number]?.open = next
         case let .failureWait(recognizer, waitingFor):
@@ -209,7 +230,9 @@ struct PerfettoTimeline {
             var args = PerfettoArgs()
             args.strings("waitingFor", waitingFor)
             let s = waitingFor.count == 1 ? "s" : ""
+            let flow = flowStart(ts, into: &b)
             instant("blocked until \(waitingFor.joined(separator: ", ")) fail\(s)", cat: "gesture", ts: ts, tid: tid, args: args, into: &b)
+            flowEnd(flow, ts: ts, tid: tid, into: &b)
         case let .hitTest(touch, point, path, view):
             if touches[touch] != nil { closeTouch(touch, at: ts, end: "superseded", into: &b) }
             let tid = touchTrack(touch, into: &b)
@@ -220,6 +243,13 @@ struct PerfettoTimeline {
             args.array("path", path) { f, step in f.string("view", step.view); f.string("verdict", step.verdict.rawValue) }
             instant("hit test: \(view ?? "none")", cat: "hit-test", ts: ts, tid: tid, args: args, into: &b)
         case let .touchSample(s):
+            var sample = PerfettoArgs()
+            sample.number("touch", Double(s.touch))
+            sample.string("phase", s.phase.rawValue)
+            sample.point("point", s.point)
+            slice("touch \(s.touch) \(s.phase.rawValue)", cat: "input", start: ts, end: ts, tid: fixedTrack(.input, into: &b),
+                  args: sample, into: &b)
+            input = ts
             let tid = touchTrack(s.touch, into: &b)
             switch s.phase {
             case .began:
@@ -259,7 +289,9 @@ struct PerfettoTimeline {
             let name = "touches\(phase.messageSuffix): \(view.string)"
             for id in ids {
                 let tid = touchTrack(id, into: &b)
+                let flow = flowStart(ts, into: &b)
                 instant(name, cat: "touch", ts: ts, tid: tid, args: args, into: &b)
+                flowEnd(flow, ts: ts, tid: tid, into: &b)
                 if phase == .ended || phase == .cancelled, let open = touches[id], !open.sampled {
                     closeTouch(id, at: ts, end: phase.rawValue, into: &b)
                 }
@@ -268,14 +300,20 @@ struct PerfettoTimeline {
             var args = PerfettoArgs()
             args.string("control", control)
             args.string("event", event)
-            instant("\(control): \(event)", cat: "control", ts: ts, tid: fixedTrack(.controls, into: &b), args: args, into: &b)
+            let tid = fixedTrack(.controls, into: &b)
+            let flow = flowStart(ts, into: &b)
+            instant("\(control): \(event)", cat: "control", ts: ts, tid: tid, args: args, into: &b)
+            flowEnd(flow, ts: ts, tid: tid, into: &b)
         case let .action(sender, action, target, handledBy):
             var args = PerfettoArgs()
             args.string("sender", sender)
             args.string("action", action)
             args.string("target", target)
             args.string("handledBy", handledBy)
-            instant("\(action) → \(handledBy ?? "nobody")", cat: "action", ts: ts, tid: fixedTrack(.actions, into: &b), args: args, into: &b)
+            let tid = fixedTrack(.actions, into: &b)
+            let flow = flowStart(ts, into: &b)
+            instant("\(action) → \(handledBy ?? "nobody")", cat: "action", ts: ts, tid: tid, args: args, into: &b)
+            flowEnd(flow, ts: ts, tid: tid, into: &b)
         case let .motion(phase, subtype, view, reason):
             var args = PerfettoArgs()
             args.string("phase", phase.rawValue)
@@ -294,7 +332,10 @@ struct PerfettoTimeline {
             args.string("from", from)
             args.string("to", to)
             args.string("reason", reason)
-            instant("first responder: \(to ?? "none")", cat: "responder", ts: ts, tid: fixedTrack(.responders, into: &b), args: args, into: &b)
+            let tid = fixedTrack(.responders, into: &b)
+            let flow = flowStart(ts, into: &b)
+            instant("first responder: \(to ?? "none")", cat: "responder", ts: ts, tid: tid, args: args, into: &b)
+            flowEnd(flow, ts: ts, tid: tid, into: &b)
         case let .orientation(from, to):
             var args = PerfettoArgs()
             args.string("from", from)
@@ -364,6 +405,38 @@ struct PerfettoTimeline {
         args.number("moves", Double(t.moves))
         args.string("end", end)
         slice("touch \(id)", cat: "touch", start: t.start, end: ts, tid: Self.touchBase + id, args: args, into: &b)
+    }
+
+    // MARK: Flows
+
+    /// When a touch sample caused what comes at `ts`: a new flow, started on the input track
+    /// (where the sample's slice is the latest); its id.
+    private mutating func flowStart(_ ts: Int64, into b: inout [UInt8]) -> Int? {
+        guard input == ts else { return nil }
+        let id = nextFlow
+        nextFlow += 1
+        flow(ph: "s", id: id, ts: ts, tid: Fixed.input.tid, into: &b)
+        return id
+    }
+
+    /// Ends flow `id` on the slice of track `tid` at `ts` (written just before).
+    private mutating func flowEnd(_ id: Int?, ts: Int64, tid: Int, into b: inout [UInt8]) {
+        guard let id else { return }
+        flow(ph: "f", id: id, ts: ts, tid: tid, into: &b)
+    }
+
+    /// A flow event: name, cat, ph, id, ts, pid, tid, then `bp` "e" on a flow end (it ends
+    /// on the slice that encloses it, not the next one).
+    private mutating func flow(ph: StaticString, id: Int, ts: Int64, tid: Int, into b: inout [UInt8]) {
+        if wroteEvent { append(",\n", to: &b) }
+        wroteEvent = true
+        append("{\"name\":\"input\",\"cat\":\"input\",\"ph\":\"", to: &b); append(ph, to: &b)
+        append("\",\"id\":", to: &b); integer(Int64(id), into: &b)
+        append(",\"ts\":", to: &b); integer(ts, into: &b)
+        append(",\"pid\":", to: &b); integer(Int64(Self.pid), into: &b)
+        append(",\"tid\":", to: &b); integer(Int64(tid), into: &b)
+        if ph.utf8CodeUnitCount == 1 && ph.utf8Start.pointee == UInt8(ascii: "f") { append(",\"bp\":\"e\"", to: &b) }
+        append("}", to: &b)
     }
 
     // MARK: Events

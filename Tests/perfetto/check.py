@@ -53,6 +53,11 @@ QUERIES = {
     "motion": "select count(*) as n from slice where category = 'motion'",
     "remote": "select count(*) as n from slice where category = 'remote'",
     "flows": "select count(*) as n from flow",
+    # A flow runs from a touch sample's slice on the input track to a decision at the same time.
+    "flows_from_input": "select count(*) as n from flow join slice o on o.id = flow.slice_out join slice i on i.id = flow.slice_in"
+                        " where o.category = 'input' and o.ts = i.ts and (i.category in ('gesture', 'control', 'action', 'responder')"
+                        " or (i.category = 'touch' and i.name like 'touches%'))",
+    "input_slices": "select count(*) as n from slice where category = 'input'",
 }
 
 
@@ -122,8 +127,11 @@ def expected(golden, perfetto):
         "remote": count("remote"),
         # Every complete event and instant is a slice.
         "slices": sum(1 for e in events if e["ph"] in ("X", "i")),
-        # Every flow the file starts ends on a slice.
+        # Every flow the file starts ends on a slice, from the input track.
         "flows": starts,
+        "flows_from_input": starts,
+        # One per touch sample.
+        "input_slices": sum(1 for e in events if e["ph"] == "X" and e.get("cat") == "input"),
     }
 
 
