@@ -25,6 +25,8 @@
 ///   orientation) and **notes**: one instant event (`ph` "i", scope "t") per record.
 /// - **input**: one slice of duration 0 per touch sample, named after the touch and its phase
 ///   (`touch 3 moved`), with the point in `args`: where the flow arrows start.
+/// - **frames** (live and windowed runs, which call ``frame(at:)``): a slice of duration 0
+///   `frame` for each frame drawn that shows touch samples, with their number in `args`.
 /// - **one track per touch** ("touch 3"): a slice `touch 3` from its hit test (or its first
 ///   sample) to its `ended` or `cancelled` sample, with the device, finger, first and last
 ///   point and the number of moves in `args`; on the same track, instants for the hit test
@@ -41,7 +43,10 @@
 /// decision's track), both named and categorized `input`, with an integer `id` counted from 1:
 /// the recognizer state it entered (after `possible`), a recognizer blocked by a failure
 /// requirement, each touch message (on each touch's track), each control event and action,
-/// and a change of first responder. The flow end comes right after the slice it ends on.
+/// and a change of first responder. The flow end comes right after the slice it ends on (and
+/// the other flow ends on that slice).
+/// Once a frame has been recorded, each sample also gets a flow to the first frame drawn
+/// after it (samples at one time: one flow, from the latest of them).
 ///
 /// Timestamps (`ts`, `dur`) are integer microseconds of trace time (virtual in headless
 /// replay). Events are written as soon as they are complete (a slice when its state is
@@ -82,6 +87,13 @@ public final class PerfettoWriter: TraceSink {
     /// `write`, as the tracer's sink.
     public func receive(_ record: consuming TraceRecord) { write(record) }
 
+    /// A frame was drawn at trace time `time` (before it is presented): a `frame` slice on the
+    /// frames track when samples came since the previous frame, with a flow from each.
+    public func frame(at time: Double) {
+        guard !closed else { return }
+        out.withBuffer { timeline.frame(at: time, into: &$0) }
+    }
+
     /// Writes out what is buffered (the JSON stays open: ``close(at:)`` completes it).
     public func flush() { out.flush() }
 
@@ -108,7 +120,7 @@ struct PerfettoTimeline {
 
     /// The tracks that take one kind of record each.
     enum Fixed: Int, CaseIterable {
-        case controls, actions, motion, remote, responders, notes, input
+        case controls, actions, motion, remote, responders, notes, input, frames
         var name: String {
             switch self {
             case .controls: "controls"
@@ -118,6 +130,7 @@ struct PerfettoTimeline {
             case .responders: "responders"
             case .notes: "notes"
             case .input: "input"
+            case .frames: "frames"
             }
         }
         var tid: Int { PerfettoTimeline.fixedBase + rawValue }
@@ -166,6 +179,10 @@ struct PerfettoTimeline {
     private var input: Int64?
     /// The next flow's id.
     private var nextFlow = 1
+    /// Whether a frame was recorded (then samples wait for the next frame).
+    private var framesSeen = false
+    /// The times of the samples since the last frame (one per time).
+    private var unshown: [Int64] = []
     private var wroteEvent = false
 
     init(process: String) { self.process = process }
@@ -250,6 +267,7 @@ struct PerfettoTimeline {
             slice("touch \(s.touch) \(s.phase.rawValue)", cat: "input", start: ts, end: ts, tid: fixedTrack(.input, into: &b),
                   args: sample, into: &b)
             input = ts
+            if framesSeen && unshown.last != ts { unshown.append(ts) }
             let tid = touchTrack(s.touch, into: &b)
             switch s.phase {
             case .began:
@@ -405,6 +423,26 @@ struct PerfettoTimeline {
         args.number("moves", Double(t.moves))
         args.string("end", end)
         slice("touch \(id)", cat: "touch", start: t.start, end: ts, tid: Self.touchBase + id, args: args, into: &b)
+    }
+
+    // MARK: Frames
+
+    mutating func frame(at time: Double, into b: inout [UInt8]) {
+        framesSeen = true
+        guard !unshown.isEmpty else { return }
+        let ts = max(now, Self.micros(time))
+        now = ts
+        var ids: [Int] = []
+        for start in unshown {
+            ids.append(nextFlow)
+            flow(ph: "s", id: nextFlow, ts: start, tid: Fixed.input.tid, into: &b)
+            nextFlow += 1
+        }
+        var args = PerfettoArgs()
+        args.number("samples", Double(unshown.count))
+        slice("frame", cat: "frame", start: ts, end: ts, tid: fixedTrack(.frames, into: &b), args: args, into: &b)
+        for id in ids { flow(ph: "f", id: id, ts: ts, tid: Fixed.frames.tid, into: &b) }
+        unshown.removeAll(keepingCapacity: true)
     }
 
     // MARK: Flows

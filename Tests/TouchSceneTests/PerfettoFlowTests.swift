@@ -24,8 +24,8 @@ private func pan(_ t: Double, _ from: GestureState, _ to: GestureState, _ reason
                                outputs: GestureOutputs()))
 }
 
-/// A flow as the file shows it: its id, when it starts (on which track), and the event its
-/// end follows (the slice it ends on): that event's track, name and time.
+/// A flow as the file shows it: its id, when it starts (on which track), and the last event
+/// before its end that is not a flow (the slice it ends on): that event's track, name and time.
 private struct Flow: Equatable, CustomStringConvertible {
     var id: Int
     var start: Int
@@ -44,8 +44,9 @@ private func flows(_ trace: ChromeTrace) -> [Flow] {
         guard let ph = e["ph"] as? String, ph == "s" || ph == "f", let id = ChromeTrace.integer(e["id"]),
               let ts = ChromeTrace.integer(e["ts"]), let tid = ChromeTrace.integer(e["tid"]) else { continue }
         if ph == "s" { starts[id] = (ts, names[tid] ?? "?"); continue }
-        // The event just before the flow end in the file: the slice it ends on.
-        let target = k > 0 ? trace.events[k - 1] : [:]
+        // The last event before the flow end in the file that is not a flow: the slice it ends on.
+        let before = trace.events[..<k].last { !["s", "f"].contains($0["ph"] as? String) }
+        let target = before ?? [:]
         out.append(Flow(id: id, start: starts[id]?.ts ?? -1, startTrack: starts[id]?.track ?? "?",
                         track: ChromeTrace.integer(target["tid"]).flatMap { names[$0] } ?? "?",
                         name: target["name"] as? String ?? "?", ts: ChromeTrace.integer(target["ts"]) ?? -1))
@@ -126,6 +127,35 @@ struct PerfettoFlowTests {
         let trace = try flowExport([fingerSample(0.5, 1, .began, 100), pan(0.5, .possible, .began, "began: moved 10 points")])
         #expect(trace.problems.isEmpty, "\(trace.problems)")
         #expect(flows(trace) == [Flow(id: 1, start: 500_000, startTrack: "input", track: "pan", name: "began", ts: 500_000)])
+    }
+
+    @Test("once a frame is recorded, each sample's time gets one flow to the next frame drawn; a frame that shows no sample is not written")
+    func frames() throws {
+        let path = Paths.temporary("perfetto-flow-frames.json")
+        let w = try PerfettoWriter(path: path, scene: "flows")
+        w.receive(fingerSample(0.1, 1, .began, 100))     // before any frame: no frame flow
+        w.frame(at: 0.12)                                 // the first frame: starts the bookkeeping
+        w.frame(at: 0.13)                                 // shows nothing: not written
+        w.receive(fingerSample(0.2, 1, .moved, 110))
+        w.receive(fingerSample(0.2, 2, .began, 300))      // same time: one flow, from this one
+        w.receive(TraceRecord(t: 0.2, .touches(phase: .began, view: "photo", touches: [2], reason: nil)))
+        w.receive(fingerSample(0.25, 1, .moved, 120))
+        w.frame(at: 0.26)
+        w.receive(fingerSample(0.3, 1, .ended, 130))
+        w.frame(at: 0.31)
+        w.close()
+        let trace = try ChromeTrace(path: path)
+        #expect(trace.problems.isEmpty, "\(trace.problems)")
+        let frames = trace.events(on: "frames", ph: "X")
+        #expect(frames.map { ChromeTrace.integer($0["ts"]) } == [260_000, 310_000])
+        #expect(frames.map { ChromeTrace.integer(($0["args"] as? [String: Any])?["samples"]) } == [2, 1])
+        // The touches message's flow (1), then the frames': their starts come in sample order.
+        #expect(flows(trace) == [
+            Flow(id: 1, start: 200_000, startTrack: "input", track: "touch 2", name: "touchesBegan: photo", ts: 200_000),
+            Flow(id: 2, start: 200_000, startTrack: "input", track: "frames", name: "frame", ts: 260_000),
+            Flow(id: 3, start: 250_000, startTrack: "input", track: "frames", name: "frame", ts: 260_000),
+            Flow(id: 4, start: 300_000, startTrack: "input", track: "frames", name: "frame", ts: 310_000),
+        ])
     }
 
     @Test("the checker rejects a flow without an id, an end without bp e, an end with no start, and a start never ended")

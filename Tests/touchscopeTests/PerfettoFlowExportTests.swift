@@ -57,4 +57,32 @@ struct PerfettoFlowExportTests {
             // At 2.43 s doubleTap's timer fails it: no sample, no flow.
         ])
     }
+
+    @Test("replay in a window (SDL's dummy video driver): each touch sample also flows to a frame drawn at or after it, and every frame written shows samples")
+    func windowedFrames() throws {
+        let path = Paths.temporary("cli.windowed.flows.perfetto.json")
+        let r = try CLIRun.run(["replay", "scenes/double-tap.yaml", Paths.recording("double-tap"), "--perfetto", path],
+                               environment: ["SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let trace = try ChromeTrace(path: path)
+        #expect(trace.problems.isEmpty, "\(trace.problems.prefix(5))")
+        let names = trace.trackNames
+        let input = trace.events(on: "input", ph: "X").compactMap { ChromeTrace.integer($0["ts"]) }
+        #expect(input.count == 6)
+        let frames = trace.events(on: "frames", ph: "X")
+        // Flows into frames: from each sample's time (six distinct times), each to a later frame.
+        var starts: [Int: Int] = [:]
+        var toFrames: [(start: Int, frame: Int)] = []
+        for e in trace.events {
+            guard let ph = e["ph"] as? String, ph == "s" || ph == "f", let id = ChromeTrace.integer(e["id"]),
+                  let ts = ChromeTrace.integer(e["ts"]) else { continue }
+            if ph == "s" { starts[id] = ts } else if ChromeTrace.integer(e["tid"]).flatMap({ names[$0] }) == "frames" {
+                toFrames.append((starts[id] ?? -1, ts))
+            }
+        }
+        #expect(toFrames.map(\.start).sorted() == input)
+        for f in toFrames { #expect(f.frame >= f.start) }
+        #expect(frames.map { ChromeTrace.integer(($0["args"] as? [String: Any])?["samples"]) ?? 0 }.reduce(0, +) == 6)
+        #expect(Set(toFrames.map(\.frame)) == Set(frames.compactMap { ChromeTrace.integer($0["ts"]) }))
+    }
 }
