@@ -51,7 +51,7 @@
 /// Timestamps (`ts`, `dur`) are integer microseconds of trace time (virtual in headless
 /// replay). Events are written as soon as they are complete (a slice when its state is
 /// left), so memory holds only the open slices and one entry per recognizer (none per touch
-/// or per event), and the same records always give the same bytes. `close()` ends the open slices at the last time seen
+/// or per event; once frames are recorded, also the sample times since the last frame), and the same records always give the same bytes. `close()` ends the open slices at the last time seen
 /// and completes the file; a program that ends mid-gesture still leaves a valid file.
 /// Buffered; flushed past 64 KiB, after each second of trace time, on `flush()` and `close()`.
 public final class PerfettoWriter: TraceSink {
@@ -435,13 +435,13 @@ struct PerfettoTimeline {
         var ids: [Int] = []
         for start in unshown {
             ids.append(nextFlow)
-            flow(ph: "s", id: nextFlow, ts: start, tid: Fixed.input.tid, into: &b)
+            flow(end: false, id: nextFlow, ts: start, tid: Fixed.input.tid, into: &b)
             nextFlow += 1
         }
         var args = PerfettoArgs()
         args.number("samples", Double(unshown.count))
         slice("frame", cat: "frame", start: ts, end: ts, tid: fixedTrack(.frames, into: &b), args: args, into: &b)
-        for id in ids { flow(ph: "f", id: id, ts: ts, tid: Fixed.frames.tid, into: &b) }
+        for id in ids { flow(end: true, id: id, ts: ts, tid: Fixed.frames.tid, into: &b) }
         unshown.removeAll(keepingCapacity: true)
     }
 
@@ -453,27 +453,27 @@ struct PerfettoTimeline {
         guard input == ts else { return nil }
         let id = nextFlow
         nextFlow += 1
-        flow(ph: "s", id: id, ts: ts, tid: Fixed.input.tid, into: &b)
+        flow(end: false, id: id, ts: ts, tid: Fixed.input.tid, into: &b)
         return id
     }
 
     /// Ends flow `id` on the slice of track `tid` at `ts` (written just before).
     private mutating func flowEnd(_ id: Int?, ts: Int64, tid: Int, into b: inout [UInt8]) {
         guard let id else { return }
-        flow(ph: "f", id: id, ts: ts, tid: tid, into: &b)
+        flow(end: true, id: id, ts: ts, tid: tid, into: &b)
     }
 
-    /// A flow event: name, cat, ph, id, ts, pid, tid, then `bp` "e" on a flow end (it ends
-    /// on the slice that encloses it, not the next one).
-    private mutating func flow(ph: StaticString, id: Int, ts: Int64, tid: Int, into b: inout [UInt8]) {
+    /// A flow start (`ph` "s") or end ("f"): name, cat, ph, id, ts, pid, tid, then `bp` "e" on
+    /// an end (it ends on the slice that encloses it, not the next one).
+    private mutating func flow(end: Bool, id: Int, ts: Int64, tid: Int, into b: inout [UInt8]) {
         if wroteEvent { append(",\n", to: &b) }
         wroteEvent = true
-        append("{\"name\":\"input\",\"cat\":\"input\",\"ph\":\"", to: &b); append(ph, to: &b)
+        append("{\"name\":\"input\",\"cat\":\"input\",\"ph\":\"", to: &b); append(end ? "f" : "s", to: &b)
         append("\",\"id\":", to: &b); integer(Int64(id), into: &b)
         append(",\"ts\":", to: &b); integer(ts, into: &b)
         append(",\"pid\":", to: &b); integer(Int64(Self.pid), into: &b)
         append(",\"tid\":", to: &b); integer(Int64(tid), into: &b)
-        if ph.utf8CodeUnitCount == 1 && ph.utf8Start.pointee == UInt8(ascii: "f") { append(",\"bp\":\"e\"", to: &b) }
+        if end { append(",\"bp\":\"e\"", to: &b) }
         append("}", to: &b)
     }
 
