@@ -154,8 +154,6 @@ export class TraceProcessor {
                 this.response = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength);
             }
         }
-        let ready;
-        const initialized = new Promise((resolve) => { ready = resolve; });
         const stderr = [];
         const context = {
             // Not the JavaScript built-ins (WebAssembly, Promise, TypeError, ...): the context has
@@ -223,7 +221,7 @@ export class TraceProcessor {
 
     /// Loads a whole trace: appends it (in chunks), then finalizes it. Throws on a parse error.
     parse(bytes) {
-        const chunk = 16 * 1024 * 1024;
+        const chunk = 1024 * 1024;   // each chunk is copied into a plain array to encode it
         for (let off = 0; off < bytes.length; off += chunk) {
             for (const m of this.rpc(TPM_APPEND_TRACE_DATA, fieldBytes(101, bytes.subarray(off, off + chunk)))) {
                 if (m.appendResult && m.appendResult.error) throw new Error(`trace processor cannot parse the trace: ${m.appendResult.error}`);
