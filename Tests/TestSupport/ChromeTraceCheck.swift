@@ -22,7 +22,10 @@ public struct ChromeTrace {
     /// - every process that has events is named, and so is every (pid, tid) track used by an
     ///   event other than metadata;
     /// - on one track, complete events in file order start no earlier than the previous one
-    ///   ended (they never overlap, so they nest trivially).
+    ///   ended (they never overlap, so they nest trivially);
+    /// - a flow start (`s`) and a flow end (`f`, with `bp` "e": it ends on the enclosing
+    ///   slice) have an integer `id`; each id starts once and ends once, its end after its
+    ///   start in the file and not earlier in time.
     public init(data: Data) {
         let root: Any
         do { root = try JSONSerialization.jsonObject(with: data) } catch {
@@ -34,6 +37,7 @@ public struct ChromeTrace {
         var namedThreads: Set<[Int]> = [], namedProcesses: Set<Int> = []
         var usedThreads: [[Int]] = [], usedProcesses: Set<Int> = []
         var lastEnd: [[Int]: Int] = [:]
+        var flowStarts: [Int: Int] = [:], flowEnds: Set<Int> = []
         for (k, item) in list.enumerated() {
             guard let e = item as? [String: Any] else { problems.append("event \(k) is not an object"); continue }
             events.append(e)
@@ -67,10 +71,26 @@ public struct ChromeTrace {
             case "i":
                 guard let s = e["s"] as? String, ["t", "p", "g"].contains(s) else { problems.append("\(label): instant without scope"); continue }
                 usedThreads.append([pid, tid]); usedProcesses.insert(pid)
+            case "s", "f":
+                guard let id = Self.integer(e["id"]) else { problems.append("\(label): flow without an integer id"); continue }
+                usedThreads.append([pid, tid]); usedProcesses.insert(pid)
+                if ph == "s" {
+                    if flowStarts[id] != nil { problems.append("\(label): flow \(id) starts twice") }
+                    flowStarts[id] = ts
+                } else {
+                    if e["bp"] as? String != "e" { problems.append("\(label): flow end without bp \"e\"") }
+                    if let start = flowStarts[id] {
+                        if ts < start { problems.append("\(label): flow \(id) ends before it starts") }
+                    } else {
+                        problems.append("\(label): flow \(id) ends before any start")
+                    }
+                    if !flowEnds.insert(id).inserted { problems.append("\(label): flow \(id) ends twice") }
+                }
             default:
                 problems.append("\(label): unexpected ph \(ph)")
             }
         }
+        for id in flowStarts.keys.sorted() where !flowEnds.contains(id) { problems.append("flow \(id) never ends") }
         for t in Set(usedThreads).sorted(by: { $0.lexicographicallyPrecedes($1) }) where !namedThreads.contains(t) {
             problems.append("track pid \(t[0]) tid \(t[1]) has no thread_name")
         }

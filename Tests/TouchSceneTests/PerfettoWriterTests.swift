@@ -72,10 +72,10 @@ struct PerfettoWriterTests {
         ]
         let trace = checked(try export(records, scene: "photo"))
         #expect(trace.processName == "touchscope: photo")
-        #expect(Set(trace.trackNames.values) == ["pan", "tap", "touch 1", "controls", "actions", "motion", "remote", "responders", "notes"])
+        #expect(Set(trace.trackNames.values) == ["pan", "tap", "touch 1", "controls", "actions", "motion", "remote", "responders", "notes", "input"])
         // Tracks sort as their tids: recognizers, then the fixed tracks, then touches.
         let order = trace.trackNames.sorted { (a: (key: Int, value: String), b: (key: Int, value: String)) in a.key < b.key }.map { $0.value }
-        #expect(order == ["pan", "tap", "controls", "actions", "motion", "remote", "responders", "notes", "touch 1"])
+        #expect(order == ["pan", "tap", "controls", "actions", "motion", "remote", "responders", "notes", "input", "touch 1"])
         for e in trace.events where e["ph"] as? String == "i" { #expect(e["s"] as? String == "t") }
         for e in trace.events { #expect(int(e["pid"]) == 1) }
     }
