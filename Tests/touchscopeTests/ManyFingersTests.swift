@@ -23,6 +23,29 @@ func manyFingersRecording(_ fingers: Int) -> String {
     return lines.joined(separator: "\n") + "\n"
 }
 
+/// A recording with `fingers` fingers landing at 0.1 s (placed as in `manyFingersRecording`),
+/// then, finger by finger, each moving three times (1 pt right at 0.2, 0.3 and 0.4 s), and at
+/// 0.5 s lifting 3 pt below its last place: every move and every lift moves a finger while
+/// all the others rest.
+func movingFingersRecording(_ fingers: Int) -> String {
+    func position(_ i: Int) -> (Double, Double) {
+        let x = ((Double(i) * 0.6180339887).truncatingRemainder(dividingBy: 1) * 795 * 10).rounded() / 10
+        let y = (Double(i) / Double(fingers) * 595 * 10).rounded() / 10
+        return (x, y)
+    }
+    var lines = [#"{"recording":1,"window":[800,600]}"#]
+    func add(_ t: String, _ type: String, _ i: Int, dx: Double, dy: Double) {
+        let (x, y) = position(i)
+        lines.append(#"{"t":\#(t),"type":"\#(type)","finger":\#(i + 1),"x":\#(fmt(x + dx)),"y":\#(fmt(y + dy))}"#)
+    }
+    for i in 0..<fingers { add("0.1", "finger-down", i, dx: 0, dy: 0) }
+    for (step, t) in ["0.2", "0.3", "0.4"].enumerated() {
+        for i in 0..<fingers { add(t, "finger-move", i, dx: Double(step + 1), dy: 0) }
+    }
+    for i in 0..<fingers { add("0.5", "finger-up", i, dx: 3, dy: 3) }
+    return lines.joined(separator: "\n") + "\n"
+}
+
 @Suite("Many fingers", .serialized)
 struct ManyFingersTests {
     /// One headless replay of `fingers` fingers into photo.yaml (its photo has pinch,
@@ -56,6 +79,36 @@ struct ManyFingersTests {
         }
         let ratio = large / small
         #expect(ratio < 24, "1,000 fingers: \(small), 8,000 fingers: \(large), ratio \(ratio)")
+    }
+
+    /// One headless replay of `movingFingersRecording(fingers)` into photo.yaml, traced: how
+    /// long it took.
+    private func movingReplayTime(_ fingers: Int) throws -> Duration {
+        let path = Paths.temporary("moving-fingers-\(fingers).jsonl")
+        if !FileManager.default.fileExists(atPath: path) {
+            try movingFingersRecording(fingers).write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        var replay: Replay?
+        let elapsed = try ContinuousClock().measure { replay = try Replay(scene: "photo", recording: path) }
+        // Every finger landed and moved: the replay did the work being timed.
+        #expect(replay?.hitTests.count == fingers)
+        #expect(replay?.records.count ?? 0 > 4 * fingers)
+        return elapsed
+    }
+
+    // Fingers that move while thousands rest: each move once marked every other finger
+    // stationary, and recognizers measured every finger at each move and lift. Twice the
+    // fingers must take at most 2.6 times as long (linear: 2; quadratic: 4), the two sizes
+    // replayed in turn, three times each, the best of each taken.
+    @Test("twice the fingers, each landing, moving three times and lifting away, take at most 2.6 times as long")
+    func movingFingersLinear() throws {
+        var small = Duration.seconds(1_000), large = Duration.seconds(1_000)
+        for _ in 0..<3 {
+            small = min(small, try movingReplayTime(10_000))
+            large = min(large, try movingReplayTime(20_000))
+        }
+        let ratio = large / small
+        #expect(ratio <= 2.6, "10,000 fingers: \(small), 20,000 fingers: \(large), ratio \(ratio)")
     }
 
     // Pan once followed each lift with the lifting finger moved to the end of the list,

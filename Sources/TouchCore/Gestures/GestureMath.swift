@@ -45,6 +45,33 @@ enum GestureMath {
         return atan2(d.y, d.x)
     }
 
+    /// A sum of points kept exactly, so that points can be added and taken out again in any
+    /// order without leaving rounding behind: the recognizers keep the sum of their fingers
+    /// down this way, updating it as one finger lands, moves or lifts instead of adding every
+    /// finger up again. `value` is the exact sum rounded once, so for one or two points it is
+    /// the same number as adding them up directly (`centroid`).
+    struct PointSum {
+        /// The sums in units of 2⁻⁷² pt: every coordinate a screen gives (from 2⁻²⁰ pt up to
+        /// 2³⁴ pt, beyond which it counts as 2³⁴) is a whole number of them, so adding is exact.
+        private var x: Int128 = 0, y: Int128 = 0
+        private static let unit = 0x1p72, limit = 0x1p34
+
+        private static func units(_ v: Double) -> Int128 {
+            guard v.isFinite else { return 0 }
+            return Int128((min(max(v, -limit), limit) * unit).rounded())
+        }
+        mutating func add(_ p: Point) { x += Self.units(p.x); y += Self.units(p.y) }
+        mutating func remove(_ p: Point) { x -= Self.units(p.x); y -= Self.units(p.y) }
+        /// The sum, rounded once.
+        var value: Point { Point(x: Double(x) / Self.unit, y: Double(y) / Self.unit) }
+        /// The mean of the `count` points added (nil: none), as `centroid` computes it.
+        func mean(of count: Int) -> Point? {
+            guard count > 0 else { return nil }
+            let s = value
+            return Point(x: s.x / Double(count), y: s.y / Double(count))
+        }
+    }
+
     /// `a` folded into (-π, π]: the shortest turn, so angles unwrap across ±π.
     static func wrap(_ a: Double) -> Double {
         var x = a.truncatingRemainder(dividingBy: 2 * Double.pi)
