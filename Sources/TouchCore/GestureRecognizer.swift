@@ -232,26 +232,71 @@ open class GestureRecognizer {
     /// (`UIGestureRecognizer.numberOfTouches`).
     public var numberOfTouches: Int { numberOfTouchesDown }
     /// One of this recognizer's tracked touches lifted or was cancelled (`Touch.lift(as:)`).
-    final func touchLeftActive() { numberOfTouchesDown -= 1 }
+    final func touchLeftActive(_ touch: Touch) {
+        numberOfTouchesDown -= 1
+        sumOfTouchesDown.remove(touch.locationInWindow)
+    }
+    /// One of this recognizer's tracked touches that is down moved (`Touch.move(to:)`).
+    final func touchDownMoved(from old: Point, to new: Point) {
+        sumOfTouchesDown.remove(old)
+        sumOfTouchesDown.add(new)
+    }
+    /// The window coordinates of the tracked touches that are down, added up as they land,
+    /// move and lift (not by walking the list: a finger that moves among thousands resting
+    /// costs the same as among two).
+    private final var sumOfTouchesDown = GestureMath.PointSum()
+    /// Where the first touches down are in `trackedTouches` (`firstTouchesDown`): the
+    /// first, second... touch down never moves back in the list, so each search resumes here.
+    private final var firstDownIndices: [Int] = []
     /// The centroid of the gesture's touches in `view`'s space (nil: the window's).
     public func location(in view: View?) -> Point { location(in: view, summary: activeSummary()) }
 
-    /// The touches still down, in one pass over `trackedTouches`: how many, and the sums
-    /// of their window coordinates in list order (`centroid` divides them, as
-    /// `GestureMath.centroid(activeTouches)` does, so both give the same bits). The
-    /// touches are read without being retained (the list holds them), which outputs and
-    /// moves ask for on every transition.
-    @inline(__always)
+    /// The touches still down: how many, and the sums of their window coordinates
+    /// (`centroid` divides them; for one or two fingers the same bits as
+    /// `GestureMath.centroid(activeTouches)`), kept up to date as touches land, move and lift.
     final func activeSummary() -> ActiveSummary {
-        var s = ActiveSummary()
-        trackedTouches.forEachBorrowed { t in
-            if t.isActive { s.count += 1; s.sx += t.locationInWindow.x; s.sy += t.locationInWindow.y }
+        let sum = sumOfTouchesDown.value
+        return ActiveSummary(count: numberOfTouchesDown, sx: sum.x, sy: sum.y)
+    }
+
+    /// The centroid of the touches down, with `moved` (one of them) where it was before its
+    /// latest move, as `GestureMath.centroid(activeTouches, before: moved)` (nil: none down).
+    final func centroidOfTouchesDown(before moved: Touch) -> Point? {
+        var sum = sumOfTouchesDown
+        sum.remove(moved.locationInWindow)
+        sum.add(moved.previousLocationInWindow)
+        return sum.mean(of: numberOfTouchesDown)
+    }
+    /// The centroid of the touches down and `lifted`, a touch that has just lifted: at its
+    /// lift, or where it was before that when `beforeLift` (the lift moved it).
+    final func centroidOfTouchesDown(and lifted: Touch, beforeLift: Bool) -> Point? {
+        var sum = sumOfTouchesDown
+        sum.add(beforeLift ? lifted.previousLocationInWindow : lifted.locationInWindow)
+        return sum.mean(of: numberOfTouchesDown + 1)
+    }
+
+    /// The first `count` touches down, in the order they landed; `lifted` (a touch that has
+    /// just lifted) counts as down, in its place (pinch and rotation measure the first two).
+    final func firstTouchesDown(_ count: Int, and lifted: Touch? = nil) -> [Touch] {
+        while firstDownIndices.count < count { firstDownIndices.append(0) }
+        var touches: [Touch] = []
+        var from = 0
+        for k in 0..<count where from < trackedTouches.count {
+            var i = max(firstDownIndices[k], from)
+            while i < trackedTouches.count && !trackedTouches[i].isActive { i += 1 }
+            firstDownIndices[k] = i
+            if i < trackedTouches.count { touches.append(trackedTouches[i]) }
+            from = i + 1
         }
-        return s
+        if let lifted, !touches.contains(where: { $0 === lifted }) {
+            touches.append(lifted)
+            touches.sort { $0.id < $1.id }   // ids grow in landing order, as the list does
+        }
+        return Array(touches.prefix(count))
     }
     struct ActiveSummary {
-        var count = 0
-        var sx = 0.0, sy = 0.0
+        var count: Int
+        var sx: Double, sy: Double
         /// The centroid of the touches down (nil: none).
         var centroid: Point? { count == 0 ? nil : Point(x: sx / Double(count), y: sy / Double(count)) }
     }
@@ -288,8 +333,12 @@ open class GestureRecognizer {
     public func ignore(_ touch: Touch, for event: Event?) {
         if let i = trackedTouches.firstIndex(where: { $0 === touch }) {
             trackedTouches.remove(at: i)
+            firstDownIndices.removeAll()   // the list moved up: search from its start
             touch.trackedBy.removeAll { $0 === self }
-            if touch.isActive { numberOfTouchesDown -= 1 }
+            if touch.isActive {
+                numberOfTouchesDown -= 1
+                sumOfTouchesDown.remove(touch.locationInWindow)
+            }
         }
         touch.gestureRecognizers.removeAll { $0 === self }
         application?.needsSettling = true   // it may have nothing left to analyse
@@ -337,7 +386,10 @@ open class GestureRecognizer {
     func beginTracking(_ touch: Touch, event: Event, one: [Touch]) {
         trackedTouches.append(touch)
         touch.trackedBy.append(self)
-        if touch.isActive { numberOfTouchesDown += 1 }
+        if touch.isActive {
+            numberOfTouchesDown += 1
+            sumOfTouchesDown.add(touch.locationInWindow)
+        }
         application?.markBusy(self)
         touchesBegan(one, with: event)
     }
@@ -404,6 +456,8 @@ open class GestureRecognizer {
         for t in trackedTouches { t.gestureRecognizers.removeAll(); t.trackedBy.removeAll(); t.receiver = nil }
         trackedTouches.removeAll()
         numberOfTouchesDown = 0
+        sumOfTouchesDown = GestureMath.PointSum()
+        firstDownIndices.removeAll()
         failureWait.cancel()
     }
 
@@ -415,6 +469,8 @@ open class GestureRecognizer {
             t.trackedBy.removeAll { $0 === self }
         }
         numberOfTouchesDown = 0
+        sumOfTouchesDown = GestureMath.PointSum()
+        firstDownIndices.removeAll(keepingCapacity: true)
         // The storage stays for the next sequence: most recognizers track a touch again
         // soon, and a fresh list would be an allocation per recognizer per touch-down.
         trackedTouches.removeAll(keepingCapacity: true)

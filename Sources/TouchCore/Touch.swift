@@ -4,14 +4,47 @@
 public final class Touch {
     /// A small integer unique for the whole run (the trace's touch id).
     public let id: Int
-    /// Moves between the phases of a finger that is down; `lift(as:)` ends it.
-    @exclusivity(unchecked) public internal(set) var phase: TouchPhase = .began
+    /// The touch's phase in the sequence's latest change (`UITouch.phase`): `began` when it
+    /// landed and nothing moved since, `moved` when it was the finger that moved last,
+    /// `stationary` when it is down and another finger moved since its own latest change,
+    /// `ended` or `cancelled` once it is over.
+    public var phase: TouchPhase {
+        if ownPhase.isDown, let moves = sequenceMoves, moves.count != movesAtOwnChange { return .stationary }
+        return ownPhase
+    }
+    /// The phase of the touch's own latest change (landing, move, lift), which `phase` reads
+    /// as `stationary` once another finger has moved: a move marks no other touch, so a
+    /// move costs the same with 20,000 fingers down as with 2.
+    @exclusivity(unchecked) private var ownPhase: TouchPhase = .began
+    /// The moves of the touch's sequence (shared with its event and its other touches), and
+    /// their number at the touch's own latest change.
+    @exclusivity(unchecked) private var sequenceMoves: MoveCount?
+    @exclusivity(unchecked) private var movesAtOwnChange = 0
+    /// The touch landed in a sequence whose moves `moves` counts.
+    func joinSequence(_ moves: MoveCount) {
+        sequenceMoves = moves
+        movesAtOwnChange = moves.count
+    }
+    /// The finger is now at `p` (a move, or a lift elsewhere): the previous location is kept,
+    /// and the recognizers analysing it update their sums of the fingers down.
+    func move(to p: Point) {
+        previousLocationInWindow = locationInWindow
+        locationInWindow = p
+        if isActive { for r in trackedBy { r.touchDownMoved(from: previousLocationInWindow, to: p) } }
+    }
+    /// This finger moved: it is `moved`, and every other finger down reads `stationary`.
+    func markMoved() {
+        ownPhase = .moved
+        guard let moves = sequenceMoves else { return }
+        moves.count += 1
+        movesAtOwnChange = moves.count
+    }
     /// The finger lifted (`ended`) or was cancelled: the recognizers analysing it count one
     /// touch down fewer.
     func lift(as end: TouchPhase) {
-        let wasDown = phase.isDown
-        phase = end
-        if wasDown { for r in trackedBy { r.touchLeftActive() } }
+        let wasDown = ownPhase.isDown
+        ownPhase = end
+        if wasDown { for r in trackedBy { r.touchLeftActive(self) } }
     }
     /// The time of the touch's latest change (landing, move or lift), in seconds of host time
     /// (`UITouch.timestamp`).
@@ -86,7 +119,13 @@ public final class Touch {
         view?.convertFromRoot(previousLocationInWindow) ?? previousLocationInWindow
     }
     /// Whether the touch is still down (began, moved or stationary).
-    public var isActive: Bool { phase.isDown }
+    public var isActive: Bool { ownPhase.isDown }
+}
+
+/// The number of moves in one multitouch sequence, shared by its event and its touches (a
+/// touch reads it to tell `moved` from `stationary`).
+final class MoveCount {
+    @exclusivity(unchecked) var count = 0
 }
 
 extension TouchPhase {
@@ -121,6 +160,8 @@ public final class Event {
     /// For remote events: the command.
     @exclusivity(unchecked) public internal(set) var remoteCommand: RemoteCommand?
 
+    /// The moves of the sequence so far (touch events: its touches read it for their phase).
+    let moves = MoveCount()
     /// The storage of the one-touch lists moves are delivered with, reused from move to
     /// move (`oneTouchList`).
     @exclusivity(unchecked) private var single: [Touch] = []

@@ -87,6 +87,7 @@ extension Application {
         touch.view = hit ?? window
         activeTouches[key] = touch
         event.allTouches.append(touch)
+        touch.joinSequence(event.moves)
 
         if let blocker = exclusiveBlocker(for: touch) {
             tracer.emit(time, .note(topic: "delivery", text: TraceText(blocker)))
@@ -126,18 +127,13 @@ extension Application {
     private func touchMoved(_ touch: Touch, _ event: Event, _ p: Point, pressure: Double) {
         if tracer.isOn { traceSample(touch, .moved, at: p, pressure: pressure) }
         if p == touch.locationInWindow && pressure == touch.force { return }
-        touch.previousLocationInWindow = touch.locationInWindow
-        touch.locationInWindow = p
+        touch.move(to: p)
         touch.force = pressure
         touch.timestamp = time
-        touch.phase = .moved
+        touch.markMoved()   // the other fingers down now read `stationary`
         event.timestamp = time
-        // The loops below read the lists' elements without retaining each one (in the
-        // second, `recognizers`, a copy of the touch's list, which a recognizer may change,
-        // keeps every element alive).
-        event.allTouches.forEachBorrowed { other in
-            if other !== touch && other.isActive { other.phase = .stationary }
-        }
+        // The loop below reads the list's elements without retaining each one (`recognizers`,
+        // a copy of the touch's list, which a recognizer may change, keeps every element alive).
         // One `[touch]` for every recognizer and the view (not one array per message).
         let one = event.oneTouchList(touch)
         let recognizers = touch.gestureRecognizers
@@ -153,10 +149,7 @@ extension Application {
         // A finger-up for an unknown finger is dropped, as SDL does.
         guard let touch = activeTouches.removeValue(forKey: key), let event = currentEvent else { return }
         touch.movedWhenLifted = p != touch.locationInWindow
-        if p != touch.locationInWindow {
-            touch.previousLocationInWindow = touch.locationInWindow
-            touch.locationInWindow = p
-        }
+        if p != touch.locationInWindow { touch.move(to: p) }
         touch.timestamp = time
         traceSample(touch, .ended, pressure: pressure)
         touch.lift(as: .ended)

@@ -86,7 +86,7 @@ if wants small; then
     for i in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     if kill -0 "$pid" 2>/dev/null; then
         kill -KILL "$pid"; pid=
-        fail "small: still running 5 s after SIGTERM in a ${size}×${size} window with the panels on (hung drawing the frame)"
+        fail "small: still running 5 s after SIGTERM, the window made 16×16, 20×20, 30×30 with the panels on (hung drawing a frame)"
     fi
     status=0; wait "$pid" || status=$?; pid=
     [ "$status" = 0 ] || fail "small: exit status $status after SIGTERM: $(tail -3 "$tmp/out.log")"

@@ -49,9 +49,9 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
     /// The centroid of the current fingers at the last event (nil: no fingers).
     private var lastCentroid: Point?
     /// Fingers landed or lifted since the last move: `lastCentroid` is owed, and is the
-    /// centroid of the fingers down now, taken when one of them next moves. Landing and
-    /// lifting then cost the same with 20,000 fingers down as with 2 (measuring at each
-    /// would walk every finger each time).
+    /// centroid of the fingers down now, taken when one of them next moves (the base keeps
+    /// the sum of the fingers down, so every centroid costs the same with 20,000 fingers
+    /// down as with 2).
     private var centroidOwed = false
     private var tracker = VelocityTracker(window: 0.1)
     /// `begin()` was asked for: the pan is active, or its `began` is held by a failure requirement.
@@ -113,7 +113,7 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
         guard isLive else { return }
         if centroidOwed {
             // The centroid just before this move (the one finger that moved, where it was).
-            lastCentroid = GestureMath.centroid(activeTouches, before: touches.first)
+            if let moved = touches.first { lastCentroid = centroidOfTouchesDown(before: moved) }
             centroidOwed = false
         }
         let active = activeSummary()
@@ -143,16 +143,16 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
         // The lifting fingers' last move counts before the centroid re-bases without them
         // (the fingers in the order they landed, as the centroid was taken: a finger that
         // lifts where it was moves the centroid by exactly nothing).
-        if !centroidOwed {
-            follow(trackedTouches.filter { t in t.isActive || touches.contains { $0 === t } })
+        // (The application lifts one finger per message.)
+        if let lifted = touches.first, !centroidOwed {
+            follow(centroid: centroidOfTouchesDown(and: lifted, beforeLift: false))
         } else if let lifted = touches.first, lifted.movedWhenLifted {
-            // (The application lifts one finger per message.) No finger moved since the
-            // last landing or lift, but this lift moved its finger: followed from the
-            // centroid just before it. A lift where the finger already was changes nothing.
-            let fingers = trackedTouches.filter { t in t.isActive || t === lifted }
-            lastCentroid = GestureMath.centroid(fingers, before: lifted)
+            // No finger moved since the last landing or lift, but this lift moved its
+            // finger: followed from the centroid just before it. A lift where the finger
+            // already was changes nothing.
+            lastCentroid = centroidOfTouchesDown(and: lifted, beforeLift: true)
             centroidOwed = false
-            follow(fingers)
+            follow(centroid: centroidOfTouchesDown(and: lifted, beforeLift: false))
         }
         rebase()
         let left = numberOfTouches
@@ -178,7 +178,6 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
     // MARK: Centroid bookkeeping
 
     /// Adds the centroid's move since the last event (same fingers) to the travel.
-    private func follow(_ touches: [Touch]) { follow(centroid: GestureMath.centroid(touches)) }
     private func follow(centroid: Point?) {
         if let c = centroid {
             if let last = lastCentroid { travelled = travelled + (c - last) }

@@ -15,10 +15,11 @@
 ///     }
 ///
 /// Rules:
-/// - The spread is the mean distance of the fingers from their centroid: half the finger
-///   distance for two fingers, and for three or more every finger counts (our choice: it
-///   is symmetric, it needs no "first two" and a third finger does not change the meaning).
-/// - It begins when twice the spread (the finger distance, for two fingers) has changed by
+/// - The spread is half the distance between the first two fingers down, in the order they
+///   landed (rotation measures the same two): a third finger does not change it, and when
+///   one of the two lifts, the next finger down takes its place (a re-base). Measuring two
+///   fingers keeps each move as cheap with thousands of fingers down as with two.
+/// - It begins when the distance between those fingers (twice the spread) has changed by
 ///   more than `pinchThreshold` (8 pt) since the current fingers were down.
 /// - A finger landing or lifting re-bases the spread: `scale` continues, it never jumps.
 ///   Before the pinch begins the scale counts from the latest finger change.
@@ -66,7 +67,7 @@ public final class PinchGestureRecognizer: TwoFingerGestureRecognizer {
         baseSpread = GestureMath.spread(touches, before: moved)
     }
     override func beginReason() -> TraceText? {
-        guard let base = baseSpread, let s = GestureMath.spread(activeTouches), abs(2 * (s - base)) > pinchThreshold else { return nil }
+        guard let base = baseSpread, let s = GestureMath.spread(measuredFingers()), abs(2 * (s - base)) > pinchThreshold else { return nil }
         return "began: finger distance changed \(show: 2 * (s - base)) pt (threshold \(fmt: pinchThreshold))"
     }
     override var failReason: TraceText { "failed: touches lifted before the finger distance changed \(fmt: pinchThreshold) pt" }

@@ -82,7 +82,7 @@ open class TapGestureRecognizer: DiscreteGestureRecognizer {
     /// When the tap's last finger lifts: fails a tap of the wrong finger count; recognizes
     /// after the last tap, or starts waiting ``maximumTapInterval`` for the next one.
     override open func touchesEnded(_ touches: [Touch], with event: Event) {
-        guard activeTouches.isEmpty else { return }
+        guard numberOfTouches == 0 else { return }
         if fingersThisTap != numberOfTouchesRequired {
             fail("failed: tap with \(fingersThisTap) finger\(fingersThisTap == 1 ? "" : "s"), needs \(numberOfTouchesRequired)")
             return

@@ -73,10 +73,10 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
     public override final func touchesMoved(_ touches: [Touch], with event: Event) {
         guard isLive else { return }
         if measureOwed {
-            rebaseMeasure(activeTouches, before: touches.first)
+            rebaseMeasure(measuredFingers(), before: touches.first)
             measureOwed = false
         }
-        follow(activeTouches)
+        follow(measuredFingers())
         if state.isActive {
             change()
         } else if !beginRequested, let reason = beginReason() {
@@ -90,13 +90,14 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
     public override final func touchesEnded(_ touches: [Touch], with event: Event) {
         guard isLive else { return }
         // The lifting fingers' last move counts before the measure re-bases without them.
-        if !measureOwed {
-            follow(trackedTouches.filter { t in t.isActive || touches.contains { $0 === t } })
+        // (The application lifts one finger per message.)
+        if let lifted = touches.first, !measureOwed {
+            follow(measuredFingers(and: lifted))
         } else if let lifted = touches.first, lifted.movedWhenLifted {
-            // (The application lifts one finger per message.) A lift that moved the finger
-            // is followed from the measure just before it; one where the finger already was
-            // changes nothing (the same fingers in the same places: nothing to follow).
-            let fingers = trackedTouches.filter { t in t.isActive || t === lifted }
+            // A lift that moved the finger is followed from the measure just before it; one
+            // where the finger already was changes nothing (the same fingers in the same
+            // places: nothing to follow).
+            let fingers = measuredFingers(and: lifted)
             rebaseMeasure(fingers, before: lifted)
             measureOwed = false
             follow(fingers)
@@ -119,6 +120,10 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
         beginRequested = false
         measureOwed = false
     }
+
+    /// The fingers the measure reads: the first two down, in the order they landed, with
+    /// `lifted` (a finger lifting now) in its place among them.
+    func measuredFingers(and lifted: Touch? = nil) -> [Touch] { firstTouchesDown(2, and: lifted) }
 
     private func follow(_ touches: [Touch]) {
         followMeasure(touches)
