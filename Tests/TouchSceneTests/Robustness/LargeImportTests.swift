@@ -58,7 +58,13 @@ struct PeakRun {
     }
 }
 
-@Suite("Large device recordings", .serialized)
+/// Whether the tests run under AddressSanitizer or ThreadSanitizer (`make test-sanitize`
+/// sets TOUCHSCOPE_SANITIZER): a child's peak RSS then counts shadow memory and ASan's
+/// 256 MiB quarantine of freed blocks, so a memory bound says nothing about the program.
+let underSanitizer = ProcessInfo.processInfo.environment["TOUCHSCOPE_SANITIZER"] != nil
+
+@Suite("Large device recordings", .serialized,
+       .disabled(if: underSanitizer, "peak RSS under a sanitizer counts its shadow memory and quarantine"))
 struct LargeImportTests {
     /// Peak RSS allowed to `import` or `replay --headless` of a file within the limit
     /// (stretched like the time limits under the sanitizers, which add their own memory).
