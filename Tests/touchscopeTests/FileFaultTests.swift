@@ -184,9 +184,9 @@ struct FileFaultTests {
     }
 
     @Test("a regular file that fills up (EFBIG) is FILE:1:1: cannot write ...: File too large, exit 2",
+          .disabled(if: underSanitizer, "a sanitizer's runtime faults (SIGBUS) under a file-size limit"),
           arguments: [("--trace", "cannot write the trace: "), ("--perfetto", "cannot write the Perfetto trace: "),
-                      ("--dump-tree", "cannot write the tree dump: ")],
-          .disabled(if: underSanitizer, "a sanitizer's runtime faults (SIGBUS) under a file-size limit"))
+                      ("--dump-tree", "cannot write the tree dump: ")])
     func fullFile(option: String, message: String) throws {
         let dir = Folder("full")
         let out = dir.at("out.json")
