@@ -206,9 +206,10 @@ final class OutputFile {
 struct FileProblem: Error { var message: String; init(_ m: String) { message = m } }
 
 /// Small file access helpers (the only place TouchScene reads whole files).
-enum FileAccess {
-    /// What a file that is not a regular one is, for messages ("a FIFO").
-    static func kind(_ mode: mode_t) -> String {
+package enum FileAccess {
+    /// What a file that is not a regular one is, for messages ("a FIFO"); the host's
+    /// output rule (TouchScopeKit's `OutputFiles`) says it in the same words.
+    package static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFDIR: "a directory"
         case S_IFIFO: "a FIFO"

@@ -1,6 +1,7 @@
 // OutputFiles: what a command will write, checked before anything is written: every output
 // names a missing path or a regular file, and no two files of the command are one file.
 import Foundation
+import TouchScene
 
 /// One file a command reads or writes: the option that names it (`--trace`, "the scene"),
 /// what it holds in messages ("trace") and the path as given.
@@ -33,7 +34,7 @@ package enum OutputFiles {
         for f in files where f.isOutput {
             var st = stat()
             if stat(f.path, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG, !isNullDevice(st) {
-                throw CLIError.badInput("\(f.path):1:1: cannot write the \(f.what): is \(kind(st.st_mode)), not a regular file; refused")
+                throw CLIError.badInput("\(f.path):1:1: cannot write the \(f.what): is \(FileAccess.kind(st.st_mode)), not a regular file; refused")
             }
         }
         var seen: [(file: CommandFile, id: String)] = []
@@ -85,16 +86,5 @@ package enum OutputFiles {
     /// The null device (`/dev/null`), the one output that is not a regular file.
     static func isNullDevice(_ st: stat) -> Bool {
         (st.st_mode & S_IFMT) == S_IFCHR && st.st_rdev == 0x103  // makedev(1, 3): major 1, minor 3
-    }
-
-    static func kind(_ mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFDIR: "a directory"
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        default: "not a regular file"
-        }
     }
 }
