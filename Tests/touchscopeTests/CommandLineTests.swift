@@ -16,14 +16,10 @@ struct CLIRun {
     /// under `make test-sanitize`), else `<repo>/.build/debug/touchscope`.
     static let binary = BuiltBinary.touchscope(repositoryRoot: Paths.root)
 
-    /// Runs the binary in the repository root with `arguments`; `environment` edits are
-    /// applied to this process's environment (nil removes a variable). Killed after
-    /// `timeout` seconds (120 by default), which fails the test. `fileSizeLimitKiB`: the
-    /// largest file the program may write (`ulimit -f`, with SIGXFSZ ignored, so a write past
-    /// it fails with EFBIG as on a full disk).
-    static func run(_ arguments: [String], environment: [String: String?] = [:], timeout: Double = 120,
-                    fileSizeLimitKiB: Int? = nil) throws -> CLIRun {
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "no binary at \(binary): run swift build first")
+    /// The binary as a process not yet started, in the repository root: `environment` edits
+    /// this process's environment (nil removes a variable); `fileSizeLimitKiB` runs it under
+    /// `ulimit -f` with SIGXFSZ ignored.
+    static func process(_ arguments: [String], environment: [String: String?], fileSizeLimitKiB: Int?) -> Process {
         let p = Process()
         if let limit = fileSizeLimitKiB {
             p.executableURL = URL(fileURLWithPath: "/bin/bash")
@@ -36,6 +32,18 @@ struct CLIRun {
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
         p.environment = env
+        return p
+    }
+
+    /// Runs the binary in the repository root with `arguments`; `environment` edits are
+    /// applied to this process's environment (nil removes a variable). Killed after
+    /// `timeout` seconds (120 by default), which fails the test. `fileSizeLimitKiB`: the
+    /// largest file the program may write (`ulimit -f`, with SIGXFSZ ignored, so a write past
+    /// it fails with EFBIG as on a full disk).
+    static func run(_ arguments: [String], environment: [String: String?] = [:], timeout: Double = 120,
+                    fileSizeLimitKiB: Int? = nil) throws -> CLIRun {
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "no binary at \(binary): run swift build first")
+        let p = process(arguments, environment: environment, fileSizeLimitKiB: fileSizeLimitKiB)
         let id = UUID().uuidString
         let outPath = Paths.temporary("\(id).out"), errPath = Paths.temporary("\(id).err")
         try #require(FileManager.default.createFile(atPath: outPath, contents: nil), "cannot create \(outPath)")

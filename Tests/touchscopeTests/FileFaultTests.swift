@@ -460,22 +460,11 @@ private extension Array {
 
 /// The binary running in the background (the live window with the dummy video driver).
 private final class LiveProgram {
-    let process = Process()
+    let process: Process
     let errPath: String
 
     init(_ arguments: [String], environment: [String: String?], fileSizeLimitKiB: Int? = nil) throws {
-        let binary = CLIRun.binary
-        if let limit = fileSizeLimitKiB {
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", "trap '' XFSZ; ulimit -f \(limit); exec \"$0\" \"$@\"", binary] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = arguments
-        }
-        process.currentDirectoryURL = URL(fileURLWithPath: Paths.root)
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
+        process = CLIRun.process(arguments, environment: environment, fileSizeLimitKiB: fileSizeLimitKiB)
         errPath = Paths.temporary("live-\(UUID().uuidString).err")
         FileManager.default.createFile(atPath: errPath, contents: nil)
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
