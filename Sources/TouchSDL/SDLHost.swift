@@ -128,8 +128,12 @@ public final class SDLHost {
     public let accelerometers: [IIOAccelerometer]
     public private(set) var layout: HostLayout
     public var translator: InputTranslator
-    /// Whether the renderer waits for vsync on present.
+    /// Whether the renderer's present waits for the display's refresh. SDL's software
+    /// renderer reports `PRESENTVSYNC` but returns at once, so it never counts: the loop
+    /// then paces animation to 60 Hz itself.
     public let hasVSync: Bool
+    /// The SDL renderer the window draws with (`software`, `opengl`, …).
+    public let rendererName: String
 
     private let startTicks: UInt64
     private var lastInputTime = 0.0
@@ -168,7 +172,8 @@ public final class SDLHost {
             throw SDLError.last("SDL_CreateWindow")
         }
         SDL_SetWindowMinimumSize(win, Int32(Self.minimumWindowSize.width), Int32(Self.minimumWindowSize.height))
-        var renderFlags = options.headless ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue
+        let software = options.headless || !RendererChoice.machineHasGPU()
+        var renderFlags = software ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue
         if options.vsync && !options.headless { renderFlags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
         var ren = SDL_CreateRenderer(win, -1, renderFlags)
         if ren == nil { ren = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE.rawValue) }
@@ -178,7 +183,8 @@ public final class SDLHost {
         }
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(ren, &info)
-        hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        rendererName = info.name.map { String(cString: $0) } ?? "unknown"
+        hasVSync = RendererChoice.presentWaits(flags: info.flags)
         window = win
         renderer = ren
         painter = SDLPainter(renderer: ren, fonts: options.fonts)

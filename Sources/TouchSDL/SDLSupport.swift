@@ -55,6 +55,7 @@ public enum SDLContext {
             if let only { SDL_SetHint(SDL_HINT_VIDEODRIVER, only) }
         }
         setHints()
+        if headless || !RendererChoice.machineHasGPU() { RendererChoice.avoidGL() }
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             if only != nil, let unreachable = unreachableDisplay(driver: "offscreen") { throw SDLError.noDisplay(unreachable) }
             throw SDLError.last("SDL_Init(video)")
