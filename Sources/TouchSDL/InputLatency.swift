@@ -15,6 +15,11 @@ public struct InputLatencyMeter: Sendable {
     private var waiting: [UInt64] = []
     /// Every latency measured (for the bench), up to `allLimit`.
     public private(set) var all: [Double] = []
+    /// For each input in the order it arrived, the `SDL_GetPerformanceCounter` value at the
+    /// present that showed it (up to `allLimit`): a bench that knows when it pushed each
+    /// event gets latencies to the nanosecond, where SDL's event timestamps have milliseconds.
+    public private(set) var presentCounters: [UInt64] = []
+    private var waitingCount = 0
     private static let allLimit = 100_000
 
     public init() {}
@@ -22,10 +27,17 @@ public struct InputLatencyMeter: Sendable {
     /// An input event arrived with this SDL timestamp (ms since SDL started; 0: none).
     public mutating func inputArrived(sdlTicks: UInt32) {
         if sdlTicks != 0 { waiting.append(UInt64(sdlTicks)) }
+        waitingCount += 1
     }
 
-    /// A frame was presented at `ticks` (SDL_GetTicks64): every input waiting is on screen now.
-    public mutating func framePresented(atTicks ticks: UInt64) {
+    /// A frame was presented at `ticks` (SDL_GetTicks64) and `counter`
+    /// (SDL_GetPerformanceCounter): every input waiting is on screen now.
+    public mutating func framePresented(atTicks ticks: UInt64, counter: UInt64 = 0) {
+        if waitingCount > 0 {
+            let room = max(0, Self.allLimit - presentCounters.count)
+            presentCounters.append(contentsOf: repeatElement(counter, count: min(room, waitingCount)))
+            waitingCount = 0
+        }
         guard !waiting.isEmpty else { return }
         for ts in waiting {
             let ms = ticks >= ts ? Double(ticks - ts) : 0

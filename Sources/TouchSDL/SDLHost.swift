@@ -82,14 +82,22 @@ public struct HostOptions: Sendable {
     /// Read the device's own accelerometer (Linux IIO, under `TOUCHSCOPE_IIO_ROOT` or
     /// /sys/bus/iio/devices). Off when headless.
     public var deviceSensors: Bool
+    /// Headless only: canvas pixels per window unit, as a HiDPI display gives (the window is
+    /// `windowSize` units, its canvas that times this). With a display, the display decides.
+    public var headlessPixelScale: Double
 
     public init(sceneName: String = "", headless: Bool = false, fullscreen: Bool = false, displayIndex: Int? = nil,
                 windowSize: Size? = nil, vsync: Bool = true, layout: LayoutOptions = LayoutOptions(),
-                fonts: FontFiles? = nil, background: Color = Color(r: 28, g: 28, b: 30), deviceSensors: Bool = true) {
+                fonts: FontFiles? = nil, background: Color = Color(r: 28, g: 28, b: 30), deviceSensors: Bool = true,
+                headlessPixelScale: Double = 1) {
         self.sceneName = sceneName; self.headless = headless; self.fullscreen = fullscreen
         self.displayIndex = displayIndex; self.windowSize = windowSize; self.vsync = vsync
         self.layout = layout; self.fonts = fonts; self.background = background; self.deviceSensors = deviceSensors
+        self.headlessPixelScale = headlessPixelScale
     }
+
+    /// Canvas pixels per window unit the host imposes (headless only; 1 otherwise).
+    var imposedPixelScale: Double { headless && headlessPixelScale > 1 ? headlessPixelScale : 1 }
 
     public var title: String { sceneName.isEmpty ? "TouchScope" : "TouchScope — \(sceneName)" }
 }
@@ -168,13 +176,14 @@ public final class SDLHost {
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if options.fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         let pos = options.displayIndex.map { ts_windowpos_centered_display(Int32($0)) } ?? ts_windowpos_undefined()
-        guard let win = SDL_CreateWindow(options.title, pos, pos, Int32(w.width), Int32(w.height), flags) else {
+        let imposed = options.imposedPixelScale
+        guard let win = SDL_CreateWindow(options.title, pos, pos, Int32(w.width * imposed), Int32(w.height * imposed), flags) else {
             throw SDLError.last("SDL_CreateWindow")
         }
         SDL_SetWindowMinimumSize(win, Int32(Self.minimumWindowSize.width), Int32(Self.minimumWindowSize.height))
         let software = options.headless || !RendererChoice.machineHasGPU()
         var renderFlags = software ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue
-        if options.vsync && !options.headless { renderFlags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
+        if options.vsync { renderFlags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
         var ren = SDL_CreateRenderer(win, -1, renderFlags)
         if ren == nil { ren = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE.rawValue) }
         guard let ren else {
@@ -227,8 +236,9 @@ public final class SDLHost {
         var ww: Int32 = 0, wh: Int32 = 0, ow: Int32 = 0, oh: Int32 = 0
         SDL_GetWindowSize(window, &ww, &wh)
         if SDL_GetRendererOutputSize(renderer, &ow, &oh) != 0 || ow <= 0 { ow = ww; oh = wh }
+        let imposed = options.imposedPixelScale
         let new = HostLayout(canvasSize: Size(width: Double(ow), height: Double(oh)),
-                             windowSize: Size(width: Double(ww), height: Double(wh)),
+                             windowSize: Size(width: Double(ww) / imposed, height: Double(wh) / imposed),
                              sceneSize: sceneSize ?? layout.sceneSize, options: layoutOptions)
         guard new != layout else { return false }
         layout = new
@@ -445,7 +455,7 @@ public final class SDLHost {
             }
         }
         SDL_RenderPresent(renderer)
-        latency.framePresented(atTicks: SDL_GetTicks64())
+        latency.framePresented(atTicks: SDL_GetTicks64(), counter: SDL_GetPerformanceCounter())
     }
 
     // MARK: Diagnostics

@@ -197,4 +197,36 @@ struct HostTests {
         #expect(SDLHost.checkDisplay(environment: ["WAYLAND_DISPLAY": "wayland-0"]) == nil)
         #expect(SDLHost.checkDisplay(environment: ["SDL_VIDEODRIVER": "dummy"]) == nil)
     }
+    @Test("a present that does not wait does not make the loop spin: animating, at most one frame per 60 Hz refresh")
+    func pacing() throws {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        // vsync asked for: SDL's software renderer may report it, but its present returns at once.
+        let host = try SDLHost(options: HostOptions(sceneName: "pacing", headless: true, windowSize: Size(width: 800, height: 600),
+                                                    vsync: true, layout: LayoutOptions(panelsVisible: false, margin: 0), fonts: .bitmap),
+                               sceneSize: Size(width: 400, height: 300))
+        #expect(!host.hasVSync)
+        let client = RecordingClient(quitAfter: 10_000)   // always animating
+        var start = 0.0, end = 0.0
+        client.onFrame = { n in
+            if n == 1 { start = host.time }
+            end = host.time
+            if end - start >= 1.0 { host.requestQuit() }
+        }
+        host.run(client: client)
+        let perSecond = Double(client.frames - 1) / (end - start)
+        #expect(perSecond <= 61, "\(client.frames) frames in \(end - start) s")
+        #expect(perSecond >= 30, "the loop must still animate: \(client.frames) frames in \(end - start) s")
+    }
+
+    @Test("a headless host can stand for a HiDPI display: the canvas is the window times the scale")
+    func headlessPixelScale() throws {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        let host = try SDLHost(options: HostOptions(sceneName: "scale", headless: true, windowSize: Size(width: 640, height: 400),
+                                                    layout: LayoutOptions(panelsVisible: true), fonts: .bitmap,
+                                                    headlessPixelScale: 2),
+                               sceneSize: Size(width: 400, height: 300))
+        #expect(host.layout.canvasSize == Size(width: 1280, height: 800))
+        #expect(host.layout.windowSize == Size(width: 640, height: 400))
+        #expect(host.layout.pixelScale == 2)
+    }
 }

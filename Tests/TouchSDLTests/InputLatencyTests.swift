@@ -47,3 +47,20 @@ final class LatencyClient: HostClient {
     func advance(to time: Double) -> Bool { false }
     func draw(into list: inout DisplayList, layout: HostLayout) {}
 }
+
+@Suite("Input latency to the nanosecond")
+struct PresentCounterTests {
+    @Test("each input gets the counter of the present that showed it, in arrival order; inputs never shown get none")
+    func counters() {
+        var meter = InputLatencyMeter()
+        meter.inputArrived(sdlTicks: 10)
+        meter.inputArrived(sdlTicks: 11)
+        meter.framePresented(atTicks: 20, counter: 1_000)
+        meter.framePresented(atTicks: 30, counter: 2_000)   // nothing waiting: no entry
+        meter.inputArrived(sdlTicks: 31)
+        meter.framePresented(atTicks: 40, counter: 3_000)
+        meter.inputArrived(sdlTicks: 41)                    // never presented
+        #expect(meter.presentCounters == [1_000, 1_000, 3_000])
+        #expect(meter.all == [10, 9, 9])
+    }
+}

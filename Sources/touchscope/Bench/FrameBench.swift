@@ -1,7 +1,8 @@
 // FrameBench: a 1280×800 frame (photo scene + labelled views, mid-gesture, every panel on)
-// through SDL's software renderer, headless; or the same at another canvas size (2560×1600:
-// a tablet's screen, the panels at its scale). Draws through FrameState, as the live window
-// does, so whatever panels FrameState draws are measured with it.
+// drawn exactly as the live window draws it (`SDLHost.drawFrame`: SDL's software renderer,
+// headless), or the same at another canvas size (2560×1600: a tablet's screen, the panels at
+// its scale); also through the offscreen canvas (screenshots, headless replay) for comparison.
+// Draws through FrameState, as the live window does, so whatever panels it draws are measured.
 import Foundation
 import TouchScene
 import TouchBench
@@ -20,6 +21,8 @@ enum FrameBench {
         /// Display-list commands in the last frame.
         var commands: Int
         var textMisses: Int
+        /// The SDL renderer that painted (`software`, …; `offscreen` for the offscreen canvas).
+        var renderer: String
     }
 
     /// The photo scene plus `labels` labelled views behind the photo; `lanes - 3` of them
@@ -48,8 +51,20 @@ enum FrameBench {
         return scene
     }
 
+    /// Where a timed frame is painted.
+    enum Target {
+        /// The live window's path: `SDLHost.drawFrame` on a headless host (SDL's dummy video
+        /// driver and software renderer, what a machine without a GPU gets): the display list
+        /// painted through the renderer, `SDL_RenderFlush`, `SDL_RenderPresent`.
+        case window
+        /// An `OffscreenCanvas`, whose painter writes straight into its surface (screenshots
+        /// and headless replay use it; the window does not).
+        case offscreen
+    }
+
     /// `canvas` in pixels; `window` in window units (nil: the canvas, scale 1).
     static func run(frames: Int, canvas canvasSize: Size = Size(width: 1280, height: 800), window: Size? = nil,
+                    target: Target = .window,
                     labels: Int = 500, lanes: Int = 50, warmMoves: Int = 4000) throws -> Result {
         setenv("SDL_VIDEODRIVER", "dummy", 1)
         let description = try scene(labels: labels, lanes: lanes)
@@ -87,28 +102,59 @@ enum FrameBench {
         }
         for i in 0..<warmMoves { wiggle(i) }   // fills the event log
 
-        let layout = HostLayout(canvasSize: canvasSize, windowSize: window, sceneSize: description.window,
-                                options: LayoutOptions(panelsVisible: true))
-        let canvas = try OffscreenCanvas(size: canvasSize)
-        canvas.painter.imageBaseDirectory = description.folder
+        // One frame's work after the input: the display list built by FrameState and painted.
+        let paint: () -> (commands: Int, textMisses: Int)
+        var keepAlive: AnyObject?
+        var renderer = "offscreen"
+        switch target {
+        case .window:
+            let windowSize = window ?? canvasSize
+            let host = try SDLHost(options: HostOptions(sceneName: "frame bench", headless: true, windowSize: windowSize,
+                                                        vsync: false, layout: LayoutOptions(panelsVisible: true),
+                                                        deviceSensors: false,
+                                                        headlessPixelScale: canvasSize.width / windowSize.width),
+                                   sceneSize: description.window)
+            host.painter.imageBaseDirectory = description.folder
+            guard host.layout.canvasSize == canvasSize else {
+                throw LatencyBench.BenchError("the headless window's canvas is \(host.layout.canvasSize), not \(canvasSize)")
+            }
+            let client = LatencyBench.Client(session: session, frame: state)
+            client.hostDidStart(host)
+            keepAlive = host
+            renderer = host.rendererName
+            paint = {
+                host.drawFrame(client)
+                return (client.lastCommands, host.painter.text.misses)
+            }
+        case .offscreen:
+            let layout = HostLayout(canvasSize: canvasSize, windowSize: window, sceneSize: description.window,
+                                    options: LayoutOptions(panelsVisible: true))
+            let canvas = try OffscreenCanvas(size: canvasSize)
+            canvas.painter.imageBaseDirectory = description.folder
+            keepAlive = canvas
+            paint = {
+                var list = DisplayList(size: canvasSize, background: Color(r: 24, g: 24, b: 28))
+                state.draw(session, into: &list, layout: layout, measurer: canvas.painter.measurer)
+                canvas.paint(list)
+                return (list.commands.count, canvas.painter.text.misses)
+            }
+        }
         let clock = ContinuousClock()
         var times: [Double] = []
-        var commands = 0
+        var last = (commands: 0, textMisses: 0)
         // A few frames first so fonts open and textures exist (the live window's steady state).
         for i in 0..<(frames + 10) {
             let start = clock.now
             wiggle(warmMoves + i)
             t += 1.0 / 60
             session.advance(to: t)
-            var list = DisplayList(size: canvasSize, background: Color(r: 24, g: 24, b: 28))
-            state.draw(session, into: &list, layout: layout, measurer: canvas.painter.measurer)
-            canvas.paint(list)
+            last = paint()
             let end = clock.now
-            commands = list.commands.count
             if i >= 10 { times.append(Bench.seconds(end - start) * 1000) }
         }
+        withExtendedLifetime(keepAlive) {}
         return Result(frames: frames, labels: labels, lanes: lanes, logRecords: state.log.count,
-                      ms: Bench.Percentiles(times), commands: commands,
-                      textMisses: canvas.painter.text.misses)
+                      ms: Bench.Percentiles(times), commands: last.commands,
+                      textMisses: last.textMisses, renderer: renderer)
     }
 }

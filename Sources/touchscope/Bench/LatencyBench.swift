@@ -1,7 +1,10 @@
 // LatencyBench: input-to-photon latency in the live frame loop — the photo scene with every
 // panel on, run by `SDLHost.run` as the live window is, while another thread pushes finger
-// events through SDL's event queue at 120 Hz, as a touchscreen driver would. Each event's
-// SDL timestamp to the present of the first frame that shows it (`SDLHost.latency`).
+// events through SDL's event queue at 120 Hz a finger, as a touchscreen driver would. Each
+// event's push to the present of the first frame that shows it, to the nanosecond (SDL's
+// performance counter on both sides). `LatencyLimit` runs the same feeder against a minimal
+// SDL loop (one quad per finger) in the same run: the limit of this machine, so the ratio of
+// the two holds on any machine.
 import Foundation
 import CSDL2
 import TouchScene
@@ -9,47 +12,32 @@ import TouchDraw
 import TouchSDL
 import TouchScopeKit
 
-@MainActor
-enum LatencyBench {
-    struct Result {
-        var inputs: Int
-        var frames: Int
-        var ms: (p50: Double, p99: Double)
-        var videoDriver: String
-    }
+/// Pushes two fingers pinching and turning at `rate` Hz each through SDL's event queue from
+/// its own thread, and keeps the performance counter of every push.
+final class LatencyFeeder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counters: [UInt64] = []
+    private var thread: Thread?
+    private let done = DispatchSemaphore(value: 0)
 
-    /// `seconds` of two fingers pinching and turning on the photo, reported at `rate` Hz
-    /// each. Uses the display when there is one (`DISPLAY`, Xvfb is fine), else SDL's
-    /// dummy driver; vsync off either way, so the loop paces itself at 60 Hz as it does
-    /// without vsync.
-    static func run(seconds: Double = 3, rate: Double = 120) throws -> Result {
-        let headless = SDLHost.checkDisplay() != nil
-        let description = try FrameBench.scene(labels: 500, lanes: 50)
-        let session = SceneSession(scene: description)
-        let frame = FrameState(overlays: true)
-        frame.follow(session)
-        frame.state.lanesOfTouchedViewsOnly = false
-        let host = try SDLHost(options: HostOptions(sceneName: "latency bench", headless: headless,
-                                                    windowSize: Size(width: 1280, height: 800), vsync: false,
-                                                    deviceSensors: false),
-                               sceneSize: description.window)
-        let client = Client(session: session, frame: frame)
-        let windowID = SDL_GetWindowID(host.window)
-        let feeder = Thread {
-            // Two fingers on the photo's centre (window 0.3125, 0.375 of the 1280×800 window's
-            // scene area: close enough; the gesture only has to run).
+    /// Performance-counter values of every finger event pushed, in order.
+    var pushCounters: [UInt64] { lock.withLock { counters } }
+
+    /// Starts pushing to `windowID` for `seconds`, then lifts both fingers and pushes SDL_QUIT.
+    func start(windowID: UInt32, seconds: Double, rate: Double) {
+        let t = Thread { [self] in
             let start = SDL_GetTicks64()
             var i = 0
             func push(_ type: SDL_EventType, _ finger: Int64, _ x: Float, _ y: Float) {
                 var e = SDL_Event()
                 e.type = type.rawValue
-                e.tfinger.timestamp = SDL_GetTicks()
                 e.tfinger.touchId = 7
                 e.tfinger.fingerId = finger
                 e.tfinger.x = x; e.tfinger.y = y
                 e.tfinger.pressure = 1
                 e.tfinger.windowID = windowID
-                SDL_PushEvent(&e)
+                let c = SDL_GetPerformanceCounter()
+                if SDL_PushEvent(&e) == 1 { lock.withLock { counters.append(c) } }
             }
             push(SDL_FINGERDOWN, 1, 0.25, 0.4)
             push(SDL_FINGERDOWN, 2, 0.35, 0.4)
@@ -64,13 +52,68 @@ enum LatencyBench {
             var quit = SDL_Event()
             quit.type = SDL_QUIT.rawValue
             SDL_PushEvent(&quit)
+            done.signal()
         }
-        feeder.start()
+        thread = t
+        t.start()
+    }
+
+    func wait() { done.wait() }
+
+    /// Milliseconds from each push to the present that showed it, given the presents'
+    /// counters in the order the inputs arrived (SDL's queue keeps the feeder's order; the
+    /// last inputs, taken with the quit, are never presented); nil when they cannot pair up
+    /// (more inputs presented than pushed: one did not come from this feeder).
+    func latencies(presented: [UInt64]) -> [Double]? {
+        let pushed = pushCounters
+        guard presented.count <= pushed.count, !presented.isEmpty else { return nil }
+        let perMs = Double(SDL_GetPerformanceFrequency()) / 1000
+        return zip(pushed, presented).map { p, shown in shown >= p ? Double(shown - p) / perMs : 0 }
+    }
+}
+
+@MainActor
+enum LatencyBench {
+    struct Result {
+        var inputs: Int
+        var frames: Int
+        var seconds: Double
+        var ms: (p50: Double, p99: Double)
+        var videoDriver: String
+        var renderer: String
+        /// Whether the figures are to the nanosecond (false: SDL's millisecond timestamps).
+        var fine: Bool
+        var framesPerSecond: Double { seconds > 0 ? Double(frames) / seconds : 0 }
+    }
+
+    /// `seconds` of two fingers pinching and turning on the photo, reported at `rate` Hz
+    /// each, in a window of `window` units at `pixelScale`. Uses the display when there is
+    /// one (`DISPLAY`, Xvfb is fine) and the scale is 1, else SDL's dummy driver; vsync off
+    /// either way, so the loop paces itself as it does without a present that waits.
+    static func run(seconds: Double = 3, rate: Double = 120, window: Size = Size(width: 1280, height: 800),
+                    pixelScale: Double = 1) throws -> Result {
+        let headless = pixelScale != 1 || SDLHost.checkDisplay() != nil
+        let description = try FrameBench.scene(labels: 500, lanes: 50)
+        let session = SceneSession(scene: description)
+        let frame = FrameState(overlays: true)
+        frame.follow(session)
+        frame.state.lanesOfTouchedViewsOnly = false
+        let host = try SDLHost(options: HostOptions(sceneName: "latency bench", headless: headless,
+                                                    windowSize: window, vsync: false,
+                                                    deviceSensors: false, headlessPixelScale: pixelScale),
+                               sceneSize: description.window)
+        let client = Client(session: session, frame: frame)
+        let feeder = LatencyFeeder()
+        feeder.start(windowID: SDL_GetWindowID(host.window), seconds: seconds, rate: rate)
+        let started = SDL_GetPerformanceCounter()
         host.run(client: client)
-        let all = host.latency.all
-        guard let p = InputLatency(all) else { throw BenchError("no input reached the screen") }
-        return Result(inputs: p.count, frames: client.frames, ms: (p.p50, p.p99),
-                      videoDriver: SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "?")
+        let elapsed = Double(SDL_GetPerformanceCounter() - started) / Double(SDL_GetPerformanceFrequency())
+        feeder.wait()
+        let fine = feeder.latencies(presented: host.latency.presentCounters)
+        guard let p = InputLatency(fine ?? host.latency.all) else { throw BenchError("no input reached the screen") }
+        return Result(inputs: p.count, frames: client.frames, seconds: elapsed, ms: (p.p50, p.p99),
+                      videoDriver: SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "?",
+                      renderer: host.rendererName, fine: fine != nil)
     }
 
     struct BenchError: Error, CustomStringConvertible {
@@ -84,6 +127,8 @@ enum LatencyBench {
         let frame: FrameState
         weak var host: SDLHost?
         var frames = 0
+        /// Display-list commands of the last frame drawn.
+        var lastCommands = 0
         init(session: SceneSession, frame: FrameState) { self.session = session; self.frame = frame }
         var sceneSize: Size { session.scene.window }
         func hostDidStart(_ host: SDLHost) { self.host = host }
@@ -92,6 +137,62 @@ enum LatencyBench {
         func draw(into list: inout DisplayList, layout: HostLayout) {
             frames += 1
             frame.draw(session, into: &list, layout: layout, measurer: host?.textMeasurer ?? EstimatedTextMeasurer())
+            lastCommands = list.commands.count
         }
+    }
+}
+
+/// The limit: the same feeder against the smallest SDL program that shows touches (the same
+/// window size and video driver, SDL's software renderer, one quad per finger, drawn as soon
+/// as input arrives). What TouchScope's latency is compared with.
+@MainActor
+enum LatencyLimit {
+    static func run(seconds: Double = 3, rate: Double = 120, window: Size = Size(width: 1280, height: 800)) throws -> InputLatency {
+        let headless = SDLHost.checkDisplay() != nil
+        if headless { setenv("SDL_VIDEODRIVER", "dummy", 1) }
+        try SDLContext.initVideo(headless: headless)
+        guard let win = SDL_CreateWindow("latency limit", 0, 0, Int32(window.width), Int32(window.height), 0) else {
+            throw LatencyBench.BenchError("SDL_CreateWindow: \(String(cString: SDL_GetError()))")
+        }
+        defer { SDL_DestroyWindow(win) }
+        guard let ren = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+            throw LatencyBench.BenchError("SDL_CreateRenderer: \(String(cString: SDL_GetError()))")
+        }
+        defer { SDL_DestroyRenderer(ren) }
+        let feeder = LatencyFeeder()
+        feeder.start(windowID: SDL_GetWindowID(win), seconds: seconds, rate: rate)
+        var fingers: [Int64: (Float, Float)] = [:]
+        var presented: [UInt64] = []
+        var waiting = 0
+        var running = true
+        while running {
+            var e = SDL_Event()
+            guard SDL_WaitEventTimeout(&e, 100) != 0 else { continue }
+            repeat {
+                switch e.type {
+                case SDL_QUIT.rawValue: running = false
+                case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue:
+                    fingers[e.tfinger.fingerId] = (e.tfinger.x, e.tfinger.y); waiting += 1
+                case SDL_FINGERUP.rawValue:
+                    fingers[e.tfinger.fingerId] = nil; waiting += 1
+                default: break
+                }
+            } while SDL_PollEvent(&e) != 0
+            SDL_SetRenderDrawColor(ren, 24, 24, 28, 255)
+            SDL_RenderClear(ren)
+            SDL_SetRenderDrawColor(ren, 240, 200, 60, 255)
+            for (x, y) in fingers.values {
+                var r = SDL_Rect(x: Int32(x * Float(window.width)) - 20, y: Int32(y * Float(window.height)) - 20, w: 40, h: 40)
+                SDL_RenderFillRect(ren, &r)
+            }
+            SDL_RenderPresent(ren)
+            presented.append(contentsOf: repeatElement(SDL_GetPerformanceCounter(), count: waiting))
+            waiting = 0
+        }
+        feeder.wait()
+        guard let ms = feeder.latencies(presented: presented), let p = InputLatency(ms) else {
+            throw LatencyBench.BenchError("the limit loop saw \(presented.count) inputs of \(feeder.pushCounters.count) pushed")
+        }
+        return p
     }
 }
