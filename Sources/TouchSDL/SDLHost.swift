@@ -443,7 +443,9 @@ public final class SDLHost {
     public func drawFrame(_ client: HostClient) {
         var list = DisplayList(size: layout.canvasSize, background: options.background)
         client.draw(into: &list, layout: layout)
-        painter.paint(list)
+        // SDL's software renderer draws into the window's own surface: shapes are written
+        // straight into it, as offscreen (text and images still go through the renderer).
+        painter.paint(list, directTarget: painter.usesSpans ? SDL_GetWindowSurface(window) : nil)
         SDL_RenderFlush(renderer)
         while !pendingScreenshots.isEmpty {
             let path = pendingScreenshots.removeFirst()

@@ -229,4 +229,48 @@ struct HostTests {
         #expect(host.layout.windowSize == Size(width: 640, height: 400))
         #expect(host.layout.pixelScale == 2)
     }
+    @Test("the window's frame, shapes written straight into its surface, is SDL's renderer's frame pixel for pixel")
+    func windowDirectIsSDL() throws {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        let host = try SDLHost(options: HostOptions(sceneName: "direct", headless: true, windowSize: Size(width: 420, height: 260),
+                                                    layout: LayoutOptions(panelsVisible: false, margin: 0)),
+                               sceneSize: Size(width: 420, height: 260))
+        #expect(host.painter.usesSpans)
+        // The window surface is one the painter writes into (else the test would compare SDL with SDL).
+        #expect(SDL_GetWindowSurface(host.window).flatMap(DirectTarget.init) != nil)
+        final class ListClient: HostClient {
+            let build: (inout DisplayList) -> Void
+            init(_ build: @escaping (inout DisplayList) -> Void) { self.build = build }
+            var sceneSize: Size { Size(width: 420, height: 260) }
+            func handle(_ input: RawInput) {}
+            func advance(to time: Double) -> Bool { false }
+            func draw(into l: inout DisplayList, layout: HostLayout) { build(&l) }
+        }
+        func build(_ list: inout DisplayList) {
+        let grounds: [Color] = [Color(r: 22, g: 24, b: 30, a: 235), .white, Color(r: 200, g: 160, b: 96), Color(r: 255, g: 0, b: 0, a: 77)]
+        for (i, g) in grounds.enumerated() { list.fillRect(Rect(x: Double(i) * 105, y: 0, width: 105, height: 260), g) }
+        list.withTransform(AffineTransform(rotationAngle: 0.3).concatenating(AffineTransform(translationX: 200, y: 120))) { l in
+            l.fillRect(Rect(x: -60, y: -40, width: 120, height: 80), Color(r: 100, g: 200, b: 255, a: 160))
+        }
+        list.pushClip(Rect(x: 100.5, y: 40.2, width: 150, height: 31.6))
+        list.text("clipped text crosses the clip's edges", at: Point(x: 60, y: 36), size: 22, color: .hex("#30d158"))
+        list.popClip()
+        list.text("Wg|é→ photo 0.475 ✓", at: Point(x: 4, y: 200), size: 15, color: Color(r: 255, g: 255, b: 255, a: 128))
+        }
+        func pixels() -> [UInt32] {
+            var out = [UInt32](repeating: 0, count: 420 * 260)
+            _ = out.withUnsafeMutableBytes { SDL_RenderReadPixels(host.renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, $0.baseAddress, 420 * 4) }
+            return out
+        }
+        host.drawFrame(ListClient(build))                // the window's path: straight into its surface
+        let window = pixels()
+        var plain = DisplayList(size: host.layout.canvasSize, background: host.options.background)
+        build(&plain)
+        host.painter.paint(plain)                        // SDL's renderer for every command
+        SDL_RenderFlush(host.renderer)
+        let sdl = pixels()
+        let differ = zip(window, sdl).filter { $0 != $1 }.count
+        #expect(differ == 0, "\(differ) pixels differ")
+        #expect(Set(window).count > 20, "the frame must show the shapes and text")
+    }
 }
