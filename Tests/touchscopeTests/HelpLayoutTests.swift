@@ -7,7 +7,8 @@ import TouchScopeKit
 @Suite("Help at 80 columns")
 struct HelpLayoutTests {
     static let commands: [any ParsableCommand.Type] = [TouchScope.self, RunCommand.self, ReplayCommand.self,
-                                                       CheckCommand.self, ImportCommand.self, BenchCommand.self]
+                                                       CheckCommand.self, ImportCommand.self, AnalyzeCommand.self,
+                                                       CalibrateCommand.self, BenchCommand.self]
 
     @Test("every command's --help fits 80 columns, its discussion is shown as laid out, and its usage names every option")
     func fits() {

@@ -16,6 +16,7 @@ enum Evdev {
     static let ABS_X = 0x00, ABS_Y = 0x01, ABS_PRESSURE = 0x18
     static let ABS_MT_SLOT = 0x2f, ABS_MT_POSITION_X = 0x35, ABS_MT_POSITION_Y = 0x36
     static let ABS_MT_TRACKING_ID = 0x39, ABS_MT_PRESSURE = 0x3a
+    static let ABS_MT_TOUCH_MAJOR = 0x30, ABS_MT_TOUCH_MINOR = 0x31
     static let BTN_TOUCH = 0x14a
 
     /// A name for an axis code, for messages.
@@ -58,6 +59,8 @@ struct AxisRange: Hashable, Sendable {
     var max: Int
     /// Where the device description gives it.
     var mark: SourceMark
+    /// Units per millimetre, as the device states it (0: not stated).
+    var resolution = 0
 
     /// `value`'s place in the range, 0 at `min` and 1 at `max`.
     func fraction(_ value: Int) -> Double { (Double(value) - Double(min)) / (Double(max) - Double(min)) }

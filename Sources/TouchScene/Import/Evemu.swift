@@ -206,7 +206,10 @@ struct EvemuReader {
             }
             guard let min = Int32(tokens[2].text) else { throw fail(tokens[2].at, "the axis minimum `\(shown(tokens[2].text))` is not a whole number") }
             guard let max = Int32(tokens[3].text) else { throw fail(tokens[3].at, "the axis maximum `\(shown(tokens[3].text))` is not a whole number") }
-            device.axes[code] = AxisRange(min: Int(min), max: Int(max), mark: SourceMark(line: number, column: 1))
+            // min max fuzz flat resolution: a resolution that is not a whole number is ignored.
+            let resolution = tokens.count >= 7 ? Int32(tokens[6].text).map(Int.init) ?? 0 : 0
+            device.axes[code] = AxisRange(min: Int(min), max: Int(max), mark: SourceMark(line: number, column: 1),
+                                          resolution: Swift.max(0, resolution))
             if device.name == nil { device.mark = SourceMark(line: number, column: 1) }
             sawDescription = true
         case "E:":

@@ -1,0 +1,171 @@
+// Calibration: the affine map from a device's taps to the targets they were aimed at, as
+// libinput's calibration matrix, with the error left at each target.
+//
+//   taps (contacts that land and lift without moving 5 mm; their mean position), in order
+//   ─▶ paired with the targets, in order ─▶ least squares ─▶ [a b c; d e f]
+//
+// libinput's convention: the matrix is applied to the device's normalized coordinates
+// (0…1 across each axis's range) and gives the screen's normalized coordinates:
+//   x' = a·x + b·y + c,  y' = d·x + e·y + f.
+// The udev property LIBINPUT_CALIBRATION_MATRIX="a b c d e f" applies it.
+#if canImport(Glibc)
+import Glibc
+#endif
+import TouchCore
+
+/// What a calibration found.
+public struct CalibrationResult: Sendable {
+    public var matrix: [Double]
+    public var udevRule: String
+    public struct Residual: Sendable {
+        /// The target, screen pixels.
+        public var target: Point
+        /// Where the calibrated tap lands, screen pixels.
+        public var calibrated: Point
+        /// Where the tap landed before calibration (the device's range stretched onto the screen).
+        public var raw: Point
+        public var px: Double
+        public var mm: Double?
+        /// The error before calibration, mm (nil without a resolution).
+        public var rawMM: Double?
+    }
+    public var residuals: [Residual]
+    public var maxResidualPx: Double { residuals.map(\.px).max() ?? 0 }
+}
+
+public enum Calibration {
+    /// Pairs the capture's taps with `targets` (screen pixels of a `screen`-sized screen)
+    /// and fits the matrix. Errors say what is wrong with the targets or the taps.
+    public static func fit(_ c: ContactCapture, targets: [Point], screen: Size) throws(CalibrationError) -> CalibrationResult {
+        guard targets.count >= 3 else { throw CalibrationError("at least three targets are needed, got \(targets.count)") }
+        guard !collinear(targets) else { throw CalibrationError("the targets lie on one line: a calibration needs three not in a line") }
+        let taps = self.taps(c)
+        guard taps.count == targets.count else {
+            throw CalibrationError("the input has \(taps.count) tap(s) (contacts that lift within 5 mm of where they landed) for \(targets.count) target(s): one tap per target, in order")
+        }
+        let n = taps.map { normalized($0, c) }
+        let tn = targets.map { Point(x: $0.x / screen.width, y: $0.y / screen.height) }
+        guard let abc = solve(n, tn.map(\.x)), let def = solve(n, tn.map(\.y)) else {
+            throw CalibrationError("the taps lie on one line: no map fits them")
+        }
+        let matrix = abc + def
+        let mmPerPx: (x: Double, y: Double)? = {
+            guard let x = c.xAxis, let y = c.yAxis, x.resolution > 0, y.resolution > 0 else { return nil }
+            return (Double(x.max - x.min) / Double(x.resolution) / screen.width, Double(y.max - y.min) / Double(y.resolution) / screen.height)
+        }()
+        var residuals: [CalibrationResult.Residual] = []
+        for (p, t) in zip(n, targets) {
+            let cal = Point(x: (matrix[0] * p.x + matrix[1] * p.y + matrix[2]) * screen.width,
+                            y: (matrix[3] * p.x + matrix[4] * p.y + matrix[5]) * screen.height)
+            let raw = Point(x: p.x * screen.width, y: p.y * screen.height)
+            func mm(_ a: Point) -> Double? { mmPerPx.map { hypot((a.x - t.x) * $0.x, (a.y - t.y) * $0.y) } }
+            residuals.append(.init(target: t, calibrated: cal, raw: raw, px: hypot(cal.x - t.x, cal.y - t.y), mm: mm(cal), rawMM: mm(raw)))
+        }
+        let name = String(c.deviceName.map { $0 == "\"" || $0 == "\n" ? "?" : $0 })
+        let numbers = matrix.map { fmt($0, 6) }.joined(separator: " ")
+        let rule = "ACTION==\"add|change\", KERNEL==\"event[0-9]*\", ATTRS{name}==\"\(name)\", ENV{LIBINPUT_CALIBRATION_MATRIX}=\"\(numbers)\""
+        return CalibrationResult(matrix: matrix, udevRule: rule, residuals: residuals)
+    }
+
+    /// The capture's taps, in order: each lifted contact that stayed within 5 mm (20 px
+    /// without a resolution) of where it landed, at the mean of its reports (device units).
+    static func taps(_ c: ContactCapture) -> [Point] {
+        let radius: (Double, Double) = {
+            if let x = c.xAxis, let y = c.yAxis, x.resolution > 0, y.resolution > 0 {
+                return (5 * Double(x.resolution), 5 * Double(y.resolution))
+            }
+            if let x = c.xAxis, let y = c.yAxis { return (Double(x.max - x.min) / 100, Double(y.max - y.min) / 100) }
+            return (20, 20)
+        }()
+        return c.tracks.sorted { $0.landedAt < $1.landedAt }.compactMap { t in
+            guard t.liftedAt != nil, let first = t.reports.first else { return nil }
+            let still = t.reports.allSatisfy { pow2(($0.x - first.x) / radius.0) + pow2(($0.y - first.y) / radius.1) <= 1 }
+            guard still else { return nil }
+            let n = Double(t.reports.count)
+            return Point(x: t.reports.map(\.x).reduce(0, +) / n, y: t.reports.map(\.y).reduce(0, +) / n)
+        }
+    }
+
+    static func pow2(_ v: Double) -> Double { v * v }
+
+    /// A position in the device's normalized coordinates (0…1 over each axis's range; a
+    /// recording's window for a TouchScope recording).
+    static func normalized(_ p: Point, _ c: ContactCapture) -> Point {
+        if let x = c.xAxis, let y = c.yAxis {
+            return Point(x: (p.x - Double(x.min)) / Double(max(1, x.max - x.min)), y: (p.y - Double(y.min)) / Double(max(1, y.max - y.min)))
+        }
+        let w = c.window ?? Size(width: 1, height: 1)
+        return Point(x: p.x / w.width, y: p.y / w.height)
+    }
+
+    static func collinear(_ p: [Point]) -> Bool {
+        guard let a = p.first else { return true }
+        let span = p.map { hypot($0.x - a.x, $0.y - a.y) }.max() ?? 0
+        guard span > 0 else { return true }
+        for i in p.indices { for j in p.indices where j > i {
+            let area = abs((p[i].x - a.x) * (p[j].y - a.y) - (p[i].y - a.y) * (p[j].x - a.x))
+            if area > 0.01 * span * span { return false }
+        } }
+        return true
+    }
+
+    /// Least squares: (a, b, c) minimising Σ (a·x + b·y + c − v)², by the normal equations.
+    static func solve(_ p: [Point], _ v: [Double]) -> [Double]? {
+        var m = [[Double]](repeating: [0, 0, 0, 0], count: 3)
+        for (q, value) in zip(p, v) {
+            let row = [q.x, q.y, 1.0]
+            for i in 0..<3 {
+                for j in 0..<3 { m[i][j] += row[i] * row[j] }
+                m[i][3] += row[i] * value
+            }
+        }
+        // Gaussian elimination with partial pivoting.
+        for col in 0..<3 {
+            guard let pivot = (col..<3).max(by: { abs(m[$0][col]) < abs(m[$1][col]) }), abs(m[pivot][col]) > 1e-12 else { return nil }
+            m.swapAt(col, pivot)
+            for r in 0..<3 where r != col {
+                let f = m[r][col] / m[col][col]
+                for k in col..<4 { m[r][k] -= f * m[col][k] }
+            }
+        }
+        return (0..<3).map { m[$0][3] / m[$0][$0] }
+    }
+}
+
+/// A calibration that cannot be made (too few or badly placed targets, taps that do not pair).
+public struct CalibrationError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    init(_ d: String) { description = d }
+}
+
+extension CalibrationResult {
+    /// For a person: the matrix, the udev rule, and the error left at each target.
+    public var text: String {
+        var out = ["libinput calibration matrix: " + matrix.map { fmt($0, 6) }.joined(separator: " "),
+                   "udev rule (e.g. /etc/udev/rules.d/99-touchscreen-calibration.rules):", "  " + udevRule,
+                   "error left at each target:"]
+        for r in residuals {
+            out.append("  target (\(fmt(r.target.x, 1)), \(fmt(r.target.y, 1))): \(fmt(r.px, 2)) px" + (r.mm.map { " = \(fmt($0, 2)) mm" } ?? "")
+                       + "; before calibration \(fmt(hypot(r.raw.x - r.target.x, r.raw.y - r.target.y), 1)) px" + (r.rawMM.map { " = \(fmt($0, 2)) mm" } ?? ""))
+        }
+        out.append("largest: \(fmt(maxResidualPx, 2)) px")
+        return out.joined(separator: "\n")
+    }
+
+    /// `{"matrix": [...], "udev": "...", "residuals": [...], "maxResidualPx": f}`.
+    public var json: String {
+        var w = JSONObjectWriter()
+        w.raw("matrix", "[" + matrix.map { m in var b: [UInt8] = []; JSONOut.number(JSONOut.tidy(m), into: &b); return String(decoding: b, as: UTF8.self) }.joined(separator: ",") + "]")
+        w.string("udev", udevRule)
+        w.raw("residuals", "[" + residuals.map { r in
+            var x = JSONObjectWriter()
+            var t: [UInt8] = Array("[".utf8)
+            JSONOut.number(JSONOut.tidy(r.target.x), into: &t); t.append(UInt8(ascii: ",")); JSONOut.number(JSONOut.tidy(r.target.y), into: &t); t.append(UInt8(ascii: "]"))
+            x.raw("target", String(decoding: t, as: UTF8.self))
+            x.number("px", r.px); x.optional("mm", r.mm); x.optional("rawMm", r.rawMM)
+            return x.closed
+        }.joined(separator: ",") + "]")
+        w.number("maxResidualPx", maxResidualPx)
+        return w.closed
+    }
+}

@@ -1,0 +1,269 @@
+// ContactCapture: a touch device's contacts as the device reported them, for measuring the
+// device (not for driving a scene: that is EvdevContacts).
+//
+//   evemu / libinput record ─▶ evdev events ─▶ per SYN_REPORT: each slot's tracking id,
+//   position, pressure and touch size ─▶ one track per contact, in device units
+//   TouchScope recording   ─▶ finger events ─▶ one track per finger, in scene points
+//
+// What the device did wrong on the way (SYN_DROPPED, a slot given a new tracking id while
+// its contact was still down) is noted with its time, slot and tracking id.
+
+/// One report of one contact: where, how hard, how big.
+public struct ContactReport: Hashable, Sendable {
+    /// Seconds since the capture's first event.
+    public var t: Double
+    /// Position in device units (scene points for a TouchScope recording).
+    public var x: Double
+    public var y: Double
+    public var pressure: Int?
+    public var touchMajor: Int?
+    public var touchMinor: Int?
+}
+
+/// One contact from landing to lifting.
+public struct ContactTrack: Hashable, Sendable {
+    /// The slot (protocol B), the contact's index in its frame (protocol A), 0 (single
+    /// touch) or the finger id (a TouchScope recording).
+    public var slot: Int
+    /// The device's tracking id (-1 where the device has none).
+    public var trackingID: Int
+    /// Every report, in time order: the first is where it landed.
+    public var reports: [ContactReport]
+    /// When it lifted; nil when the capture ends with it down.
+    public var liftedAt: Double?
+    public var landedAt: Double { reports.first?.t ?? 0 }
+}
+
+/// An absolute axis of the device.
+public struct CapturedAxis: Hashable, Sendable {
+    public var min: Int
+    public var max: Int
+    /// Units per millimetre; 0 when the device does not say.
+    public var resolution: Int
+}
+
+/// Something the device reported wrongly, from the events themselves.
+public struct CaptureEvent: Hashable, Sendable {
+    public enum Kind: String, Sendable { case synDropped = "syn-dropped", trackingIDReuse = "tracking-id-reuse" }
+    public var kind: Kind
+    public var at: Double
+    public var slot: Int
+    public var trackingID: Int
+    public var detail: String
+}
+
+/// A device's contacts over a whole capture.
+public struct ContactCapture: Sendable {
+    public var deviceName: String
+    /// The position axes (x, y); nil for a TouchScope recording (scene points).
+    public var xAxis: CapturedAxis?
+    public var yAxis: CapturedAxis?
+    public var pressureAxis: CapturedAxis?
+    /// Contacts the device can track at once, as it declares them (ABS_MT_SLOT's range).
+    public var declaredSlots: Int?
+    public var tracks: [ContactTrack]
+    public var events: [CaptureEvent]
+    /// Seconds from the first event to the last.
+    public var duration: Double
+    /// The size the positions map onto when there are no axes (a recording's window).
+    public var window: Size?
+    /// The file's format: `evemu`, `libinput-record` or `recording`.
+    public var format: String
+
+    /// Reads `path` (evemu, libinput record or TouchScope recording, told from its content).
+    /// Errors are `FILE:LINE:COLUMN: ...`.
+    public static func read(path: String) throws(InputFileError) -> ContactCapture {
+        switch FileAccess.readSmallFile(path, limit: ImportLimits.maxFileSize, what: "input") {
+        case .success(let bytes): return try read(bytes: bytes, file: path)
+        case .failure(let p): throw InputFileError(file: path, line: 1, column: 1, p.message)
+        }
+    }
+
+    /// Reads a file's bytes; `file` names it in messages.
+    public static func read(bytes: [UInt8], file: String) throws(InputFileError) -> ContactCapture {
+        switch InputFileFormat.detect(bytes.prefix(4096)) {
+        case .evemu:
+            let f = try EvemuFile.parse(bytes, file: file)
+            return try fromEvdev(device: f.device, events: f.events, format: "evemu", file: file)
+        case .libinputRecord:
+            if let p = TextGuard.problem(in: bytes) { throw InputFileError(file: file, line: p.line, column: p.column, p.message) }
+            var events: [Int: [EvdevEvent]] = [:]
+            let f = try LibinputRecordFile.parse(bytes: bytes, file: file) { (i, e) throws(InputFileError) in events[i, default: []].append(e) }
+            guard let index = f.touchDeviceIndex else {
+                throw InputFileError(file: file, line: 1, column: 1,
+                    "no touchscreen or touchpad among the \(f.devices.count) device(s): none has udev's ID_INPUT_TOUCHSCREEN or ID_INPUT_TOUCHPAD, multitouch axes, or ABS_X and ABS_Y")
+            }
+            return try fromEvdev(device: f.devices[index].info, events: events[index] ?? [], format: "libinput-record", file: file)
+        case .recording:
+            let reader = try RecordingReader(text: String(decoding: bytes, as: UTF8.self), file: file)
+            var inputs: [RawInput] = []
+            while let i = try reader.next() { inputs.append(i) }
+            return fromRecording(inputs, header: reader.header)
+        }
+    }
+
+    /// A TouchScope recording's fingers, one track per finger from down to up.
+    static func fromRecording(_ inputs: [RawInput], header: RecordingHeader) -> ContactCapture {
+        var open: [Int: Int] = [:]   // finger -> track index
+        var tracks: [ContactTrack] = []
+        let start = inputs.first?.t ?? 0
+        for input in inputs {
+            let t = input.t - start
+            switch input.kind {
+            case let .fingerDown(finger, x, y, pressure, _):
+                open[finger] = tracks.count
+                tracks.append(ContactTrack(slot: finger, trackingID: finger,
+                                           reports: [ContactReport(t: t, x: x, y: y, pressure: pressure.map { Int(($0 * 1000).rounded()) })],
+                                           liftedAt: nil))
+            case let .fingerMove(finger, x, y, pressure, _):
+                if let i = open[finger] {
+                    tracks[i].reports.append(ContactReport(t: t, x: x, y: y, pressure: pressure.map { Int(($0 * 1000).rounded()) }))
+                }
+            case let .fingerUp(finger, _, _, _, _):
+                if let i = open.removeValue(forKey: finger) { tracks[i].liftedAt = t }
+            default:
+                break
+            }
+        }
+        return ContactCapture(deviceName: header.device ?? "TouchScope recording", xAxis: nil, yAxis: nil, pressureAxis: nil,
+                              declaredSlots: nil, tracks: tracks, events: [], duration: (inputs.last?.t ?? start) - start,
+                              window: header.window, format: "recording")
+    }
+
+    /// An evdev device's contacts: protocol B by slot and tracking id, protocol A by the
+    /// order of the contacts in each frame, single touch by BTN_TOUCH.
+    static func fromEvdev(device: EvdevDevice, events: [EvdevEvent], format: String, file: String) throws(InputFileError) -> ContactCapture {
+        var hints = EvdevContacts.Hints()
+        for e in events { hints.see(e) }
+        guard let kind = EvdevContacts.kind(of: device, hints: hints) else {
+            throw InputFileError(file: file, line: device.mark.line, column: device.mark.column,
+                                 "the device has no position axes (ABS_MT_POSITION_X/Y or ABS_X/Y)")
+        }
+        let mt = kind != .singleTouch
+        func axis(_ code: Int) -> CapturedAxis? {
+            device.axes[code].map { CapturedAxis(min: $0.min, max: $0.max, resolution: $0.resolution) }
+        }
+        let start = events.first.map { Double($0.time) / 1e6 } ?? 0
+        var capture = ContactCapture(deviceName: device.name ?? "unnamed device",
+                                     xAxis: axis(mt ? Evdev.ABS_MT_POSITION_X : Evdev.ABS_X),
+                                     yAxis: axis(mt ? Evdev.ABS_MT_POSITION_Y : Evdev.ABS_Y),
+                                     pressureAxis: axis(mt ? Evdev.ABS_MT_PRESSURE : Evdev.ABS_PRESSURE),
+                                     declaredSlots: kind == .singleTouch ? 1 : device.axes[Evdev.ABS_MT_SLOT].map { $0.max - $0.min + 1 },
+                                     tracks: [], events: [],
+                                     duration: events.last.map { Double($0.time) / 1e6 - start } ?? 0,
+                                     window: nil, format: format)
+
+        /// A slot's state between reports.
+        struct Slot {
+            var trackingID = -1
+            var x: Double?, y: Double?
+            var pressure: Int?, major: Int?, minor: Int?
+            var track: Int?          // index in capture.tracks while down
+            var changed = false
+        }
+        var slots: [Int: Slot] = [:]
+        var current = 0
+        var frameA: [Slot] = []      // protocol A: this frame's contacts
+        var pendingA = Slot()
+        var touching = false         // single touch: BTN_TOUCH
+        var dropping = false         // after SYN_DROPPED until the next SYN_REPORT
+
+        func report(_ s: inout Slot, slot: Int, at t: Double) {
+            guard let x = s.x, let y = s.y else { return }
+            let r = ContactReport(t: t, x: x, y: y, pressure: s.pressure, touchMajor: s.major, touchMinor: s.minor)
+            if let i = s.track { capture.tracks[i].reports.append(r) } else {
+                s.track = capture.tracks.count
+                capture.tracks.append(ContactTrack(slot: slot, trackingID: s.trackingID, reports: [r], liftedAt: nil))
+            }
+            s.changed = false
+        }
+        func lift(_ s: inout Slot, at t: Double) {
+            if let i = s.track { capture.tracks[i].liftedAt = t }
+            s.track = nil
+        }
+        for e in events {
+            let t = Double(e.time) / 1e6 - start
+            if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_DROPPED {
+                capture.events.append(CaptureEvent(kind: .synDropped, at: t, slot: current, trackingID: slots[current]?.trackingID ?? -1,
+                                                   detail: "the kernel's buffer overflowed: events up to the next report were lost"))
+                dropping = true
+                continue
+            }
+            if dropping { if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_REPORT { dropping = false }; continue }
+            switch kind {
+            case .protocolB:
+                if e.type == Evdev.EV_ABS {
+                    switch e.code {
+                    case Evdev.ABS_MT_SLOT: current = e.value
+                    case Evdev.ABS_MT_TRACKING_ID:
+                        var s = slots[current] ?? Slot()
+                        if e.value < 0 { lift(&s, at: t); s.trackingID = -1 } else {
+                            if s.track != nil {
+                                capture.events.append(CaptureEvent(kind: .trackingIDReuse, at: t, slot: current, trackingID: e.value,
+                                    detail: "slot \(current) got tracking id \(e.value) while contact \(s.trackingID) was still down (no lift)"))
+                                lift(&s, at: t)
+                            }
+                            s.trackingID = e.value
+                            s.changed = true
+                        }
+                        slots[current] = s
+                    case Evdev.ABS_MT_POSITION_X: slots[current, default: Slot()].x = Double(e.value); slots[current]?.changed = true
+                    case Evdev.ABS_MT_POSITION_Y: slots[current, default: Slot()].y = Double(e.value); slots[current]?.changed = true
+                    case Evdev.ABS_MT_PRESSURE: slots[current, default: Slot()].pressure = e.value; slots[current]?.changed = true
+                    case Evdev.ABS_MT_TOUCH_MAJOR: slots[current, default: Slot()].major = e.value; slots[current]?.changed = true
+                    case Evdev.ABS_MT_TOUCH_MINOR: slots[current, default: Slot()].minor = e.value; slots[current]?.changed = true
+                    default: break
+                    }
+                } else if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_REPORT {
+                    for k in slots.keys.sorted() where slots[k]?.trackingID ?? -1 >= 0 && slots[k]?.changed == true {
+                        report(&slots[k]!, slot: k, at: t)
+                    }
+                }
+            case .protocolA:
+                if e.type == Evdev.EV_ABS {
+                    switch e.code {
+                    case Evdev.ABS_MT_POSITION_X: pendingA.x = Double(e.value)
+                    case Evdev.ABS_MT_POSITION_Y: pendingA.y = Double(e.value)
+                    case Evdev.ABS_MT_PRESSURE: pendingA.pressure = e.value
+                    case Evdev.ABS_MT_TOUCH_MAJOR: pendingA.major = e.value
+                    case Evdev.ABS_MT_TOUCH_MINOR: pendingA.minor = e.value
+                    case Evdev.ABS_MT_TRACKING_ID: pendingA.trackingID = e.value
+                    default: break
+                    }
+                } else if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_MT_REPORT {
+                    if pendingA.x != nil && pendingA.y != nil { frameA.append(pendingA) }
+                    pendingA = Slot()
+                } else if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_REPORT {
+                    // The i-th contact of this frame continues the i-th of the last.
+                    for (i, var c) in frameA.enumerated() {
+                        var s = slots[i] ?? Slot()
+                        c.track = s.track
+                        if c.trackingID < 0 { c.trackingID = s.track.map { capture.tracks[$0].trackingID } ?? -1 }
+                        report(&c, slot: i, at: t)
+                        s = c
+                        slots[i] = s
+                    }
+                    for k in slots.keys where k >= frameA.count { lift(&slots[k]!, at: t); slots[k] = nil }
+                    frameA.removeAll()
+                }
+            case .singleTouch:
+                if e.type == Evdev.EV_KEY && e.code == Evdev.BTN_TOUCH {
+                    touching = e.value != 0
+                    slots[0, default: Slot()].changed = true
+                } else if e.type == Evdev.EV_ABS {
+                    switch e.code {
+                    case Evdev.ABS_X: slots[0, default: Slot()].x = Double(e.value); slots[0]?.changed = true
+                    case Evdev.ABS_Y: slots[0, default: Slot()].y = Double(e.value); slots[0]?.changed = true
+                    case Evdev.ABS_PRESSURE: slots[0, default: Slot()].pressure = e.value; slots[0]?.changed = true
+                    default: break
+                    }
+                } else if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_REPORT {
+                    var s = slots[0] ?? Slot()
+                    if touching, s.changed { report(&s, slot: 0, at: t) } else if !touching { lift(&s, at: t) }
+                    slots[0] = s
+                }
+            }
+        }
+        return capture
+    }
+}

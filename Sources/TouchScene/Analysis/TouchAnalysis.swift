@@ -1,0 +1,383 @@
+// TouchAnalysis: a touch device measured against the thresholds that matter, from one capture.
+//
+//   ContactCapture ─▶ units (mm from the device's resolution or --size-mm; else screen pixels)
+//                  ─▶ report rate, stationary and moving jitter, linearity, contacts, ranges
+//                  ─▶ anomalies (with time, slot and tracking id) ─▶ checks (value, limit, pass)
+//
+// The definitions, stated once:
+// - a *report* of a contact is a SYN_REPORT in which any of its values changed (a finger
+//   held perfectly still on a noiseless device sends none);
+// - report rate: per contact, 1 / the interval between its reports; p50 is 1 / the median
+//   interval, p5 1 / the 95th percentile interval, min 1 / the longest; the device's pools
+//   every contact's intervals; a `report-gap` is an interval longer than 3 median intervals;
+// - a *stationary stretch* is a run of a contact's reports all within `stillRadius` (5 mm) of
+//   its first that lasts at least 0.3 s; its jitter is the largest distance of a report from
+//   the stretch's mean; the device's stationary jitter is the largest over all stretches;
+// - a *straight stretch* is a run of reports all within `straightTolerance` (4 mm) of the chord
+//   from its first to its last, the chord at least 10 mm long; its linearity is the largest
+//   distance of a report from the line fitted to it (total least squares); moving jitter is
+//   the same over every 10 mm window of the stretch (local wobble, not a slow bow);
+// - `jump`: faster than 5 m/s between two reports; `ghost-touch`: lifted within 30 ms of
+//   landing, never more than 1 mm from where it landed; `stuck-touch`: never lifted, or down
+//   from the capture's start to its end without moving 1 mm.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the analysis is told besides the capture.
+public struct AnalysisOptions: Sendable {
+    /// The screen the device maps onto, in pixels (figures in pixels without a resolution).
+    public var screen: Size?
+    /// The touch area's size in millimetres, for a device that states no resolution.
+    public var sizeMM: Size?
+    public var limits = CheckLimits()
+    public init(screen: Size? = nil, sizeMM: Size? = nil, limits: CheckLimits = CheckLimits()) {
+        self.screen = screen; self.sizeMM = sizeMM; self.limits = limits
+    }
+}
+
+/// The thresholds of the checks. Defaults: the Windows touchscreen requirements (the one
+/// public specification of a touchscreen's quality; Microsoft's display-touch guidelines).
+public struct CheckLimits: Sendable, Equatable {
+    /// Accuracy, mm (±), away from the edges; and within 3.5 mm of an edge.
+    public var accuracyMM = 1.0
+    public var edgeAccuracyMM = 2.0
+    public var stationaryJitterMM = 0.5
+    public var movingJitterMM = 1.0
+    /// The display's refresh rate: reports must come at least this often (Hz).
+    public var reportRateHz = 60.0
+    public var contacts = 5
+    /// Two fingers this far apart (centre to centre, mm) must be told apart.
+    public var fingerSeparationMM = 8.0
+    public var ghostTouches = 0
+    public init() {}
+}
+
+/// A check's verdict. `pass` nil: the input cannot decide it (not measured, never passed).
+public struct DeviceCheck: Sendable, Equatable {
+    public var name: String
+    public var value: Double?
+    public var limit: Double
+    public var unit: String
+    public var pass: Bool?
+    /// Why it was not measured, or what the value is.
+    public var note: String
+    /// How far from the other verdict, in `unit` (positive: room to spare).
+    public var margin: Double?
+}
+
+/// Something wrong the device did, where and when.
+public struct DeviceAnomaly: Sendable, Equatable {
+    public var kind: String
+    public var at: Double
+    public var slot: Int
+    public var trackingID: Int
+    public var detail: String
+}
+
+/// Percentiles of report rate, Hz.
+public struct RateFigures: Sendable, Equatable {
+    public var p50: Double, p5: Double, min: Double
+}
+
+/// One device's figures and verdicts.
+public struct DeviceAnalysis: Sendable {
+    public var name: String
+    public var format: String
+    public var axes: (x: CapturedAxis, y: CapturedAxis)?
+    /// Units per mm (x, y), when the device states it.
+    public var resolution: (x: Int, y: Int)?
+    /// The unit distances are given in: "mm", or "px" (no resolution and no --size-mm).
+    public var unit: String
+    public var duration: Double
+    public var contactsMax: Int
+    public var contactsTotal: Int
+    public var declaredSlots: Int?
+    public var reportRate: RateFigures?
+    /// Per contact: slot, tracking id, rate.
+    public var fingerRates: [(slot: Int, trackingID: Int, rate: RateFigures)]
+    public var stationaryStretches: Int
+    public var stationaryJitter: Double?
+    public var straightStretches: Int
+    public var movingJitter: Double?
+    public var linearity: Double?
+    public var fingerSeparation: Double?
+    public var pressure: ClosedRange<Int>?
+    public var touchMajor: ClosedRange<Int>?
+    public var anomalies: [DeviceAnomaly]
+    public var checks: [DeviceCheck]
+}
+
+public enum TouchAnalysis {
+    static let stillRadiusMM = 5.0
+    static let stillSeconds = 0.3
+    static let straightToleranceMM = 4.0
+    static let straightLengthMM = 10.0
+    static let jumpMMPerSecond = 5000.0
+    static let ghostSeconds = 0.030
+    static let unmovedMM = 1.0
+
+    /// Measures the capture's device.
+    public static func analyze(_ c: ContactCapture, options: AnalysisOptions = AnalysisOptions()) -> DeviceAnalysis {
+        let scale = Units(c, options)
+        let u = scale.perMM   // unit-lengths per mm (1 when in mm)
+        var anomalies = c.events.map { DeviceAnomaly(kind: $0.kind.rawValue, at: $0.at, slot: $0.slot, trackingID: $0.trackingID, detail: $0.detail) }
+        let tracks = c.tracks.map { t in (track: t, points: t.reports.map { scale.point($0) }) }
+
+        // Report rate.
+        var pooled: [Double] = []
+        var fingerRates: [(Int, Int, RateFigures)] = []
+        for (t, _) in tracks {
+            let dts = zip(t.reports.dropFirst(), t.reports).map { $0.t - $1.t }.filter { $0 > 0 }
+            pooled += dts
+            if let r = rates(dts) { fingerRates.append((t.slot, t.trackingID, r)) }
+        }
+        let rate = rates(pooled)
+        if let median = percentile(pooled, 0.5), median > 0 {
+            for (t, _) in tracks {
+                // Down the whole time: from report to report, and from the last to the lift.
+                let times = t.reports.map(\.t) + (t.liftedAt.map { [$0] } ?? [])
+                for (a, b) in zip(times, times.dropFirst()) where b - a > 3 * median {
+                    anomalies.append(DeviceAnomaly(kind: "report-gap", at: a, slot: t.slot, trackingID: t.trackingID,
+                        detail: "no report for \(fmt(b - a, 3)) s while down, more than 3 median intervals (\(fmt(3 * median, 3)) s)"))
+                }
+            }
+        }
+
+        // Stationary stretches.
+        var stillCount = 0
+        var stillJitter: Double?
+        for (_, p) in tracks {
+            var i = 0
+            while i < p.count {
+                var j = i
+                while j + 1 < p.count, dist(p[j + 1], p[i]) <= stillRadiusMM * u { j += 1 }
+                if p[j].t - p[i].t >= stillSeconds {
+                    stillCount += 1
+                    let run = p[i...j]
+                    let mx = run.map(\.x).reduce(0, +) / Double(run.count), my = run.map(\.y).reduce(0, +) / Double(run.count)
+                    let jitter = run.map { hypot($0.x - mx, $0.y - my) }.max() ?? 0
+                    stillJitter = max(stillJitter ?? 0, jitter)
+                    i = j + 1
+                } else { i += 1 }
+            }
+        }
+
+        // Straight stretches.
+        var straightCount = 0
+        var linearity: Double?, movingJitter: Double?
+        for (_, p) in tracks {
+            var s = 0
+            while s + 2 < p.count {
+                var k = s + 1
+                while k + 1 < p.count, withinChord(p, s, k + 1, straightToleranceMM * u) { k += 1 }
+                if dist(p[s], p[k]) >= straightLengthMM * u {
+                    straightCount += 1
+                    let run = Array(p[s...k])
+                    linearity = max(linearity ?? 0, maxDeviation(run))
+                    for a in run.indices {
+                        guard let b = run[a...].firstIndex(where: { dist($0, run[a]) >= straightLengthMM * u }) else { break }
+                        movingJitter = max(movingJitter ?? 0, maxDeviation(Array(run[a...b])))
+                    }
+                    s = k
+                } else { s += 1 }
+            }
+        }
+
+        // Contacts at once, separation, ranges, per-contact anomalies.
+        var changes: [(Double, Int)] = []
+        for (t, _) in tracks {
+            changes.append((t.landedAt, 1))
+            changes.append((t.liftedAt ?? .infinity, -1))
+        }
+        changes.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }   // a lift before a landing at the same time
+        var down = 0, most = 0
+        for (_, d) in changes { down += d; most = max(most, down) }
+        var separation: Double?
+        for (a, pa) in tracks.enumerated() {
+            for q in pa.points {
+                for (b, pb) in tracks.enumerated() where b != a {
+                    guard pb.track.landedAt <= q.t, q.t < (pb.track.liftedAt ?? .infinity),
+                          let other = pb.points.last(where: { $0.t <= q.t }) else { continue }
+                    separation = min(separation ?? .infinity, dist(q, other))
+                }
+            }
+        }
+        let pressures = c.tracks.flatMap { $0.reports.compactMap(\.pressure) }
+        let majors = c.tracks.flatMap { $0.reports.compactMap(\.touchMajor) }
+        for (t, p) in tracks {
+            guard let first = p.first else { continue }
+            let moved = p.map { dist($0, first) }.max() ?? 0
+            if t.liftedAt == nil {
+                anomalies.append(DeviceAnomaly(kind: "stuck-touch", at: t.landedAt, slot: t.slot, trackingID: t.trackingID,
+                    detail: "landed at \(fmt(t.landedAt, 3)) s and never lifted"))
+            } else if let up = t.liftedAt, t.landedAt <= 0.05, up >= c.duration - 0.05, c.duration > 1, moved < unmovedMM * u {
+                anomalies.append(DeviceAnomaly(kind: "stuck-touch", at: t.landedAt, slot: t.slot, trackingID: t.trackingID,
+                    detail: "down for the whole recording (\(fmt(c.duration, 1)) s) without moving \(fmt(unmovedMM, 0)) mm"))
+            }
+            if let up = t.liftedAt, up - t.landedAt < ghostSeconds, moved < unmovedMM * u {
+                anomalies.append(DeviceAnomaly(kind: "ghost-touch", at: t.landedAt, slot: t.slot, trackingID: t.trackingID,
+                    detail: "down for \(fmt((up - t.landedAt) * 1000, 1)) ms without moving (shorter than \(fmt(ghostSeconds * 1000, 0)) ms)"))
+            }
+            if scale.inMM {
+                for (a, b) in zip(p, p.dropFirst()) where b.t > a.t && dist(a, b) / (b.t - a.t) > jumpMMPerSecond {
+                    anomalies.append(DeviceAnomaly(kind: "jump", at: b.t, slot: t.slot, trackingID: t.trackingID,
+                        detail: "moved \(fmt(dist(a, b), 1)) mm in \(fmt((b.t - a.t) * 1000, 1)) ms (\(fmt(dist(a, b) / (b.t - a.t) / 1000, 1)) m/s, more than \(fmt(jumpMMPerSecond / 1000, 0)) m/s)"))
+                }
+            }
+        }
+        anomalies.sort { $0.at != $1.at ? $0.at < $1.at : $0.slot < $1.slot }
+
+        var result = DeviceAnalysis(
+            name: c.deviceName, format: c.format,
+            axes: c.xAxis.flatMap { x in c.yAxis.map { (x, $0) } },
+            resolution: c.xAxis.flatMap { x in c.yAxis.flatMap { y in x.resolution > 0 && y.resolution > 0 ? (x.resolution, y.resolution) : nil } },
+            unit: scale.inMM ? "mm" : "px", duration: c.duration,
+            contactsMax: most, contactsTotal: c.tracks.count, declaredSlots: c.declaredSlots,
+            reportRate: rate, fingerRates: fingerRates.map { (slot: $0.0, trackingID: $0.1, rate: $0.2) },
+            stationaryStretches: stillCount, stationaryJitter: stillJitter.map { $0 / u },
+            straightStretches: straightCount, movingJitter: movingJitter.map { $0 / u }, linearity: linearity.map { $0 / u },
+            fingerSeparation: separation.map { $0 / u },
+            pressure: pressures.min().flatMap { lo in pressures.max().map { lo...$0 } },
+            touchMajor: majors.min().flatMap { lo in majors.max().map { lo...$0 } },
+            anomalies: anomalies, checks: [])
+        result.checks = checks(result, limits: options.limits)
+        return result
+    }
+
+    /// The eight checks, each measured, failed or not measured.
+    static func checks(_ d: DeviceAnalysis, limits l: CheckLimits) -> [DeviceCheck] {
+        let mm = d.unit == "mm"
+        let noMM = "the device states no resolution: give --size-mm"
+        func atMost(_ name: String, _ value: Double?, _ limit: Double, _ unit: String, missing: String) -> DeviceCheck {
+            guard let value else { return DeviceCheck(name: name, value: nil, limit: limit, unit: unit, pass: nil, note: missing, margin: nil) }
+            return DeviceCheck(name: name, value: value, limit: limit, unit: unit, pass: value <= limit, note: "", margin: limit - value)
+        }
+        var out: [DeviceCheck] = []
+        let noTargets = "no targets in the input: run `touchscope calibrate` with --targets, or record touchtest"
+        out.append(DeviceCheck(name: "accuracy", value: nil, limit: l.accuracyMM, unit: "mm", pass: nil, note: noTargets, margin: nil))
+        out.append(DeviceCheck(name: "edge-accuracy", value: nil, limit: l.edgeAccuracyMM, unit: "mm", pass: nil, note: noTargets, margin: nil))
+        out.append(atMost("stationary-jitter", mm ? d.stationaryJitter : nil, l.stationaryJitterMM, "mm",
+                          missing: !mm ? noMM : "no finger held still for \(fmt(stillSeconds, 1)) s"))
+        out.append(atMost("moving-jitter", mm ? d.movingJitter : nil, l.movingJitterMM, "mm",
+                          missing: !mm ? noMM : "no straight stroke of \(fmt(straightLengthMM, 0)) mm"))
+        if let r = d.reportRate {
+            out.append(DeviceCheck(name: "report-rate", value: r.p50, limit: l.reportRateHz, unit: "Hz", pass: r.p50 >= l.reportRateHz,
+                                   note: "median; 5th percentile \(fmt(r.p5, 1)) Hz, minimum \(fmt(r.min, 1)) Hz", margin: r.p50 - l.reportRateHz))
+        } else {
+            out.append(DeviceCheck(name: "report-rate", value: nil, limit: l.reportRateHz, unit: "Hz", pass: nil,
+                                   note: "no contact reported twice", margin: nil))
+        }
+        let limit = Double(l.contacts)
+        if d.contactsMax >= l.contacts {
+            out.append(DeviceCheck(name: "contacts", value: Double(d.contactsMax), limit: limit, unit: "contacts", pass: true,
+                                   note: "at once", margin: Double(d.contactsMax - l.contacts)))
+        } else if let slots = d.declaredSlots, slots < l.contacts {
+            out.append(DeviceCheck(name: "contacts", value: Double(slots), limit: limit, unit: "contacts", pass: false,
+                                   note: "the device declares \(slots) slot(s)", margin: Double(slots - l.contacts)))
+        } else {
+            out.append(DeviceCheck(name: "contacts", value: nil, limit: limit, unit: "contacts", pass: nil,
+                                   note: "at most \(d.contactsMax) at once in this input" + (d.declaredSlots.map { "; the device declares \($0) slots" } ?? ""),
+                                   margin: nil))
+        }
+        if mm, let s = d.fingerSeparation {
+            // Told apart at `s` mm: the device separates fingers at least that close.
+            out.append(DeviceCheck(name: "finger-separation", value: s, limit: l.fingerSeparationMM, unit: "mm", pass: s <= l.fingerSeparationMM,
+                                   note: "closest two contacts told apart", margin: l.fingerSeparationMM - s))
+        } else {
+            out.append(DeviceCheck(name: "finger-separation", value: nil, limit: l.fingerSeparationMM, unit: "mm", pass: nil,
+                                   note: mm ? "never two contacts at once" : noMM, margin: nil))
+        }
+        let ghosts = d.anomalies.filter { $0.kind == "ghost-touch" }.count
+        out.append(DeviceCheck(name: "ghost-touches", value: Double(ghosts), limit: Double(l.ghostTouches), unit: "count",
+                               pass: ghosts <= l.ghostTouches, note: "", margin: Double(l.ghostTouches - ghosts)))
+        return out
+    }
+
+    // MARK: Geometry and statistics
+
+    struct P { var t: Double; var x: Double; var y: Double }
+
+    /// Device units to the unit of the figures: mm when known, else screen pixels.
+    struct Units {
+        var sx: Double, sy: Double   // unit-lengths per device unit
+        var inMM: Bool
+        /// Unit-lengths per mm: 1 in mm; in pixels, an assumed 96 dpi only for the fixed
+        /// radii of the definitions (5 mm still, 4 mm straight, 10 mm long).
+        var perMM: Double { inMM ? 1 : 96 / 25.4 }
+
+        init(_ c: ContactCapture, _ o: AnalysisOptions) {
+            if let x = c.xAxis, let y = c.yAxis {
+                let spanX = Double(max(1, x.max - x.min)), spanY = Double(max(1, y.max - y.min))
+                if x.resolution > 0, y.resolution > 0 {
+                    sx = 1 / Double(x.resolution); sy = 1 / Double(y.resolution); inMM = true
+                } else if let mm = o.sizeMM {
+                    sx = mm.width / spanX; sy = mm.height / spanY; inMM = true
+                } else {
+                    let screen = o.screen ?? Size(width: spanX, height: spanY)
+                    sx = screen.width / spanX; sy = screen.height / spanY; inMM = false
+                }
+            } else {
+                let w = c.window ?? o.screen ?? Size(width: 1, height: 1)
+                if let mm = o.sizeMM {
+                    sx = mm.width / max(1, w.width); sy = mm.height / max(1, w.height); inMM = true
+                } else {
+                    sx = 1; sy = 1; inMM = false
+                }
+            }
+        }
+
+        func point(_ r: ContactReport) -> P { P(t: r.t, x: r.x * sx, y: r.y * sy) }
+    }
+
+    static func dist(_ a: P, _ b: P) -> Double { hypot(a.x - b.x, a.y - b.y) }
+
+    /// Whether every point from `s` to `k` lies within `tol` of the chord from `s` to `k`.
+    static func withinChord(_ p: [P], _ s: Int, _ k: Int, _ tol: Double) -> Bool {
+        let dx = p[k].x - p[s].x, dy = p[k].y - p[s].y, len = hypot(dx, dy)
+        guard len > 0 else { return (s...k).allSatisfy { dist(p[$0], p[s]) <= tol } }
+        for i in s...k where abs((p[i].x - p[s].x) * dy - (p[i].y - p[s].y) * dx) / len > tol { return false }
+        return true
+    }
+
+    /// The largest distance of a point from the total-least-squares line through them.
+    static func maxDeviation(_ run: [P]) -> Double {
+        let n = Double(run.count)
+        guard run.count >= 2 else { return 0 }
+        let mx = run.map(\.x).reduce(0, +) / n, my = run.map(\.y).reduce(0, +) / n
+        var sxx = 0.0, syy = 0.0, sxy = 0.0
+        for q in run { sxx += (q.x - mx) * (q.x - mx); syy += (q.y - my) * (q.y - my); sxy += (q.x - mx) * (q.y - my) }
+        let angle = 0.5 * atan2(2 * sxy, sxx - syy)   // the direction of most spread
+        let nx = -sin(angle), ny = cos(angle)          // its normal
+        return run.map { abs(($0.x - mx) * nx + ($0.y - my) * ny) }.max() ?? 0
+    }
+
+    /// The `q` quantile (0…1) by nearest rank; nil for no values.
+    static func percentile(_ v: [Double], _ q: Double) -> Double? {
+        guard !v.isEmpty else { return nil }
+        let s = v.sorted()
+        return s[min(s.count - 1, max(0, Int((Double(s.count - 1) * q).rounded())))]
+    }
+
+    static func rates(_ intervals: [Double]) -> RateFigures? {
+        guard let med = percentile(intervals, 0.5), let p95 = percentile(intervals, 0.95), let longest = intervals.max(), med > 0 else { return nil }
+        return RateFigures(p50: 1 / med, p5: 1 / p95, min: 1 / longest)
+    }
+}
+
+/// `v` with `digits` decimals (no locale, no exponent).
+func fmt(_ v: Double, _ digits: Int) -> String {
+    guard v.isFinite else { return v > 0 ? "∞" : "-∞" }
+    var m = 1.0
+    for _ in 0..<digits { m *= 10 }
+    guard abs(v * m) < 9e15 else { return String(Int(v.rounded())) }
+    let n = Int((abs(v) * m).rounded())
+    let whole = n / Int(m), frac = n % Int(m)
+    var s = (v < 0 && n != 0 ? "-" : "") + String(whole)
+    if digits > 0 {
+        let f = String(frac)
+        s += "." + String(repeating: "0", count: digits - f.count) + f
+    }
+    return s
+}

@@ -1,0 +1,140 @@
+// touchscope analyze / calibrate: a touch device measured against the thresholds that matter
+// (TouchAnalysis), and the libinput calibration matrix from taps on known targets (Calibration).
+import ArgumentParser
+import Foundation
+import TouchCore
+import TouchScene
+import TouchScopeKit
+
+/// Parses `WxH` (positive numbers).
+private func parseSize(_ s: String, _ option: String) throws -> Size {
+    let parts = s.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite, w <= 100_000, h <= 100_000 else {
+        throw ValidationError("\(option) must be WxH with positive numbers, e.g. 1920x1080 (got \(s))")
+    }
+    return Size(width: w, height: h)
+}
+
+private func readCapture(_ path: String) throws -> ContactCapture {
+    try OutputFiles.check([.input("input file", path)])
+    do { return try ContactCapture.read(path: path) } catch { throw CLIError.badInput(error.description) }
+}
+
+struct AnalyzeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "analyze",
+        abstract: "Measure a touch device against the thresholds that matter, from a recording of it.",
+        usage: helpUsage("touchscope analyze <input> [--json] [--screen <WxH>] [--size-mm <WxH>] [--refresh <hz>] "
+                         + "[--max-stationary-jitter <mm>] [--max-moving-jitter <mm>] [--min-contacts <n>] "
+                         + "[--max-finger-separation <mm>]"),
+        discussion: """
+            Reads a libinput record, evemu recording or TouchScope recording and reports
+            the device's axes and resolution, contacts, report rate, stationary and
+            moving jitter, linearity, pressure and touch size, and anomalies
+            (stuck-touch, tracking-id-reuse, jump, ghost-touch, syn-dropped, report-gap)
+            with their time, slot and tracking id. Then the checks, each PASS, FAIL or
+            not measured (never passed when the input cannot decide): accuracy,
+            edge-accuracy, stationary-jitter, moving-jitter, report-rate, contacts,
+            finger-separation, ghost-touches. Default limits are the Windows touchscreen
+            requirements. Exit status: 0 every measured check passed, 1 one failed,
+            2 bad input.
+            Example: touchscope analyze panel.evemu --json
+            """)
+
+    @Argument(help: "The libinput record, evemu file or TouchScope recording.")
+    var input: String
+    @Flag(help: "Print one JSON object instead of text.")
+    var json = false
+    @Option(help: ArgumentHelp("The screen the device maps onto, in pixels (figures in pixels when the device states no resolution).", valueName: "WxH"))
+    var screen: String?
+    @Option(help: ArgumentHelp("The touch area's size in millimetres, for a device that states no resolution.", valueName: "WxH"))
+    var sizeMm: String?
+    @Option(help: ArgumentHelp("The display's refresh rate: the report rate must reach it (Hz).", valueName: "hz"))
+    var refresh: Double = 60
+    @Option(help: ArgumentHelp("Stationary jitter limit (mm).", valueName: "mm"))
+    var maxStationaryJitter: Double = 0.5
+    @Option(help: ArgumentHelp("Moving jitter limit (mm).", valueName: "mm"))
+    var maxMovingJitter: Double = 1
+    @Option(help: ArgumentHelp("Contacts the device must track at once.", valueName: "n"))
+    var minContacts: Int = 5
+    @Option(help: ArgumentHelp("Two fingers this far apart (mm) must be told apart.", valueName: "mm"))
+    var maxFingerSeparation: Double = 8
+
+    func validate() throws {
+        if let screen { _ = try parseSize(screen, "--screen") }
+        if let sizeMm { _ = try parseSize(sizeMm, "--size-mm") }
+        guard refresh > 0, refresh <= 1000 else { throw ValidationError("--refresh must be from 1 to 1000 Hz (got \(refresh))") }
+        for (v, name) in [(maxStationaryJitter, "--max-stationary-jitter"), (maxMovingJitter, "--max-moving-jitter"), (maxFingerSeparation, "--max-finger-separation")] {
+            guard v > 0, v <= 1000 else { throw ValidationError("\(name) must be above 0 and at most 1000 mm (got \(v))") }
+        }
+        guard minContacts >= 1, minContacts <= 32 else { throw ValidationError("--min-contacts must be from 1 to 32 (got \(minContacts))") }
+    }
+
+    func run() throws {
+        let capture = try readCapture(input)
+        var limits = CheckLimits()
+        limits.reportRateHz = refresh
+        limits.stationaryJitterMM = maxStationaryJitter
+        limits.movingJitterMM = maxMovingJitter
+        limits.contacts = minContacts
+        limits.fingerSeparationMM = maxFingerSeparation
+        let options = AnalysisOptions(screen: try screen.map { try parseSize($0, "--screen") },
+                                      sizeMM: try sizeMm.map { try parseSize($0, "--size-mm") }, limits: limits)
+        let result = TouchAnalysis.analyze(capture, options: options)
+        print(json ? TouchAnalysis.json([result]) : result.text)
+        if result.checks.contains(where: { $0.pass == false }) { throw ExitCode(1) }
+    }
+}
+
+struct CalibrateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calibrate",
+        abstract: "Fit libinput's calibration matrix from taps on known targets.",
+        usage: helpUsage("touchscope calibrate <input> --targets <X,Y X,Y ...> --screen <WxH> [--json]"),
+        discussion: """
+            Pairs the input's taps (contacts that lift within 5 mm of where they
+            landed), in order, with the targets, fits the affine map by least squares,
+            and prints libinput's calibration matrix (applied to the device's normalized
+            coordinates it gives the screen's), the udev rule that applies it, and the
+            error left at each target (pixels, and mm when the device states its
+            resolution) beside the error before calibration.
+            Example: touchscope calibrate taps.evemu --screen 1920x1080
+                       --targets "192,108 1728,108 960,540 192,972 1728,972"
+            """)
+
+    @Argument(help: "The libinput record, evemu file or TouchScope recording with one tap per target.")
+    var input: String
+    @Option(help: ArgumentHelp("The targets, screen pixels, in the order they were tapped: at least three, not in a line.", valueName: "X,Y X,Y ..."))
+    var targets: String
+    @Option(help: ArgumentHelp("The screen's size in pixels.", valueName: "WxH"))
+    var screen: String
+    @Flag(help: "Print one JSON object instead of text.")
+    var json = false
+
+    static func parseTargets(_ s: String) throws -> [Point] {
+        try s.split(whereSeparator: { $0 == " " || $0 == ";" }).map { pair in
+            let xy = pair.split(separator: ",", omittingEmptySubsequences: false)
+            guard xy.count == 2, let x = Double(xy[0]), let y = Double(xy[1]), x.isFinite, y.isFinite else {
+                throw ValidationError("--targets must be \"X,Y X,Y ...\" in screen pixels (got `\(pair)`)")
+            }
+            return Point(x: x, y: y)
+        }
+    }
+
+    func validate() throws {
+        _ = try parseSize(screen, "--screen")
+        _ = try Self.parseTargets(targets)
+    }
+
+    func run() throws {
+        let capture = try readCapture(input)
+        let size = try parseSize(screen, "--screen")
+        let points = try Self.parseTargets(targets)
+        do {
+            let result = try Calibration.fit(capture, targets: points, screen: size)
+            print(json ? result.json : result.text)
+        } catch {
+            throw CLIError.badInput("\(input): \(error.description)")
+        }
+    }
+}

@@ -1,0 +1,103 @@
+// `touchscope analyze` and `calibrate` run as a user runs them: verdicts, exit status (0 every
+// measured check passed, 1 one failed, 2 bad input), JSON, and located errors.
+import Foundation
+import Testing
+import TestSupport
+import TouchScene
+
+@Suite("Command line: analyze and calibrate", .serialized)
+struct AnalyzeCommandTests {
+    static func write(_ d: SyntheticDevice, _ name: String) throws -> String {
+        let path = Paths.temporary(name)
+        try d.evemu.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static func clean() -> SyntheticDevice {
+        var d = SyntheticDevice()
+        d.contact(slot: 0, at: 0, duration: 1.0) { _ in (60, 60) }
+        d.contact(slot: 0, at: 1.5, duration: 1.0) { s in (30 + 100 * s, 80) }
+        for k in 0..<5 { d.contact(slot: k, at: 3 + 0.05 * Double(k), duration: 0.6) { _ in (40 + 7 * Double(k), 100) } }
+        return d
+    }
+
+    @Test("a clean panel: exit 0, every decidable check PASS, accuracy not measured")
+    func clean() throws {
+        let r = try CLIRun.run(["analyze", try Self.write(Self.clean(), "clean.evemu")])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("device: Synthetic Panel (evemu"))
+        #expect(r.stdout.contains("resolution 20 × 20 units/mm"))
+        for name in ["stationary-jitter", "moving-jitter", "report-rate", "contacts", "finger-separation", "ghost-touches"] {
+            #expect(r.stdout.split(separator: "\n").contains { $0.contains("PASS") && $0.contains(" \(name) ") }, "\(name): \(r.stdout)")
+        }
+        #expect(r.stdout.split(separator: "\n").contains { $0.contains("not measured") && $0.contains(" accuracy ") })
+    }
+
+    @Test("a 25 Hz panel: exit 1, report-rate FAIL with its value, limit and margin, in text and JSON")
+    func slow() throws {
+        var d = SyntheticDevice(); d.rate = 25
+        d.contact(slot: 0, at: 0, duration: 2) { s in (20 + 50 * s, 40) }
+        let path = try Self.write(d, "slow.evemu")
+        let r = try CLIRun.run(["analyze", path])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("FAIL"))
+        let j = try CLIRun.run(["analyze", path, "--json"])
+        #expect(j.status == 1)
+        let json = try JSONSerialization.jsonObject(with: Data(j.stdout.utf8)) as? [String: Any]
+        let device = try #require((json?["devices"] as? [[String: Any]])?.first)
+        let checks = try #require(device["checks"] as? [[String: Any]])
+        let rate = try #require(checks.first { $0["name"] as? String == "report-rate" })
+        #expect(rate["pass"] as? Bool == false)
+        #expect(rate["limit"] as? Double == 60)
+        #expect(abs((rate["value"] as? Double ?? 0) - 25) < 0.5)
+        #expect(rate["unit"] as? String == "Hz")
+        // A lower refresh rate given: the same panel passes.
+        #expect(try CLIRun.run(["analyze", path, "--refresh", "24"]).status == 0)
+    }
+
+    @Test("bad input exits 2 with the file and what is wrong")
+    func badInput() throws {
+        let missing = try CLIRun.run(["analyze", Paths.temporary("no-such.evemu")])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no-such.evemu"))
+        let bad = Paths.root + "/Tests/TouchSceneTests/Fixtures/import/bad/bad-type.evemu"
+        let r = try CLIRun.run(["analyze", bad])
+        #expect(r.status == 2)
+        #expect(r.stderrLines == ["\(bad):6:13: `00zz` is not an event type (hex, 00 to 1f)"])
+        #expect(try CLIRun.run(["analyze", bad, "--screen", "0x5"]).status == 2)
+    }
+
+    @Test("calibrate prints the matrix, the udev rule and the residuals; bad targets and unpaired taps exit 2")
+    func calibrate() throws {
+        var d = SyntheticDevice()
+        let targets = [(192.0, 108.0), (1728, 108), (960, 540), (192, 972), (1728, 972)]
+        for (i, t) in targets.enumerated() {
+            // The device reads 3 % of its width to the right of the truth.
+            let mm = (t.0 / 1920 * d.widthMM + 0.03 * d.widthMM, t.1 / 1080 * d.heightMM)
+            d.contact(slot: 0, at: Double(i), duration: 0.1) { _ in mm }
+        }
+        let path = try Self.write(d, "taps.evemu")
+        let list = targets.map { "\(Int($0.0)),\(Int($0.1))" }.joined(separator: " ")
+        let r = try CLIRun.run(["calibrate", path, "--targets", list, "--screen", "1920x1080", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let matrix = try #require(json["matrix"] as? [Double])
+        #expect(matrix.count == 6)
+        #expect(abs(matrix[2] - -0.03) < 0.002, "\(matrix)")   // shifted back by 3 % of the width
+        #expect(abs(matrix[0] - 1) < 0.002 && abs(matrix[4] - 1) < 0.002)
+        #expect((json["udev"] as? String)?.contains("LIBINPUT_CALIBRATION_MATRIX") == true)
+        #expect((json["residuals"] as? [[String: Any]])?.count == 5)
+        #expect((json["maxResidualPx"] as? Double ?? 99) < 1)
+        let text = try CLIRun.run(["calibrate", path, "--targets", list, "--screen", "1920x1080"])
+        #expect(text.stdout.contains("libinput calibration matrix: "))
+
+        let few = try CLIRun.run(["calibrate", path, "--targets", "1,1 2,2", "--screen", "1920x1080"])
+        #expect(few.status == 2)
+        #expect(few.stderr.contains("at least three targets"))
+        let garbled = try CLIRun.run(["calibrate", path, "--targets", "1;x", "--screen", "1920x1080"])
+        #expect(garbled.status == 2)
+        let unpaired = try CLIRun.run(["calibrate", path, "--targets", "100,100 900,100 500,700", "--screen", "1920x1080"])
+        #expect(unpaired.status == 2)
+        #expect(unpaired.stderr.contains("5 tap(s) (contacts that lift within 5 mm of where they landed) for 3 target(s)"))
+    }
+}
