@@ -97,7 +97,8 @@ struct CalibrateCommand: ParsableCommand {
             and prints libinput's calibration matrix (applied to the device's normalized
             coordinates it gives the screen's), the udev rule that applies it, and the
             error left at each target (pixels, and mm when the device states its
-            resolution) beside the error before calibration.
+            resolution) beside the error before calibration, and the accuracy and
+            edge-accuracy checks of the taps before calibration.
             Example: touchscope calibrate taps.evemu --screen 1920x1080
                        --targets "192,108 1728,108 960,540 192,972 1728,972"
             """)

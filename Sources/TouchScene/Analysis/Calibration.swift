@@ -31,12 +31,17 @@ public struct CalibrationResult: Sendable {
     }
     public var residuals: [Residual]
     public var maxResidualPx: Double { residuals.map(\.px).max() ?? 0 }
+    /// `accuracy` and `edge-accuracy` of the taps as the device reported them (before this
+    /// calibration): the largest error at targets 3.5 mm or more from every edge, and at
+    /// targets nearer an edge. Not measured without a resolution or without such targets.
+    public var checks: [DeviceCheck]
 }
 
 public enum Calibration {
     /// Pairs the capture's taps with `targets` (screen pixels of a `screen`-sized screen)
     /// and fits the matrix. Errors say what is wrong with the targets or the taps.
-    public static func fit(_ c: ContactCapture, targets: [Point], screen: Size) throws(CalibrationError) -> CalibrationResult {
+    public static func fit(_ c: ContactCapture, targets: [Point], screen: Size,
+                           limits: CheckLimits = CheckLimits()) throws(CalibrationError) -> CalibrationResult {
         guard targets.count >= 3 else { throw CalibrationError("at least three targets are needed, got \(targets.count)") }
         guard !collinear(targets) else { throw CalibrationError("the targets lie on one line: a calibration needs three not in a line") }
         let taps = self.taps(c)
@@ -61,10 +66,26 @@ public enum Calibration {
             func mm(_ a: Point) -> Double? { mmPerPx.map { hypot((a.x - t.x) * $0.x, (a.y - t.y) * $0.y) } }
             residuals.append(.init(target: t, calibrated: cal, raw: raw, px: hypot(cal.x - t.x, cal.y - t.y), mm: mm(cal), rawMM: mm(raw)))
         }
+        var edge: [Double] = [], inner: [Double] = []
+        if let k = mmPerPx {
+            for (r, t) in zip(residuals, targets) {
+                guard let raw = r.rawMM else { continue }
+                let fromEdge = min(t.x * k.x, (screen.width - t.x) * k.x, t.y * k.y, (screen.height - t.y) * k.y)
+                if fromEdge < 3.5 { edge.append(raw) } else { inner.append(raw) }
+            }
+        }
+        func check(_ name: String, _ errors: [Double], _ limit: Double, _ missing: String) -> DeviceCheck {
+            guard let worst = errors.max() else { return DeviceCheck(name: name, value: nil, limit: limit, unit: "mm", pass: nil, note: missing, margin: nil) }
+            return DeviceCheck(name: name, value: worst, limit: limit, unit: "mm", pass: worst <= limit,
+                               note: "largest error of \(errors.count) target(s), before calibration", margin: limit - worst)
+        }
+        let noMM = "the device states no resolution"
+        let checks = [check("accuracy", inner, limits.accuracyMM, mmPerPx == nil ? noMM : "no target 3.5 mm or more from the edges"),
+                      check("edge-accuracy", edge, limits.edgeAccuracyMM, mmPerPx == nil ? noMM : "no target within 3.5 mm of an edge")]
         let name = String(c.deviceName.map { $0 == "\"" || $0 == "\n" ? "?" : $0 })
         let numbers = matrix.map { fmt($0, 6) }.joined(separator: " ")
         let rule = "ACTION==\"add|change\", KERNEL==\"event[0-9]*\", ATTRS{name}==\"\(name)\", ENV{LIBINPUT_CALIBRATION_MATRIX}=\"\(numbers)\""
-        return CalibrationResult(matrix: matrix, udevRule: rule, residuals: residuals)
+        return CalibrationResult(matrix: matrix, udevRule: rule, residuals: residuals, checks: checks)
     }
 
     /// The capture's taps, in order: each lifted contact that stayed within 5 mm (20 px
@@ -149,6 +170,10 @@ extension CalibrationResult {
                        + "; before calibration \(fmt(hypot(r.raw.x - r.target.x, r.raw.y - r.target.y), 1)) px" + (r.rawMM.map { " = \(fmt($0, 2)) mm" } ?? ""))
         }
         out.append("largest: \(fmt(maxResidualPx, 2)) px")
+        for c in checks {
+            let verdict = c.pass.map { $0 ? "PASS" : "FAIL" } ?? "not measured"
+            out.append("\(verdict) \(c.name): " + (c.value.map { "\(fmt($0, 2)) mm, limit ≤ \(fmt(c.limit, 1)) mm (\(c.note))" } ?? c.note))
+        }
         return out.joined(separator: "\n")
     }
 
@@ -166,6 +191,13 @@ extension CalibrationResult {
             return x.closed
         }.joined(separator: ",") + "]")
         w.number("maxResidualPx", maxResidualPx)
+        w.raw("checks", "[" + checks.map { c in
+            var x = JSONObjectWriter()
+            x.string("name", c.name); x.optional("value", c.value); x.number("limit", c.limit); x.string("unit", c.unit)
+            x.raw("pass", c.pass.map { $0 ? "true" : "false" } ?? "null")
+            x.optional("margin", c.margin); x.string("note", c.note)
+            return x.closed
+        }.joined(separator: ",") + "]")
         return w.closed
     }
 }

@@ -223,6 +223,12 @@ struct CalibrationTests {
         #expect(r.residuals.allSatisfy { ($0.mm ?? 9) < 0.2 })
         // Before calibration the taps were millimetres off.
         #expect(r.residuals.contains { ($0.rawMM ?? 0) > 3 })
+        // Every target is 24 mm or more from the edges (10 % in on a 240 × 135 mm panel), and
+        // the uncalibrated taps miss by millimetres: accuracy (1 mm) fails; no edge target.
+        let accuracy = try #require(r.checks.first { $0.name == "accuracy" })
+        #expect(accuracy.pass == false)
+        #expect(try #require(accuracy.value) == r.residuals.compactMap(\.rawMM).max())
+        #expect(r.checks.first { $0.name == "edge-accuracy" }?.pass == nil)
         #expect(r.udevRule.contains("ATTRS{name}==\"Synthetic Panel\""))
         #expect(r.udevRule.contains("ENV{LIBINPUT_CALIBRATION_MATRIX}=\""))
     }
