@@ -174,11 +174,15 @@ struct SceneValidationTests {
               - {id: p, type: pan, maxTouches: 2, shouldBegin: false, bind: {limits: {max: 100}}}
         """ + "\n"))
         let g = s.views[0].recognizers
-        #expect(g[0].directions == [.left] && g[0].touches == 2 && g[0].minimumSpeed == 300)
-        #expect(g[1].edges == [.left, .top] && g[1].simultaneousWith == .all)
-        #expect(g[2].duration == 1 && g[2].taps == 0 && g[2].action?.action == "held")
+        let built = SceneBuilder.build(s).recognizers
+        let swipe = try #require(built["s"] as? SwipeGestureRecognizer)
+        #expect(swipe.direction == .left && swipe.numberOfTouchesRequired == 2 && swipe.minimumSpeed == 300)
+        #expect((built["e"] as? ScreenEdgePanGestureRecognizer)?.edges == [.left, .top] && g[1].simultaneousWith == .all)
+        let press = try #require(built["l"] as? LongPressGestureRecognizer)
+        #expect(press.minimumPressDuration == 1 && press.numberOfTapsRequired == 0 && g[2].action?.action == "held")
         if case .outside(let refs) = g[2].shouldReceiveTouch { #expect(refs.map(\.id) == ["a"]) } else { Issue.record("filter") }
-        #expect(g[3].maxTouches == 2 && !g[3].shouldBegin && g[3].bind?.property == .translation && g[3].bind?.maximum == 100)
+        #expect((built["p"] as? PanGestureRecognizer)?.maximumNumberOfTouches == 2)
+        #expect(!g[3].shouldBegin && g[3].bind?.property == .translation && g[3].bind?.maximum == 100)
     }
 
     @Test("a recognizer with an invalid type is reported once, not again by its references")
