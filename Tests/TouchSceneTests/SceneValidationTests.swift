@@ -134,6 +134,21 @@ struct SceneValidationTests {
         expectOne(minimal("  - id: a\n    frame: [0, 0, 1, 1]\n    recognizers: [{id: p, type: rotation, bind: {property: scale}}]\n"), 6, 60, "drives `rotation`, not `scale`")
     }
 
+    @Test("UIKit's recognizer keys keep the format's rules: another type's key is refused with its value still checked, null is a wrong value, `direction` spells `directions`")
+    func builtInRecognizerKeys() {
+        func rendered(_ recognizer: String) -> [String] {
+            diagnostics(minimal("  - id: a\n    frame: [0, 0, 1, 1]\n    recognizers: [\(recognizer)]\n")).map(\.rendered)
+        }
+        #expect(rendered("{id: p, type: pan, taps: 0}") == [
+            "t.yaml:6:38: `taps` applies only to recognizers of type `tap`, `longPress`; `p` is a `pan`",
+            "t.yaml:6:44: `taps` must be at least 1, found `0`",
+        ])
+        #expect(rendered("{id: s, type: swipe, directions: null}")
+                == ["t.yaml:6:52: expected one of [right, left, up, down] for `directions`, found nothing (null)"])
+        #expect(rendered("{id: s, type: swipe, directions: [left], direction: up}") == ["t.yaml:6:60: give either `directions` or `direction`, not both"])
+        #expect(rendered("{id: p, type: pan, maxTouches: null}") == [])
+    }
+
     @Test("asset paths may not leave the scene's folder or assets/")
     func assets() throws {
         let dir = Paths.temporary("assets-scene")
