@@ -55,34 +55,41 @@ public enum BenchScene {
 
     /// The recognizer kinds, in the proportions the generator hands them out: continuous ones
     /// (pan, pinch + rotation pairs, long press) on inner views, taps on leaves.
-    static func recognizerPlan(_ shape: Shape) -> [Int: [RecognizerType]] {
+    static func recognizerPlan(_ shape: Shape) -> [Int: [String]] {
         // Per level (1 = the window's children): how many views get which kinds.
-        var plan: [Int: [RecognizerType]] = [:]
+        var plan: [Int: [String]] = [:]
         let budget = shape.recognizers
         guard budget > 0, shape.depth > 0 else { return plan }
         if shape.depth == 1 {
-            plan[1] = [.tap, .pan, .longPress]
+            plan[1] = ["tap", "pan", "longPress"]
             return plan
         }
         switch shape.depth {
         case 2:
-            plan[1] = [.pan, .longPress, .pinch, .rotation]
+            plan[1] = ["pan", "longPress", "pinch", "rotation"]
         case 3:
-            plan[1] = [.pan]
-            plan[2] = [.pinch, .rotation, .longPress]
+            plan[1] = ["pan"]
+            plan[2] = ["pinch", "rotation", "longPress"]
         default:
-            plan[1] = [.pan]
-            plan[2] = [.pinch, .rotation]
-            plan[shape.depth - 1] = [.pan, .longPress]
+            plan[1] = ["pan"]
+            plan[2] = ["pinch", "rotation"]
+            plan[shape.depth - 1] = ["pan", "longPress"]
         }
-        plan[shape.depth] = [.tap]
+        plan[shape.depth] = ["tap"]
         return plan
+    }
+
+    /// A recognizer of one of TouchScope's own types with its defaults (the plan names only
+    /// those, so the registry cannot refuse it).
+    static func recognizer(_ type: String, id: String, _ types: SceneTypes) -> RecognizerDescription {
+        do { return try types.recognizer(type, id: id) } catch { preconditionFailure("bench recognizer `\(type)`: \(error)") }
     }
 
     /// Builds the scene. Views are laid out in a grid inside their parent (each cell 90% of
     /// its slot, so some points hit inner views or the window), coloured by level.
     public static func make(_ shape: Shape, name: String = "bench") -> SceneDescription {
         var scene = SceneDescription(name: name, window: shape.window)
+        let types = SceneTypes()
         let plan = recognizerPlan(shape)
         var left = shape.recognizers
         var serial = 0
@@ -114,9 +121,9 @@ public enum BenchScene {
                 given[level, default: 0] += 1
                 for k in kinds {
                     left -= 1
-                    var r = RecognizerDescription(id: "\(k.name)_\(id)", type: k)
-                    if k == .pinch || k == .rotation {
-                        let other = k == .pinch ? "rotation_\(id)" : "pinch_\(id)"
+                    var r = recognizer(k, id: "\(k)_\(id)", types)
+                    if k == "pinch" || k == "rotation" {
+                        let other = k == "pinch" ? "rotation_\(id)" : "pinch_\(id)"
                         r.simultaneousWith = .recognizers([Reference(other)])
                     }
                     v.recognizers.append(r)
@@ -148,9 +155,7 @@ public enum BenchScene {
                 let v = scene.views[path: path]
                 if v.children.isEmpty {
                     if v.recognizers.isEmpty {
-                        var r = RecognizerDescription(id: "tap_\(v.id)", type: .tap)
-                        r.taps = 1
-                        scene.views[path: path].recognizers.append(r)
+                        scene.views[path: path].recognizers.append(recognizer("tap", id: "tap_\(v.id)", types))
                         left -= 1
                     }
                 } else {

@@ -36,31 +36,43 @@ public final class SceneParameters {
     private let what: String
     /// The keys the reader asked for, in order (given or not).
     private var asked: [String] = []
+    /// The keys the reader asked for, in order.
+    var askedKeys: [String] { asked }
 
     init(id: String, typeName: String, what: String, pairs: [Fields.Pair], at location: SourceLocation, reader: NodeReader) {
         self.id = id; self.typeName = typeName; self.what = what; self.pairs = pairs; self.location = location; r = reader
     }
 
-    /// Runs a type's reader on a node's own keys: reports the keys it did not ask for, and
-    /// returns what it made with the keys' values as written.
+    /// Runs a type's reader on a node's own keys: reports the keys it did not ask for (or
+    /// hands them to `notTaken`), and returns what it made with the keys' values as written.
     static func read<Made>(_ body: (SceneParameters) -> Made, id: String, typeName: String, what: String,
-                           own: [Fields.Pair], at location: SourceLocation, shared: [String], reader: NodeReader) -> (Made, [String: SceneValue]) {
+                           own: [Fields.Pair], at location: SourceLocation, shared: [String], reader: NodeReader,
+                           notTaken: (([Fields.Pair]) -> Void)? = nil) -> (Made, [String: SceneValue]) {
         let p = SceneParameters(id: id, typeName: typeName, what: what, pairs: own, at: location, reader: reader)
         let made = body(p)
-        for pair in own where !p.asked.contains(pair.key) {
-            let takes = p.asked.isEmpty ? "`\(typeName)` takes no keys of its own"
-                                        : "`\(typeName)` takes \(p.asked.map { "`\($0)`" }.joined(separator: ", "))"
-            reader.error(pair.keyLocation, "unknown key `\(shown(pair.key))` in \(what) (\(takes))\(didYouMean(pair.key, p.asked + shared))")
+        if let notTaken {
+            notTaken(own.filter { !p.asked.contains($0.key) })
+        } else {
+            for pair in own where !p.asked.contains(pair.key) {
+                let takes = p.asked.isEmpty ? "`\(typeName)` takes no keys of its own"
+                                            : "`\(typeName)` takes \(p.asked.map { "`\($0)`" }.joined(separator: ", "))"
+                reader.error(pair.keyLocation, "unknown key `\(shown(pair.key))` in \(what) (\(takes))\(didYouMean(pair.key, p.asked + shared))")
+            }
         }
         var values: [String: SceneValue] = [:]
         for pair in own where values[pair.key] == nil { values[pair.key] = SceneValue(pair.value) }
         return (made, values)
     }
 
+    /// When true, a key written as `null` is read as a value (so the typed readers report it
+    /// as the wrong kind of value) instead of as "not given". UIKit's types set it for the keys
+    /// the scene format has always refused `null` for (all of theirs but `maxTouches`).
+    public var refusesNull = false
+
     /// The key's node, unless it is absent or null; the key counts as known from now on.
     private func given(_ key: String) -> Node? {
         if !asked.contains(key) { asked.append(key) }
-        guard let n = pairs.first(where: { $0.key == key })?.value, !r.isNull(n) else { return nil }
+        guard let n = pairs.first(where: { $0.key == key })?.value, refusesNull || !r.isNull(n) else { return nil }
         return n
     }
 
@@ -114,8 +126,26 @@ public final class SceneParameters {
 
     /// One or a list of an enumeration's raw values (`edges: [left, top]`, `edges: left`);
     /// `default` when not given or when any is bad (reported).
-    public func choices<E: RawRepresentable & CaseIterable>(_ key: String, default value: [E]) -> [E] where E.RawValue == String {
-        given(key).flatMap { r.choices($0, key, E.self) } ?? value
+    ///
+    /// `alias` is another spelling of the key (`direction` for `directions`): giving both is
+    /// reported at the alias. With `atLeastOne`, an empty list is reported
+    /// ("`edges` must name at least one edge") and gives `default`.
+    public func choices<E: RawRepresentable & CaseIterable>(_ key: String, alias: String? = nil, atLeastOne noun: String? = nil,
+                                                            default value: [E]) -> [E] where E.RawValue == String {
+        var node = given(key)
+        if let alias {
+            let other = given(alias)
+            if node != nil, other != nil, let at = pairs.first(where: { $0.key == alias })?.keyLocation {
+                r.error(at, "give either `\(key)` or `\(alias)`, not both")
+            }
+            node = node ?? other
+        }
+        guard let node, let list = r.choices(node, key, E.self) else { return value }
+        if list.isEmpty, let noun {
+            r.error(node, "`\(key)` must name at least one \(noun)")
+            return value
+        }
+        return list
     }
 
     /// Exactly `count` finite numbers (`center: [100, 80]`); nil when not given or bad (reported).

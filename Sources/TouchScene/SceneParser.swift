@@ -33,14 +33,8 @@ enum SceneKeys {
     static let recognizerCommon = ["id", "type", "enabled", "cancelsTouchesInView", "delaysTouchesBegan",
                                    "delaysTouchesEnded", "requireToFail", "simultaneousWith", "shouldBegin",
                                    "shouldReceiveTouch", "requireFailureOf", "requiredToFailBy", "action", "bind"]
-    static let recognizerSpecific: [String: [RecognizerType]] = [
-        "taps": [.tap, .longPress], "touches": [.tap, .swipe, .longPress],
-        "minTouches": [.pan], "maxTouches": [.pan], "directions": [.swipe], "direction": [.swipe],
-        "duration": [.longPress], "allowableMovement": [.longPress], "edges": [.screenEdgePan],
-        "maximumInterval": [.tap], "maximumDistance": [.tap], "minimumDistance": [.pan, .screenEdgePan, .swipe],
-        "minimumSpeed": [.swipe], "maximumAngle": [.swipe], "threshold": [.pinch, .rotation],
-    ]
-    static let recognizer = recognizerCommon + recognizerSpecific.keys.sorted()
+    // A recognizer's other keys are its type's parameters (`SceneTypes`); UIKit's types'
+    // parameters are keys of the format too (`SceneTypes.builtInRecognizerKeys`).
     static let bind = ["view", "property", "momentum", "limits", "spring"]
     static let limits = ["min", "max"]
     static let target = ["event", "action", "target"]
@@ -73,7 +67,8 @@ final class SceneParser {
 
     /// Splits a node's keys by the type it names (`typeNode`). A registered type keeps the
     /// keys it shares with the built-ins (`shared`) and takes the rest as its own parameters.
-    /// A built-in type (or none) keeps `builtInKeys` and the others are reported as unknown.
+    /// A built-in type (or none) keeps `builtInKeys` and the others are reported as unknown;
+    /// a built-in recognizer type then takes those beyond `shared` as its parameters.
     /// An unknown type keeps `builtInKeys` without reporting the others: what it would take
     /// is not known, and the type itself is reported.
     func keys(of given: Fields, typeNode: Node?, builtInKeys: [String], isBuiltIn: (String) -> Bool,
@@ -81,11 +76,16 @@ final class SceneParser {
         guard let typeNode, case .scalar(let s) = typeNode, !r.isNull(typeNode) else {
             return (r.known(given, allowed: builtInKeys), [])
         }
+        if isBuiltIn(s.string) {
+            let known = r.known(given, allowed: builtInKeys)
+            guard let sharedKeys = shared(s.string) else { return (known, []) }
+            let (kept, rest) = known.split(keeping: sharedKeys)
+            return (kept, rest)
+        }
         if let sharedKeys = shared(s.string) {
             let (kept, rest) = given.split(keeping: sharedKeys)
             return (kept, rest)
         }
-        if isBuiltIn(s.string) { return (r.known(given, allowed: builtInKeys), []) }
         return (given.split(keeping: builtInKeys).kept, [])
     }
 
@@ -350,8 +350,8 @@ final class SceneParser {
 
     func recognizer(_ node: Node, viewID: String) -> RecognizerDescription? {
         guard let given = r.fields(node, in: "a recognizer", allowed: nil) else { return nil }
-        let (f, own) = keys(of: given, typeNode: given["type"], builtInKeys: SceneKeys.recognizer,
-                            isBuiltIn: { RecognizerType(builtIn: $0) != nil },
+        let (f, own) = keys(of: given, typeNode: given["type"], builtInKeys: SceneKeys.recognizerCommon + types.builtInRecognizerKeys,
+                            isBuiltIn: { types.recognizerEntry($0)?.builtIn == true },
                             shared: { types.recognizerEntry($0) != nil ? SceneKeys.recognizerCommon : nil })
         r.require(["id", "type"], in: f)
         let id = f["id"].flatMap { r.identifier($0, "id") } ?? ""
@@ -360,37 +360,7 @@ final class SceneParser {
             return nil
         }
         var g = RecognizerDescription(id: id, type: type, location: r.location(node))
-        for p in f.pairs {
-            if let owners = SceneKeys.recognizerSpecific[p.key], !owners.contains(type) {
-                let names = owners.map { "`\($0.name)`" }.joined(separator: ", ")
-                r.error(p.keyLocation, "`\(p.key)` applies only to recognizers of type \(names); `\(id)` is a `\(type.name)`")
-            }
-        }
         if let n = f["enabled"], let b = r.bool(n, "enabled") { g.enabled = b }
-        if let n = f["taps"], let x = r.int(n, "taps", min: type == .longPress ? 0 : 1, max: 10) { g.taps = x }
-        if let n = f["touches"], let x = r.int(n, "touches", min: 1, max: 10) { g.touches = x }
-        if let n = f["minTouches"], let x = r.int(n, "minTouches", min: 1, max: 10) { g.minTouches = x }
-        if let n = f["maxTouches"], !r.isNull(n), let x = r.int(n, "maxTouches", min: 1, max: 10) {
-            if x < g.minTouches { r.error(n, "`maxTouches` (\(x)) must not be below `minTouches` (\(g.minTouches))") }
-            else { g.maxTouches = x }
-        }
-        if f["directions"] != nil, f["direction"] != nil, let loc = f.keyLocation("direction") {
-            r.error(loc, "give either `directions` or `direction`, not both")
-        }
-        if let n = f["directions"] ?? f["direction"], let d = r.choices(n, "directions", SwipeDirection.self) {
-            if d.isEmpty { r.error(n, "`directions` must name at least one direction") } else { g.directions = d }
-        }
-        if let n = f["duration"] { g.duration = r.number(n, "duration", min: 0) }
-        if let n = f["allowableMovement"] { g.allowableMovement = r.number(n, "allowableMovement", min: 0) }
-        if let n = f["edges"], let e = r.choices(n, "edges", ScreenEdge.self) {
-            if e.isEmpty { r.error(n, "`edges` must name at least one edge") } else { g.edges = e }
-        }
-        if let n = f["maximumInterval"] { g.maximumInterval = r.number(n, "maximumInterval", min: 0) }
-        if let n = f["maximumDistance"] { g.maximumDistance = r.number(n, "maximumDistance", min: 0) }
-        if let n = f["minimumDistance"] { g.minimumDistance = r.number(n, "minimumDistance", min: 0) }
-        if let n = f["minimumSpeed"] { g.minimumSpeed = r.number(n, "minimumSpeed", min: 0) }
-        if let n = f["maximumAngle"] { g.maximumAngle = r.number(n, "maximumAngle", min: 0, max: Double.pi) }
-        if let n = f["threshold"] { g.threshold = r.number(n, "threshold", min: 0) }
         if let n = f["cancelsTouchesInView"], let b = r.bool(n, "cancelsTouchesInView") { g.cancelsTouchesInView = b }
         if let n = f["delaysTouchesBegan"], let b = r.bool(n, "delaysTouchesBegan") { g.delaysTouchesBegan = b }
         if let n = f["delaysTouchesEnded"], let b = r.bool(n, "delaysTouchesEnded") { g.delaysTouchesEnded = b }
@@ -434,15 +404,7 @@ final class SceneParser {
 
     func binding(_ node: Node, type: RecognizerType, id: String) -> BindingDescription? {
         guard let f = r.fields(node, in: "`bind`", allowed: SceneKeys.bind) else { return nil }
-        let natural: BoundProperty?
-        switch type {
-        case .pinch: natural = .scale
-        case .rotation: natural = .rotation
-        case .pan, .screenEdgePan: natural = .translation
-        case .tap, .swipe, .longPress: natural = nil
-        case .registered(let registered): natural = registered.binds
-        }
-        guard let natural else {
+        guard let natural = type.binds else {
             let names = types.bindableRecognizerNames.joined(separator: ", ")
             r.error(node, "`bind` needs a continuous recognizer with an output (\(names)); `\(id)` is a `\(type.name)`")
             return nil

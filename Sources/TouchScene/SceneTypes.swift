@@ -1,16 +1,19 @@
 // SceneTypes: the recognizer types (`type:`) and view kinds (`kind:`) a scene file can name.
 //
-// UIKit's recognizers and views are built in (`RecognizerType`, `ViewKind`); every other type
-// is registered here by name, TouchScope's own check mark (ShippedTypes.swift) as a program's.
+// Every recognizer type is registered here by name, UIKit's and TouchScope's own check mark
+// (ShippedTypes.swift, one file each in Recognizers/) exactly as a program registers its
+// own; UIKit's views are built in (`ViewKind`), other view kinds are registered.
 
 import Yams
 
-/// The recognizer types and view kinds scene files can name: UIKit's built-in ones, and
-/// types registered by name. A registered type has a reader: given the keys its scene node
+/// The recognizer types and view kinds scene files can name: every recognizer type
+/// (UIKit's seven, `checkmark`, a program's own) and every view kind beyond UIKit's built-in
+/// ones is registered by name. A registered type has a reader: given the keys its scene node
 /// has beyond the shared ones (`SceneParameters`), it reads and checks them and returns a
 /// maker, which `SceneBuilder` calls each time the scene is built.
 ///
-/// `SceneTypes()` holds the built-ins and the types TouchScope ships (`checkmark`). A program
+/// `SceneTypes()` holds the types TouchScope ships: UIKit's recognizers (`tap`, `pinch`,
+/// `rotation`, `pan`, `screenEdgePan`, `swipe`, `longPress`) and `checkmark`. A program
 /// adds its own to a value of its own and passes that to the loader; there is no global
 /// registry to change.
 ///
@@ -57,6 +60,11 @@ public struct SceneTypes: Sendable {
 
     struct RecognizerEntry: Sendable {
         var binds: BoundProperty?
+        var builtIn: Bool
+        /// For a built-in type: the parameters its reader asks for (read once, on no keys).
+        var keys: [String]
+        /// Registration order (built-in types first, as ShippedTypes.swift lists them).
+        var order: Int
         var read: @Sendable (SceneParameters) -> MakeRecognizer
     }
     struct ViewEntry: Sendable {
@@ -65,8 +73,10 @@ public struct SceneTypes: Sendable {
     }
     private var recognizerEntries: [String: RecognizerEntry] = [:]
     private var viewEntries: [String: ViewEntry] = [:]
+    /// Recognizer types registered so far (orders the built-in ones in messages).
+    private var registrations = 0
 
-    /// The built-in types and the registered types TouchScope ships (`checkmark`).
+    /// The types TouchScope ships: UIKit's recognizers and `checkmark`.
     public init() {
         registerShippedTypes()
     }
@@ -78,6 +88,12 @@ public struct SceneTypes: Sendable {
     /// `binds` is the transform component the recognizer's outputs can drive with `bind`
     /// (nil: `bind` is refused, as for a tap). Registering a name again replaces the type.
     ///
+    /// `builtIn` marks UIKit's own types (ShippedTypes.swift): their parameters are keys of
+    /// the scene format itself, so one given to a built-in type that does not take it is
+    /// reported as applying only to the types that do (its value still checked as theirs),
+    /// an unknown key is reported against every recognizer key, and a program cannot
+    /// replace the type.
+    ///
     ///     types.register(recognizer: "circle") { p in
     ///         let radius = p.number("radius", default: 40, min: 10)
     ///         return { id in
@@ -86,10 +102,17 @@ public struct SceneTypes: Sendable {
     ///             return circle
     ///         }
     ///     }
-    public mutating func register(recognizer name: String, binds: BoundProperty? = nil,
+    public mutating func register(recognizer name: String, binds: BoundProperty? = nil, builtIn: Bool = false,
                                   _ read: @escaping @Sendable (SceneParameters) -> MakeRecognizer) {
-        Self.checkName(name, builtIn: RecognizerType(builtIn: name) != nil, "recognizer type")
-        recognizerEntries[name] = RecognizerEntry(binds: binds, read: read)
+        Self.checkName(name, builtIn: recognizerEntries[name]?.builtIn == true, "recognizer type")
+        var keys: [String] = []
+        if builtIn {
+            let p = SceneParameters(id: name, typeName: name, what: "", pairs: [], at: .start, reader: NodeReader(file: Self.codeFile))
+            _ = read(p)
+            keys = p.askedKeys
+        }
+        recognizerEntries[name] = RecognizerEntry(binds: binds, builtIn: builtIn, keys: keys, order: registrations, read: read)
+        registrations += 1
     }
 
     /// Registers a view kind: a scene names it with `kind: NAME`. The builder sets the shared
@@ -132,18 +155,17 @@ public struct SceneTypes: Sendable {
 
     // MARK: Looking up
 
-    /// Every recognizer type a scene can name, built-in and registered, sorted.
-    public var recognizerNames: [String] {
-        (RecognizerType.builtIns.map(\.name) + recognizerEntries.keys).sorted()
-    }
+    /// Every recognizer type a scene can name, sorted.
+    public var recognizerNames: [String] { recognizerEntries.keys.sorted() }
 
     /// Every view kind a scene can name, built-in and registered, sorted.
     public var viewNames: [String] {
         (ViewKind.builtIns.map(\.name) + viewEntries.keys).sorted()
     }
 
-    /// The registered recognizer types, sorted (`checkmark` and a program's own).
-    public var registeredRecognizerNames: [String] { recognizerEntries.keys.sorted() }
+    /// The registered recognizer types, sorted: every type a scene can name (UIKit's,
+    /// `checkmark` and a program's own).
+    public var registeredRecognizerNames: [String] { recognizerNames }
 
     /// The registered view kinds, sorted.
     public var registeredViewNames: [String] { viewEntries.keys.sorted() }
@@ -151,9 +173,24 @@ public struct SceneTypes: Sendable {
     func recognizerEntry(_ name: String) -> RecognizerEntry? { recognizerEntries[name] }
     func viewEntry(_ name: String) -> ViewEntry? { viewEntries[name] }
 
-    /// The recognizer types `bind` works with, built-in first, then registered (sorted).
+    /// The recognizer types `bind` works with, built-in first (as registered), then the
+    /// others (sorted).
     var bindableRecognizerNames: [String] {
-        ["pinch", "rotation", "pan", "screenEdgePan"] + recognizerEntries.filter { $0.value.binds != nil }.keys.sorted()
+        let bindable = recognizerEntries.filter { $0.value.binds != nil }
+        return bindable.filter(\.value.builtIn).sorted { $0.value.order < $1.value.order }.map(\.key)
+            + bindable.filter { !$0.value.builtIn }.keys.sorted()
+    }
+
+    /// The parameters of UIKit's types: the recognizer keys of the scene format beyond the
+    /// shared ones, sorted.
+    var builtInRecognizerKeys: [String] {
+        Set(recognizerEntries.values.filter(\.builtIn).flatMap(\.keys)).sorted()
+    }
+
+    /// The built-in types that take `key`, as registered (`taps`: tap, longPress).
+    func builtInTypes(taking key: String) -> [String] {
+        recognizerEntries.filter { $0.value.builtIn && $0.value.keys.contains(key) }
+            .sorted { $0.value.order < $1.value.order }.map(\.key)
     }
 
     // MARK: Scenes built in code
@@ -171,10 +208,6 @@ public struct SceneTypes: Sendable {
             .recognizerType(named: name, at: .start, id: id, own: Self.pairs(parameters, shared: SceneKeys.recognizerCommon, reader))
         try Self.finish(reader)
         guard let type else { throw SceneLoadError(diagnostics: [SceneDiagnostic(file: Self.codeFile, at: .start, "not a recognizer type")]) }
-        if RecognizerType(builtIn: name) != nil, !parameters.isEmpty {
-            throw SceneLoadError(diagnostics: [SceneDiagnostic(file: Self.codeFile, at: .start,
-                "`\(name)` is a built-in recognizer type: set its parameters on the RecognizerDescription")])
-        }
         return RecognizerDescription(id: id, type: type)
     }
 
@@ -220,34 +253,6 @@ public struct SceneTypes: Sendable {
     }
 }
 
-/// A recognizer of a registered type as its scene node gave it (`RecognizerType.registered`):
-/// the type's name, the node's own parameters, and the maker the type's reader returned.
-public struct RegisteredRecognizer: Sendable, Hashable, CustomStringConvertible {
-    /// The type's name (`type: circle`).
-    public let name: String
-    /// The node's keys beyond the shared recognizer keys, as written.
-    public let parameters: [String: SceneValue]
-    /// The transform component `bind` drives (nil: the type cannot be bound).
-    public let binds: BoundProperty?
-    private let maker: SceneTypes.MakeRecognizer
-
-    init(name: String, parameters: [String: SceneValue], binds: BoundProperty?, maker: @escaping SceneTypes.MakeRecognizer) {
-        self.name = name; self.parameters = parameters; self.binds = binds; self.maker = maker
-    }
-
-    /// A new recognizer with this id (what `SceneBuilder` calls).
-    public func make(id: String) -> GestureRecognizer { maker(id) }
-
-    /// Equal when the names, parameters and `binds` are: the maker is made from them.
-    public static func == (a: Self, b: Self) -> Bool {
-        a.name == b.name && a.parameters == b.parameters && a.binds == b.binds
-    }
-    /// Hashes the name, the parameters and `binds`.
-    public func hash(into h: inout Hasher) { h.combine(name); h.combine(parameters); h.combine(binds) }
-    /// The type's name (`circle`).
-    public var description: String { name }
-}
-
 /// A view of a registered kind as its scene node gave it (`ViewKind.registered`).
 public struct RegisteredView: Sendable, Hashable, CustomStringConvertible {
     /// The kind's name (`kind: dial`).
@@ -290,15 +295,32 @@ struct SceneTypeReader {
     }
 
     func recognizerType(named name: String, at location: SourceLocation, id: String, own: [Fields.Pair]) -> RecognizerType? {
-        if let builtIn = RecognizerType(builtIn: name) { return builtIn }
         guard let entry = types.recognizerEntry(name) else {
             let names = types.recognizerNames
             r.error(location, "unknown recognizer type `\(shown(name))` (known: \(names.joined(separator: ", ")))\(didYouMean(name, names))")
             return nil
         }
+        // A built-in type's parameters are keys of the format: one it does not take belongs to
+        // other built-in types, and is refused as theirs (its value checked as they read it).
+        let notTaken: (([Fields.Pair]) -> Void)? = !entry.builtIn ? nil : { pairs in
+            var owners: [(name: String, pairs: [Fields.Pair])] = []
+            for pair in pairs {
+                let takers = types.builtInTypes(taking: pair.key)
+                let names = takers.map { "`\($0)`" }.joined(separator: ", ")
+                r.error(pair.keyLocation, "`\(pair.key)` applies only to recognizers of type \(names); `\(id)` is a `\(name)`")
+                guard let first = takers.first else { continue }
+                if let i = owners.firstIndex(where: { $0.name == first }) { owners[i].pairs.append(pair) } else { owners.append((first, [pair])) }
+            }
+            for owner in owners {
+                guard let read = types.recognizerEntry(owner.name)?.read else { continue }
+                _ = SceneParameters.read(read, id: id, typeName: owner.name, what: "a `\(owner.name)` recognizer",
+                                         own: owner.pairs, at: location, shared: SceneKeys.recognizerCommon, reader: r)
+            }
+        }
         let (make, values) = SceneParameters.read(entry.read, id: id, typeName: name, what: "a `\(name)` recognizer",
-                                                  own: own, at: location, shared: SceneKeys.recognizerCommon, reader: r)
-        return .registered(RegisteredRecognizer(name: name, parameters: values, binds: entry.binds, maker: make))
+                                                  own: own, at: location, shared: SceneKeys.recognizerCommon, reader: r,
+                                                  notTaken: notTaken)
+        return RecognizerType(name: name, parameters: values, binds: entry.binds, maker: make)
     }
 
     /// The view kind `node` names, or nil (reported).

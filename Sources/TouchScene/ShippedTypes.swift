@@ -1,24 +1,20 @@
-// ShippedTypes: the registered types TouchScope ships, registered exactly as a program
-// registers its own (SceneTypes.swift). Add one here with one `register` call.
+// ShippedTypes: the recognizer types TouchScope ships, registered exactly as a program
+// registers its own (SceneTypes.swift). Each type's reader is one file in Recognizers/; add
+// a type with that file and one `register` line here.
 
 extension SceneTypes {
     /// Registers the types every `SceneTypes()` starts with.
     mutating func registerShippedTypes() {
-        // The drawn check mark (a custom recognizer written against the public subclassing
-        // contract). Its thresholds default to the recognizer's own values.
-        register(recognizer: "checkmark") { p in
-            let strokeLength = p.number("minimumStrokeLength", min: 0)
-            let lengthRatio = p.number("minimumLengthRatio", min: 0)
-            let angle = p.number("angleTolerance", min: 0, max: Double.pi)
-            let straightness = p.number("straightnessTolerance", min: 0)
-            return { id in
-                let c = CheckmarkGestureRecognizer(id: id)
-                if let strokeLength { c.minimumStrokeLength = strokeLength }
-                if let lengthRatio { c.minimumLengthRatio = lengthRatio }
-                if let angle { c.angleTolerance = angle }
-                if let straightness { c.straightnessTolerance = straightness }
-                return c
-            }
-        }
+        // UIKit's recognizers: their parameters are keys of the scene format (`builtIn`). The
+        // order is the one messages list them in ("applies only to ... `pan`, `screenEdgePan`, `swipe`").
+        register(recognizer: "tap", builtIn: true, Self.readTap)
+        register(recognizer: "pinch", binds: .scale, builtIn: true, Self.readPinch)
+        register(recognizer: "rotation", binds: .rotation, builtIn: true, Self.readRotation)
+        register(recognizer: "pan", binds: .translation, builtIn: true, Self.readPan)
+        register(recognizer: "screenEdgePan", binds: .translation, builtIn: true, Self.readScreenEdgePan)
+        register(recognizer: "swipe", builtIn: true, Self.readSwipe)
+        register(recognizer: "longPress", builtIn: true, Self.readLongPress)
+        // The drawn check mark (TouchCore's, a custom recognizer as a program would write).
+        register(recognizer: "checkmark", Self.readCheckmark)
     }
 }

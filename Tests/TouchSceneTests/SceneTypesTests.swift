@@ -158,9 +158,7 @@ struct SceneTypesTests {
     @Test("a registered recognizer, control and view load with their parameters and are built as the program's classes")
     func builtWithParameters() throws {
         let scene = try loadCustom(customScene)
-        guard case .registered(let stroke) = scene.view("pad")?.recognizers.last?.type else {
-            Issue.record("swipeRight is not a registered type"); return
-        }
+        let stroke = try #require(scene.view("pad")?.recognizers.last?.type)
         #expect(stroke.name == "stroke" && stroke.parameters == ["length": .plain("80"), "direction": .plain("right")])
         #expect(scene.view("pad")?.recognizers.last?.action?.target?.id == "pad")
         #expect(scene.view("knob")?.kind.name == "dial" && scene.view("knob")?.kind.isControl == true)
@@ -294,13 +292,10 @@ struct SceneTypesTests {
 
     @Test("checkmark is a registered type like a program's: SceneTypes() registers it, its parameters are read, and a program can replace it")
     func checkmarkThroughTheRegistry() throws {
-        #expect(SceneTypes().registeredRecognizerNames == ["checkmark"])
-        #expect(RecognizerType(builtIn: "checkmark") == nil && !RecognizerType.builtIns.map(\.name).contains("checkmark"))
+        #expect(SceneTypes().registeredRecognizerNames == ["checkmark", "longPress", "pan", "pinch", "rotation", "screenEdgePan", "swipe", "tap"])
 
         let file = try SceneLoader.load(path: Paths.scenes + "/checkmark.yaml")
-        guard case .registered(let check) = file.view("pad")?.recognizers.first?.type else {
-            Issue.record("checkmark.yaml's recognizer is not a registered type"); return
-        }
+        let check = try #require(file.view("pad")?.recognizers.first?.type)
         #expect(check.name == "checkmark" && check.parameters.isEmpty && check.binds == nil)
         let standard = try #require(SceneBuilder.build(file).recognizers["check"] as? CheckmarkGestureRecognizer)
         let fresh = CheckmarkGestureRecognizer(id: "fresh")
@@ -343,9 +338,11 @@ struct SceneTypesTests {
         #expect(thrown { () throws(SceneLoadError) in _ = try types.recognizer("stroke", id: "s", parameters: ["enabled": false]) }
                 == ["<code>:1:1: `enabled` is a key every element of this kind has: set it on the description, not in `parameters`"])
         #expect(thrown { () throws(SceneLoadError) in _ = try types.view("dail", id: "d", frame: .zero) }.first?.hasPrefix("<code>:1:1: unknown view kind `dail` (known: badge, button, dial,") == true)
-        #expect(thrown { () throws(SceneLoadError) in _ = try types.recognizer("tap", id: "t", parameters: ["taps": 2]) }
-                == ["<code>:1:1: `tap` is a built-in recognizer type: set its parameters on the RecognizerDescription"])
-        #expect(try types.recognizer("tap", id: "t").type == .tap)
+        // UIKit's types are registered too: their parameters are given the same way.
+        let doubleTap = try types.recognizer("tap", id: "t", parameters: ["taps": 2])
+        #expect(doubleTap.type.name == "tap" && (doubleTap.type.make(id: "t") as? TapGestureRecognizer)?.numberOfTapsRequired == 2)
+        #expect(thrown { () throws(SceneLoadError) in _ = try types.recognizer("tap", id: "t", parameters: ["taps": 0]) }
+                == ["<code>:1:1: `taps` must be at least 1, found `0`"])
     }
 
     @Test("a registered type with `binds` drives a view's transform; one without refuses `bind`, naming the types that can")

@@ -134,6 +134,21 @@ struct SceneValidationTests {
         expectOne(minimal("  - id: a\n    frame: [0, 0, 1, 1]\n    recognizers: [{id: p, type: rotation, bind: {property: scale}}]\n"), 6, 60, "drives `rotation`, not `scale`")
     }
 
+    @Test("UIKit's recognizer keys keep the format's rules: another type's key is refused with its value still checked, null is a wrong value, `direction` spells `directions`")
+    func builtInRecognizerKeys() {
+        func rendered(_ recognizer: String) -> [String] {
+            diagnostics(minimal("  - id: a\n    frame: [0, 0, 1, 1]\n    recognizers: [\(recognizer)]\n")).map(\.rendered)
+        }
+        #expect(rendered("{id: p, type: pan, taps: 0}") == [
+            "t.yaml:6:38: `taps` applies only to recognizers of type `tap`, `longPress`; `p` is a `pan`",
+            "t.yaml:6:44: `taps` must be at least 1, found `0`",
+        ])
+        #expect(rendered("{id: s, type: swipe, directions: null}")
+                == ["t.yaml:6:52: expected one of [right, left, up, down] for `directions`, found nothing (null)"])
+        #expect(rendered("{id: s, type: swipe, directions: [left], direction: up}") == ["t.yaml:6:60: give either `directions` or `direction`, not both"])
+        #expect(rendered("{id: p, type: pan, maxTouches: null}") == [])
+    }
+
     @Test("asset paths may not leave the scene's folder or assets/")
     func assets() throws {
         let dir = Paths.temporary("assets-scene")
@@ -174,11 +189,15 @@ struct SceneValidationTests {
               - {id: p, type: pan, maxTouches: 2, shouldBegin: false, bind: {limits: {max: 100}}}
         """ + "\n"))
         let g = s.views[0].recognizers
-        #expect(g[0].directions == [.left] && g[0].touches == 2 && g[0].minimumSpeed == 300)
-        #expect(g[1].edges == [.left, .top] && g[1].simultaneousWith == .all)
-        #expect(g[2].duration == 1 && g[2].taps == 0 && g[2].action?.action == "held")
+        let built = SceneBuilder.build(s).recognizers
+        let swipe = try #require(built["s"] as? SwipeGestureRecognizer)
+        #expect(swipe.direction == .left && swipe.numberOfTouchesRequired == 2 && swipe.minimumSpeed == 300)
+        #expect((built["e"] as? ScreenEdgePanGestureRecognizer)?.edges == [.left, .top] && g[1].simultaneousWith == .all)
+        let press = try #require(built["l"] as? LongPressGestureRecognizer)
+        #expect(press.minimumPressDuration == 1 && press.numberOfTapsRequired == 0 && g[2].action?.action == "held")
         if case .outside(let refs) = g[2].shouldReceiveTouch { #expect(refs.map(\.id) == ["a"]) } else { Issue.record("filter") }
-        #expect(g[3].maxTouches == 2 && !g[3].shouldBegin && g[3].bind?.property == .translation && g[3].bind?.maximum == 100)
+        #expect((built["p"] as? PanGestureRecognizer)?.maximumNumberOfTouches == 2)
+        #expect(!g[3].shouldBegin && g[3].bind?.property == .translation && g[3].bind?.maximum == 100)
     }
 
     @Test("a recognizer with an invalid type is reported once, not again by its references")

@@ -267,70 +267,7 @@ public enum SceneBuilder {
     }
 
     static func makeRecognizer(_ d: RecognizerDescription) -> GestureRecognizer {
-        let r: GestureRecognizer
-        switch d.type {
-        case .tap:
-            let t = TapGestureRecognizer(id: d.id)
-            t.numberOfTapsRequired = d.taps
-            t.numberOfTouchesRequired = d.touches
-            t.maximumTapInterval = d.maximumInterval
-            t.allowableMovement = d.maximumDistance
-            r = t
-        case .pinch:
-            let p = PinchGestureRecognizer(id: d.id)
-            if let th = d.threshold { p.pinchThreshold = th }
-            r = p
-        case .rotation:
-            let p = RotationGestureRecognizer(id: d.id)
-            if let th = d.threshold { p.rotationThreshold = th }
-            r = p
-        case .pan:
-            let p = PanGestureRecognizer(id: d.id)
-            p.minimumNumberOfTouches = d.minTouches
-            p.maximumNumberOfTouches = d.maxTouches ?? Int.max
-            if let m = d.minimumDistance { p.panSlop = m }
-            r = p
-        case .screenEdgePan:
-            let p = ScreenEdgePanGestureRecognizer(id: d.id)
-            var edges: RectEdge = []
-            for e in d.edges {
-                switch e {
-                case .left: edges.insert(.left)
-                case .right: edges.insert(.right)
-                case .top: edges.insert(.top)
-                case .bottom: edges.insert(.bottom)
-                }
-            }
-            p.edges = edges
-            if let m = d.minimumDistance { p.panSlop = m }
-            r = p
-        case .swipe:
-            let s = SwipeGestureRecognizer(id: d.id)
-            var dir: SwipeGestureRecognizer.Direction = []
-            for x in d.directions {
-                switch x {
-                case .right: dir.insert(.right)
-                case .left: dir.insert(.left)
-                case .up: dir.insert(.up)
-                case .down: dir.insert(.down)
-                }
-            }
-            s.direction = dir
-            s.numberOfTouchesRequired = d.touches
-            if let m = d.minimumDistance { s.minimumDistance = m }
-            if let m = d.minimumSpeed { s.minimumSpeed = m }
-            if let m = d.maximumAngle { s.maximumAngle = m }
-            r = s
-        case .longPress:
-            let l = LongPressGestureRecognizer(id: d.id)
-            if let x = d.duration { l.minimumPressDuration = x }
-            if let x = d.allowableMovement { l.allowableMovement = x }
-            l.numberOfTouchesRequired = d.touches
-            l.numberOfTapsRequired = d.taps
-            r = l
-        case .registered(let registered):
-            r = registered.make(id: d.id)
-        }
+        let r = d.type.make(id: d.id)
         r.isEnabled = d.enabled
         r.cancelsTouchesInView = d.cancelsTouchesInView
         r.delaysTouchesBegan = d.delaysTouchesBegan

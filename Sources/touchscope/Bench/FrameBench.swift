@@ -35,6 +35,7 @@ enum FrameBench {
         let rows = max(1, (labels + cols - 1) / cols)
         let h = scene.window.height / Double(rows)
         var added: [ViewDescription] = []
+        let types = SceneTypes()
         for i in 0..<labels {
             var v = ViewDescription(id: "label\(i)", frame: Rect(x: Double(i % cols) * w, y: Double(i / cols) * h, width: w - 2, height: h - 2), kind: .label)
             v.text = "label \(i)"
@@ -43,7 +44,7 @@ enum FrameBench {
             v.userInteraction = false
             if i < max(0, lanes - 3) {
                 v.userInteraction = true
-                v.recognizers = [RecognizerDescription(id: "tap\(i)", type: .tap)]
+                v.recognizers = [try types.recognizer("tap", id: "tap\(i)")]
             }
             added.append(v)
         }
