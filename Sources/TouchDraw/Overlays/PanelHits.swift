@@ -107,6 +107,7 @@ public struct PanelSurface {
     /// Canvas pixels per window unit: the slop is 10 units, a tap takes a target within 22.
     public var unit: Double
 
+    /// `context.sidePanel` becomes `side` (the event log's selection detail reaches up to its top).
     public init(context: PanelContext, side: Rect?, bottom: Rect?, unit: Double = 1) {
         self.context = context; self.side = side; self.bottom = bottom; self.unit = unit
         self.context.sidePanel = side
