@@ -80,13 +80,15 @@ package final class FrameState {
         }
     }
 
-    /// What the panels read from the host, for drawing and for taps.
+    /// What the panels read from the host, for drawing and for taps: what the shown panels
+    /// need (`PanelEntry.needs`).
     func extras(_ session: SceneSession, layout: HostLayout) -> DebugOverlayExtras {
+        let needs = PanelRegistry.needs(state)
         var e = DebugOverlayExtras(pads: pads, help: help, now: session.app.time, style: layout.overlayStyle,
-                                   accelerometers: deviceAccelerometers(session))
+                                   accelerometers: needs.contains(.accelerometers) ? deviceAccelerometers(session) : [])
         e.touchDevices = touchDevices
         e.latency = latency
-        return e
+        return e.keeping(needs)
     }
 
     package func draw(_ session: SceneSession, into list: inout DisplayList, layout: HostLayout, measurer: TextMeasurer) {

@@ -227,8 +227,10 @@ final class LiveApp: HostClient, HostKeyTarget {
     func draw(into list: inout DisplayList, layout: HostLayout) {
         frame.toolbar.recording = recording.isRecording
         frame.toolbar.fullscreen = host?.isFullscreen ?? false
-        if let host, frame.state.isOn(.devices) {
-            frame.touchDevices = host.touchDevices()
+        // The host data the shown panels read (`PanelEntry.needs`), asked for only then.
+        let needs = PanelRegistry.needs(frame.state)
+        if let host, needs.contains(.touchDevices) { frame.touchDevices = host.touchDevices() }
+        if let host, needs.contains(.latency) {
             frame.latency = host.recentLatency.map { LatencyReadout(p50: $0.p50, p99: $0.p99, count: $0.count) }
         }
         frame.draw(session, into: &list, layout: layout, measurer: host?.textMeasurer ?? EstimatedTextMeasurer())

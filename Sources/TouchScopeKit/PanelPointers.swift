@@ -4,14 +4,10 @@
 // scene's, wherever it moves.
 //
 //   on a button or menu cell   pressed while over it; a lift over it runs its window key's action
-//   on the timeline            1 finger (or the mouse) drags time, pausing follow-live;
-//                              2 fingers pinch horizontally to zoom about their middle;
-//                              a tap selects the transition (or event, or touch) under it
-//   on the event log           a tap selects the line's record (shown in full; again: closed);
-//                              a vertical drag scrolls it (down: older records)
-//   on the inspector's tree    a tap selects the view
-//   on the selection detail    a tap closes it
-//   on the help                a vertical drag scrolls it
+//   on a panel                 what its registry entry says (`PanelEntry.interaction`, through
+//                              TouchDraw's PanelHits): the timeline drags, pinches and selects,
+//                              the event log scrolls and selects, the inspector's tree selects,
+//                              the help scrolls; a tap on the selection detail closes it
 //   with the menu open         a touch outside it and the bar closes it (and does nothing else)
 //
 // Mouse clicks do what taps do (the left button; the others do nothing on the UI).
@@ -30,12 +26,8 @@ struct PanelPointers {
         case target(ToolbarState.Target)
         /// Anywhere off the open menu and the bar: the menu closed.
         case outsideMenu
-        case timeline
-        /// The help (covering the side panel): a vertical drag scrolls it.
-        case help
-        /// The event log: a vertical drag scrolls it, a tap selects a line.
-        case eventLog
-        case panel
+        /// The panels (nil: the debugger's UI off the toolbar's buttons with the panels hidden).
+        case panel(PanelGrab?)
         /// A mouse button other than the left one.
         case ignored
     }
@@ -46,10 +38,13 @@ struct PanelPointers {
         var last: Point
         /// Moved past the slop: a drag, not a tap.
         var moved = false
-        /// The help's or the event log's scroll when it went down.
-        var startScroll = 0
-        /// It pinched the timeline with another: no tap when it lifts.
+        /// It pinched a panel with another: no tap when it lifts.
         var pinched = false
+
+        /// Whether it holds `panel`.
+        func holds(_ panel: OverlayPanel?) -> Bool {
+            if case .panel(let g?) = grab { g.panel == panel } else { false }
+        }
     }
 
     private(set) var pointers: [ID: Pointer] = [:]
@@ -95,8 +90,7 @@ struct PanelPointers {
             if id == .mouse, pointers[id] != nil { return true }
             pointers[id] = nil
             guard let grab = self.grab(at: c, ui: ui, layout: layout, measurer: measurer) else { return false }
-            pointers[id] = Pointer(grab: left ? grab : .ignored, start: c, last: c,
-                                   startScroll: grab == .eventLog ? ui.frame.state.logScroll : ui.frame.state.helpScroll)
+            pointers[id] = Pointer(grab: left ? grab : .ignored, start: c, last: c)
             if left, case .target(let t) = grab { ui.frame.toolbar.pressed.insert(t) }
             return true
         case .moved:
@@ -104,7 +98,7 @@ struct PanelPointers {
             let previous = p.last
             p.last = c
             let slop = 10 * layout.panelScale
-            // A drag scrolls from where it went down, once it is one: what was under the finger stays under it.
+            // A drag counts from where it went down, once it is one: what was under the finger stays under it.
             var dragFrom = previous
             if !p.moved, abs(c.x - p.start.x) > slop || abs(c.y - p.start.y) > slop {
                 p.moved = true
@@ -119,17 +113,18 @@ struct PanelPointers {
                 } else {
                     ui.frame.toolbar.pressed.remove(t)
                 }
-            case .timeline:
-                drag(id, from: previous, dragFrom: dragFrom, to: c, moved: p.moved, ui: ui, layout: layout)
-            case .help where p.moved:
-                // The rows follow the finger: dragging up shows later rows.
-                let rows = Int(((p.start.y - c.y) / max(1, layout.overlayStyle.lineHeight)).rounded())
-                ui.frame.state.helpScroll = max(0, min(ui.frame.help.count, p.startScroll + rows))
-            case .eventLog where p.moved:
-                // The lines follow the finger: dragging down shows older records.
-                let rows = Int(((c.y - p.start.y) / max(1, layout.overlayStyle.lineHeight)).rounded())
-                ui.frame.state.logScroll = max(0, p.startScroll + rows)
-            case .help, .eventLog, .outsideMenu, .panel, .ignored:
+            case .panel(let g?) where g.panel != nil && ui.frame.overlays:
+                // The others holding the same panel (a second finger on the timeline pinches).
+                let others = pointers.filter { $0.key != id && $0.value.holds(g.panel) }
+                let step = PanelDragStep(start: p.start, previous: previous, point: c, from: dragFrom, isDrag: p.moved,
+                                         pinched: p.pinched, others: others.map(\.value.last), startState: g.startState,
+                                         unit: layout.panelScale)
+                if DebugOverlay.drag(g, step, on: ui.frame.panelSurface(ui.session, layout: layout, measurer: measurer),
+                                     state: &ui.frame.state), let other = others.first {
+                    pointers[id]?.pinched = true
+                    pointers[other.key]?.pinched = true
+                }
+            case .panel, .outsideMenu, .ignored:
                 break
             }
             return true
@@ -155,12 +150,7 @@ struct PanelPointers {
         }
         if let i = button { return .target(.button(i)) }
         guard layout.isOnDebuggerUI(c) else { return nil }
-        if let bottom = layout.bottomPanel, bottom.contains(c), frame.overlays, frame.state.isOn(.timeline) { return .timeline }
-        if let side = layout.sidePanel, side.contains(c), frame.overlays, frame.state.isOn(.help) { return .help }
-        switch frame.panelHit(at: c, session: ui.session, layout: layout, measurer: measurer) {
-        case .logRecord?, .panel(.eventLog)?: return .eventLog
-        default: return .panel
-        }
+        return .panel(frame.overlays ? DebugOverlay.grab(at: c, on: frame.panelSurface(ui.session, layout: layout, measurer: measurer)) : nil)
     }
 
     /// Where a button or menu cell is now.
@@ -173,29 +163,6 @@ struct PanelPointers {
         case .cell(let k):
             guard let cells = ui.frame.toolbarMenu(layout, measurer: measurer)?.layout.cells, k < cells.count else { return nil }
             return cells[k]
-        }
-    }
-
-    /// A pointer on the timeline moved from `a` to `b`: with two on it, a pinch zooms about
-    /// their middle (horizontal distance only); alone, past the slop, the timeline follows it
-    /// (from `dragFrom`: where it went down, the first time).
-    @MainActor
-    private mutating func drag(_ id: ID, from a: Point, dragFrom: Point, to b: Point, moved: Bool, ui: some HostKeyTarget,
-                               layout: HostLayout) {
-        guard let L = ui.frame.timelineLayout(ui.session, layout: layout), L.plotRect.width > 0 else { return }
-        let now = ui.session.app.time
-        let others = pointers.filter { $0.key != id && $0.value.grab == .timeline }
-        if let (otherID, o) = others.first {
-            let other = o.last
-            pointers[id]?.pinched = true
-            pointers[otherID]?.pinched = true
-            let least = 20 * layout.panelScale   // fingers closer than this do not zoom further
-            let before = max(least, abs(a.x - other.x)), after = max(least, abs(b.x - other.x))
-            let anchor = L.time(atX: (b.x + other.x) / 2)
-            ui.frame.state.zoomTimeline(by: before / after, anchor: anchor, now: now)
-        } else if moved, pointers[id]?.pinched == false {
-            // The time under the finger stays under it: dragging right goes back in time.
-            ui.frame.state.scrollTimeline(by: -(b.x - dragFrom.x) * (L.t1 - L.t0) / L.plotRect.width, now: now)
         }
     }
 
@@ -219,15 +186,9 @@ struct PanelPointers {
                 if controls[k].closesMenu { frame.toolbar.menuOpen = false }
                 ui.pressHostKey(controls[k].key, mods: controls[k].mods)
             }
-        case .timeline, .panel, .help, .eventLog:
-            let now = ui.session.app.time
-            switch frame.panelHit(at: c, session: ui.session, layout: layout, measurer: measurer) {
-            case .detail?: frame.state.selectedRecord = nil
-            case .logRecord(let seq)?: frame.state.selectedRecord = frame.state.selectedRecord == seq ? nil : seq
-            case .inspectorView(let id)?: frame.state.selectView(id)
-            case .timeline(let tap)?: frame.state.select(tap, now: now)
-            case .panel?, nil: break
-            }
+        case .panel:
+            guard frame.overlays else { return }
+            DebugOverlay.tap(at: c, on: frame.panelSurface(ui.session, layout: layout, measurer: measurer), state: &frame.state)
         case .outsideMenu, .ignored:
             break
         }

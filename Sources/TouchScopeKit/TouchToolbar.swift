@@ -59,12 +59,17 @@ extension FrameState {
     /// off the panels or with the panels hidden.
     func panelHit(at p: Point, session: SceneSession, layout: HostLayout, measurer: TextMeasurer) -> PanelHit? {
         guard overlays else { return nil }
+        let s = panelSurface(session, layout: layout, measurer: measurer)
+        return DebugOverlay.hit(at: p, context: s.context, side: s.side, bottom: s.bottom, tolerance: s.tolerance)
+    }
+
+    /// The panels as pointers meet them now (`PanelSurface`): a finger is `panelScale` canvas
+    /// pixels a unit, and lands within 22 units of what it aims at.
+    func panelSurface(_ session: SceneSession, layout: HostLayout, measurer: TextMeasurer) -> PanelSurface {
         let c = DebugOverlay.context(app: session.app, log: log, state: state, sceneTransform: layout.sceneTransform,
                                      sceneRect: layout.sceneRect, sidePanel: layout.sidePanel, measurer: measurer,
                                      extras: extras(session, layout: layout))
-        // Half a touch target: a finger lands within 22 points of what it aims at.
-        return DebugOverlay.hit(at: p, context: c, side: layout.sidePanel, bottom: layout.bottomPanel,
-                                tolerance: 22 * layout.panelScale)
+        return PanelSurface(context: c, side: layout.sidePanel, bottom: layout.bottomPanel, unit: layout.panelScale)
     }
 
     /// The timeline's geometry in the bottom panel (for drags and pinches), nil when it is not shown.

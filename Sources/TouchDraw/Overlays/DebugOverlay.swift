@@ -34,6 +34,38 @@ public struct DebugOverlayExtras {
     }
 }
 
+extension DebugOverlayExtras {
+    /// These extras with only the host data in `needs` (`PanelRegistry.needs`): the rest
+    /// empty, as a panel that does not declare what it reads gets it.
+    public func keeping(_ needs: Set<PanelHostData>) -> DebugOverlayExtras {
+        var e = self
+        if !needs.contains(.pads) { e.pads = [] }
+        if !needs.contains(.accelerometers) { e.accelerometers = [] }
+        if !needs.contains(.help) { e.help = [] }
+        if !needs.contains(.touchDevices) { e.touchDevices = [] }
+        if !needs.contains(.latency) { e.latency = nil }
+        return e
+    }
+}
+
+/// A kind of data the host gives the panels (`DebugOverlayExtras`), named in the entries that
+/// read it (`PanelEntry.needs`): the host fetches only what the shown panels need.
+public struct PanelHostData: RawRepresentable, Sendable, Hashable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// `DebugOverlayExtras.pads`: the connected gamepads.
+    public static let pads = PanelHostData(rawValue: "pads")
+    /// `DebugOverlayExtras.accelerometers`: the device's own accelerometers.
+    public static let accelerometers = PanelHostData(rawValue: "accelerometers")
+    /// `DebugOverlayExtras.help`: the key, button and mouse table.
+    public static let help = PanelHostData(rawValue: "help")
+    /// `DebugOverlayExtras.touchDevices`: the touch devices the host lists (asked of SDL per frame).
+    public static let touchDevices = PanelHostData(rawValue: "touchDevices")
+    /// `DebugOverlayExtras.latency`: input-to-photon latency over the last second.
+    public static let latency = PanelHostData(rawValue: "latency")
+}
+
 public enum DebugOverlay {
     /// The side-panel sections in top-to-bottom order (the `.side` entries of `PanelRegistry.all`).
     public static var sideOrder: [OverlayPanel] {

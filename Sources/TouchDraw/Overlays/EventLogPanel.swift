@@ -95,3 +95,17 @@ extension OverlayPanel {
     /// The trace as text (side panel).
     public static let eventLog = OverlayPanel("eventLog")
 }
+
+extension EventLogPanel {
+    /// Pointers on the event log: a tap selects the line's record (shown in full; again:
+    /// closed); a vertical drag scrolls it, the lines following the finger (down: older records).
+    public static let interaction = PanelInteraction(
+        hit: { c, at in
+            layout(log: c.log, state: c.state, in: at.rect, detailTop: c.sidePanel?.minY, style: c.style, measurer: c.measurer)
+                .record(at: at.point).map(PanelHit.logRecord)
+        },
+        tap: { hit, _, state in
+            if case let .logRecord(seq) = hit { state.selectedRecord = state.selectedRecord == seq ? nil : seq }
+        },
+        drag: PanelInteraction.scrollRows(\.logScroll, downward: 1))
+}

@@ -50,3 +50,10 @@ extension OverlayPanel {
     /// Every key, button and mouse action (takes the side panel).
     public static let help = OverlayPanel("help")
 }
+
+extension HelpPanel {
+    /// Pointers on the help: a vertical drag scrolls it, the rows following the finger (up:
+    /// later rows), up to its last row.
+    public static let interaction = PanelInteraction(
+        drag: PanelInteraction.scrollRows(\.helpScroll, downward: -1, limit: { $0.extras.help.count }))
+}

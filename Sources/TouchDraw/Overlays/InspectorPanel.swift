@@ -152,3 +152,13 @@ extension OverlayPanel {
     /// The view tree and the selected view's details (side panel).
     public static let inspector = OverlayPanel("inspector")
 }
+
+extension InspectorPanel {
+    /// Pointers on the inspector: a tap on a view's line in the tree selects the view.
+    public static let interaction = PanelInteraction(
+        hit: { c, at in
+            treeLayout(app: c.app, log: c.log, state: c.state, in: at.rect, style: c.style).rows
+                .first { $0.rect.contains(at.point) }.map { .inspectorView($0.view.id) }
+        },
+        tap: { hit, _, state in if case let .inspectorView(id) = hit { state.selectView(id) } })
+}

@@ -27,6 +27,13 @@ public enum TimelineLane: Hashable, Sendable {
     }
 }
 
+/// A value a panel keeps in `OverlayState.panelValues`: its panel and its name.
+public struct PanelValueKey: Sendable, Hashable {
+    public var panel: OverlayPanel
+    public var name: String
+    public init(panel: OverlayPanel, name: String) { self.panel = panel; self.name = name }
+}
+
 /// What the overlays show and where the user is looking. A pure value: every key the host
 /// binds is one mutating method.
 public struct OverlayState: Sendable, Hashable {
@@ -55,6 +62,9 @@ public struct OverlayState: Sendable, Hashable {
     /// Event log: how many of its records, counted back from the newest, are scrolled out of
     /// view below (0: the newest line is the last shown, and new ones come into view).
     public var logScroll = 0
+    /// What panels without a field here keep in the state (a scroll, a choice), by panel and
+    /// name: `state[.myPanel, "scroll"]` (0 until set).
+    public var panelValues: [PanelValueKey: Int] = [:]
     /// Timeline: follow the action (true: the recognizers of the touched view and every one
     /// out of `possible` in the visible range, `TimelinePanel.lanes`) or show all (false).
     public var lanesOfTouchedViewsOnly = true
@@ -65,6 +75,12 @@ public struct OverlayState: Sendable, Hashable {
     public init() {}
 
     public func isOn(_ p: OverlayPanel) -> Bool { panels.contains(p) }
+
+    /// A value a panel keeps in the state (`panelValues`), 0 until set.
+    public subscript(panel: OverlayPanel, name: String) -> Int {
+        get { panelValues[PanelValueKey(panel: panel, name: name)] ?? 0 }
+        set { panelValues[PanelValueKey(panel: panel, name: name)] = newValue }
+    }
 
     // MARK: Panels
 

@@ -1,11 +1,14 @@
 // PanelRegistry: every debugging panel in one table — its id, title, key, whether it starts
-// on, where it goes and how it draws. The composition (DebugOverlay), the toggles
-// (OverlayState) and the key table (help) read it.
+// on, where it goes, how it draws, what pointers do on it and what it reads from the host.
+// The composition (DebugOverlay), the pointers on the panels (PanelHits), the toggles
+// (OverlayState), the host's fetching (`needs`) and the key table (help) read it.
 //
-// Adding a panel: write its file (a `draw` taking a `PanelContext`, its `OverlayPanel` id)
-// and add one `PanelEntry` to `PanelRegistry.all`.
+// Adding a panel (docs/contributing.md, "Add a panel"): write its file (a `draw` taking a
+// `PanelContext`, its `OverlayPanel` id, for an interactive panel a `PanelInteraction`)
+// and add one `PanelEntry` to `PanelRegistry.shipped`.
 //
-//     PanelEntry(id: .myPanel, title: "my panel", key: PanelKey(7), place: .side(weight: 1)) { c, rect, list in
+//     PanelEntry(id: .myPanel, title: "my panel", key: PanelKey(7), place: .side(weight: 1),
+//                interaction: MyPanel.interaction) { c, rect, list in
 //         MyPanel.draw(log: c.log, in: rect, style: c.style, measurer: c.measurer, into: &list)
 //     }
 
@@ -65,22 +68,43 @@ public struct PanelEntry: Sendable {
     public var place: PanelPlace
     /// For a `.side(weight: nil)` section: the height it asks for.
     public var preferredHeight: (@Sendable (PanelContext) -> Double)?
+    /// What taps and drags on it do (`PanelHits.swift`); nil: nothing (a tap on the
+    /// selection detail over it still closes the detail).
+    public var interaction: PanelInteraction?
+    /// What it reads from the host in `PanelContext.extras`: the host fetches and passes
+    /// only what the shown panels need (`PanelRegistry.needs`).
+    public var needs: Set<PanelHostData>
     /// Draws the panel in `rect` (its section, inset by 2 points for side sections).
     public var draw: @Sendable (PanelContext, Rect, inout DisplayList) -> Void
 
     public init(id: OverlayPanel, title: String, key: PanelKey, keyEffect: String? = nil, defaultOn: Bool = true,
-                place: PanelPlace, preferredHeight: (@Sendable (PanelContext) -> Double)? = nil,
+                place: PanelPlace, needs: Set<PanelHostData> = [], preferredHeight: (@Sendable (PanelContext) -> Double)? = nil,
+                interaction: PanelInteraction? = nil,
                 draw: @escaping @Sendable (PanelContext, Rect, inout DisplayList) -> Void) {
         self.id = id; self.title = title; self.key = key; self.keyEffect = keyEffect; self.defaultOn = defaultOn
-        self.place = place; self.preferredHeight = preferredHeight; self.draw = draw
+        self.place = place; self.preferredHeight = preferredHeight; self.interaction = interaction; self.needs = needs
+        self.draw = draw
     }
 }
 
 /// The registry.
 public enum PanelRegistry {
-    /// Every panel. Order matters within a place: over the scene, the drawing order; in the
-    /// side panel, top to bottom.
-    public static let all: [PanelEntry] = [
+    /// Every panel: the shipped ones, then those `added` for the current task. Order matters
+    /// within a place: over the scene, the drawing order; in the side panel, top to bottom.
+    public static var all: [PanelEntry] {
+        let added = self.added
+        return added.isEmpty ? shipped : shipped + added
+    }
+
+    /// Panels added for the duration of a call, after the shipped ones, seen by everything
+    /// that reads `all` in that call's task and only there (tests add a panel of their own
+    /// this way without changing what other tests see):
+    ///
+    ///     PanelRegistry.$added.withValue([MyPanel.entry]) { ... }
+    @TaskLocal public static var added: [PanelEntry] = []
+
+    /// The panels TouchScope ships. A new panel is one entry here.
+    public static let shipped: [PanelEntry] = [
         PanelEntry(id: .hitTest, title: "hit-test path", key: PanelKey(4), place: .scene(aboveSelection: false)) { c, _, list in
             let hit = c.log.hitTest(forTouch: c.state.pickedTouchID)
             // With the touches overlay on, labels keep out of its header and the touch's ring.
@@ -98,7 +122,8 @@ public enum PanelRegistry {
                                 sceneTransform: c.sceneTransform, sceneRect: c.sceneRect, style: c.style,
                                 measurer: c.measurer, into: &list)
         },
-        PanelEntry(id: .timeline, title: "timeline", key: PanelKey(6), place: .bottom) { c, rect, list in
+        PanelEntry(id: .timeline, title: "timeline", key: PanelKey(6), place: .bottom,
+                   interaction: TimelinePanel.interaction) { c, rect, list in
             TimelinePanel.draw(app: c.app, log: c.log, state: c.state, views: c.views, now: c.now, in: rect,
                                style: c.style, measurer: c.measurer, into: &list)
         },
@@ -111,7 +136,7 @@ public enum PanelRegistry {
                                      in: rect, style: c.style, measurer: c.measurer, into: &list)
         },
         PanelEntry(id: .nowPlaying, title: "Now Playing and devices", key: PanelKey(5, shift: true), defaultOn: false,
-                   place: .side(weight: nil),
+                   place: .side(weight: nil), needs: [.pads, .accelerometers],
                    preferredHeight: { c in
                        NowPlayingPanel.preferredHeight(pads: c.extras.pads.count, accelerometers: c.extras.accelerometers.count, style: c.style)
                    }) { c, rect, list in
@@ -119,6 +144,7 @@ public enum PanelRegistry {
                                  style: c.style, measurer: c.measurer, into: &list)
         },
         PanelEntry(id: .devices, title: "touch devices", key: PanelKey(6, shift: true), defaultOn: false, place: .side(weight: nil),
+                   needs: [.touchDevices, .latency],
                    preferredHeight: { c in
                        DevicePanel.preferredHeight(rows: DevicePanel.rows(devices: c.extras.touchDevices, stats: c.log.touchDevices).count,
                                                    style: c.style)
@@ -126,16 +152,18 @@ public enum PanelRegistry {
             DevicePanel.draw(rows: DevicePanel.rows(devices: c.extras.touchDevices, stats: c.log.touchDevices), latency: c.extras.latency,
                              sceneSize: c.app.window.bounds.size, in: rect, style: c.style, measurer: c.measurer, into: &list)
         },
-        PanelEntry(id: .inspector, title: "inspector", key: PanelKey(4, shift: true), place: .side(weight: 1.2)) { c, rect, list in
+        PanelEntry(id: .inspector, title: "inspector", key: PanelKey(4, shift: true), place: .side(weight: 1.2),
+                   interaction: InspectorPanel.interaction) { c, rect, list in
             InspectorPanel.draw(app: c.app, log: c.log, state: c.state, describeExtra: c.extras.describeExtra,
                                 in: rect, style: c.style, measurer: c.measurer, into: &list)
         },
-        PanelEntry(id: .eventLog, title: "event log", key: PanelKey(3, shift: true), place: .side(weight: 1)) { c, rect, list in
+        PanelEntry(id: .eventLog, title: "event log", key: PanelKey(3, shift: true), place: .side(weight: 1),
+                   interaction: EventLogPanel.interaction) { c, rect, list in
             EventLogPanel.draw(log: c.log, state: c.state, in: rect, detailTop: c.sidePanel?.minY, style: c.style,
                                measurer: c.measurer, into: &list)
         },
         PanelEntry(id: .help, title: "help", key: PanelKey(1), keyEffect: "show or hide this help", defaultOn: false,
-                   place: .cover) { c, rect, list in
+                   place: .cover, needs: [.help], interaction: HelpPanel.interaction) { c, rect, list in
             HelpPanel.draw(entries: c.extras.help, scroll: c.state.helpScroll, in: rect, style: c.style, measurer: c.measurer,
                            into: &list)
         },
@@ -143,6 +171,13 @@ public enum PanelRegistry {
 
     /// The entry of a panel.
     public static func entry(_ id: OverlayPanel) -> PanelEntry? { all.first { $0.id == id } }
+
+    /// What the panels shown in `state` read from the host (the host fetches only these).
+    public static func needs(_ state: OverlayState) -> Set<PanelHostData> {
+        var needs: Set<PanelHostData> = []
+        for e in all where state.isOn(e.id) { needs.formUnion(e.needs) }
+        return needs
+    }
 
     /// The panels on before the user toggles anything.
     public static var defaultOn: Set<OverlayPanel> { Set(all.filter(\.defaultOn).map(\.id)) }
