@@ -36,8 +36,9 @@ let package = Package(
         .target(name: "TouchScene", dependencies: ["TouchCore", "Yams"]),
         // Views and overlays -> a display list (data, no SDL).
         .target(name: "TouchDraw", dependencies: ["TouchCore"]),
-        // The SDL host: window, input translation, painter, text, audio, gamepad.
-        .target(name: "TouchSDL", dependencies: ["CSDL2", "TouchCore", "TouchDraw"]),
+        // The SDL host: window, input translation, painter, text, audio, gamepad, input sources.
+        // TouchScene for its file rules (FileAccess: what a non-regular file is called).
+        .target(name: "TouchSDL", dependencies: ["CSDL2", "TouchCore", "TouchDraw", "TouchScene"]),
         // The headless workloads behind `touchscope bench`: generated scenes and finger streams.
         .target(name: "TouchBench", dependencies: ["TouchCore", "TouchScene"]),
         // The host: the window and its frame loop, the panels' trace log, recording, hot
