@@ -68,7 +68,12 @@ let package = Package(
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "TouchDrawTests", dependencies: ["TouchDraw", "TouchScene", "TouchCore", "TouchBench"]),
         .testTarget(name: "TouchSDLTests", dependencies: ["TouchSDL", "TouchCore", "CSDL2"]),
-        // End-to-end tests, and unit tests of the host's own parts (`@testable import TouchScopeKit`).
+        // Unit tests of the host library's own parts (`@testable import TouchScopeKit`); they read
+        // the demo scenes and the end-to-end tests' recordings by path (Paths.swift).
+        .testTarget(name: "TouchScopeKitTests", dependencies: ["TouchScopeKit", "TouchScene", "TouchCore", "TouchDraw", "TouchSDL", "TouchBench"],
+                    exclude: ["README.md"]),
+        // End-to-end tests: the touchscope binary and command line, golden traces, and host
+        // behaviour seen through the command's code (`@testable import touchscope`).
         // Golden traces and recordings are read from the source tree by path (Support.swift).
         .testTarget(name: "touchscopeTests", dependencies: ["touchscope", "TouchScopeKit", "TouchScene", "TouchCore", "TouchDraw", "TouchBench", "TestSupport"],
                     exclude: ["Golden", "Recordings", "Expectations", "README.md"]),
