@@ -36,8 +36,9 @@ let package = Package(
         .target(name: "TouchScene", dependencies: ["TouchCore", "Yams"]),
         // Views and overlays -> a display list (data, no SDL).
         .target(name: "TouchDraw", dependencies: ["TouchCore"]),
-        // The SDL host: window, input translation, painter, text, audio, gamepad.
-        .target(name: "TouchSDL", dependencies: ["CSDL2", "TouchCore", "TouchDraw"]),
+        // The SDL host: window, input translation, painter, text, audio, gamepad, input sources.
+        // TouchScene for its file rules (FileAccess: what a non-regular file is called).
+        .target(name: "TouchSDL", dependencies: ["CSDL2", "TouchCore", "TouchDraw", "TouchScene"]),
         // The headless workloads behind `touchscope bench`: generated scenes and finger streams.
         .target(name: "TouchBench", dependencies: ["TouchCore", "TouchScene"]),
         // The host: the window and its frame loop, the panels' trace log, recording, hot
@@ -67,7 +68,12 @@ let package = Package(
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "TouchDrawTests", dependencies: ["TouchDraw", "TouchScene", "TouchCore", "TouchBench"]),
         .testTarget(name: "TouchSDLTests", dependencies: ["TouchSDL", "TouchCore", "CSDL2"]),
-        // End-to-end tests, and unit tests of the host's own parts (`@testable import TouchScopeKit`).
+        // Unit tests of the host library's own parts (`@testable import TouchScopeKit`); they read
+        // the demo scenes and the end-to-end tests' recordings by path (Paths.swift).
+        .testTarget(name: "TouchScopeKitTests", dependencies: ["TouchScopeKit", "TouchScene", "TouchCore", "TouchDraw", "TouchSDL", "TouchBench"],
+                    exclude: ["README.md"]),
+        // End-to-end tests: the touchscope binary and command line, golden traces, and host
+        // behaviour seen through the command's code (`@testable import touchscope`).
         // Golden traces and recordings are read from the source tree by path (Support.swift).
         .testTarget(name: "touchscopeTests", dependencies: ["touchscope", "TouchScopeKit", "TouchScene", "TouchCore", "TouchDraw", "TouchBench", "TestSupport"],
                     exclude: ["Golden", "Recordings", "Expectations", "README.md"]),

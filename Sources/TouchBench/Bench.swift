@@ -2,11 +2,6 @@
 // testing, a generated recording). Sizes are parameters, so tests run them small.
 import TouchCore
 import TouchScene
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Headless benchmarks of the event model. Each returns plain numbers; the command prints them.
 ///

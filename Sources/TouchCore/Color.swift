@@ -1,10 +1,4 @@
 // Color: an sRGB colour with straight alpha, shared by views, scenes and drawing.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 
 /// An sRGB colour with straight (not premultiplied) alpha, 0–255 per channel.
 ///
@@ -97,7 +91,6 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// Cyan, #32ade6.
     public static let cyan = Color(r: 50, g: 173, b: 230)
 }
-
 
 /// The two faces the painter knows: DejaVu Sans and DejaVu Sans Mono (or the bitmap fallback).
 public enum FontFace: String, Hashable, Sendable, CaseIterable {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // Geometry: points, sizes, rects and affine transforms, as Core Graphics names them.
 
 /// A point in some view's coordinate space. Floating point: never rounded.
@@ -166,7 +160,6 @@ public struct AffineTransform: Hashable, Sendable {
     /// The rotation angle in radians, positive clockwise on screen (decomposition).
     public var rotation: Double { atan2(b, a) }
 }
-
 
 /// Formats a number the way traces and messages show it: shortest form, no trailing ".0".
 public func fmt(_ v: Double) -> String {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// How a view takes part in hit testing (SPEC.md section 2, custom hit rules).
 public enum HitRule: String, Sendable, Hashable, CaseIterable {
     /// UIKit's default: the deepest subview containing the point, else the view itself.

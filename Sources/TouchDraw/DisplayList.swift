@@ -12,11 +12,6 @@
 //     }
 //
 // No SDL here: `TouchSDL.SDLPainter` paints a list; tests can inspect one directly.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TouchCore
 
 // MARK: - Text

@@ -3,6 +3,7 @@
 // (TouchScene's FileAccess follows the same rules for scenes, recordings and its outputs.)
 import CSDL2
 import Foundation
+import TouchScene
 
 /// Why a file was not read or written: the system's reason, or what the path names instead
 /// of a regular file ("is a FIFO, not a regular file; refused").
@@ -13,17 +14,8 @@ public struct FileRefusal: Error, CustomStringConvertible, Sendable {
 }
 
 public enum RegularFile {
-    /// What a file that is not a regular one is ("a FIFO").
-    static func kind(_ mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFDIR: "a directory"
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        default: "not a regular file"
-        }
-    }
+    /// What a file that is not a regular one is ("a FIFO"): TouchScene's words for it.
+    static func kind(_ mode: mode_t) -> String { FileAccess.kind(mode) }
 
     /// Opens `path` for reading when it is a regular file (symlinks followed), without ever
     /// blocking: a FIFO, a device, a socket or a directory is refused.

@@ -10,9 +10,10 @@
 // before that frame draws. Time is seconds since the host started (SDL ticks); the core
 // never reads the clock.
 //
-// The device's own accelerometer (Linux IIO, `IIOAccelerometer`) is read about 60 times a
-// second while the window is open; a reading that changed is an `accel` input like any
-// other. A poll that finds nothing changed goes back to waiting: no advance, no redraw.
+// Input that does not come through SDL's queue comes from input sources (`InputSource`,
+// listed in `InputSourceList`): every turn polls them after SDL's events, and an idle wait
+// also ends at the earliest `nextPoll` (the device's accelerometer: about 60 times a
+// second). A poll that finds nothing goes back to waiting: no advance, no redraw.
 import CSDL2
 import Foundation
 import TouchCore
@@ -130,10 +131,10 @@ public final class SDLHost {
     public let window: OpaquePointer
     public let renderer: OpaquePointer
     public let painter: SDLPainter
-    public let pads = GamepadManager()
-    /// The device's own accelerometers (Linux IIO), the screen's first. Only the first is
-    /// read: on a convertible the base's would fight the screen's.
-    public let accelerometers: [IIOAccelerometer]
+    /// The game controllers: the sources' `GamepadManager` (a detached one when none is listed).
+    public let pads: GamepadManager
+    /// Where input besides SDL's queue comes from, in poll order (`InputSourceList.standard`).
+    public let sources: InputSources
     public private(set) var layout: HostLayout
     public var translator: InputTranslator
     /// Whether the renderer's present waits for the display's refresh. SDL's software
@@ -150,17 +151,16 @@ public final class SDLHost {
     private var layoutOptions: LayoutOptions
     private var needsDisplay = true
     private var layoutChangePending = false
-    private var nextSensorPoll = 0.0
-    /// How often the device accelerometer is read (seconds).
-    public static let sensorInterval = 1.0 / 60
 
     /// The smallest window a person can resize it to (window units): the scene stays
     /// visible and touchable. (A window manager enforces it; without one, as under Xvfb, a
     /// window can still be made smaller, and input then maps as `HostLayout` says.)
     public static let minimumWindowSize = Size(width: 320, height: 240)
 
-    /// Opens the window and renderer (SDL initialised on first use).
-    public init(options: HostOptions = HostOptions(), sceneSize: Size = Size(width: 800, height: 600)) throws {
+    /// Opens the window and renderer (SDL initialised on first use); `sources` replace
+    /// `InputSourceList.standard(options)`.
+    public init(options: HostOptions = HostOptions(), sceneSize: Size = Size(width: 800, height: 600),
+                sources: [any InputSource]? = nil) throws {
         self.options = options
         try SDLContext.initVideo(headless: options.headless)
         var w = options.windowSize ?? Size(width: 1280, height: 800)
@@ -202,13 +202,15 @@ public final class SDLHost {
         layout = l
         translator = InputTranslator(layout: l, fingerScaling: FingerScaling.forDriver(SDLContext.videoDriver))
         startTicks = SDL_GetTicks64()
-        accelerometers = options.deviceSensors && !options.headless ? IIOAccelerometer.discover() : []
+        let list = InputSources(sources ?? InputSourceList.standard(options))
+        self.sources = list
+        pads = list.first(GamepadManager.self) ?? GamepadManager()
         refreshLayout(sceneSize: sceneSize)
     }
 
     isolated deinit {
+        sources.closeAll()
         pads.closeAll()
-        for a in accelerometers { a.close() }
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
     }
@@ -280,21 +282,20 @@ public final class SDLHost {
         var e = SDL_Event()
         while SDL_PollEvent(&e) != 0 { out += process(e) }
         out += checkTouchDevices()
-        out += pollSensors()
+        out += pollSources()
         return out
     }
 
-    /// Reads the device accelerometer when its poll is due: an `accel` input when a value
-    /// changed, else nothing.
-    private func pollSensors() -> [RawInput] {
-        guard let accel = accelerometers.first else { return [] }
+    /// What the input sources have now, each input's time clamped as an SDL event's is.
+    private func pollSources() -> [RawInput] {
         let now = time
-        guard now >= nextSensorPoll else { return [] }
-        nextSensorPoll = now + Self.sensorInterval
-        guard let v = accel.poll() else { return [] }
-        let t = max(now, lastInputTime)
-        lastInputTime = t
-        return [RawInput(t: t, .accel(x: v.x, y: v.y, z: v.z))]
+        var inputs = sources.poll(at: now, host: self)
+        for k in inputs.indices {
+            let t = min(max(inputs[k].t, lastInputTime), now)
+            inputs[k].t = t
+            lastInputTime = t
+        }
+        return inputs
     }
 
     private func process(_ e: SDL_Event) -> [RawInput] {
@@ -308,11 +309,10 @@ public final class SDLHost {
             return []
         case SDL_WINDOWEVENT.rawValue where UInt32(e.window.event) == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue:
             refreshLayout()
-        case SDL_CONTROLLERDEVICEADDED.rawValue, SDL_CONTROLLERDEVICEREMOVED.rawValue:
-            if !pads.process(e) { return [] }   // e.g. a pad already open
         default:
             break
         }
+        guard sources.accept(e) else { return [] }   // e.g. the add of a pad already open
         return translator.translate(e, time: eventTime(e))
     }
 
@@ -363,22 +363,22 @@ public final class SDLHost {
                     let now = time
                     var wait = max(0, 0.25 - (now - idleSince))
                     if let wake = client.nextWakeTime { wait = min(wait, max(0, wake - now)) }
-                    if !accelerometers.isEmpty { wait = min(wait, max(0, nextSensorPoll - now)) }
+                    if let poll = sources.nextPoll { wait = min(wait, max(0, poll - now)) }
                     var e = SDL_Event()
                     if SDL_WaitEventTimeout(&e, Int32((wait * 1000).rounded(.up))) != 0 {
                         sawEvent = true
                         deliver(process(e), to: client)
                         break
                     }
-                    let samples = pollSensors()
-                    if !samples.isEmpty {
+                    let sourced = pollSources()
+                    if !sourced.isEmpty {
                         sawEvent = true
-                        deliver(samples, to: client)
+                        deliver(sourced, to: client)
                         break
                     }
-                    // Woken only to read the accelerometer, and nothing changed: wait on
-                    // (the heartbeat, a timer or a signal still end the wait).
-                    if accelerometers.isEmpty || receivedSignal != 0 || time - idleSince >= 0.25 { break }
+                    // Woken only to poll a source, and it had nothing: wait on (the
+                    // heartbeat, a timer or a signal still end the wait).
+                    if sources.nextPoll == nil || receivedSignal != 0 || time - idleSince >= 0.25 { break }
                     if let wake = client.nextWakeTime, wake <= time { break }
                 }
                 if let wake = client.nextWakeTime, wake <= time { timerDue = true }
@@ -390,10 +390,10 @@ public final class SDLHost {
                 deliver(process(e), to: client)
             }
             deliver(checkTouchDevices(), to: client)
-            let samples = pollSensors()
-            if !samples.isEmpty {
+            let sourced = pollSources()
+            if !sourced.isEmpty {
                 sawEvent = true
-                deliver(samples, to: client)
+                deliver(sourced, to: client)
             }
             if pads.pads != padsBefore { client.hostCommand(.padsChanged(pads.pads)) }
             if receivedSignal != 0, quitReason == nil { quitReason = receivedSignal == SIGTERM ? .terminate : .interrupt }

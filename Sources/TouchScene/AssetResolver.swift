@@ -1,11 +1,5 @@
 // AssetResolver: scene asset paths stay inside the scene's folder or assets/.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Resolves `image:` and `sound:` paths. A path is relative, has no `..` component, and
 /// names an existing regular file whose real path (symlinks resolved) lies inside the scene's folder
 /// or the assets folder (by default `assets/` next to the scene's folder, i.e. `../assets`).
@@ -23,11 +17,7 @@ struct AssetResolver {
         rootsForMessages = shown
     }
 
-    static func realPath(_ path: String) -> String? {
-        guard let p = realpath(path, nil) else { return nil }
-        defer { free(p) }
-        return String(cString: p)
-    }
+    static func realPath(_ path: String) -> String? { FileAccess.realPath(path) }
 
     func resolve(_ written: String, at location: SourceLocation, key: String, reader: NodeReader) -> AssetPath? {
         if written.isEmpty {
@@ -50,9 +40,8 @@ struct AssetResolver {
             }
             // An asset is read whole when it is drawn or played: it must be a regular file (a
             // FIFO would block the program, a device never ends).
-            var st = stat()
-            if stat(real, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {
-                reader.error(location, "`\(key)` file `\(written)` is \(FileAccess.kind(st.st_mode)), not a regular file; refused")
+            if let kind = FileAccess.nonRegularKind(real) {
+                reader.error(location, "`\(key)` file `\(written)` is \(kind), not a regular file; refused")
                 return nil
             }
             return AssetPath(written: written, resolved: real, location: location)

@@ -205,8 +205,41 @@ final class OutputFile {
 /// Why a file could not be read.
 struct FileProblem: Error { var message: String; init(_ m: String) { message = m } }
 
-/// Small file access helpers (the only place TouchScene reads whole files).
+/// Small file access helpers (the only place TouchScene reads whole files). With the readers
+/// above, this file is TouchScene's platform file: the only one that imports the C library.
 package enum FileAccess {
+    /// The absolute path with every symlink resolved (`realpath`), or nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let p = realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
+    }
+
+    /// What `path` is when it exists and is not a regular file ("a FIFO"), else nil.
+    static func nonRegularKind(_ path: String) -> String? {
+        var st = stat()
+        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG else { return nil }
+        return kind(st.st_mode)
+    }
+
+    /// Whether the first `n` bytes of `b` hold a NUL byte.
+    @inline(__always)
+    static func containsNUL(_ b: UnsafeBufferPointer<UInt8>, _ n: Int) -> Bool {
+        guard let base = b.baseAddress else { return false }
+        return memchr(base, 0, n) != nil
+    }
+
+    /// Up to `count` bytes from the start of a regular file (opened without blocking), or nil
+    /// when it cannot be opened or read.
+    static func readPrefix(_ path: String, count: Int) -> [UInt8]? {
+        guard case .success(let fd) = openRegular(path) else { return nil }
+        defer { close(fd) }
+        var buf = [UInt8](repeating: 0, count: count)
+        let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n >= 0 else { return nil }
+        return Array(buf[0..<n])
+    }
+
     /// What a file that is not a regular one is, for messages ("a FIFO"); the host's
     /// output rule (TouchScopeKit's `OutputFiles`) says it in the same words.
     package static func kind(_ mode: mode_t) -> String {

@@ -1,10 +1,5 @@
 // SceneLoader: scene file -> SceneDescription, or every problem found (`FILE:LINE:COLUMN: message`).
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Yams
 
 /// Loads and validates scene files. `types` says which recognizer types and view kinds a

@@ -3,10 +3,11 @@
 //
 //     down|move|up FINGER X Y        X, Y in window units (as xdotool's mouse)
 //
-// and injects them as SDL finger events (`SDLHost.injectFinger`), which then take the
-// touchscreen's whole path: translation, the toolbar and panels, the scene, the recording.
-// It also keeps FILE.state up to date: the toolbar's buttons and the panels (in window
-// units) and what the debugger shows, one fact a line, for the script to read.
+// and injects them as SDL finger events: the host's input source `InjectedFingers` (TouchSDL)
+// reads FILE, and the events take the touchscreen's whole path: translation, the toolbar and
+// panels, the scene, the recording. This file keeps FILE.state up to date: the toolbar's
+// buttons and the panels (in window units) and what the debugger shows, one fact a line,
+// for the script to read.
 import Foundation
 import TouchScene
 import TouchDraw
@@ -14,33 +15,14 @@ import TouchSDL
 
 @MainActor
 final class FingerScript {
-    static let variable = "TOUCHSCOPE_TEST_FINGERS"
+    static let variable = InjectedFingers.variable
 
     let path: String
-    private var offset: UInt64 = 0
-    private var partial = ""
     private var lastState = ""
 
     init?(environment: [String: String] = ProcessInfo.processInfo.environment) {
         guard let path = environment[Self.variable], !path.isEmpty else { return nil }
         self.path = path
-    }
-
-    /// Injects the lines appended since the last call.
-    func poll(_ host: SDLHost) {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return }
-        defer { try? handle.close() }
-        guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.readToEnd(), !data.isEmpty else { return }
-        offset += UInt64(data.count)
-        partial += String(decoding: data, as: UTF8.self)
-        while let newline = partial.firstIndex(of: "\n") {
-            let line = partial[..<newline]
-            partial = String(partial[partial.index(after: newline)...])
-            let f = line.split(separator: " ")
-            guard f.count == 4, let finger = Int64(f[1]), let x = Double(f[2]), let y = Double(f[3]) else { continue }
-            let phase: TouchPhase? = switch f[0] { case "down": .began; case "move": .moved; case "up": .ended; default: nil }
-            if let phase { host.injectFinger(phase, finger: finger, at: Point(x: x, y: y)) }
-        }
     }
 
     /// Writes FILE.state when what it says changed.

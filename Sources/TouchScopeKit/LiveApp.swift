@@ -78,12 +78,7 @@ final class LiveApp: HostClient, HostKeyTarget {
         let required = Set(session.scene.capabilities.compactMap { DeviceCapability(rawValue: $0.rawValue) })
         guard !required.isEmpty else { return }
         var available: Set<DeviceCapability> = [.touchscreen]
-        if let pads = host?.pads.pads, !pads.isEmpty {
-            available.insert(.gamepad)
-            if pads.contains(where: \.hasAccelerometer) { available.insert(.accelerometer) }
-            if pads.contains(where: \.hasGyroscope) { available.insert(.gyroscope) }
-        }
-        if let host, !host.accelerometers.isEmpty { available.insert(.accelerometer) }
+        for device in host?.sources.devices ?? [] { available.formUnion(device.capabilities) }
         _ = session.app.checkRequiredCapabilities(required, available: available)
     }
 
@@ -162,8 +157,8 @@ final class LiveApp: HostClient, HostKeyTarget {
 
     func hostDidStart(_ host: SDLHost) {
         self.host = host
-        frame.accelerometers = host.accelerometers.enumerated().map { k, a in
-            DeviceAccelerometer(name: a.name, inUse: k == 0)
+        frame.accelerometers = host.sources.devices.filter { $0.kind == .accelerometer }.map {
+            DeviceAccelerometer(name: $0.name, inUse: $0.inUse)
         }
         // A tablet with its own accelerometer shows it in the device panel.
         if !frame.accelerometers.isEmpty { frame.state.set(.nowPlaying, true) }
@@ -215,7 +210,6 @@ final class LiveApp: HostClient, HostKeyTarget {
         checkRecording()
         if let replay { feed(replay, upTo: time) }
         if let fingerScript, let host {
-            fingerScript.poll(host)
             fingerScript.report(frame.scriptState(session, layout: host.layout, measurer: host.textMeasurer))
         }
         if hotReload?.fileChanged(at: time) == true { reloadScene() }

@@ -1,10 +1,5 @@
 // TransformBinding: recognizer output driving a view's transform (direct manipulation,
 // momentum after release, limits with a spring back), advanced by the host's clock.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The part of a view's transform a binding drives.
 public enum TransformComponent: String, Sendable, Hashable {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // ScrollView: a view whose bounds origin (contentOffset) follows a pan, then decelerates.
 //
 // How it works, as UIKit does it conceptually: the scroll view owns a pan recognizer

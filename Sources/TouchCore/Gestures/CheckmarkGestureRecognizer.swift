@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // CheckmarkGestureRecognizer: one finger draws a check mark (✓); a custom recognizer written against the public subclassing contract only.
 //
 //   possible ──(lift: a down-right stroke, then a longer up-right stroke, both straight enough)──▶ recognized

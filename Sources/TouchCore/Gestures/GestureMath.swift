@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // GestureMath: centroids, spreads, angles and vector conversion shared by the built-in recognizers.
 
 enum GestureMath {

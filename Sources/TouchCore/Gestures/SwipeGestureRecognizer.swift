@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // SwipeGestureRecognizer: a quick straight stroke in an allowed direction, as UISwipeGestureRecognizer.
 //
 //   possible ──(far enough, fast enough, straight enough, in an allowed direction)──▶ recognized

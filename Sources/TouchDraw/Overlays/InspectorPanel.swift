@@ -1,11 +1,6 @@
 // InspectorPanel: the view tree (indented ids) and the selected view's geometry, flags,
 // recognizers (configuration, state, outputs) and, for controls and other subclasses,
 // their own stored properties read with Mirror (or `describeExtra` from the host).
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 public enum InspectorPanel {
     /// The tree as (depth, view) rows, back to front.

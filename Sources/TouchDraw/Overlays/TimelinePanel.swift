@@ -7,11 +7,6 @@
 // joined to X's lane where it resolves; recognizers that are active together
 // (simultaneous recognition) are joined by a vertical link. The time axis zooms and scrolls;
 // it follows the newest time unless paused or scrubbed (OverlayState).
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A stretch of one recognizer's lane in one state.
 public struct LaneSegment: Sendable, Hashable {

@@ -5,11 +5,6 @@
 //
 // The header turns red once the finger has moved past the tap slop (Defaults.tapSlop).
 // Emulated fingers (made by the mouse) get a dashed ring and an "emulated" tag.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 public enum TouchesOverlay {
     /// Colours cycled by touch id.

@@ -2,11 +2,6 @@
 //
 //     TraceFormat.line(record)
 //     // "0.412 gesture doubleTap possible→recognized  recognized: 2 taps of 1 finger"
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 public enum TraceFormat {
     /// `v` with exactly `digits` decimals ("0.412", "-3.10"); no Foundation needed.

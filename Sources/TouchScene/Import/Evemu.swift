@@ -11,12 +11,6 @@
 // the importer reads it to check it, then again as its events are taken
 // (`ImportedInputStream`).
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The device and events of an evemu recording.
 struct EvemuFile {
     var device = EvdevDevice()
@@ -122,7 +116,7 @@ struct EvemuReader {
         if negative { value = -value }
         guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
         // A NUL byte anywhere is refused by parseLine.
-        if let base = b.baseAddress, memchr(base, 0, n) != nil { return nil }
+        if FileAccess.containsNUL(b, n) { return nil }
         return EvdevEvent(time: sec * 1_000_000 + usec, type: type, code: code, value: Int(value), mark: SourceMark(line: line, column: 1))
     }
 

@@ -1,12 +1,6 @@
 // RecordingImport: `libinput record` and `evemu-record` files -> recordings, and the format
 // of a file told from its first lines.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The kinds of input file `replay` and `import` read.
 public enum InputFileFormat: String, Sendable {
     /// A TouchScope recording: the first line is `{"recording": 1, ...}`.
@@ -42,12 +36,8 @@ public enum InputFileFormat: String, Sendable {
     /// the reader that opens it says why).
     public static func detect(path: String) -> InputFileFormat? {
         // Never blocks: a FIFO or a device is left to the reader, which refuses it.
-        guard case .success(let fd) = FileAccess.openRegular(path) else { return nil }
-        defer { close(fd) }
-        var buf = [UInt8](repeating: 0, count: 4096)
-        let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard n >= 0 else { return nil }
-        return detect(buf[0..<n])
+        guard let head = FileAccess.readPrefix(path, count: 4096) else { return nil }
+        return detect(head)
     }
 }
 

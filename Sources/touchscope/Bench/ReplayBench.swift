@@ -4,9 +4,6 @@ import Foundation
 import TouchScene
 import TouchBench
 import TouchScopeKit
-#if canImport(Glibc)
-import Glibc
-#endif
 
 enum ReplayBench {
     struct Result {

@@ -16,10 +16,12 @@
 // value on every read): polling costs three small reads, and `poll` gives a sample only when
 // a value changed. Plain files stand in for sysfs in tests: rewrite them in place (not by
 // renaming a new file over them, which the open descriptors would not see).
+//
+// `IIOAccelerometerSource` is the host's input source for them: the first one is read
+// about 60 times a second while the window is open; a reading that changed is an `accel`
+// input like any other.
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import TouchCore
 
 /// One IIO accelerometer, its files open.
 public final class IIOAccelerometer {
@@ -145,4 +147,41 @@ public final class IIOAccelerometer {
             return Double(s).flatMap { $0.isFinite ? $0 : nil }
         }
     }
+}
+
+/// The device's own accelerometers as the host's input source: the screen's is read every
+/// `interval` seconds (only the first: on a convertible the base's would fight the screen's).
+@MainActor
+public final class IIOAccelerometerSource: InputSource {
+    /// What was found, the screen's first.
+    public let accelerometers: [IIOAccelerometer]
+    /// How often the accelerometer is read (seconds).
+    public static let interval = 1.0 / 60
+    private var next = 0.0
+
+    public init(accelerometers: [IIOAccelerometer]) { self.accelerometers = accelerometers }
+
+    /// The accelerometers under `IIOAccelerometer.root()`; none when the options turn device
+    /// sensors off or the host is headless.
+    public convenience init(options: HostOptions) {
+        self.init(accelerometers: options.deviceSensors && !options.headless ? IIOAccelerometer.discover() : [])
+    }
+
+    /// An `accel` input when the poll is due and a value changed, else nothing.
+    public func poll(at time: Double, host: SDLHost) -> [RawInput] {
+        guard let accel = accelerometers.first, time >= next else { return [] }
+        next = time + Self.interval
+        guard let v = accel.poll() else { return [] }
+        return [RawInput(t: time, .accel(x: v.x, y: v.y, z: v.z))]
+    }
+
+    public var nextPoll: Double? { accelerometers.isEmpty ? nil : next }
+
+    public var devices: [InputDevice] {
+        accelerometers.enumerated().map { k, a in
+            InputDevice(kind: .accelerometer, name: a.name, capabilities: [.accelerometer], inUse: k == 0)
+        }
+    }
+
+    public func close() { for a in accelerometers { a.close() } }
 }

@@ -1,6 +1,9 @@
 // Gamepads: opens and closes game controllers as SDL reports them, enables their
-// accelerometer, lists them for the device panel, rumbles.
+// accelerometer, lists them for the device panel, rumbles. An input source whose input
+// comes through SDL's queue (`InputTranslator` makes its pad lines); as a source it opens
+// the pads and drops the add of a pad already open.
 import CSDL2
+import TouchCore
 
 /// One connected game controller.
 public struct PadInfo: Sendable, Hashable {
@@ -61,4 +64,29 @@ public final class GamepadManager {
         controllers.removeAll()
         pads.removeAll()
     }
+}
+
+extension GamepadManager: InputSource {
+    /// Nothing of its own: buttons, axes and motion arrive as SDL events.
+    public func poll(at time: Double, host: SDLHost) -> [RawInput] { [] }
+
+    public var devices: [InputDevice] {
+        pads.map { p in
+            var c: Set<DeviceCapability> = [.gamepad]
+            if p.hasAccelerometer { c.insert(.accelerometer) }
+            if p.hasGyroscope { c.insert(.gyroscope) }
+            return InputDevice(kind: .gamepad, name: p.name, capabilities: c)
+        }
+    }
+
+    /// Opens or closes the pad a controller add / remove names; drops the event when the
+    /// list did not change (e.g. a pad already open).
+    public func accept(_ event: SDL_Event) -> Bool {
+        switch event.type {
+        case SDL_CONTROLLERDEVICEADDED.rawValue, SDL_CONTROLLERDEVICEREMOVED.rawValue: process(event)
+        default: true
+        }
+    }
+
+    public func close() { closeAll() }
 }
