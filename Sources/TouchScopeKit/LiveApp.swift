@@ -93,12 +93,19 @@ final class LiveApp: HostClient, HostKeyTarget {
 
     /// Plays `reader` in the window until its end (`until`, a recorded `quit`, or one second
     /// after the last input); files are complete on return.
-    func replay(_ reader: RecordingReader, until: Double?, screenshot: String?, at: Double?, dumpTree: String?) throws {
+    /// Unless `exitAtEnd`, the window then stays open, paused at the end with the whole
+    /// timeline shown, until it is closed; a window nobody can see (SDL's dummy or offscreen
+    /// video driver) always closes at the end.
+    func replay(_ reader: RecordingReader, until: Double?, screenshot: String?, at: Double?, dumpTree: String?,
+                exitAtEnd: Bool = true) throws {
         let replay = WindowedReplay(reader, until: until, screenshot: screenshot, at: at,
                                     builtInCode: session.isBuiltInCode ? source.programName : nil, types: source.types)
         self.replay = replay
         replayScreenshot = screenshot
         let host = try makeHost()
+        if !exitAtEnd && !["dummy", "offscreen"].contains(SDLContext.videoDriver) {
+            replay.atEnd = { [weak self] end in self?.showWholeReplay(endingAt: end) }
+        }
         _ = host.run(client: self)
         if let error = replay.error {
             try? finish()
@@ -325,6 +332,15 @@ final class LiveApp: HostClient, HostKeyTarget {
         sound.stop()
         session = SceneSession(scene: scene, replacing: session, reason: "scene reloaded")
         connectTrace()
+    }
+
+    /// The replay reached its end and the window stays open: the timeline pauses at the end
+    /// and shows the whole recording, ready to be stepped through.
+    private func showWholeReplay(endingAt end: Double) {
+        frame.state.followLive = false
+        frame.state.timelineEnd = end
+        frame.state.timelineSpan = min(OverlayState.maxSpan, max(frame.state.timelineSpan, end + 0.25))
+        host?.setNeedsDisplay()
     }
 
     /// One loop turn of a recording played in the window.

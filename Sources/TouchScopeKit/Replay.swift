@@ -28,7 +28,8 @@ extension AppSource {
             let live = try LiveApp(source: self, options: LiveOptions(
                 traceFile: options.output.trace, recordFile: nil, noOverlays: options.output.noOverlays, fullscreen: false, display: nil,
                 window: options.output.windowSize, perfettoFile: options.output.perfetto))
-            try live.replay(reader, until: options.until, screenshot: options.screenshot, at: options.at, dumpTree: options.dumpTree)
+            try live.replay(reader, until: options.until, screenshot: options.screenshot, at: options.at, dumpTree: options.dumpTree,
+                            exitAtEnd: options.exitAtEnd)
             return
         }
         let session = makeSession()

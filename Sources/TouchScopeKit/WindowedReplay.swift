@@ -29,6 +29,11 @@ final class WindowedReplay {
 
     /// The types a reloaded scene may name.
     private let types: SceneTypes
+    /// Called once, with the end time, when the replay reaches its end; the window then stays
+    /// open. Nil: the window closes at the end.
+    var atEnd: ((Double) -> Void)?
+    /// Whether the end was reached (the screenshot then taken, nothing more to play).
+    private(set) var finished = false
 
     init(_ reader: RecordingReader, until: Double?, screenshot: String?, at: Double?, builtInCode: String? = nil,
          types: SceneTypes = SceneTypes()) {
@@ -75,9 +80,15 @@ final class WindowedReplay {
             host?.saveScreenshot(to: shot.path)
         }
         let end = end ?? (next == nil ? lastInputTime + 1 : .infinity)
-        if time >= end {
+        if time >= end, !finished {
             if let shot { self.shot = nil; host?.saveScreenshot(to: shot.path) }
-            host?.requestQuit()
+            if let atEnd, error == nil {
+                finished = true
+                next = nil
+                atEnd(end)
+            } else {
+                host?.requestQuit()
+            }
         }
         return lastInputTime
     }

@@ -5,6 +5,7 @@ import Foundation
 import TouchCore
 import TouchScene
 import TouchScopeKit
+import TouchSDL
 
 /// Parses `WxH` (positive numbers).
 private func parseSize(_ s: String, _ option: String) throws -> Size {
@@ -24,7 +25,7 @@ struct AnalyzeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "analyze",
         abstract: "Measure a touch device against the thresholds that matter, from a recording of it.",
-        usage: helpUsage("touchscope analyze <input> [--json] [--screen <WxH>] [--size-mm <WxH>] [--refresh <hz>] "
+        usage: helpUsage("touchscope analyze <input> [--json] [--report <file.html>] [--screen <WxH>] [--size-mm <WxH>] [--refresh <hz>] "
                          + "[--max-stationary-jitter <mm>] [--max-moving-jitter <mm>] [--min-contacts <n>] "
                          + "[--max-finger-separation <mm>]"),
         discussion: """
@@ -45,6 +46,8 @@ struct AnalyzeCommand: ParsableCommand {
     var input: String
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
+    @Option(help: ArgumentHelp("Also write a self-contained HTML report (verdicts, coverage, report intervals, jitter, anomalies).", valueName: "file.html"))
+    var report: String?
     @Option(help: ArgumentHelp("The screen the device maps onto, in pixels (figures in pixels when the device states no resolution).", valueName: "WxH"))
     var screen: String?
     @Option(help: ArgumentHelp("The touch area's size in millimetres, for a device that states no resolution.", valueName: "WxH"))
@@ -71,6 +74,7 @@ struct AnalyzeCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let report { try OutputFiles.check([.input("input file", input), .output("--report", "report", report)]) }
         let capture = try readCapture(input)
         var limits = CheckLimits()
         limits.reportRateHz = refresh
@@ -81,6 +85,11 @@ struct AnalyzeCommand: ParsableCommand {
         let options = AnalysisOptions(screen: try screen.map { try parseSize($0, "--screen") },
                                       sizeMM: try sizeMm.map { try parseSize($0, "--size-mm") }, limits: limits)
         let result = TouchAnalysis.analyze(capture, options: options)
+        if let report {
+            do { try RegularFile.write(Array(TouchAnalysis.htmlReport([result], file: input).utf8), to: report) } catch {
+                throw CLIError.badInput("\(report):1:1: cannot write the report: \(error.message)")
+            }
+        }
         print(json ? TouchAnalysis.json([result]) : result.text)
         if result.checks.contains(where: { $0.pass == false }) { throw ExitCode(1) }
     }

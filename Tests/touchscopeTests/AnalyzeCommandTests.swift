@@ -33,6 +33,26 @@ struct AnalyzeCommandTests {
         #expect(r.stdout.split(separator: "\n").contains { $0.contains("not measured") && $0.contains(" accuracy ") })
     }
 
+    @Test("--report writes one self-contained HTML page: the verdicts, four figures, the anomalies and the JSON")
+    func report() throws {
+        var d = Self.clean()
+        d.contact(slot: 7, at: 5, duration: 0.012) { _ in (90, 90) }   // a ghost
+        let path = try Self.write(d, "report.evemu"), html = Paths.temporary("report.html")
+        let r = try CLIRun.run(["analyze", path, "--report", html, "--json"])
+        #expect(r.status == 1)   // the ghost fails ghost-touches
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(!page.contains("<script") && !page.contains("<link") && !page.contains("src="))   // nothing to fetch
+        #expect(page.components(separatedBy: "<svg").count - 1 == 4)
+        #expect(page.contains("<td>ghost-touches</td><td class=\"fail\">FAIL</td>"))
+        #expect(page.contains("<td>ghost-touch</td><td>7</td>"))
+        let embedded = try #require(page.components(separatedBy: "<pre id=\"json\">").last?.components(separatedBy: "</pre>").first)
+        #expect(embedded.replacingOccurrences(of: "&quot;", with: "\"") == r.stdout.trimmingCharacters(in: .newlines))
+        // A folder is not a file to write.
+        let refused = try CLIRun.run(["analyze", path, "--report", Paths.temporary("")])
+        #expect(refused.status == 2)
+    }
+
     @Test("a 25 Hz panel: exit 1, report-rate FAIL with its value, limit and margin, in text and JSON")
     func slow() throws {
         var d = SyntheticDevice(); d.rate = 25

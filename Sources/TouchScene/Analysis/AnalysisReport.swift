@@ -57,6 +57,7 @@ extension DeviceAnalysis {
         w.string("name", name)
         w.string("format", format)
         w.raw("resolution", resolution.map { "{\"x\":\($0.x),\"y\":\($0.y)}" } ?? "null")
+        w.raw("axes", axes.map { "{\"x\":[\($0.x.min),\($0.x.max)],\"y\":[\($0.y.min),\($0.y.max)]}" } ?? "null")
         w.string("unit", unit)
         w.number("duration", duration)
         w.int("contactsMax", contactsMax)
@@ -67,6 +68,12 @@ extension DeviceAnalysis {
             x.number("p50", r.p50); x.number("p5", r.p5); x.number("min", r.min)
             w.raw("reportRateHz", x.closed)
         } else { w.raw("reportRateHz", "null") }
+        w.raw("fingers", "[" + fingerRates.map { f in
+            var x = JSONObjectWriter(), r = JSONObjectWriter()
+            r.number("p50", f.rate.p50); r.number("p5", f.rate.p5); r.number("min", f.rate.min)
+            x.int("slot", f.slot); x.int("trackingId", f.trackingID); x.raw("reportRateHz", r.closed)
+            return x.closed
+        }.joined(separator: ",") + "]")
         w.optional("stationaryJitterMm", unit == "mm" ? stationaryJitter : nil)
         w.optional("movingJitterMm", unit == "mm" ? movingJitter : nil)
         w.optional("linearityMm", unit == "mm" ? linearity : nil)

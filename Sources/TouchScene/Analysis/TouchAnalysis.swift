@@ -107,6 +107,14 @@ public struct DeviceAnalysis: Sendable {
     public var touchMajor: ClosedRange<Int>?
     public var anomalies: [DeviceAnomaly]
     public var checks: [DeviceCheck]
+    /// Reports per cell of a `coverageColumns` × `coverageRows` grid over the touch area.
+    public var coverage: [Int] = []
+    public static let coverageColumns = 32, coverageRows = 20
+    /// Report intervals in 2 ms bins from 0 to 100 ms (the last bin: 100 ms and more).
+    public var intervalHistogram: [Int] = []
+    /// Each stationary stretch's jitter, and each straight stretch's linearity, in `unit`.
+    public var stretchJitters: [Double] = []
+    public var strokeLinearities: [Double] = []
 }
 
 public enum TouchAnalysis {
@@ -148,6 +156,7 @@ public enum TouchAnalysis {
         // Stationary stretches.
         var stillCount = 0
         var stillJitter: Double?
+        var stretchJitters: [Double] = [], strokeLinearities: [Double] = []
         for (_, p) in tracks {
             var i = 0
             while i < p.count {
@@ -159,6 +168,7 @@ public enum TouchAnalysis {
                     let mx = run.map(\.x).reduce(0, +) / Double(run.count), my = run.map(\.y).reduce(0, +) / Double(run.count)
                     let jitter = run.map { hypot($0.x - mx, $0.y - my) }.max() ?? 0
                     stillJitter = max(stillJitter ?? 0, jitter)
+                    stretchJitters.append(jitter / u)
                     i = j + 1
                 } else { i += 1 }
             }
@@ -176,6 +186,7 @@ public enum TouchAnalysis {
                     straightCount += 1
                     let run = Array(p[s...k])
                     linearity = max(linearity ?? 0, maxDeviation(run))
+                    strokeLinearities.append(maxDeviation(run) / u)
                     for a in run.indices {
                         guard let b = run[a...].firstIndex(where: { dist($0, run[a]) >= straightLengthMM * u }) else { break }
                         movingJitter = max(movingJitter ?? 0, maxDeviation(Array(run[a...b])))
@@ -243,6 +254,20 @@ public enum TouchAnalysis {
             touchMajor: majors.min().flatMap { lo in majors.max().map { lo...$0 } },
             anomalies: anomalies, checks: [])
         result.checks = checks(result, limits: options.limits)
+        result.stretchJitters = stretchJitters
+        result.strokeLinearities = strokeLinearities
+        result.intervalHistogram = [Int](repeating: 0, count: 51)
+        for dt in pooled { result.intervalHistogram[min(50, Int(dt * 1000 / 2))] += 1 }
+        result.coverage = [Int](repeating: 0, count: DeviceAnalysis.coverageColumns * DeviceAnalysis.coverageRows)
+        for t in c.tracks {
+            for r in t.reports {
+                let n = Calibration.normalized(Point(x: r.x, y: r.y), c)
+                guard n.x.isFinite, n.y.isFinite else { continue }
+                let col = min(DeviceAnalysis.coverageColumns - 1, max(0, Int(n.x * Double(DeviceAnalysis.coverageColumns))))
+                let row = min(DeviceAnalysis.coverageRows - 1, max(0, Int(n.y * Double(DeviceAnalysis.coverageRows))))
+                result.coverage[row * DeviceAnalysis.coverageColumns + col] += 1
+            }
+        }
         return result
     }
 

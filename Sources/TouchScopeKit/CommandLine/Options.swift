@@ -100,6 +100,8 @@ package struct ReplayOptions: ParsableArguments {
     @Option(help: ArgumentHelp("With --headless: canvas pixels per window unit of the screenshot, as a HiDPI screen (1 to 4; the canvas is --window times this).",
                                valueName: "scale"))
     package var pixelScale: Double?
+    @Flag(help: "In a window: close it when the recording ends (by default it stays open at the end, paused, showing the whole timeline, until closed).")
+    package var exitAtEnd = false
 
     package init() {}
 
@@ -111,6 +113,7 @@ package struct ReplayOptions: ParsableArguments {
         }
         if let until, until > RecordingReader.maxTime { throw ValidationError("--until must be at most \(Int(RecordingReader.maxTime)) s") }
         if at != nil && screenshot == nil { throw ValidationError("--at needs --screenshot") }
+        if exitAtEnd && headless { throw ValidationError("--exit-at-end is for a replay in a window (a headless replay always ends)") }
         if let s = screenshot, !s.lowercased().hasSuffix(".png") { throw ValidationError("--screenshot must name a .png file") }
         if let pixelScale {
             if !headless { throw ValidationError("--pixel-scale needs --headless (a window gets its scale from the display)") }

@@ -112,12 +112,16 @@ package struct ReplayCommand: ParsableCommand {
             abstract: "Play a recording into a scene; --headless: no display, deterministic.",
             usage: helpUsage("\(SceneCommands.programName) replay <scene> <recording> [--headless] [--trace <file>] "
                              + "[--perfetto <file>] [--no-overlays] [--window <WxH>] [--dump-tree <file>] "
-                             + "[--screenshot <file.png>] [--at <seconds>] [--until <seconds>] [--pixel-scale <scale>]"),
+                             + "[--screenshot <file.png>] [--at <seconds>] [--until <seconds>] [--pixel-scale <scale>] "
+                             + "[--exit-at-end]"),
             discussion: """
                 Time runs until --until, by default one second after the last input, so
                 pending timers (double-tap interval, long press) resolve. Headless replay
                 runs on a virtual clock stepped every 1/120 s: the same recording always
-                gives the same trace.
+                gives the same trace. In a window, the replay then stays open, paused at
+                its end with the whole timeline shown, until the window is closed
+                (--exit-at-end closes it; so does a window nobody can see, SDL's dummy or
+                offscreen driver).
                 """)
     }
 

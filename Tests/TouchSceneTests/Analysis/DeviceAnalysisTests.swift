@@ -246,3 +246,24 @@ struct CalibrationTests {
         }
     }
 }
+
+@Suite("Analysis of the recordings in the test data")
+struct RecordedDeviceAnalysisTests {
+    /// Each fixture analysed: its contacts are the touches the importer makes of it (two readers
+    /// of the same file agree), and the JSON is whole.
+    @Test("every device fixture: as many contacts as the importer's touches, as many at once as its fingers", arguments: [
+        "protocol-a.evemu", "protocol-b.evemu", "single-touch.evemu", "touch.yml",
+    ])
+    func fixtures(_ name: String) throws {
+        let path = Paths.fixtures + "/import/" + name
+        let capture = try ContactCapture.read(path: path)
+        let a = TouchAnalysis.analyze(capture)
+        let stream = try ImportedInputStream.open(path: path, window: Size(width: 800, height: 600))
+        #expect(a.contactsTotal == stream.touchCount, "\(name)")
+        #expect(a.contactsMax == stream.fingerCount, "\(name)")
+        #expect(a.checks.count == 8)
+        let bytes = Array(TouchAnalysis.json([a]).utf8)
+        let v = try bytes.withUnsafeBufferPointer { b in var scanner = JSONScanner(b); return try scanner.value() }
+        #expect(v["devices"]?.array?.count == 1)
+    }
+}
