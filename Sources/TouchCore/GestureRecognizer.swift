@@ -334,18 +334,18 @@ open class GestureRecognizer {
         if let i = trackedTouches.firstIndex(where: { $0 === touch }) {
             trackedTouches.remove(at: i)
             firstDownIndices.removeAll()   // the list moved up: search from its start
-            touch.trackedBy.removeAll { $0 === self }
+            touch.hot.trackedBy.removeAll { $0 === self }
             if touch.isActive {
                 numberOfTouchesDown -= 1
                 sumOfTouchesDown.remove(touch.locationInWindow)
             }
         }
-        touch.gestureRecognizers.removeAll { $0 === self }
-        application?.needsSettling = true   // it may have nothing left to analyse
+        touch.hot.gestureRecognizers.removeAll { $0 === self }
+        application?.hot.needsSettling = true   // it may have nothing left to analyse
         application?.flushHeld(touch, event: event)
     }
     /// Whether this recognizer analyses `touch`.
-    public func isTracking(_ touch: Touch) -> Bool { touch.trackedBy.containsIdentical(self) }
+    public func isTracking(_ touch: Touch) -> Bool { touch.hot.trackedBy.containsIdentical(self) }
 
     // MARK: The subclassing contract
 
@@ -385,7 +385,7 @@ open class GestureRecognizer {
     /// `one` is `[touch]` (the event's reused one-touch list: no array per recognizer).
     func beginTracking(_ touch: Touch, event: Event, one: [Touch]) {
         trackedTouches.append(touch)
-        touch.trackedBy.append(self)
+        touch.hot.trackedBy.append(self)
         if touch.isActive {
             numberOfTouchesDown += 1
             sumOfTouchesDown.add(touch.locationInWindow)
@@ -407,7 +407,7 @@ open class GestureRecognizer {
     private func disabled() {
         if state.isActive { transition(.cancelled, reason: "cancelled: disabled while active") }
         else if state == .possible && !trackedTouches.isEmpty { transition(.failed, reason: "failed: disabled") }
-        for t in trackedTouches { t.gestureRecognizers.removeAll { $0 === self } }
+        for t in trackedTouches { t.hot.gestureRecognizers.removeAll { $0 === self } }
     }
 
     // MARK: Transitions (the arbitration lives in GestureArbitration.swift)
@@ -453,7 +453,7 @@ open class GestureRecognizer {
 
     /// Drops every touch and waiting link without a transition (the application is going away).
     func releaseTouches() {
-        for t in trackedTouches { t.gestureRecognizers.removeAll(); t.trackedBy.removeAll(); t.receiver = nil }
+        for t in trackedTouches { t.hot.gestureRecognizers.removeAll(); t.hot.trackedBy.removeAll(); t.receiver = nil }
         trackedTouches.removeAll()
         numberOfTouchesDown = 0
         sumOfTouchesDown = GestureMath.PointSum()
@@ -465,8 +465,8 @@ open class GestureRecognizer {
         failureWait.cancel()
         deadline = nil
         for t in trackedTouches {
-            t.gestureRecognizers.removeAll { $0 === self }
-            t.trackedBy.removeAll { $0 === self }
+            t.hot.gestureRecognizers.removeAll { $0 === self }
+            t.hot.trackedBy.removeAll { $0 === self }
         }
         numberOfTouchesDown = 0
         sumOfTouchesDown = GestureMath.PointSum()
