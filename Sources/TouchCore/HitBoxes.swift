@@ -50,8 +50,7 @@
 // A view keeps all of this in one field, `View.hit` (`ViewHitState`): the geometry and
 // flags a hit test reads for every view it visits, declared together and first so that a
 // visit touches as few cache lines of the view as it can, then the table. The field is
-// internal: with every access visible to the module, the optimizer drops the dynamic
-// exclusivity checks on it (docs/performance.md).
+// internal, and its exclusivity is not checked at run time (docs/performance.md).
 
 /// What a view keeps for hit testing (`View.hit`): its geometry and hit flags, its subviews,
 /// and the table of their hit boxes. Writes that change a hit box go through `View`'s

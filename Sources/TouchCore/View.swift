@@ -23,7 +23,9 @@ public enum HitRule: String, Sendable, Hashable, CaseIterable {
 ///     root.addSubview(v)
 open class View: Responder {
     /// What hit testing reads of this view and keeps about its subviews (HitBoxes.swift).
-    final var hit: ViewHitState
+    /// Read for every view a hit test visits: its exclusivity is not checked at run time
+    /// (docs/performance.md).
+    @exclusivity(unchecked) final var hit: ViewHitState
     /// The view's centre in its superview's bounds space (`UIView.center`), in points. The
     /// transform turns and scales the view about it.
     public var center: Point {
