@@ -37,68 +37,44 @@ public final class Application: Responder {
     public let tracer = Tracer()
     /// The numbers UIKit leaves undocumented (tap interval, movement slop, swipe thresholds…),
     /// read by recognizers and controls when they decide. Change them before input arrives.
-    @exclusivity(unchecked) public var defaults = Defaults()
+    public var defaults: Defaults {
+        get { hot.defaults }
+        set { hot.defaults = newValue }
+    }
     /// The host time of the latest input or `advance` (seconds).
-    @exclusivity(unchecked) public private(set) var time: Double = 0
+    public private(set) var time: Double {
+        get { hot.time }
+        set { hot.time = newValue }
+    }
     /// The app delegate, when it is a responder: the application's next responder.
     /// A delegate that is replaced leaves the application (its ``Responder/application`` reads
     /// nil), so a program that keeps it cannot reach the application through it later.
-    @exclusivity(unchecked) public var delegate: Responder? {
-        didSet {
+    public var delegate: Responder? {
+        get { hot.delegate }
+        set {
+            let old = hot.delegate
+            hot.delegate = newValue
             // A view's application is the window's it is in, not the delegate link's.
-            if let old = oldValue, old !== delegate, !(old is View) { old.application = nil }
-            delegate?.application = self
+            if let old, old !== newValue, !(old is View) { old.application = nil }
+            newValue?.application = self
         }
     }
     /// The responder that receives nil-targeted actions, shake motion and legacy
     /// remote-control events first (UIKit's first responder). Set it with
     /// ``Responder/becomeFirstResponder()`` or ``makeFirstResponder(_:reason:)``; held weakly.
-    @exclusivity(unchecked) public private(set) weak var firstResponder: Responder?
-    /// The general pasteboard (`UIPasteboard.general`), supplied by the host.
-    @exclusivity(unchecked) public var pasteboard: Pasteboard = MemoryPasteboard()
-
-    // Touch state (TouchDelivery.swift).
-    @exclusivity(unchecked) var activeTouches = ActiveTouches()
-    @exclusivity(unchecked) var currentEvent: Event? {
-        didSet { currentEventRef = currentEvent.map { Unmanaged.passUnretained($0) } }
+    public private(set) var firstResponder: Responder? {
+        get { hot.firstResponder }
+        set { hot.firstResponder = newValue }
     }
-    /// `currentEvent`, for the move path to borrow without a retain (`touchMove`).
-    @exclusivity(unchecked) private(set) var currentEventRef: Unmanaged<Event>?
-    /// The events of sequences that ended during the input being sent, kept until the
-    /// outermost `send` returns: the move path borrows the event and its touches (the
-    /// event's `allTouches` holds every touch of the sequence) without retaining them, and a
-    /// recognizer's action may end the sequence mid-move (`cancelAllTouches`), or even send
-    /// input of its own.
-    @exclusivity(unchecked) var endedEvents: [Event] = []
-    /// How many `send` calls are under way (more than one: an action sent input).
-    @exclusivity(unchecked) private(set) var sendDepth = 0
-    /// Whether an exclusive-touch view received a touch in the current sequence (until
-    /// then no touch can be blocked by one: `exclusiveBlocker`).
-    @exclusivity(unchecked) var exclusiveTouchReceived = false
-    /// The touch each view with multiple touch off received last in the current sequence,
-    /// by view (`receiver(for:)`). `isMultipleTouchEnabled` is read when a touch lands.
-    @exclusivity(unchecked) var soleTouches: [ObjectIdentifier: Touch] = [:]
-    @exclusivity(unchecked) var nextTouchID = 1
-    @exclusivity(unchecked) var lastTap: (time: Double, location: Point, count: Int)?
-    /// (These three are read on every touch event: unchecked exclusivity, measured with
-    /// callgrind on `touchscope bench`'s dispatch, saved about 80 instructions per event.)
-    /// How many touch samples the recognizers are reading right now (more than one: an
-    /// action sent input). While above 0, a recognizer whose failure requirements have all
-    /// failed waits in `readyAfterWait` until every recognizer has read the sample.
-    @exclusivity(unchecked) var readingSample = 0
-    /// Recognizers whose held transition may go ahead, with the recognizer whose failure
-    /// released them, once the recognizers have read the current sample.
-    @exclusivity(unchecked) var readyAfterWait: [(recognizer: GestureRecognizer, released: String)] = []
-    /// Recognizers with something going on: tracking touches, waiting, or not in `possible`.
-    @exclusivity(unchecked) var busyRecognizers: [GestureRecognizer] = []
-    /// Whether something `settleRecognizers` looks at may have changed since its last pass:
-    /// set where the application itself changes it (a recognizer joins the busy list or
-    /// makes a transition, a touch ends or is cancelled or ignored, a timer fires). A finger
-    /// that only moves leaves it alone, and the pass is skipped.
-    @exclusivity(unchecked) var needsSettling = false
-    /// Things that want time to pass (timers, animations).
-    @exclusivity(unchecked) var timeListeners: [TimeListener] = []
-    @exclusivity(unchecked) var ignoreDepth = 0
+    /// The general pasteboard (`UIPasteboard.general`), supplied by the host.
+    public var pasteboard: Pasteboard {
+        get { hot.pasteboard }
+        set { hot.pasteboard = newValue }
+    }
+    /// The application's state that input changes, in one field: the event model reads and
+    /// writes it on every input, so its exclusivity is not checked at run time
+    /// (docs/performance.md).
+    @exclusivity(unchecked) var hot = ApplicationState()
 
     /// An application with an empty window of `windowSize` points, at time 0, tracing off.
     public init(windowSize: Size) {
@@ -119,26 +95,26 @@ public final class Application: Responder {
         delegate?.application = nil
         // Touches and the recognizers analysing them hold each other: break those links so
         // an application dropped mid-gesture (a replaced scene) frees its views and touches.
-        for r in busyRecognizers { r.isBusy = false; r.releaseTouches() }
-        for t in activeTouches.values { t.gestureRecognizers.removeAll(); t.receiver = nil }
+        for r in hot.busyRecognizers { r.isBusy = false; r.releaseTouches() }
+        for t in hot.activeTouches.values { t.hot.gestureRecognizers.removeAll(); t.receiver = nil }
     }
 
     // MARK: Ignoring interaction
 
     /// Stops touch delivery until the matching `endIgnoringInteractionEvents` (nested).
     public func beginIgnoringInteractionEvents() {
-        ignoreDepth += 1
-        tracer.emit(time, .note(topic: "interaction", text: "ignoring interaction events (depth \(ignoreDepth))"))
+        hot.ignoreDepth += 1
+        tracer.emit(time, .note(topic: "interaction", text: "ignoring interaction events (depth \(hot.ignoreDepth))"))
     }
     /// Ends one ``beginIgnoringInteractionEvents()``; touch delivery resumes when every call
     /// is matched. Extra calls are ignored. The trace notes each step (topic `interaction`).
     public func endIgnoringInteractionEvents() {
-        guard ignoreDepth > 0 else { return }
-        ignoreDepth -= 1
-        tracer.emit(time, .note(topic: "interaction", text: ignoreDepth == 0 ? "interaction events resumed" : "still ignoring interaction events (depth \(ignoreDepth))"))
+        guard hot.ignoreDepth > 0 else { return }
+        hot.ignoreDepth -= 1
+        tracer.emit(time, .note(topic: "interaction", text: hot.ignoreDepth == 0 ? "interaction events resumed" : "still ignoring interaction events (depth \(hot.ignoreDepth))"))
     }
     /// Whether touch delivery is stopped by ``beginIgnoringInteractionEvents()``.
-    public var isIgnoringInteractionEvents: Bool { ignoreDepth > 0 }
+    public var isIgnoringInteractionEvents: Bool { hot.ignoreDepth > 0 }
 
     // MARK: First responder
 
@@ -198,12 +174,12 @@ public final class Application: Responder {
         if t > time { time = t }
         var busy = waiting
         var i = 0
-        while i < timeListeners.count {
-            let l = timeListeners[i]
-            if l.timeDidAdvance(to: time) { busy = true; i += 1 } else { timeListeners.remove(at: i) }
+        while i < hot.timeListeners.count {
+            let l = hot.timeListeners[i]
+            if l.timeDidAdvance(to: time) { busy = true; i += 1 } else { hot.timeListeners.remove(at: i) }
         }
         settleRecognizers()
-        return busy || !activeTouches.isEmpty
+        return busy || !hot.activeTouches.isEmpty
     }
 
     /// Fires the recognizer timers due before `t` (and at `t` when `includingT`), each at its
@@ -215,7 +191,7 @@ public final class Application: Responder {
             if d > time { time = d }
             r.deadline = nil
             r.deadlineReached()
-            needsSettling = true
+            hot.needsSettling = true
             settleRecognizers()
         }
     }
@@ -227,7 +203,7 @@ public final class Application: Responder {
     private func earliestDeadline(upTo t: Double, includingT: Bool) -> (due: (GestureRecognizer, Double)?, any: Bool) {
         var best: (GestureRecognizer, Double)?
         var any = false
-        for r in busyRecognizers {
+        for r in hot.busyRecognizers {
             guard let d = r.deadline else { continue }
             any = true
             // At exactly its deadline a recognizer whose input is still in time then (the
@@ -242,15 +218,15 @@ public final class Application: Responder {
     /// The earliest pending recognizer timer (multi-tap interval, long press), if any: a
     /// host that sleeps while idle wakes for it.
     public var nextDeadline: Double? {
-        busyRecognizers.compactMap(\.deadline).min()
+        hot.busyRecognizers.compactMap(\.deadline).min()
     }
     /// Whether stepping time frame by frame can change anything: an animation, a shake or a
     /// timer is under way. (A finger resting still needs no frames: only input moves it.)
-    public var needsFrames: Bool { !timeListeners.isEmpty || nextDeadline != nil }
+    public var needsFrames: Bool { !hot.timeListeners.isEmpty || nextDeadline != nil }
 
     /// Registers something that wants `timeDidAdvance` calls until it returns false.
     public func addTimeListener(_ l: TimeListener) {
-        if !timeListeners.contains(where: { $0 === l }) { timeListeners.append(l) }
+        if !hot.timeListeners.contains(where: { $0 === l }) { hot.timeListeners.append(l) }
     }
 
     // MARK: Input
@@ -263,13 +239,13 @@ public final class Application: Responder {
     /// recognizers have read the sample, as for a failure the sample causes, so a `began`
     /// and a `changed` at one instant report the same fingers.
     public func send(_ input: InputEvent, at t: Double) {
-        sendDepth += 1
+        hot.sendDepth += 1
         _ = fireTimers(dueBy: t, includingT: false)
         if t > time { time = t }
         if input.isTouchSample {
-            readingSample += 1
+            hot.readingSample += 1
             _ = fireTimers(dueBy: time, includingT: true)
-            readingSample -= 1
+            hot.readingSample -= 1
         }
         advance(to: time)
         switch input {
@@ -290,16 +266,66 @@ public final class Application: Responder {
         }
         // Released by a timer at `t` and the sample never reached the recognizers (a move
         // to where the finger already was): they go ahead now.
-        if readingSample == 0 && !readyAfterWait.isEmpty { releaseReadyAfterWait() }
+        if hot.readingSample == 0 && !hot.readyAfterWait.isEmpty { releaseReadyAfterWait() }
         settleRecognizers()
-        sendDepth -= 1
-        if sendDepth == 0 && !endedEvents.isEmpty { endedEvents.removeAll(keepingCapacity: true) }
+        hot.sendDepth -= 1
+        if hot.sendDepth == 0 && !hot.endedEvents.isEmpty { hot.endedEvents.removeAll(keepingCapacity: true) }
     }
 
     /// Motion: shake and device orientation.
     public private(set) lazy var motion = MotionManager(app: self)
     /// Remote control: the command centre and Now Playing.
     public private(set) lazy var remote = RemoteCommandCenter(app: self)
+}
+
+/// What an ``Application`` keeps that input changes (its stored field `hot`).
+struct ApplicationState {
+    var defaults = Defaults()
+    var time: Double = 0
+    var delegate: Responder?
+    weak var firstResponder: Responder?
+    var pasteboard: Pasteboard = MemoryPasteboard()
+
+    // Touch state (TouchDelivery.swift).
+    var activeTouches = ActiveTouches()
+    var currentEvent: Event? {
+        didSet { currentEventRef = currentEvent.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `currentEvent`, for the move path to borrow without a retain (`touchMove`).
+    private(set) var currentEventRef: Unmanaged<Event>?
+    /// The events of sequences that ended during the input being sent, kept until the
+    /// outermost `send` returns: the move path borrows the event and its touches (the
+    /// event's `allTouches` holds every touch of the sequence) without retaining them, and a
+    /// recognizer's action may end the sequence mid-move (`cancelAllTouches`), or even send
+    /// input of its own.
+    var endedEvents: [Event] = []
+    /// How many `send` calls are under way (more than one: an action sent input).
+    var sendDepth = 0
+    /// Whether an exclusive-touch view received a touch in the current sequence (until
+    /// then no touch can be blocked by one: `exclusiveBlocker`).
+    var exclusiveTouchReceived = false
+    /// The touch each view with multiple touch off received last in the current sequence,
+    /// by view (`receiver(for:)`). `isMultipleTouchEnabled` is read when a touch lands.
+    var soleTouches: [ObjectIdentifier: Touch] = [:]
+    var nextTouchID = 1
+    var lastTap: (time: Double, location: Point, count: Int)?
+    /// How many touch samples the recognizers are reading right now (more than one: an
+    /// action sent input). While above 0, a recognizer whose failure requirements have all
+    /// failed waits in `readyAfterWait` until every recognizer has read the sample.
+    var readingSample = 0
+    /// Recognizers whose held transition may go ahead, with the recognizer whose failure
+    /// released them, once the recognizers have read the current sample.
+    var readyAfterWait: [(recognizer: GestureRecognizer, released: String)] = []
+    /// Recognizers with something going on: tracking touches, waiting, or not in `possible`.
+    var busyRecognizers: [GestureRecognizer] = []
+    /// Whether something `settleRecognizers` looks at may have changed since its last pass:
+    /// set where the application itself changes it (a recognizer joins the busy list or
+    /// makes a transition, a touch ends or is cancelled or ignored, a timer fires). A finger
+    /// that only moves leaves it alone, and the pass is skipped.
+    var needsSettling = false
+    /// Things that want time to pass (timers, animations).
+    var timeListeners: [TimeListener] = []
+    var ignoreDepth = 0
 }
 
 /// Something that wants to hear about time passing (timers, animations).

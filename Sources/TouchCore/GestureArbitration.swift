@@ -7,8 +7,8 @@ extension Application {
     func markBusy(_ r: GestureRecognizer) {
         if r.isBusy { return }
         r.isBusy = true
-        busyRecognizers.append(r)
-        needsSettling = true
+        hot.busyRecognizers.append(r)
+        hot.needsSettling = true
     }
 
     /// Whether `a` and `b` may recognize at the same time (either side's delegate says yes).
@@ -24,7 +24,7 @@ extension Application {
     /// The recognizers `r` must see fail: permanent links plus the delegates' per-attempt answers.
     private func failureDependencies(of r: GestureRecognizer) -> [GestureRecognizer] {
         var deps = r.failureRequirements
-        for o in busyRecognizers where o !== r && !deps.contains(where: { $0 === o }) && sharesTouches(r, o) {
+        for o in hot.busyRecognizers where o !== r && !deps.contains(where: { $0 === o }) && sharesTouches(r, o) {
             let asked = (r.delegate?.gestureRecognizer(r, shouldRequireFailureOf: o) ?? false)
                 || r.shouldRequireFailure(of: o)
                 || (o.delegate?.gestureRecognizer(o, shouldBeRequiredToFailBy: r) ?? false)
@@ -75,7 +75,7 @@ extension Application {
         }
         if !waiting.isEmpty {
             r.failureWait.hold(to, until: waiting)
-            needsSettling = true
+            hot.needsSettling = true
             tracer.emit(time, .failureWait(recognizer: r.id, waitingFor: waiting.map(\.id)))
             return
         }
@@ -93,9 +93,9 @@ extension Application {
     }
 
     private func commitLeavingPossible(_ r: GestureRecognizer, to: GestureState, reason: TraceText) {
-        needsSettling = true
+        hot.needsSettling = true
         // An active recognizer that may not run beside r prevents it.
-        if let blocker = busyRecognizers.first(where: { o in
+        if let blocker = hot.busyRecognizers.first(where: { o in
             o !== r && o.state.isActive && sharesTouches(r, o) && !canRecognizeSimultaneously(r, o)
                 && o.canPrevent(r) && r.canBePrevented(by: o)
         }) {
@@ -108,7 +108,7 @@ extension Application {
         r.sendActions()
         dependentsSee(r, succeed: true)
         // Default exclusivity: the others analysing the same touches fail (or are cancelled).
-        for o in busyRecognizers where o !== r && sharesTouches(r, o) && !canRecognizeSimultaneously(r, o)
+        for o in hot.busyRecognizers where o !== r && sharesTouches(r, o) && !canRecognizeSimultaneously(r, o)
             && r.canPrevent(o) && o.canBePrevented(by: r) {
             if o.state == .possible {
                 o.failureWait.cancel()
@@ -122,7 +122,7 @@ extension Application {
 
     /// Moves `r` to a terminal state (failed, ended, cancelled) with its side effects.
     private func finish(_ r: GestureRecognizer, _ to: GestureState, reason: TraceText) {
-        needsSettling = true
+        hot.needsSettling = true
         guard r.commitState(to, reason: reason) else { return }
         if to != .failed { r.sendActions() }
         if to == .failed { dependentsSee(r, succeed: false) }
@@ -131,7 +131,7 @@ extension Application {
 
     /// Recognizers waiting for `r` to fail learn whether it failed or succeeded.
     private func dependentsSee(_ r: GestureRecognizer, succeed: Bool) {
-        for d in busyRecognizers where d.failureWait.isWaiting(on: r) {
+        for d in hot.busyRecognizers where d.failureWait.isWaiting(on: r) {
             if succeed {
                 _ = d.failureWait.dependencySucceeded(r)
                 finish(d, .failed, reason: "failed: requires \(r.id) to fail, which \(r.state.rawValue)")
@@ -144,10 +144,10 @@ extension Application {
                 finish(d, .failed, reason: "failed: its touches were cancelled while it waited for \(r.id) to fail")
                 continue
             }
-            if readingSample > 0 {
+            if hot.readingSample > 0 {
                 // `r` failed on a touch sample that `d` may not have read yet: `d` goes ahead
                 // once every recognizer has read it, so its first transition carries it.
-                readyAfterWait.append((d, r.id))
+                hot.readyAfterWait.append((d, r.id))
                 continue
             }
             commitHeld(d, released: r.id)
@@ -165,20 +165,20 @@ extension Application {
     }
 
     /// The recognizers start reading a touch sample (a touch began, moved or ended).
-    func beginReadingSample() { readingSample += 1 }
+    func beginReadingSample() { hot.readingSample += 1 }
 
     /// The recognizers have read the sample: those released by a failure while they read it
     /// make their held transitions now (UIKit, too, decides once every recognizer has seen
     /// the touches).
     func endReadingSample() {
-        readingSample -= 1
-        if readingSample == 0 { releaseReadyAfterWait() }
+        hot.readingSample -= 1
+        if hot.readingSample == 0 { releaseReadyAfterWait() }
     }
 
     /// The recognizers in `readyAfterWait` make their held transitions.
     func releaseReadyAfterWait() {
-        while !readyAfterWait.isEmpty {
-            let (d, released) = readyAfterWait.removeFirst()
+        while !hot.readyAfterWait.isEmpty {
+            let (d, released) = hot.readyAfterWait.removeFirst()
             // Still released (it may have failed meanwhile).
             guard d.state == .possible, case .released = d.failureWait.state else { continue }
             commitHeld(d, released: released)
@@ -189,11 +189,11 @@ extension Application {
     /// transition back first (so none recognizes because the one it waits for failed),
     /// then those waiting for a timer (the next tap of a multi-tap).
     func interruptWaitingRecognizers(reason: String) {
-        for r in busyRecognizers where r.state == .possible && r.failureWait.isHolding {
+        for r in hot.busyRecognizers where r.state == .possible && r.failureWait.isHolding {
             r.deadline = nil
             requestTransition(r, to: .failed, reason: "failed: interrupted (\(reason)) while waiting")
         }
-        for r in busyRecognizers where r.state == .possible && r.deadline != nil {
+        for r in hot.busyRecognizers where r.state == .possible && r.deadline != nil {
             r.deadline = nil
             requestTransition(r, to: .failed, reason: "failed: interrupted (\(reason))")
         }
@@ -203,18 +203,18 @@ extension Application {
     /// Resets recognizers whose gesture is over, and fails those left with nothing to do.
     func settleRecognizers() {
         // Nothing it looks at changed since the last pass (a finger moved, no transition).
-        guard needsSettling else { return }
-        needsSettling = false
+        guard hot.needsSettling else { return }
+        hot.needsSettling = false
         var i = 0
-        while i < busyRecognizers.count {
+        while i < hot.busyRecognizers.count {
             // Fast paths (no side effects skipped), read without retaining the recognizer:
             // a gesture under way (began, changed) is neither failed, reset nor removed
             // here; nor is a possible one whose touches are still down.
-            let skip = busyRecognizers.borrowing(i) { r in
+            let skip = hot.busyRecognizers.borrowing(i) { r in
                 r.state.isActive || (!r.state.isTerminal && r.numberOfTouchesDown > 0)
             }
             if skip { i += 1; continue }
-            let r = busyRecognizers[i]
+            let r = hot.busyRecognizers[i]
             let facts = SettleFacts(state: r.state, touchesDown: r.numberOfTouchesDown, tracksTouches: !r.trackedTouches.isEmpty,
                                     holding: r.failureWait.isHolding, hasTimer: r.deadline != nil)
             var leaves = false
@@ -232,7 +232,7 @@ extension Application {
                 }
             }
             if leaves {
-                busyRecognizers.remove(at: i)
+                hot.busyRecognizers.remove(at: i)
                 r.isBusy = false
             } else {
                 i += 1

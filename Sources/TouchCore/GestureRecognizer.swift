@@ -1,76 +1,6 @@
-// GestureRecognizer: the base of every recognizer: state machine, touches, targets, arbitration hooks.
-//
-//   discrete:    possible ──▶ recognized          possible ──▶ failed
-//   continuous:  possible ──▶ began ──▶ changed* ──▶ ended | cancelled
-//                possible ──▶ failed
-//   (every terminal state resets to possible once the recognizer's touches are over)
-
-extension GestureState {
-    /// recognized / ended, cancelled, failed.
-    public var isTerminal: Bool {
-        switch self {
-        case .recognized, .ended, .cancelled, .failed: true
-        case .possible, .began, .changed: false
-        }
-    }
-    /// began or changed: a continuous gesture under way.
-    public var isActive: Bool { self == .began || self == .changed }
-}
-
-/// The legal edges of the two state machines. `apply` refuses every other edge.
-struct GestureStateMachine {
-    let continuous: Bool
-    private(set) var state: GestureState = .possible
-
-    /// Moves to `to` if that is a legal edge; returns whether it did.
-    mutating func apply(_ to: GestureState) -> Bool {
-        let ok: Bool
-        switch (state, to) {
-        case (.possible, .failed): ok = true
-        case (.possible, .recognized): ok = !continuous
-        case (.possible, .began): ok = continuous
-        case (.began, .changed), (.changed, .changed): ok = true
-        case (.began, .ended), (.changed, .ended): ok = true
-        case (.began, .cancelled), (.changed, .cancelled): ok = true
-        case (.recognized, .possible), (.ended, .possible), (.cancelled, .possible), (.failed, .possible): ok = true
-        case (.possible, _), (.began, _), (.changed, _), (.recognized, _), (.ended, _), (.cancelled, _), (.failed, _): ok = false
-        }
-        if ok { state = to }
-        return ok
-    }
-}
-
-/// Answers a recognizer's questions (UIGestureRecognizerDelegate). Every method has UIKit's default.
-public protocol GestureRecognizerDelegate: AnyObject {
-    /// Whether `r` may leave `possible` (`gestureRecognizerShouldBegin(_:)`); asked when it
-    /// would begin or recognize. False makes it fail, with the reason in the trace. Default true.
-    func gestureRecognizerShouldBegin(_ r: GestureRecognizer) -> Bool
-    /// Whether `r` analyses `touch` at all (`gestureRecognizer(_:shouldReceive:)`), asked when
-    /// the touch lands. False: the recognizer never sees it, and the trace notes it. Default true.
-    func gestureRecognizer(_ r: GestureRecognizer, shouldReceive touch: Touch) -> Bool
-    /// Whether `r` and `other` may recognize at the same time
-    /// (`gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)`); either side saying yes
-    /// allows it. Default false: the first to begin or recognize prevents the other.
-    func gestureRecognizer(_ r: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
-    /// Whether `r` waits for `other` to fail before leaving `possible`, for this attempt
-    /// (`gestureRecognizer(_:shouldRequireFailureOf:)`). Default false.
-    func gestureRecognizer(_ r: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool
-    /// Whether `other` waits for `r` to fail before leaving `possible`, for this attempt
-    /// (`gestureRecognizer(_:shouldBeRequiredToFailBy:)`). Default false.
-    func gestureRecognizer(_ r: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool
-}
-extension GestureRecognizerDelegate {
-    /// UIKit's default: true.
-    public func gestureRecognizerShouldBegin(_ r: GestureRecognizer) -> Bool { true }
-    /// UIKit's default: true.
-    public func gestureRecognizer(_ r: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
-    /// UIKit's default: false.
-    public func gestureRecognizer(_ r: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
-    /// UIKit's default: false.
-    public func gestureRecognizer(_ r: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool { false }
-    /// UIKit's default: false.
-    public func gestureRecognizer(_ r: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool { false }
-}
+// GestureRecognizer: the base of every recognizer: touches, targets, arbitration hooks.
+// Its state machine is in GestureStateMachine.swift, its delegate in
+// GestureRecognizerDelegate.swift.
 
 /// The base class of every recognizer, as `UIGestureRecognizer`. Subclass
 /// `DiscreteGestureRecognizer` or `ContinuousGestureRecognizer`, override the touch
@@ -334,18 +264,18 @@ open class GestureRecognizer {
         if let i = trackedTouches.firstIndex(where: { $0 === touch }) {
             trackedTouches.remove(at: i)
             firstDownIndices.removeAll()   // the list moved up: search from its start
-            touch.trackedBy.removeAll { $0 === self }
+            touch.hot.trackedBy.removeAll { $0 === self }
             if touch.isActive {
                 numberOfTouchesDown -= 1
                 sumOfTouchesDown.remove(touch.locationInWindow)
             }
         }
-        touch.gestureRecognizers.removeAll { $0 === self }
-        application?.needsSettling = true   // it may have nothing left to analyse
+        touch.hot.gestureRecognizers.removeAll { $0 === self }
+        application?.hot.needsSettling = true   // it may have nothing left to analyse
         application?.flushHeld(touch, event: event)
     }
     /// Whether this recognizer analyses `touch`.
-    public func isTracking(_ touch: Touch) -> Bool { touch.trackedBy.containsIdentical(self) }
+    public func isTracking(_ touch: Touch) -> Bool { touch.hot.trackedBy.containsIdentical(self) }
 
     // MARK: The subclassing contract
 
@@ -385,7 +315,7 @@ open class GestureRecognizer {
     /// `one` is `[touch]` (the event's reused one-touch list: no array per recognizer).
     func beginTracking(_ touch: Touch, event: Event, one: [Touch]) {
         trackedTouches.append(touch)
-        touch.trackedBy.append(self)
+        touch.hot.trackedBy.append(self)
         if touch.isActive {
             numberOfTouchesDown += 1
             sumOfTouchesDown.add(touch.locationInWindow)
@@ -407,7 +337,7 @@ open class GestureRecognizer {
     private func disabled() {
         if state.isActive { transition(.cancelled, reason: "cancelled: disabled while active") }
         else if state == .possible && !trackedTouches.isEmpty { transition(.failed, reason: "failed: disabled") }
-        for t in trackedTouches { t.gestureRecognizers.removeAll { $0 === self } }
+        for t in trackedTouches { t.hot.gestureRecognizers.removeAll { $0 === self } }
     }
 
     // MARK: Transitions (the arbitration lives in GestureArbitration.swift)
@@ -453,7 +383,7 @@ open class GestureRecognizer {
 
     /// Drops every touch and waiting link without a transition (the application is going away).
     func releaseTouches() {
-        for t in trackedTouches { t.gestureRecognizers.removeAll(); t.trackedBy.removeAll(); t.receiver = nil }
+        for t in trackedTouches { t.hot.gestureRecognizers.removeAll(); t.hot.trackedBy.removeAll(); t.receiver = nil }
         trackedTouches.removeAll()
         numberOfTouchesDown = 0
         sumOfTouchesDown = GestureMath.PointSum()
@@ -465,8 +395,8 @@ open class GestureRecognizer {
         failureWait.cancel()
         deadline = nil
         for t in trackedTouches {
-            t.gestureRecognizers.removeAll { $0 === self }
-            t.trackedBy.removeAll { $0 === self }
+            t.hot.gestureRecognizers.removeAll { $0 === self }
+            t.hot.trackedBy.removeAll { $0 === self }
         }
         numberOfTouchesDown = 0
         sumOfTouchesDown = GestureMath.PointSum()

@@ -41,11 +41,66 @@
 // pins the table with a plain counter, and a rebuild while pinned (user code hit-testing
 // again) retires the old table instead of freeing it, until the last loop over it ends.
 //
-// Invalidation: a view's table is marked dirty when its subview list changes, and when a
-// subview's center, bounds, transform, touchOutset, isHidden, alpha or
-// isUserInteractionEnabled changes (`didSet` on the underscored storage, which every
-// write goes through, marks `superview?._hitTableDirty`). The table is rebuilt lazily, at
-// the next hit test that walks the parent's subviews.
+// Invalidation: a view's table is marked dirty when its subview list changes
+// (`subviewsChanged`), and when a subview's center, bounds, transform, touchOutset, isHidden,
+// alpha or isUserInteractionEnabled changes (`hitBoxChanged`, called by each of those
+// setters, marks `superview?.hit.tableDirty`). The table is rebuilt lazily, at the next hit
+// test that walks the parent's subviews.
+//
+// A view keeps all of this in one field, `View.hit` (`ViewHitState`): the geometry and
+// flags a hit test reads for every view it visits, declared together and first so that a
+// visit touches as few cache lines of the view as it can, then the table. The field is
+// internal, and its exclusivity is not checked at run time (docs/performance.md).
+
+/// What a view keeps for hit testing (`View.hit`): its geometry and hit flags, its subviews,
+/// and the table of their hit boxes. Writes that change a hit box go through `View`'s
+/// setters, which mark the superview's table dirty.
+struct ViewHitState {
+    /// The subviews, back to front (`View.subviews`).
+    var subviews: [View] = []
+    var center: Point
+    var bounds: Rect
+    var alpha: Double = 1
+    var touchOutset: Size = .zero
+    var isHidden = false
+    var isUserInteractionEnabled = true
+    var rule: HitRule = .normal
+    /// Whether `table` no longer describes the subviews (rebuilt at the next hit test).
+    var tableDirty = true
+    /// The subviews' hit boxes; nil while there are no subviews. Its entries and count are
+    /// copied here so that a hit test reads them without retaining it.
+    var table: HitTable?
+    var entries: UnsafeMutablePointer<HitEntry>?
+    var count = 0
+    /// Hit tests walking `table` right now (more than one only if user code hit-tests
+    /// again from an overridden point(inside:)). While pinned, a rebuild keeps the old
+    /// table in `retired` instead of freeing it under the walking loop.
+    var pins = 0
+    var retired: [HitTable]?
+    /// What `convertFromSuperview` applies: nothing, `inverse`, or NaN (a singular transform).
+    var inverseKind: InverseKind = .identity
+    var transform: AffineTransform = .identity
+    /// The inverse of `transform` when `inverseKind` is `.invertible` (set with `setTransform`).
+    var inverse: AffineTransform = .identity
+    enum InverseKind: UInt8 { case identity, invertible, singular }
+
+    init(center: Point, bounds: Rect) {
+        self.center = center
+        self.bounds = bounds
+    }
+
+    /// Sets the transform and caches its inverse.
+    mutating func setTransform(_ t: AffineTransform) {
+        transform = t
+        if t.isIdentity {
+            inverseKind = .identity
+        } else if let inv = t.inverted() {
+            inverseKind = .invertible; inverse = inv
+        } else {
+            inverseKind = .singular
+        }
+    }
+}
 
 /// One subview of a parent, as hit testing sees it before reading the subview.
 /// Laid out so that rejecting reads only the first 42 bytes, and one entry is one cache
@@ -82,9 +137,9 @@ final class HitTable {
         entries = raw.bindMemory(to: HitEntry.self, capacity: max(1, count))
         for (i, s) in subviews.enumerated() {
             let skip: HitVerdict?
-            if s._isHidden { skip = .hidden }
-            else if !s._isUserInteractionEnabled { skip = .disabled }
-            else if s._alpha < 0.01 { skip = .transparent }
+            if s.hit.isHidden { skip = .hidden }
+            else if !s.hit.isUserInteractionEnabled { skip = .disabled }
+            else if s.hit.alpha < 0.01 { skip = .transparent }
             else { skip = nil }
             let keeps = keepsDefaultPointInside(s)
             var e = HitEntry(minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity,
@@ -97,6 +152,99 @@ final class HitTable {
     deinit {
         entries.deinitialize(count: count)
         UnsafeMutableRawPointer(entries).deallocate()
+    }
+}
+
+extension View {
+    /// This view's hit box may have changed (its geometry or a hit flag): the superview's
+    /// table is rebuilt at its next hit test.
+    final func hitBoxChanged() { superview?.hit.tableDirty = true }
+
+    /// The subview list changed: the table is dirty, and dropped at once, unless a loop
+    /// walks it, so that a removed subview is not kept alive until the next hit test.
+    final func subviewsChanged() {
+        hit.tableDirty = true
+        if hit.pins == 0 { dropHitTable() }
+    }
+
+    /// Asks the subviews front to back (`p` in this view's space): the first that returns a
+    /// view wins. Each subview is first looked up in the hit table (HitBoxes.swift): its skip
+    /// verdict, then its box, which settles most siblings as `outside` without reading them;
+    /// the others get the exact test and, if inside, are descended into.
+    final func hitTestSubviews(_ p: Point, with event: Event?, path: inout [HitStep]?) -> View? {
+        if hit.tableDirty { rebuildHitTable() }
+        guard let entries = hit.entries else { return nil }
+        // Pinned rather than retained (no atomic operations): the table, and through its
+        // `subviews` every subview, stays alive until the loop ends (see rebuildHitTable).
+        hit.pins &+= 1
+        defer {
+            hit.pins &-= 1
+            if hit.pins == 0 {
+                if hit.retired != nil { hit.retired = nil }
+                if hit.tableDirty { dropHitTable() }
+            }
+        }
+        let px = p.x, py = p.y
+        var i = hit.count
+        while i > 0 {
+            i -= 1
+            let e = entries + i
+            if let skip = e.pointee.skip {
+                path?.append(HitStep(view: e.pointee.id, verdict: skip)); continue
+            }
+            // Strictly outside the box (false for NaN): outside without reading the subview.
+            if px < e.pointee.minX || px > e.pointee.maxX || py < e.pointee.minY || py > e.pointee.maxY {
+                path?.append(HitStep(view: e.pointee.id, verdict: .outside)); continue
+            }
+            // The exact test, then the subview's subtree, without retaining the subview
+            // (the table's `subviews` keeps it alive).
+            var inside = false
+            var found: View? = nil
+            e.pointee.view._withUnsafeGuaranteedRef { s in
+                let q = s.convertFromSuperview(p)
+                inside = e.pointee.defaultInside ? s.defaultPointInside(q) : s.point(inside: q, with: event)
+                if inside { found = s.hitTestInside(q, with: event, path: &path) }
+            }
+            if let found { return found }
+            if !inside { path?.append(HitStep(view: e.pointee.id, verdict: .outside)) }
+            // User code (an overridden point(inside:) here or below) may have changed what
+            // the table describes: finish the old way, on the subviews the loop started with.
+            if hit.tableDirty || hit.entries != entries {
+                // The table this loop walks: still the current one, or retired by a rebuild.
+                let walked = hit.entries == entries ? hit.table! : hit.retired!.first { $0.entries == entries }!
+                return hitTestSubviewsExactly(walked.subviews, below: i, p, with: event, path: &path)
+            }
+        }
+        return nil
+    }
+
+    /// Lets the table (and the subviews it holds) go; the next hit test rebuilds it.
+    final func dropHitTable() {
+        if hit.table != nil { hit.table = nil; hit.entries = nil; hit.count = 0 }
+    }
+
+    /// Makes a new hit table for the subviews. The old one is freed, unless a hit test is
+    /// walking it (pinned): then it is kept until the last such loop ends.
+    final func rebuildHitTable() {
+        let table = hit.subviews.isEmpty ? nil : HitTable(subviews: hit.subviews)
+        if hit.pins > 0, let old = hit.table { hit.retired = (hit.retired ?? []) + [old] }
+        hit.table = table
+        hit.entries = table?.entries
+        hit.count = table?.count ?? 0
+        hit.tableDirty = false
+    }
+
+    /// The subviews `subs[0..<end]`, front to back, each read from the view itself (the
+    /// loop of before hit boxes; used once user code has changed the hierarchy mid-test).
+    final func hitTestSubviewsExactly(_ subs: [View], below end: Int, _ p: Point, with event: Event?,
+                                      path: inout [HitStep]?) -> View? {
+        var i = end
+        while i > 0 {
+            i -= 1
+            let s = subs[i]
+            if let hit = s.hitTest(s.convertFromSuperview(p), with: event, path: &path) { return hit }
+        }
+        return nil
     }
 }
 
@@ -118,7 +266,7 @@ extension View {
     /// that covers the rounding of that exact test. Leaves (-inf, +inf) when it cannot
     /// promise that (non-finite geometry, a poorly conditioned transform).
     func hitBox(into e: inout HitEntry) {
-        let b = _bounds, o = _touchOutset, c = _center
+        let b = hit.bounds, o = hit.touchOutset, c = hit.center
         // What point(inside:) accepts, in the view's space: [minX - ox, maxX + ox) (the same
         // on y), and convertFromSuperview adds origin + size / 2 to the offset from the
         // centre. So the offset d (after the inverse transform) lies in [dx0, dx1].
@@ -130,7 +278,7 @@ extension View {
         let extent = abs(b.origin.x) + abs(b.origin.y) + abs(b.width) + abs(b.height)
             + abs(o.width) + abs(o.height)
         var x0: Double, x1: Double, y0: Double, y1: Double, magnitude: Double
-        switch _inverseKind {
+        switch hit.inverseKind {
         case .identity:
             x0 = dx0; x1 = dx1; y0 = dy0; y1 = dy1
             magnitude = abs(c.x) + abs(c.y) + extent
@@ -139,7 +287,7 @@ extension View {
             e.minX = .infinity; e.maxX = -.infinity; e.minY = .infinity; e.maxY = -.infinity
             return
         case .invertible:
-            let t = _transform, i = _inverse
+            let t = hit.transform, i = hit.inverse
             let norm = abs(t.a) + abs(t.b) + abs(t.c) + abs(t.d)
             let inverseNorm = abs(i.a) + abs(i.b) + abs(i.c) + abs(i.d)
             // Condition estimate (false for NaN): beyond it the stored inverse is not close

@@ -9,64 +9,78 @@ public final class Touch {
     /// `stationary` when it is down and another finger moved since its own latest change,
     /// `ended` or `cancelled` once it is over.
     public var phase: TouchPhase {
-        if ownPhase.isDown, let moves = sequenceMoves, moves.count != movesAtOwnChange { return .stationary }
-        return ownPhase
+        if hot.ownPhase.isDown, let moves = hot.sequenceMoves, moves.count != hot.movesAtOwnChange { return .stationary }
+        return hot.ownPhase
     }
-    /// The phase of the touch's own latest change (landing, move, lift), which `phase` reads
-    /// as `stationary` once another finger has moved: a move marks no other touch, so a
-    /// move costs the same with 20,000 fingers down as with 2.
-    @exclusivity(unchecked) private var ownPhase: TouchPhase = .began
-    /// The moves of the touch's sequence (shared with its event and its other touches), and
-    /// their number at the touch's own latest change.
-    @exclusivity(unchecked) private var sequenceMoves: MoveCount?
-    @exclusivity(unchecked) private var movesAtOwnChange = 0
+    /// The touch's state that input changes, in one field: the event model reads and writes
+    /// it on every input, so its exclusivity is not checked at run time (docs/performance.md).
+    @exclusivity(unchecked) var hot: TouchState
     /// The touch landed in a sequence whose moves `moves` counts.
     func joinSequence(_ moves: MoveCount) {
-        sequenceMoves = moves
-        movesAtOwnChange = moves.count
+        hot.sequenceMoves = moves
+        hot.movesAtOwnChange = moves.count
     }
     /// The finger is now at `p` (a move, or a lift elsewhere): the previous location is kept,
     /// and the recognizers analysing it update their sums of the fingers down.
     func move(to p: Point) {
-        previousLocationInWindow = locationInWindow
-        locationInWindow = p
-        if isActive { for r in trackedBy { r.touchDownMoved(from: previousLocationInWindow, to: p) } }
+        hot.previousLocationInWindow = hot.locationInWindow
+        hot.locationInWindow = p
+        if isActive { for r in hot.trackedBy { r.touchDownMoved(from: hot.previousLocationInWindow, to: p) } }
     }
     /// This finger moved: it is `moved`, and every other finger down reads `stationary`.
     func markMoved() {
-        ownPhase = .moved
-        guard let moves = sequenceMoves else { return }
+        hot.ownPhase = .moved
+        guard let moves = hot.sequenceMoves else { return }
         moves.count += 1
-        movesAtOwnChange = moves.count
+        hot.movesAtOwnChange = moves.count
     }
     /// The finger lifted (`ended`) or was cancelled: the recognizers analysing it count one
     /// touch down fewer.
     func lift(as end: TouchPhase) {
-        let wasDown = ownPhase.isDown
-        ownPhase = end
-        if wasDown { for r in trackedBy { r.touchLeftActive(self) } }
+        let wasDown = hot.ownPhase.isDown
+        hot.ownPhase = end
+        if wasDown { for r in hot.trackedBy { r.touchLeftActive(self) } }
     }
     /// The time of the touch's latest change (landing, move or lift), in seconds of host time
     /// (`UITouch.timestamp`).
-    @exclusivity(unchecked) public internal(set) var timestamp: Double
+    public internal(set) var timestamp: Double {
+        get { hot.timestamp }
+        set { hot.timestamp = newValue }
+    }
     /// Which tap of a multi-tap this touch is (`UITouch.tapCount`): 1, or one more than the
     /// previous tap's when it lands within ``Defaults/tapInterval`` of it and
     /// ``Defaults/tapDistance`` of where it was, with no other finger down.
-    @exclusivity(unchecked) public internal(set) var tapCount: Int = 1
-    /// The hit-test view found when the touch began (nil: nothing in the scene was hit).
-    /// Held strongly, as `receiver` is (a weak reference would give every touched view a
-    /// side table, slowing each retain and release of it; see `View.superview`): a view
-    /// removed mid-touch lives until the touch is over.
-    @exclusivity(unchecked) public internal(set) var view: View?
+    public internal(set) var tapCount: Int {
+        get { hot.tapCount }
+        set { hot.tapCount = newValue }
+    }
+    /// The hit-test view found when the touch began (nil: nothing in the scene was hit). A
+    /// view removed mid-touch lives until the touch is over.
+    public internal(set) var view: View? {
+        get { hot.view }
+        set { hot.view = newValue }
+    }
     /// The window the touch landed in (`UITouch.window`).
-    @exclusivity(unchecked) public internal(set) var window: Window?
+    public internal(set) var window: Window? {
+        get { hot.window }
+        set { hot.window = newValue }
+    }
     /// The finger's pressure, 0…1 (`UITouch.force`, normalized): the device's, or 1 when it
     /// reports none (the mouse).
-    @exclusivity(unchecked) public internal(set) var force: Double = 1
+    public internal(set) var force: Double {
+        get { hot.force }
+        set { hot.force = newValue }
+    }
     /// Where the touch is and was, in the window's space.
-    @exclusivity(unchecked) public internal(set) var locationInWindow: Point
+    public internal(set) var locationInWindow: Point {
+        get { hot.locationInWindow }
+        set { hot.locationInWindow = newValue }
+    }
     /// Where the touch was before its latest move, in the window's space.
-    @exclusivity(unchecked) public internal(set) var previousLocationInWindow: Point
+    public internal(set) var previousLocationInWindow: Point {
+        get { hot.previousLocationInWindow }
+        set { hot.previousLocationInWindow = newValue }
+    }
     /// Where the touch began, in the window's space.
     public let startLocationInWindow: Point
     /// When the touch began, in seconds of host time.
@@ -74,26 +88,38 @@ public final class Touch {
     /// The device and finger this touch follows.
     public internal(set) var key = TouchKey(device: 0, finger: 0)
     /// True for fingers made up by the mouse emulation (for the overlays).
-    @exclusivity(unchecked) public internal(set) var isEmulated = false
+    public internal(set) var isEmulated: Bool {
+        get { hot.isEmulated }
+        set { hot.isEmulated = newValue }
+    }
     /// The recognizers analysing this touch (the hit-test view's and its ancestors').
-    @exclusivity(unchecked) public internal(set) var gestureRecognizers: [GestureRecognizer] = []
-    /// The recognizers whose `trackedTouches` hold this touch, kept beside those lists by
-    /// `GestureRecognizer` (a handful: `isTracking` asks it instead of scanning a
-    /// recognizer's list, which holds every touch of its gesture).
-    @exclusivity(unchecked) var trackedBy: [GestureRecognizer] = []
+    public internal(set) var gestureRecognizers: [GestureRecognizer] {
+        get { hot.gestureRecognizers }
+        set { hot.gestureRecognizers = newValue }
+    }
     /// Whether the finger's lift moved it (`touchUp`), for recognizers that measure the
     /// fingers lazily (`PanGestureRecognizer`, `TwoFingerGestureRecognizer`).
-    @exclusivity(unchecked) var movedWhenLifted = false
+    var movedWhenLifted: Bool {
+        get { hot.movedWhenLifted }
+        set { hot.movedWhenLifted = newValue }
+    }
 
     // Delivery bookkeeping (TouchDelivery.swift).
     /// The view that receives this touch's messages (nil: none, e.g. multiple touch off).
-    @exclusivity(unchecked) var receiver: View?
+    var receiver: View? {
+        get { hot.receiver }
+        set { hot.receiver = newValue }
+    }
     /// Whether the receiver got `began` (so it is owed an `ended` or `cancelled`).
-    @exclusivity(unchecked) var deliveredBegan = false
+    var deliveredBegan: Bool {
+        get { hot.deliveredBegan }
+        set { hot.deliveredBegan = newValue }
+    }
     /// Whether the receiver got its final message (or was cancelled by a recognizer).
-    @exclusivity(unchecked) var finishedForView = false
-    /// Messages held back by `delaysTouchesBegan` / `delaysTouchesEnded`.
-    @exclusivity(unchecked) var held: [TouchPhase] = []
+    var finishedForView: Bool {
+        get { hot.finishedForView }
+        set { hot.finishedForView = newValue }
+    }
     /// `[id]`, made once: the touch ids of a single-touch message in the trace (most of
     /// them) share it instead of allocating an array per record.
     let idAsList: [Int]
@@ -101,10 +127,8 @@ public final class Touch {
     init(id: Int, location: Point, time: Double) {
         self.id = id
         idAsList = [id]
-        locationInWindow = location
-        previousLocationInWindow = location
+        hot = TouchState(timestamp: time, locationInWindow: location, previousLocationInWindow: location)
         startLocationInWindow = location
-        timestamp = time
         startTimestamp = time
     }
 
@@ -119,7 +143,45 @@ public final class Touch {
         view?.convertFromRoot(previousLocationInWindow) ?? previousLocationInWindow
     }
     /// Whether the touch is still down (began, moved or stationary).
-    public var isActive: Bool { ownPhase.isDown }
+    public var isActive: Bool { hot.ownPhase.isDown }
+}
+
+/// What a ``Touch`` keeps that input changes (its stored field `hot`).
+struct TouchState {
+    /// The phase of the touch's own latest change (landing, move, lift), which `phase` reads
+    /// as `stationary` once another finger has moved: a move marks no other touch, so a
+    /// move costs the same with 20,000 fingers down as with 2.
+    var ownPhase: TouchPhase = .began
+    /// The moves of the touch's sequence (shared with its event and its other touches), and
+    /// their number at the touch's own latest change.
+    var sequenceMoves: MoveCount?
+    var movesAtOwnChange = 0
+    var timestamp: Double
+    var tapCount = 1
+    /// Held strongly, as `receiver` is (docs/performance.md).
+    var view: View?
+    var window: Window?
+    var force: Double = 1
+    var locationInWindow: Point
+    var previousLocationInWindow: Point
+    var isEmulated = false
+    var gestureRecognizers: [GestureRecognizer] = []
+    /// The recognizers whose `trackedTouches` hold this touch, kept beside those lists by
+    /// `GestureRecognizer` (a handful: `isTracking` asks it instead of scanning a
+    /// recognizer's list, which holds every touch of its gesture).
+    var trackedBy: [GestureRecognizer] = []
+    var movedWhenLifted = false
+    var receiver: View?
+    var deliveredBegan = false
+    var finishedForView = false
+    /// Messages held back by `delaysTouchesBegan` / `delaysTouchesEnded`.
+    var held: [TouchPhase] = []
+
+    init(timestamp: Double, locationInWindow: Point, previousLocationInWindow: Point) {
+        self.timestamp = timestamp
+        self.locationInWindow = locationInWindow
+        self.previousLocationInWindow = previousLocationInWindow
+    }
 }
 
 /// The number of moves in one multitouch sequence, shared by its event and its touches (a
@@ -150,32 +212,48 @@ public final class Event {
     public let type: EventType
     /// The event's subtype (`UIEvent.subtype`): `"motionShake"` for a shake, the command's
     /// name for a remote-control event, nil for touches.
-    @exclusivity(unchecked) public internal(set) var subtype: String?
+    public internal(set) var subtype: String? {
+        get { hot.subtype }
+        set { hot.subtype = newValue }
+    }
     /// The time of the latest change, in seconds of host time (`UIEvent.timestamp`).
-    @exclusivity(unchecked) public internal(set) var timestamp: Double
+    public internal(set) var timestamp: Double {
+        get { hot.timestamp }
+        set { hot.timestamp = newValue }
+    }
     /// Every touch of the sequence, in the order they began.
-    @exclusivity(unchecked) public internal(set) var allTouches: [Touch] = []
+    public internal(set) var allTouches: [Touch] {
+        get { hot.allTouches }
+        set { hot.allTouches = newValue }
+    }
     /// Who handled a motion or remote event (set while it travels the chain).
-    @exclusivity(unchecked) public internal(set) var handledBy: Responder?
+    public internal(set) var handledBy: Responder? {
+        get { hot.handledBy }
+        set { hot.handledBy = newValue }
+    }
     /// For remote events: the command.
-    @exclusivity(unchecked) public internal(set) var remoteCommand: RemoteCommand?
+    public internal(set) var remoteCommand: RemoteCommand? {
+        get { hot.remoteCommand }
+        set { hot.remoteCommand = newValue }
+    }
 
     /// The moves of the sequence so far (touch events: its touches read it for their phase).
     let moves = MoveCount()
-    /// The storage of the one-touch lists moves are delivered with, reused from move to
-    /// move (`oneTouchList`).
-    @exclusivity(unchecked) private var single: [Touch] = []
+    /// The event's state that input changes, in one field: the event model reads and writes
+    /// it on every input, so its exclusivity is not checked at run time (docs/performance.md).
+    @exclusivity(unchecked) var hot: EventState
 
     init(type: EventType, subtype: String? = nil, timestamp: Double) {
-        self.type = type; self.subtype = subtype; self.timestamp = timestamp
+        self.type = type
+        hot = EventState(subtype: subtype, timestamp: timestamp)
     }
 
     /// `[touch]`, in storage reused from the previous call when nobody kept that list (a
     /// responder or recognizer that stores the list it was given keeps its own copy: the
     /// write below then copies first, as arrays do). Saves an allocation per move.
     func oneTouchList(_ touch: Touch) -> [Touch] {
-        if single.isEmpty { single.append(touch) } else { single[0] = touch }
-        return single
+        if hot.single.isEmpty { hot.single.append(touch) } else { hot.single[0] = touch }
+        return hot.single
     }
     /// The sequence's touches whose hit-test view is `view` (`UIEvent.touches(for:)`).
     public func touches(for view: View) -> [Touch] { allTouches.filter { $0.view === view } }
@@ -185,4 +263,16 @@ public final class Event {
     public func touches(for recognizer: GestureRecognizer) -> [Touch] {
         allTouches.filter { t in t.gestureRecognizers.contains { $0 === recognizer } }
     }
+}
+
+/// What an ``Event`` keeps that input changes (its stored field `hot`).
+struct EventState {
+    var subtype: String?
+    var timestamp: Double
+    var allTouches: [Touch] = []
+    var handledBy: Responder?
+    var remoteCommand: RemoteCommand?
+    /// The storage of the one-touch lists moves are delivered with, reused from move to
+    /// move (`oneTouchList`).
+    var single: [Touch] = []
 }

@@ -58,7 +58,7 @@ extension Application {
     // MARK: Phases
 
     func touchDown(_ key: TouchKey, _ p: Point, pressure: Double, emulated: Bool) {
-        if let old = activeTouches[key] {
+        if let old = hot.activeTouches[key] {
             // SDL patches a repeated down by sending the missing up first; so do we.
             touchUp(key, old.locationInWindow, pressure: old.force)
         }
@@ -67,13 +67,13 @@ extension Application {
             return
         }
         let event: Event
-        if let e = currentEvent { event = e } else {
+        if let e = hot.currentEvent { event = e } else {
             event = Event(type: .touches, timestamp: time)
-            currentEvent = event
+            hot.currentEvent = event
         }
         event.timestamp = time
-        let touch = Touch(id: nextTouchID, location: p, time: time)
-        nextTouchID += 1
+        let touch = Touch(id: hot.nextTouchID, location: p, time: time)
+        hot.nextTouchID += 1
         touch.force = pressure
         touch.isEmulated = emulated
         touch.key = key
@@ -85,8 +85,8 @@ extension Application {
         if let path { tracer.emit(time, .hitTest(touch: touch.id, point: p, path: path, view: hit?.id)) }
         traceSample(touch, .began)
         touch.view = hit ?? window
-        activeTouches[key] = touch
-        event.allTouches.append(touch)
+        hot.activeTouches[key] = touch
+        event.hot.allTouches.append(touch)
         touch.joinSequence(event.moves)
 
         if let blocker = exclusiveBlocker(for: touch) {
@@ -96,8 +96,8 @@ extension Application {
         }
         touch.receiver = receiver(for: touch)
         if let v = touch.receiver {
-            if v.isExclusiveTouch { exclusiveTouchReceived = true }
-            if !v.isMultipleTouchEnabled { soleTouches[ObjectIdentifier(v)] = touch }
+            if v.isExclusiveTouch { hot.exclusiveTouchReceived = true }
+            if !v.isMultipleTouchEnabled { hot.soleTouches[ObjectIdentifier(v)] = touch }
         }
         touch.gestureRecognizers = recognizers(for: touch, event: event)
         let one = event.oneTouchList(touch)
@@ -108,18 +108,18 @@ extension Application {
     }
 
     func touchMove(_ key: TouchKey, _ p: Point, pressure: Double) {
-        guard let i = activeTouches.index(of: key) else {
+        guard let i = hot.activeTouches.index(of: key) else {
             // SDL turns motion for an unknown finger into a down; so do we.
             touchDown(key, p, pressure: pressure, emulated: false)
             return
         }
-        guard let eventRef = currentEventRef else { return }
+        guard let eventRef = hot.currentEventRef else { return }
         // The touch and its event are borrowed, not retained (a retain and a release each,
         // on every move). Both outlive the move: the event holds every touch of its
         // sequence (`allTouches` only grows), and if the sequence ends during the move
         // (an action cancels every touch), `endSequenceIfDone` parks the event in
         // `endedEvents` until the outermost `send` returns.
-        activeTouches.unmanagedValue(at: i)._withUnsafeGuaranteedRef { touch in
+        hot.activeTouches.unmanagedValue(at: i)._withUnsafeGuaranteedRef { touch in
             eventRef._withUnsafeGuaranteedRef { event in touchMoved(touch, event, p, pressure: pressure) }
         }
     }
@@ -147,15 +147,15 @@ extension Application {
 
     func touchUp(_ key: TouchKey, _ p: Point, pressure: Double) {
         // A finger-up for an unknown finger is dropped, as SDL does.
-        guard let touch = activeTouches.removeValue(forKey: key), let event = currentEvent else { return }
+        guard let touch = hot.activeTouches.removeValue(forKey: key), let event = hot.currentEvent else { return }
         touch.movedWhenLifted = p != touch.locationInWindow
         if p != touch.locationInWindow { touch.move(to: p) }
         touch.timestamp = time
         traceSample(touch, .ended, pressure: pressure)
         touch.lift(as: .ended)
-        needsSettling = true
+        hot.needsSettling = true
         event.timestamp = time
-        lastTap = (time, p, touch.tapCount)
+        hot.lastTap = (time, p, touch.tapCount)
         let one = event.oneTouchList(touch)
         beginReadingSample()
         for r in touch.gestureRecognizers where r.isTracking(touch) && !r.state.isTerminal { r.touchEnded(touch, event: event, one: one) }
@@ -171,32 +171,32 @@ extension Application {
         // First, so that a failure caused by the cancellation recognizes nothing held back.
         interruptWaitingRecognizers(reason: reason)
         defer { interruptWaitingRecognizers(reason: reason) }
-        guard let event = currentEvent else { return }
-        let touches = activeTouches.values.sorted { $0.id < $1.id }
+        guard let event = hot.currentEvent else { return }
+        let touches = hot.activeTouches.values.sorted { $0.id < $1.id }
         if !touches.isEmpty {
             tracer.emit(time, .note(topic: "cancel", text: "cancelling \(touches.count) touch(es): \(reason)"))
         }
-        activeTouches.removeAll()
+        hot.activeTouches.removeAll()
         for t in touches {
             traceSample(t, .cancelled)
             t.lift(as: .cancelled)
-            needsSettling = true
+            hot.needsSettling = true
             t.timestamp = time
         }
         for t in touches {
             for r in t.gestureRecognizers where r.isTracking(t) && !r.state.isTerminal { r.touchCancelled(t, event: event, reason: reason) }
             deliverToView(t, .cancelled, event, reason: "cancelled: \(reason)")
         }
-        lastTap = nil
+        hot.lastTap = nil
         endSequenceIfDone()
     }
 
     private func endSequenceIfDone() {
-        if activeTouches.isEmpty, let event = currentEvent {
-            if sendDepth > 0 { endedEvents.append(event) }
-            currentEvent = nil
-            exclusiveTouchReceived = false
-            soleTouches.removeAll(keepingCapacity: true)
+        if hot.activeTouches.isEmpty, let event = hot.currentEvent {
+            if hot.sendDepth > 0 { hot.endedEvents.append(event) }
+            hot.currentEvent = nil
+            hot.exclusiveTouchReceived = false
+            hot.soleTouches.removeAll(keepingCapacity: true)
         }
     }
 
@@ -210,7 +210,7 @@ extension Application {
     }
 
     private func tapCount(at p: Point) -> Int {
-        guard let last = lastTap, activeTouches.isEmpty,
+        guard let last = hot.lastTap, hot.activeTouches.isEmpty,
               time - last.time <= defaults.tapInterval,
               p.distance(to: last.location) <= defaults.tapDistance else { return 1 }
         return last.count + 1
@@ -221,12 +221,12 @@ extension Application {
         // Only a touch an exclusive-touch view received in this sequence, or a touch that
         // lands in one, can be blocked: otherwise nothing to look for (no walk of every
         // finger down for every finger that lands).
-        guard exclusiveTouchReceived || touch.view?.isExclusiveTouch == true else { return nil }
+        guard hot.exclusiveTouchReceived || touch.view?.isExclusiveTouch == true else { return nil }
         // The other touch with the lowest id that matches (touch order: the list's order
         // must not show in the trace), found without building a sorted list per touch.
         func lowest(where match: (Touch) -> Bool) -> Touch? {
             var best: Touch?
-            activeTouches.values.forEachBorrowed { t in
+            hot.activeTouches.values.forEachBorrowed { t in
                 guard t !== touch, t.receiver != nil, !t.finishedForView, match(t) else { return }
                 if best == nil || t.id < best!.id { best = t }
             }
@@ -246,7 +246,7 @@ extension Application {
         guard let v = touch.view else { return nil }
         // A view with multiple touch off receives one touch at a time, so the touch it
         // received last (`soleTouches`) is the only one that can still be its own.
-        if !v.isMultipleTouchEnabled, let other = soleTouches[ObjectIdentifier(v)],
+        if !v.isMultipleTouchEnabled, let other = hot.soleTouches[ObjectIdentifier(v)],
            other !== touch, other.isActive, other.receiver === v, !other.finishedForView {
             tracer.emit(time, .note(topic: "delivery", text: "touch \(touch.id) not delivered to \(v.id): multipleTouchEnabled is false and it is tracking another touch"))
             return nil
@@ -288,24 +288,24 @@ extension Application {
         switch phase {
         case .began:
             if let r = touch.gestureRecognizers.first(where: { $0.delaysTouchesBegan && $0.state == .possible && $0.isTracking(touch) }) {
-                touch.held.append(.began)
+                touch.hot.held.append(.began)
                 tracer.emit(time, .note(topic: "delivery", text: "touchesBegan for touch \(touch.id) held back from \(view.id): \(r.id) delays touches began"))
                 return
             }
         case .moved, .stationary:
-            if !touch.held.isEmpty {
-                if touch.held.last != .moved { touch.held.append(.moved) }
+            if !touch.hot.held.isEmpty {
+                if touch.hot.held.last != .moved { touch.hot.held.append(.moved) }
                 return
             }
         case .ended:
             if let r = touch.gestureRecognizers.first(where: { $0.delaysTouchesEnded && $0.state == .possible && $0.isTracking(touch) }) {
-                touch.held.append(.ended)
+                touch.hot.held.append(.ended)
                 tracer.emit(time, .note(topic: "delivery", text: "touchesEnded for touch \(touch.id) held back from \(view.id): \(r.id) delays touches ended"))
                 return
             }
-            if !touch.held.isEmpty { touch.held.append(.ended); flushHeld(touch, event: event); return }
+            if !touch.hot.held.isEmpty { touch.hot.held.append(.ended); flushHeld(touch, event: event); return }
         case .cancelled:
-            touch.held.removeAll()
+            touch.hot.held.removeAll()
             touch.finishedForView = true
             if touch.deliveredBegan { view.receive(.cancelled, [touch], event, reason: reason) }
             return
@@ -321,16 +321,16 @@ extension Application {
 
     /// Delivers held messages once no recognizer in `possible` delays them any more.
     func flushHeld(_ touch: Touch, event: Event?) {
-        guard !touch.held.isEmpty, let view = touch.receiver, !touch.finishedForView else { return }
+        guard !touch.hot.held.isEmpty, let view = touch.receiver, !touch.finishedForView else { return }
         let delaying = touch.gestureRecognizers.contains { r in
             r.state == .possible && r.isTracking(touch) &&
-                ((r.delaysTouchesBegan && touch.held.first == .began) ||
-                 (r.delaysTouchesEnded && touch.held.last == .ended))
+                ((r.delaysTouchesBegan && touch.hot.held.first == .began) ||
+                 (r.delaysTouchesEnded && touch.hot.held.last == .ended))
         }
         if delaying { return }
-        let ev = event ?? currentEvent ?? Event(type: .touches, timestamp: time)
-        let held = touch.held
-        touch.held.removeAll()
+        let ev = event ?? hot.currentEvent ?? Event(type: .touches, timestamp: time)
+        let held = touch.hot.held
+        touch.hot.held.removeAll()
         for phase in held {
             if phase == .moved && !touch.deliveredBegan { continue }
             send(phase, touch, to: view, ev, reason: "delivered late: no recognizer delays it any more")
@@ -341,10 +341,10 @@ extension Application {
     /// `touchesCancelled` for the gesture's touches and no further messages for them.
     func cancelTouchesInView(for r: GestureRecognizer, event: Event?) {
         for touch in r.trackedTouches where touch.receiver != nil && !touch.finishedForView {
-            touch.held.removeAll()
+            touch.hot.held.removeAll()
             touch.finishedForView = true
             if touch.deliveredBegan, let view = touch.receiver {
-                let ev = event ?? currentEvent ?? Event(type: .touches, timestamp: time)
+                let ev = event ?? hot.currentEvent ?? Event(type: .touches, timestamp: time)
                 view.receive(.cancelled, [touch], ev, reason: r.reason(.cancelsTouches, r.state == .began ? .began : .recognized).description)
             }
         }

@@ -328,19 +328,23 @@ public final class TraceTee: TraceSink {
     }
 }
 
-/// Where an application's trace records go. Costs one branch per decision when nobody listens.
+/// Where an application's trace records go. With no sink set, no record is made.
 public final class Tracer {
-    /// Gets every record; nil turns tracing off. (`@exclusivity(unchecked)`: it is read for
-    /// every decision, and the dynamic check cost about 150 instructions per input event in
-    /// the dispatch bench.)
-    @exclusivity(unchecked) public var sink: (any TraceSink)?
+    /// Gets every record; nil turns tracing off.
+    public var sink: (any TraceSink)? {
+        get { installed }
+        set { installed = newValue }
+    }
+    /// The sink, read for every decision: its exclusivity is not checked at run time
+    /// (docs/performance.md).
+    @exclusivity(unchecked) var installed: (any TraceSink)?
     /// A tracer that sends records to `sink` (nil: tracing off). An ``Application`` makes its
     /// own: set its ``sink``.
-    public init(sink: (any TraceSink)? = nil) { self.sink = sink }
+    public init(sink: (any TraceSink)? = nil) { installed = sink }
     /// Whether a sink is set. Code that builds something only for the trace checks it first.
-    @inline(__always) public var isOn: Bool { sink != nil }
+    @inline(__always) public var isOn: Bool { installed != nil }
     /// Sends a record to the sink; `body` is not evaluated when tracing is off.
     @inline(__always) public func emit(_ t: Double, _ body: @autoclosure () -> TraceRecord.Body) {
-        if let sink { sink.receive(TraceRecord(t: t, body())) }
+        if let installed { installed.receive(TraceRecord(t: t, body())) }
     }
 }

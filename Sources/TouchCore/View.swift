@@ -16,74 +16,34 @@ public enum HitRule: String, Sendable, Hashable, CaseIterable {
 ///     let v = View(id: "card", frame: Rect(x: 10, y: 10, width: 100, height: 60))
 ///     root.addSubview(v)
 open class View: Responder {
-    // Hit testing reads these for every view it visits. Their storage is internal (the
-    // public properties forward to it) so that, with every access visible to the module,
-    // the optimizer can drop the per-read dynamic exclusivity checks. They are declared
-    // together, first, so that a visit touches as few cache lines of the view as it can.
+    /// What hit testing reads of this view and keeps about its subviews (HitBoxes.swift).
+    /// Read for every view a hit test visits: its exclusivity is not checked at run time
+    /// (docs/performance.md).
+    @exclusivity(unchecked) final var hit: ViewHitState
     /// The view's centre in its superview's bounds space (`UIView.center`), in points. The
     /// transform turns and scales the view about it.
-    public var center: Point { get { _center } set { _center = newValue } }
+    public var center: Point {
+        get { hit.center }
+        set { hit.center = newValue; hitBoxChanged() }
+    }
     /// The view's own coordinate space (`UIView.bounds`): its size, and the origin its top-left
     /// corner has; subviews are placed in it. A scroll view scrolls by moving the origin.
-    public var bounds: Rect { get { _bounds } set { _bounds = newValue } }
-    /// Applied about the centre. Setting it also caches its inverse for hit testing.
-    public var transform: AffineTransform {
-        get { _transform }
-        set {
-            _transform = newValue
-            if newValue.isIdentity {
-                _inverseKind = .identity
-            } else if let inv = newValue.inverted() {
-                _inverseKind = .invertible; _inverse = inv
-            } else {
-                _inverseKind = .singular
-            }
-        }
+    public var bounds: Rect {
+        get { hit.bounds }
+        set { hit.bounds = newValue; hitBoxChanged() }
     }
-    /// The view this one is a subview of. A back reference, in the one form TouchCore uses
-    /// for them (`superview`, `viewController`, a recognizer's `view`, `application`, the
-    /// application's managers): `unowned(unsafe)`, cleared by the owner when this object
-    /// leaves it and when the owner goes away, so it never points at a freed object. Not
-    /// weak: a weak reference gives its target a side table, which makes every retain and
-    /// release of that object take the runtime's slow path.
+    /// Applied about the centre.
+    public var transform: AffineTransform {
+        get { hit.transform }
+        set { hit.setTransform(newValue); hitBoxChanged() }
+    }
+    /// The view this one is a subview of (nil: none). It reads nil once the view leaves its
+    /// superview or the superview goes away.
     public private(set) unowned(unsafe) var superview: View?
     /// The subviews, back to front (the last is drawn on top and hit-tested first).
-    public var subviews: [View] { _subviews }
-    // Every write to the storage below that a parent's hit boxes depend on marks the
-    // parent's table dirty (HitBoxes.swift); the subview list marks this view's own.
-    // (The table holds the subviews: it is dropped at once, unless a loop walks it, so that
-    // a removed subview is not kept alive until the next hit test.)
-    final var _subviews: [View] = [] {
-        didSet { _hitTableDirty = true; if _hitTablePins == 0 { dropHitTable() } }
-    }
-    final var _center: Point { didSet { superview?._hitTableDirty = true } }
-    final var _bounds: Rect { didSet { superview?._hitTableDirty = true } }
-    final var _alpha: Double = 1 { didSet { superview?._hitTableDirty = true } }
-    final var _touchOutset: Size = .zero { didSet { superview?._hitTableDirty = true } }
-    final var _isHidden = false { didSet { superview?._hitTableDirty = true } }
-    final var _isUserInteractionEnabled = true { didSet { superview?._hitTableDirty = true } }
-    final var _hitRule: HitRule = .normal
-    /// Whether `_hitTable` no longer describes the subviews (rebuilt at the next hit test).
-    final var _hitTableDirty = true
-    /// The subviews' hit boxes (HitBoxes.swift); nil while there are no subviews. Its
-    /// entries and count are copied here so that a hit test reads them without retaining it.
-    final var _hitTable: HitTable?
-    final var _hitEntries: UnsafeMutablePointer<HitEntry>?
-    final var _hitCount = 0
-    /// Hit tests walking `_hitTable` right now (more than one only if user code hit-tests
-    /// again from an overridden point(inside:)). While pinned, a rebuild keeps the old
-    /// table in `_retiredHitTables` instead of freeing it under the walking loop.
-    final var _hitTablePins = 0
-    final var _retiredHitTables: [HitTable]?
-    /// What `convertFromSuperview` applies: nothing, `_inverse`, or NaN (a singular transform).
-    final var _inverseKind: InverseKind = .identity
-    final var _transform: AffineTransform = .identity { didSet { superview?._hitTableDirty = true } }
-    /// The inverse of `_transform` when `_inverseKind` is `.invertible` (set with `transform`).
-    final var _inverse: AffineTransform = .identity
-    enum InverseKind: UInt8 { case identity, invertible, singular }
-    /// The view controller whose root view this is, if any.
-    /// Not weak, for the reason `superview` is not: the view controller clears it in its
-    /// `deinit` (it owns the view, so it goes first unless the view is kept elsewhere).
+    public var subviews: [View] { hit.subviews }
+    /// The view controller whose root view this is, if any. It reads nil once the view
+    /// controller goes away.
     public internal(set) unowned(unsafe) var viewController: ViewController?
 
     /// The fill colour (`UIView.backgroundColor`); clear by default. Drawing only.
@@ -97,10 +57,16 @@ open class View: Responder {
     public var cornerRadius: Double = 0
     /// The opacity, 0…1 (`UIView.alpha`). Below 0.01 the view and its subtree are skipped by
     /// hit testing (verdict `transparent`).
-    public var alpha: Double { get { _alpha } set { _alpha = newValue } }
+    public var alpha: Double {
+        get { hit.alpha }
+        set { hit.alpha = newValue; hitBoxChanged() }
+    }
     /// Whether the view is hidden (`UIView.isHidden`): not drawn, and skipped with its subtree
     /// by hit testing (verdict `hidden`).
-    public var isHidden: Bool { get { _isHidden } set { _isHidden = newValue } }
+    public var isHidden: Bool {
+        get { hit.isHidden }
+        set { hit.isHidden = newValue; hitBoxChanged() }
+    }
     /// Whether subviews are drawn only inside the bounds (`UIView.clipsToBounds`). Drawing
     /// only: as in UIKit, a subview outside its superview's bounds cannot be touched either way,
     /// since hit testing never descends into a view that misses the point.
@@ -108,7 +74,10 @@ open class View: Responder {
     /// Whether the view takes part in touch handling (`UIView.isUserInteractionEnabled`,
     /// default true). When false, it and its subtree are skipped by hit testing (verdict
     /// `disabled`).
-    public var isUserInteractionEnabled: Bool { get { _isUserInteractionEnabled } set { _isUserInteractionEnabled = newValue } }
+    public var isUserInteractionEnabled: Bool {
+        get { hit.isUserInteractionEnabled }
+        set { hit.isUserInteractionEnabled = newValue; hitBoxChanged() }
+    }
     /// Whether the view receives more than one touch at a time
     /// (`UIView.isMultipleTouchEnabled`, default false). When false, a second finger landing
     /// while it tracks one is not delivered to it (a trace note says so).
@@ -119,9 +88,15 @@ open class View: Responder {
     public var isExclusiveTouch = false
     /// How the view takes part in hit testing: normal, passing through to its subviews, or
     /// keeping every touch to itself (scene: `hitRule`).
-    public var hitRule: HitRule { get { _hitRule } set { _hitRule = newValue } }
+    public var hitRule: HitRule {
+        get { hit.rule }
+        set { hit.rule = newValue }
+    }
     /// Points added on each side of the bounds for `point(inside:)` (an enlarged touch area).
-    public var touchOutset: Size { get { _touchOutset } set { _touchOutset = newValue } }
+    public var touchOutset: Size {
+        get { hit.touchOutset }
+        set { hit.touchOutset = newValue; hitBoxChanged() }
+    }
     /// Whether the view handles touch messages itself (true) or passes them on (false, the
     /// default for a plain view, as UIView does).
     public var handlesTouches = false
@@ -149,14 +124,13 @@ open class View: Responder {
     /// A view named `id` at `frame` in its superview's space: its centre is the frame's centre
     /// and its bounds the frame's size at the origin.
     public init(id: String, frame: Rect) {
-        _center = frame.center
-        _bounds = Rect(origin: .zero, size: frame.size)
+        hit = ViewHitState(center: frame.center, bounds: Rect(origin: .zero, size: frame.size))
         super.init(id: id)
     }
 
     deinit {
-        // The back references are not weak (see `superview`): clear those pointing here.
-        for s in _subviews where s.superview === self { s.superview = nil }
+        // The back references are not weak (docs/performance.md): clear those pointing here.
+        for s in hit.subviews where s.superview === self { s.superview = nil }
         for r in gestureRecognizers where r.view === self { r.view = nil }
     }
 
@@ -186,14 +160,16 @@ open class View: Responder {
     /// superview first. It joins this view's application, with its subtree and recognizers.
     public func addSubview(_ v: View) {
         v.removeFromSuperview()
-        _subviews.append(v)
+        hit.subviews.append(v)
+        subviewsChanged()
         v.superview = self
         v.attach(to: application)
     }
     /// Inserts `v` among the subviews at `index` (clamped to the list), 0 being the back.
     public func insertSubview(_ v: View, at index: Int) {
         v.removeFromSuperview()
-        _subviews.insert(v, at: min(max(index, 0), _subviews.count))
+        hit.subviews.insert(v, at: min(max(index, 0), hit.subviews.count))
+        subviewsChanged()
         v.superview = self
         v.attach(to: application)
     }
@@ -201,7 +177,7 @@ open class View: Responder {
     /// `application` is nil until they are added to its window again).
     public func removeFromSuperview() {
         guard let s = superview else { return }
-        if let i = s._subviews.firstIndex(where: { $0 === self }) { s._subviews.remove(at: i) }
+        if let i = s.hit.subviews.firstIndex(where: { $0 === self }) { s.hit.subviews.remove(at: i); s.subviewsChanged() }
         superview = nil
         attach(to: nil)
     }
@@ -261,11 +237,11 @@ open class View: Responder {
     /// Maps a point from the superview's bounds space to this view's bounds space.
     @inline(__always)
     public func convertFromSuperview(_ p: Point) -> Point {
-        let c = _center, b = _bounds
+        let c = hit.center, b = hit.bounds
         var d = Point(x: p.x - c.x, y: p.y - c.y)
-        switch _inverseKind {
+        switch hit.inverseKind {
         case .identity: break
-        case .invertible: d = _inverse.apply(d)
+        case .invertible: d = hit.inverse.apply(d)
         case .singular: return Point(x: .nan, y: .nan)
         }
         return Point(x: d.x + b.origin.x + b.width / 2, y: d.y + b.origin.y + b.height / 2)
@@ -273,7 +249,7 @@ open class View: Responder {
     /// Maps a point from this view's bounds space to the superview's bounds space.
     @inline(__always)
     public func convertToSuperview(_ p: Point) -> Point {
-        let c = _center, t = _transform, b = _bounds
+        let c = hit.center, t = hit.transform, b = hit.bounds
         var d = Point(x: p.x - b.origin.x - b.width / 2, y: p.y - b.origin.y - b.height / 2)
         if !t.isIdentity { d = t.apply(d) }
         return Point(x: d.x + c.x, y: d.y + c.y)
@@ -338,7 +314,7 @@ open class View: Responder {
     /// `View`'s own `point(inside:with:)`: half-open bounds grown by `touchOutset`.
     @inline(__always)
     final func defaultPointInside(_ p: Point) -> Bool {
-        let b = _bounds, o = _touchOutset
+        let b = hit.bounds, o = hit.touchOutset
         return p.x >= b.minX - o.width && p.x < b.maxX + o.width
             && p.y >= b.minY - o.height && p.y < b.maxY + o.height
     }
@@ -351,9 +327,9 @@ open class View: Responder {
 
     /// Hit testing that also records the visiting order and verdicts when `path` is non-nil.
     public final func hitTest(_ p: Point, with event: Event?, path: inout [HitStep]?) -> View? {
-        if _isHidden { path?.append(HitStep(view: id, verdict: .hidden)); return nil }
-        if !_isUserInteractionEnabled { path?.append(HitStep(view: id, verdict: .disabled)); return nil }
-        if _alpha < 0.01 { path?.append(HitStep(view: id, verdict: .transparent)); return nil }
+        if hit.isHidden { path?.append(HitStep(view: id, verdict: .hidden)); return nil }
+        if !hit.isUserInteractionEnabled { path?.append(HitStep(view: id, verdict: .disabled)); return nil }
+        if hit.alpha < 0.01 { path?.append(HitStep(view: id, verdict: .transparent)); return nil }
         if !point(inside: p, with: event) { path?.append(HitStep(view: id, verdict: .outside)); return nil }
         return hitTestInside(p, with: event, path: &path)
     }
@@ -363,91 +339,11 @@ open class View: Responder {
     final func hitTestInside(_ p: Point, with event: Event?, path: inout [HitStep]?) -> View? {
         let myIndex = path?.count ?? 0
         path?.append(HitStep(view: id, verdict: .inside))
-        let rule = _hitRule
+        let rule = hit.rule
         if rule != .selfOnly, let hit = hitTestSubviews(p, with: event, path: &path) { return hit }
         if rule == .passThrough { return nil }
         path?[myIndex].verdict = .hit
         return self
-    }
-
-    /// Asks the subviews front to back (`p` in this view's space): the first that returns a
-    /// view wins. Each subview is first looked up in the hit table (HitBoxes.swift): its skip
-    /// verdict, then its box, which settles most siblings as `outside` without reading them;
-    /// the others get the exact test and, if inside, are descended into.
-    final func hitTestSubviews(_ p: Point, with event: Event?, path: inout [HitStep]?) -> View? {
-        if _hitTableDirty { rebuildHitTable() }
-        guard let entries = _hitEntries else { return nil }
-        // Pinned rather than retained (no atomic operations): the table, and through its
-        // `subviews` every subview, stays alive until the loop ends (see rebuildHitTable).
-        _hitTablePins &+= 1
-        defer {
-            _hitTablePins &-= 1
-            if _hitTablePins == 0 {
-                if _retiredHitTables != nil { _retiredHitTables = nil }
-                if _hitTableDirty { dropHitTable() }
-            }
-        }
-        let px = p.x, py = p.y
-        var i = _hitCount
-        while i > 0 {
-            i -= 1
-            let e = entries + i
-            if let skip = e.pointee.skip {
-                path?.append(HitStep(view: e.pointee.id, verdict: skip)); continue
-            }
-            // Strictly outside the box (false for NaN): outside without reading the subview.
-            if px < e.pointee.minX || px > e.pointee.maxX || py < e.pointee.minY || py > e.pointee.maxY {
-                path?.append(HitStep(view: e.pointee.id, verdict: .outside)); continue
-            }
-            // The exact test, then the subview's subtree, without retaining the subview
-            // (the table's `subviews` keeps it alive).
-            var inside = false
-            var hit: View? = nil
-            e.pointee.view._withUnsafeGuaranteedRef { s in
-                let q = s.convertFromSuperview(p)
-                inside = e.pointee.defaultInside ? s.defaultPointInside(q) : s.point(inside: q, with: event)
-                if inside { hit = s.hitTestInside(q, with: event, path: &path) }
-            }
-            if let hit { return hit }
-            if !inside { path?.append(HitStep(view: e.pointee.id, verdict: .outside)) }
-            // User code (an overridden point(inside:) here or below) may have changed what
-            // the table describes: finish the old way, on the subviews the loop started with.
-            if _hitTableDirty || _hitEntries != entries {
-                // The table this loop walks: still the current one, or retired by a rebuild.
-                let walked = _hitEntries == entries ? _hitTable! : _retiredHitTables!.first { $0.entries == entries }!
-                return hitTestSubviewsExactly(walked.subviews, below: i, p, with: event, path: &path)
-            }
-        }
-        return nil
-    }
-
-    /// Lets the table (and the subviews it holds) go; the next hit test rebuilds it.
-    final func dropHitTable() {
-        if _hitTable != nil { _hitTable = nil; _hitEntries = nil; _hitCount = 0 }
-    }
-
-    /// Makes a new hit table for the subviews. The old one is freed, unless a hit test is
-    /// walking it (pinned): then it is kept until the last such loop ends.
-    final func rebuildHitTable() {
-        let table = _subviews.isEmpty ? nil : HitTable(subviews: _subviews)
-        if _hitTablePins > 0, let old = _hitTable { _retiredHitTables = (_retiredHitTables ?? []) + [old] }
-        _hitTable = table
-        _hitEntries = table?.entries
-        _hitCount = table?.count ?? 0
-        _hitTableDirty = false
-    }
-
-    /// The subviews `subs[0..<end]`, front to back, each read from the view itself (the
-    /// loop of before hit boxes; used once user code has changed the hierarchy mid-test).
-    final func hitTestSubviewsExactly(_ subs: [View], below end: Int, _ p: Point, with event: Event?,
-                                      path: inout [HitStep]?) -> View? {
-        var i = end
-        while i > 0 {
-            i -= 1
-            let s = subs[i]
-            if let hit = s.hitTest(s.convertFromSuperview(p), with: event, path: &path) { return hit }
-        }
-        return nil
     }
 
     // MARK: Touch handling

@@ -24,10 +24,10 @@ struct BorrowedMoveTests {
         pan.addTarget { [unowned rig] r in
             guard r.state == .began, !ran else { return }
             ran = true
-            weak let event = rig.app.currentEvent
+            weak let event = rig.app.hot.currentEvent
             action(rig)
-            parkedAlive = event != nil && rig.app.currentEvent !== event
-                && rig.app.endedEvents.contains { $0 === event }
+            parkedAlive = event != nil && rig.app.hot.currentEvent !== event
+                && rig.app.hot.endedEvents.contains { $0 === event }
         }
         rig.down(1, 100, 100, at: 0)
         var x = 100.0
@@ -39,26 +39,26 @@ struct BorrowedMoveTests {
     func cancelMidMove() {
         weak var event: Event?
         let (rig, parkedAlive) = moveUntilPanBegins { rig in
-            event = rig.app.currentEvent
+            event = rig.app.hot.currentEvent
             rig.app.cancelAllTouches(reason: "action")
-            #expect(rig.app.currentEvent == nil)
+            #expect(rig.app.hot.currentEvent == nil)
         }
         #expect(parkedAlive == true)
         #expect(event == nil)                       // freed once send returned
-        #expect(rig.app.endedEvents.isEmpty)
+        #expect(rig.app.hot.endedEvents.isEmpty)
         #expect(rig.states("pan") == [.began, .cancelled, .possible])
         // The next sequence starts a new event and is delivered as usual.
         rig.down(2, 300, 300, at: 0.5)
-        #expect(rig.app.currentEvent != nil)
+        #expect(rig.app.hot.currentEvent != nil)
         rig.up(2, 300, 300, at: 0.55)
-        #expect(rig.app.currentEvent == nil)
+        #expect(rig.app.hot.currentEvent == nil)
     }
 
     @Test("an action that sends input of its own: the outer event outlives the inner send")
     func reentrantSend() {
         weak var outer: Event?
         let (rig, parkedAlive) = moveUntilPanBegins { rig in
-            outer = rig.app.currentEvent
+            outer = rig.app.hot.currentEvent
             // Lifts the finger from inside the move (the sequence ends in the inner send),
             // then lands a new one (a new sequence and event), all before the move returns.
             rig.app.send(.touchUp(rig.key(1), Point(x: 130, y: 100)), at: rig.now)
@@ -66,11 +66,11 @@ struct BorrowedMoveTests {
         }
         #expect(parkedAlive == true)
         #expect(outer == nil)
-        #expect(rig.app.endedEvents.isEmpty)
+        #expect(rig.app.hot.endedEvents.isEmpty)
         #expect(rig.states("pan").prefix(3) == [.began, .ended, .possible])
         // Finger 3's sequence is the current one now; lifting it ends it.
-        #expect(rig.app.currentEvent?.allTouches.count == 1)
+        #expect(rig.app.hot.currentEvent?.allTouches.count == 1)
         rig.up(3, 500, 500, at: 0.5)
-        #expect(rig.app.currentEvent == nil)
+        #expect(rig.app.hot.currentEvent == nil)
     }
 }

@@ -428,15 +428,15 @@ struct HitBoxTests {
         for i in 0..<4 { w.addSubview(View(id: "s\(i)", frame: Rect(x: Double(i) * 100, y: 0, width: 90, height: 90))) }
         var path: [HitStep]? = []
         #expect(w.hitTestScene(Point(x: 5, y: 5), path: &path)?.id == "s0")
-        let table = w._hitTable!
+        let table = w.hit.table!
         #expect(table.count == 4)
         // s3's box is about [300, 390] x [0, 90]; a point at x = 5 is strictly outside it.
         #expect(table.entries[3].minX > 299 && table.entries[3].minX < 300 && table.entries[3].maxX > 390 && table.entries[3].maxX < 391)
         // A move marks the window's table dirty; the next hit test rebuilds it.
         w.subviews[3].center.x = 45
-        #expect(w._hitTableDirty)
+        #expect(w.hit.tableDirty)
         path = []
         #expect(w.hitTestScene(Point(x: 5, y: 5), path: &path)?.id == "s3")
-        #expect(!w._hitTableDirty && w._hitTable !== table)
+        #expect(!w.hit.tableDirty && w.hit.table !== table)
     }
 }

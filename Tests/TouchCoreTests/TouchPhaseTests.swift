@@ -9,7 +9,7 @@ struct TouchPhaseTests {
     func stationaryWhileAnotherMoves() throws {
         let app = Application(windowSize: Size(width: 400, height: 300))
         func key(_ f: Int) -> TouchKey { TouchKey(device: 0, finger: f) }
-        func phases() -> [TouchPhase] { app.currentEvent?.allTouches.map(\.phase) ?? [] }
+        func phases() -> [TouchPhase] { app.hot.currentEvent?.allTouches.map(\.phase) ?? [] }
 
         app.send(.touchDown(key(1), Point(x: 10, y: 10)), at: 0)
         #expect(phases() == [.began])
@@ -30,7 +30,7 @@ struct TouchPhaseTests {
         #expect(phases() == [.ended, .stationary, .moved])
         app.send(.touchMove(key(2), Point(x: 54, y: 10)), at: 0.8)
         #expect(phases() == [.ended, .moved, .stationary])
-        let event = try #require(app.currentEvent)
+        let event = try #require(app.hot.currentEvent)
         app.send(.cancelAllTouches(reason: "test"), at: 0.9)
         #expect(event.allTouches.map(\.phase) == [.ended, .cancelled, .cancelled])
     }

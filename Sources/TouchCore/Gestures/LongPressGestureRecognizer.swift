@@ -23,17 +23,9 @@ public final class LongPressGestureRecognizer: ContinuousGestureRecognizer {
     /// Taps just before the press (UIKit default 0).
     public var numberOfTapsRequired = 0
     /// How long the fingers must stay down (default `Defaults.longPressDuration`).
-    public var minimumPressDuration: Double {
-        get { minimumPressDurationOverride ?? defaults.longPressDuration }
-        set { minimumPressDurationOverride = newValue }
-    }
+    @FromDefaults({ $0.longPressDuration }) public var minimumPressDuration: Double
     /// How far a finger may stray before the press begins (default `Defaults.allowableMovement`).
-    public var allowableMovement: Double {
-        get { allowableMovementOverride ?? defaults.allowableMovement }
-        set { allowableMovementOverride = newValue }
-    }
-    private var minimumPressDurationOverride: Double?
-    private var allowableMovementOverride: Double?
+    @FromDefaults({ $0.allowableMovement }) public var allowableMovement: Double
     private var beginRequested = false
 
     /// A one-finger, no-tap long press named `id`, with the defaults' duration and movement.

@@ -30,17 +30,9 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
     /// Most fingers that pan (UIKit default: unbounded).
     public var maximumNumberOfTouches = Int.max
     /// How far the centroid must move before the pan begins (default `Defaults.panSlop`).
-    public var panSlop: Double {
-        get { panSlopOverride ?? defaults.panSlop }
-        set { panSlopOverride = newValue }
-    }
+    @FromDefaults({ $0.panSlop }) public var panSlop: Double
     /// The horizon of the velocity fit (default `Defaults.velocityWindow`).
-    public var velocityWindow: Double {
-        get { velocityWindowOverride ?? defaults.velocityWindow }
-        set { velocityWindowOverride = newValue }
-    }
-    private var panSlopOverride: Double?
-    private var velocityWindowOverride: Double?
+    @FromDefaults({ $0.velocityWindow }) public var velocityWindow: Double
 
     /// The centroid's travel since the first touch, re-based across finger changes (window space).
     private var travelled = Point.zero
@@ -192,7 +184,7 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
         sample()
     }
     private func sample() {
-        let clock = velocitySampleClock(override: velocityWindowOverride)
+        let clock = velocitySampleClock(override: $velocityWindow)
         tracker.window = clock.window
         tracker.add(travelled, at: clock.now)
     }

@@ -29,11 +29,7 @@
 ///   value set.
 public final class PinchGestureRecognizer: TwoFingerGestureRecognizer {
     /// How much the finger distance must change before the pinch begins (default `Defaults.pinchThreshold`).
-    public var pinchThreshold: Double {
-        get { pinchThresholdOverride ?? defaults.pinchThreshold }
-        set { pinchThresholdOverride = newValue }
-    }
-    private var pinchThresholdOverride: Double?
+    @FromDefaults({ $0.pinchThreshold }) public var pinchThreshold: Double
 
     /// The scale since the gesture started (cumulative), or since it was last set.
     public var scale: Double {

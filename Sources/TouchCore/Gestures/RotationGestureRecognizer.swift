@@ -28,11 +28,7 @@
 /// - Setting `rotation` (to 0, usually) offsets it; `velocity` follows the fingers.
 public final class RotationGestureRecognizer: TwoFingerGestureRecognizer {
     /// How far the fingers must turn before the rotation begins (default `Defaults.rotationThreshold`).
-    public var rotationThreshold: Double {
-        get { rotationThresholdOverride ?? defaults.rotationThreshold }
-        set { rotationThresholdOverride = newValue }
-    }
-    private var rotationThresholdOverride: Double?
+    @FromDefaults({ $0.rotationThreshold }) public var rotationThreshold: Double
 
     /// The rotation since the gesture started (cumulative), or since it was last set.
     public var rotation: Double {

@@ -25,29 +25,13 @@ public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
     /// How many fingers must swipe together (UIKit default 1).
     public var numberOfTouchesRequired = 1
     /// Shortest stroke along the direction (default `Defaults.swipeMinDistance`).
-    public var minimumDistance: Double {
-        get { minimumDistanceOverride ?? defaults.swipeMinDistance }
-        set { minimumDistanceOverride = newValue }
-    }
+    @FromDefaults({ $0.swipeMinDistance }) public var minimumDistance: Double
     /// Slowest average speed along the direction (default `Defaults.swipeMinSpeed`).
-    public var minimumSpeed: Double {
-        get { minimumSpeedOverride ?? defaults.swipeMinSpeed }
-        set { minimumSpeedOverride = newValue }
-    }
+    @FromDefaults({ $0.swipeMinSpeed }) public var minimumSpeed: Double
     /// Largest angle between the stroke and the direction, radians (default `Defaults.swipeMaxAngle`).
-    public var maximumAngle: Double {
-        get { maximumAngleOverride ?? defaults.swipeMaxAngle }
-        set { maximumAngleOverride = newValue }
-    }
+    @FromDefaults({ $0.swipeMaxAngle }) public var maximumAngle: Double
     /// Longest a swipe may take (default `Defaults.swipeMaxDuration`).
-    public var maximumDuration: Double {
-        get { maximumDurationOverride ?? defaults.swipeMaxDuration }
-        set { maximumDurationOverride = newValue }
-    }
-    private var minimumDistanceOverride: Double?
-    private var minimumSpeedOverride: Double?
-    private var maximumAngleOverride: Double?
-    private var maximumDurationOverride: Double?
+    @FromDefaults({ $0.swipeMaxDuration }) public var maximumDuration: Double
 
     /// When the first finger landed.
     private var startTime: Double?

@@ -11,11 +11,7 @@
 /// Not open: the two built-in recognizers are its only subclasses.
 public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
     /// The horizon of the velocity fit (default `Defaults.velocityWindow`).
-    public var velocityWindow: Double {
-        get { velocityWindowOverride ?? defaults.velocityWindow }
-        set { velocityWindowOverride = newValue }
-    }
-    private var velocityWindowOverride: Double?
+    @FromDefaults({ $0.velocityWindow }) public var velocityWindow: Double
 
     /// How fast the measure changes, per second.
     public var velocity: Double { tracker.scalarVelocity(at: time) }
@@ -139,7 +135,7 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
         sample()
     }
     private func sample() {
-        let clock = velocitySampleClock(override: velocityWindowOverride)
+        let clock = velocitySampleClock(override: $velocityWindow)
         tracker.window = clock.window
         tracker.add(raw, at: clock.now)
     }

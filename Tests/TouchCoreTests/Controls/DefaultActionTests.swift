@@ -48,7 +48,7 @@ struct DefaultActionTests {
         tap.taps = 2
         app.down(150, 125, at: 0)
         #expect(rec.notes("gesture").isEmpty)
-        #expect(app.window.subviews[0].gestureRecognizers[0].isTracking(app.currentEvent!.allTouches[0]))
+        #expect(app.window.subviews[0].gestureRecognizers[0].isTracking(app.hot.currentEvent!.allTouches[0]))
         app.up(150, 125, at: 0.05)
     }
 

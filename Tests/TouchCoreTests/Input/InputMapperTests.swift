@@ -144,8 +144,8 @@ struct MouseMappingTests {
                        (0.2, .mouseDown(x: 300, y: 100, button: .left))] {
             for e in m.map(RawInput(t: t, k)) { app.send(e, at: t) }
         }
-        #expect(app.activeTouches.count == 3)
-        #expect(app.activeTouches.values.allSatisfy { $0.isEmulated })
+        #expect(app.hot.activeTouches.count == 3)
+        #expect(app.hot.activeTouches.values.allSatisfy { $0.isEmulated })
     }
 }
 
@@ -265,12 +265,12 @@ struct TouchscreenMappingTests {
         let app = Application(windowSize: Size(width: 800, height: 600))
         var m = makeMapper()
         for e in m.map(RawInput(t: 0, .fingerUp(finger: 5, x: 10, y: 10))) { app.send(e, at: 0) }
-        #expect(app.activeTouches.isEmpty)
+        #expect(app.hot.activeTouches.isEmpty)
         for e in m.map(RawInput(t: 0.1, .fingerMove(finger: 6, x: 10, y: 10))) { app.send(e, at: 0.1) }
-        #expect(app.activeTouches.count == 1)
+        #expect(app.hot.activeTouches.count == 1)
         for e in m.map(RawInput(t: 0.2, .fingerDown(finger: 6, x: 20, y: 10))) { app.send(e, at: 0.2) }
-        #expect(app.activeTouches.count == 1)
-        #expect(app.activeTouches[TouchKey(device: 0, finger: 6)]?.locationInWindow == Point(20, 10))
+        #expect(app.hot.activeTouches.count == 1)
+        #expect(app.hot.activeTouches[TouchKey(device: 0, finger: 6)]?.locationInWindow == Point(20, 10))
     }
 
     @Test("focus loss cancels touches, a shake and held seeks; the cancelled finger stays quiet until it lifts")

@@ -93,7 +93,7 @@ struct FaultTests {
             #expect(session.built.recognizers[id]?.state.isActive == true, "\(id) should be under way before the fault")
         }
         if gesture == .shake { #expect(session.app.motion.isShaking) }
-        let touchesBefore = session.app.activeTouches.count
+        let touchesBefore = session.app.hot.activeTouches.count
         let faultStart = records.count
 
         var old: SceneSession?
@@ -162,7 +162,7 @@ struct FaultTests {
                                 "\(view) got cancelled without the reason: \(why ?? "nil")")
                     }
                 }
-                #expect((old ?? session).app.activeTouches.isEmpty)
+                #expect((old ?? session).app.hot.activeTouches.isEmpty)
             }
         } else {
             // Nothing is cancelled: no cancel note, no cancelled message, the gesture goes on.
@@ -202,7 +202,7 @@ struct FaultTests {
         }
         if let old { checker.checkSettled(old) } else { checker.checkSettled(session) }
         #expect(checker.problems.isEmpty, "\(checker.problems.joined(separator: "\n"))")
-        #expect(session.app.activeTouches.isEmpty)
+        #expect(session.app.hot.activeTouches.isEmpty)
         #expect(!session.app.motion.isShaking)
         for r in session.built.recognizers.values { #expect(r.state == .possible, "\(r.id) is \(r.state)") }
     }
@@ -221,7 +221,7 @@ struct FaultTests {
         #expect(records.isEmpty, "\(records.map(TraceWriter.line))")
         // The next finger is a new touch as usual.
         session.handle(RawInput(t: 0.3, .fingerDown(finger: 1, x: 400, y: 300)))
-        #expect(session.app.activeTouches.count == 1)
+        #expect(session.app.hot.activeTouches.count == 1)
     }
 }
 

@@ -119,11 +119,11 @@ final class InvariantChecker {
                 if c.isTracking { problem(t, "control \(c.id) is still tracking") }
             }
         }
-        if !app.activeTouches.isEmpty { problem(t, "\(app.activeTouches.count) touch(es) still active") }
+        if !app.hot.activeTouches.isEmpty { problem(t, "\(app.hot.activeTouches.count) touch(es) still active") }
         for (key, touch) in touchOfFinger.sorted(by: { $0.key < $1.key }) {
             problem(t, "touch \(touch) (finger \(key)) has no ended or cancelled sample")
         }
-        if app.currentEvent != nil { problem(t, "a touch event is still current") }
+        if app.hot.currentEvent != nil { problem(t, "a touch event is still current") }
         if app.motion.isShaking || shaking { problem(t, "a shake is still under way") }
     }
 

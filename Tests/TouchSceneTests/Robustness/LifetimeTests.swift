@@ -23,7 +23,7 @@ struct LifetimeTests {
             s.handle(RawInput(t: 0, .fingerDown(finger: 1, x: 400, y: 300)))
             s.handle(RawInput(t: 0, .fingerDown(finger: 2, x: 450, y: 320)))
             s.handle(RawInput(t: 0.1, .fingerMove(finger: 2, x: 500, y: 340)))
-            touch = s.app.activeTouches.values.first
+            touch = s.app.hot.activeTouches.values.first
         }
         #expect(app == nil, "the application leaked")
         #expect(view == nil, "a view leaked")

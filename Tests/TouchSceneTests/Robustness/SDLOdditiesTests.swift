@@ -47,7 +47,7 @@ struct SDLOdditiesTests {
         p.handle(0.1, .fingerDown(finger: 1, x: 410, y: 300))
         let phases = p.touchRecords().filter { $0.1 == "A" }.map { "\($0.0.rawValue) \($0.2)" }
         #expect(phases == ["began [1]", "ended [1]", "began [2]"], "\(phases)")
-        #expect(p.session.app.activeTouches.count == 1)
+        #expect(p.session.app.hot.activeTouches.count == 1)
         p.handle(0.2, .fingerUp(finger: 1, x: 410, y: 300))
         p.settle()
         #expect(p.checker.problems.isEmpty, "\(p.checker.problems)")
@@ -101,7 +101,7 @@ struct SDLOdditiesTests {
         let n = p.records.count
         p.handle(0.1, .fingerMove(finger: 1, x: 420, y: 300))
         p.handle(0.15, .fingerDown(finger: 1, x: 420, y: 300))   // a repeated down after the cancel
-        #expect(p.session.app.activeTouches.count == 1)
+        #expect(p.session.app.hot.activeTouches.count == 1)
         p.handle(0.2, .fingerUp(finger: 1, x: 420, y: 300))
         #expect(p.records.count > n)
         p.settle()
@@ -123,7 +123,7 @@ struct SDLOdditiesTests {
         let elapsed = try clock.measure { try replayer.run(until: nil) }
         #expect(elapsed < .seconds(2 * testTimeScale))
         #expect(replayer.endTime == 900000001.5)
-        #expect(session.app.activeTouches.isEmpty)
+        #expect(session.app.hot.activeTouches.isEmpty)
         #expect(throws: InputFileError.self) {
             _ = try RecordingReader(text: "{\"recording\":1,\"window\":[8,6]}\n{\"t\":1e10,\"type\":\"focus-lost\"}").readAll()
         }
