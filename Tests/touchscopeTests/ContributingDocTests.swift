@@ -57,7 +57,7 @@ struct ContributingDocTests {
                 #expect(contents != nil, "\(recipe.title): \(path) does not exist")
                 // "at `symbol`": the place in the file where the line goes.
                 if let at = bullet.range(of: "` at `") {
-                    let symbol = Self.ticked(String(bullet[at.lowerBound...])).first ?? ""
+                    let symbol = String(bullet[at.upperBound...].prefix { $0 != "`" })
                     let last = symbol.split(separator: ".").last.map(String.init) ?? symbol
                     #expect(contents?.contains(last) == true, "\(recipe.title): \(path) has no `\(symbol)`")
                 }
