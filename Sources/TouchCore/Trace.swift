@@ -175,7 +175,7 @@ public struct TraceRecord: Sendable, Hashable {
     /// The trace file's `kind` for this record, as a static string (writers append it
     /// without building a String): its table entry's name. `touch-sample` records are not
     /// written to trace files.
-    public var kindName: StaticString { body.entry.name }
+    @inline(__always) public var kindName: StaticString { body.entry.name }
     /// The trace file's `kind` for this record.
     public var kind: String { kindName.description }
     /// Whether trace files hold records like this one: all but touch samples, which repeat

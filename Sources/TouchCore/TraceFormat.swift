@@ -35,6 +35,7 @@ public enum TraceFormat {
         return s == "-0" ? "0" : s
     }
 
+    /// A point as "(x, y)", each `short` to `digits` decimals.
     public static func point(_ p: Point, _ digits: Int = 1) -> String { "(\(short(p.x, digits)), \(short(p.y, digits)))" }
 
     /// The record as one line: time, kind, then what happened and why.
@@ -60,7 +61,12 @@ public enum TraceFormat {
 
     /// How outputs are spelled: compactly on one line (the event log) or in full, one per
     /// line (the selection box).
-    public enum OutputStyle: Sendable { case compact, full }
+    public enum OutputStyle: Sendable {
+        /// Short labels, fewer decimals ("loc", "rot", "tr", "vel", "n").
+        case compact
+        /// Whole words, more decimals, rotation also in radians.
+        case full
+    }
 
     /// The outputs that apply, one string each, in `style`:
     /// compact "loc (10, 20)", "scale 1.25", "rot 12.5°"; full "location (10, 20)",

@@ -14,8 +14,26 @@
 /// The event log's filter groups, in the order the filter shows them. Each trace kind is
 /// listed under one (``TraceKindEntry/group``).
 public enum TraceKind: String, CaseIterable, Sendable, Hashable {
-    case hitTest = "hit-test", touches, gesture, control, action, motion, remote
-    case firstResponder = "first-responder", orientation, note
+    /// Hit tests.
+    case hitTest = "hit-test"
+    /// Touch messages to responders (and touch samples).
+    case touches
+    /// Recognizer transitions.
+    case gesture
+    /// Control events.
+    case control
+    /// Action messages.
+    case action
+    /// Motion events (shake).
+    case motion
+    /// Remote-control commands.
+    case remote
+    /// First-responder changes.
+    case firstResponder = "first-responder"
+    /// Device orientation changes.
+    case orientation
+    /// Notes, failure waits among them.
+    case note
 
     /// The group a record is listed under (a touch sample, never kept by the log, as a
     /// touch message).
@@ -45,7 +63,22 @@ extension TraceRecord {
 
 /// The Perfetto export's tracks that take one kind of record each, in their sort order.
 public enum PerfettoTrack: Int, CaseIterable, Sendable {
-    case controls, actions, motion, remote, responders, notes, input, frames
+    /// Control events.
+    case controls
+    /// Action messages.
+    case actions
+    /// Motion events.
+    case motion
+    /// Remote-control commands.
+    case remote
+    /// First-responder and orientation changes.
+    case responders
+    /// Notes.
+    case notes
+    /// Touch samples, where the flows start.
+    case input
+    /// Frames drawn.
+    case frames
     /// The track's name in the timeline.
     public var name: String {
         switch self {
@@ -73,8 +106,9 @@ public enum PerfettoMapping: Sendable {
 }
 
 /// One trace kind's table entry: everything about the kind except how its fields are
-/// encoded (the JSON and Perfetto encoders do that).
-public struct TraceKindEntry: Sendable, Hashable {
+/// encoded (the JSON and Perfetto encoders do that). A class: a record's entry is found
+/// for every record written, and a reference is all that is copied.
+public final class TraceKindEntry: Sendable, Hashable {
     /// The trace file's `kind` (`"control"`), a static string: writers append it without
     /// building a String.
     public let name: StaticString
@@ -151,7 +185,7 @@ public enum TraceValue: Sendable, Hashable {
 
 extension TraceRecord.Body {
     /// The kind's table entry.
-    public var entry: TraceKindEntry {
+    @inline(__always) public var entry: TraceKindEntry {
         switch self {
         case .hitTest: .hitTest
         case .touches: .touches
@@ -173,6 +207,7 @@ extension TraceRecord.Body {
 // The table: one entry per kind. A summary or name closure is only ever given a record of
 // its own kind (`body.entry`); the `guard case` is how it reads the fields.
 extension TraceKindEntry {
+    /// The entry of a hit test.
     public static let hitTest = TraceKindEntry(name: "hit-test", group: .hitTest, perfetto: .own, summary: { b in
         guard case let .hitTest(touch, p, path, view) = b else { return "" }
         let steps = path.map { "\($0.view):\($0.verdict.rawValue)" }.joined(separator: " ")
@@ -184,6 +219,7 @@ extension TraceKindEntry {
                 "path: " + steps.joined(separator: "  ")]
     })
 
+    /// The entry of a touch message.
     public static let touches = TraceKindEntry(name: "touches", group: .touches, perfetto: .own, summary: { b in
         guard case let .touches(phase, view, touches, reason) = b else { return "" }
         let ids = touches.map(String.init).joined(separator: ",")
@@ -194,6 +230,7 @@ extension TraceKindEntry {
         return ["touches \(phase.rawValue) [\(ids)] → \(view)"] + TraceFormat.reason(reason)
     })
 
+    /// The entry of a recognizer transition.
     public static let gesture = TraceKindEntry(name: "gesture", group: .gesture, perfetto: .own, summary: { b in
         guard case let .gesture(recognizer, view, from, to, reason, outputs) = b else { return "" }
         let out = TraceFormat.outputs(outputs)
@@ -205,12 +242,14 @@ extension TraceKindEntry {
             + TraceFormat.reason(reason.description) + TraceFormat.outputLines(outputs, .full)
     })
 
+    /// The entry of a touch sample (not in trace files).
     public static let touchSample = TraceKindEntry(name: "touch-sample", group: .touches, perfetto: .own, summary: { b in
         guard case let .touchSample(s) = b else { return "" }
         return "touch \(s.touch) \(s.phase.rawValue) at \(TraceFormat.point(s.point)) (device \(s.key.device) finger \(s.key.finger), "
             + "pressure \(TraceFormat.short(s.pressure, 2))\(s.isEmulated ? ", mouse" : ""))"
     })
 
+    /// The entry of a control event.
     public static let control = TraceKindEntry(name: "control", group: .control, perfetto: .instant(
         track: .controls, category: "control", name: { b in
             guard case let .control(control, event) = b else { return "" }
@@ -220,6 +259,7 @@ extension TraceKindEntry {
             return "\(control) \(event)"
         })
 
+    /// The entry of an action message.
     public static let action = TraceKindEntry(name: "action", group: .action, perfetto: .instant(
         track: .actions, category: "action", name: { b in
             guard case let .action(_, action, _, handledBy) = b else { return "" }
@@ -229,6 +269,7 @@ extension TraceKindEntry {
             return "\(action) from \(sender) to \(target ?? "nil (chain)") → handled by \(handledBy ?? "nobody")"
         })
 
+    /// The entry of a motion event.
     public static let motion = TraceKindEntry(name: "motion", group: .motion, perfetto: .instant(
         track: .motion, category: "motion", name: { b in
             guard case let .motion(phase, subtype, _, _) = b else { return "" }
@@ -241,6 +282,7 @@ extension TraceKindEntry {
             return ["\(subtype) \(phase.rawValue) → \(view ?? "nobody")"] + TraceFormat.reason(reason)
         })
 
+    /// The entry of a remote-control command.
     public static let remote = TraceKindEntry(name: "remote", group: .remote, perfetto: .instant(
         track: .remote, category: "remote", name: { b in
             guard case let .remote(command, handledBy, _) = b else { return "" }
@@ -253,6 +295,7 @@ extension TraceKindEntry {
             return ["\(command) → handled by \(handledBy ?? "nobody")"] + TraceFormat.reason(reason)
         })
 
+    /// The entry of a first-responder change.
     public static let firstResponder = TraceKindEntry(name: "first-responder", group: .firstResponder, perfetto: .instant(
         track: .responders, category: "responder", name: { b in
             guard case let .firstResponder(_, to, _) = b else { return "" }
@@ -265,6 +308,7 @@ extension TraceKindEntry {
             return ["first responder \(from ?? "none") → \(to ?? "none")"] + TraceFormat.reason(reason)
         })
 
+    /// The entry of an orientation change.
     public static let orientation = TraceKindEntry(name: "orientation", group: .orientation, perfetto: .instant(
         track: .responders, category: "orientation", name: { b in
             guard case let .orientation(_, to) = b else { return "" }
@@ -274,12 +318,13 @@ extension TraceKindEntry {
             return "\(from) → \(to)"
         })
 
-    /// A failure wait is written to trace files as a `note` (topic `gesture`).
+    /// The entry of a failure wait, written to trace files as a `note` (topic `gesture`).
     public static let failureWait = TraceKindEntry(name: "note", group: .note, perfetto: .own, summary: { b in
         guard case let .failureWait(recognizer, waitingFor) = b else { return "" }
         return "[gesture] " + TraceRecord.Body.waitNote(recognizer: recognizer, waitingFor: waitingFor)
     })
 
+    /// The entry of a note.
     public static let note = TraceKindEntry(name: "note", group: .note, perfetto: .instant(
         track: .notes, category: "note", name: { b in
             guard case let .note(_, text) = b else { return "" }
