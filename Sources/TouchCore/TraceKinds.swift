@@ -37,23 +37,7 @@ public enum TraceKind: String, CaseIterable, Sendable, Hashable {
 
     /// The group a record is listed under (a touch sample, never kept by the log, as a
     /// touch message).
-    public init(_ body: TraceRecord.Body) { self = body.entry.group }
-
-    /// The position in `allCases` (a switch: `allCases` builds an array on every call).
-    package var index: Int {
-        switch self {
-        case .hitTest: 0
-        case .touches: 1
-        case .gesture: 2
-        case .control: 3
-        case .action: 4
-        case .motion: 5
-        case .remote: 6
-        case .firstResponder: 7
-        case .orientation: 8
-        case .note: 9
-        }
-    }
+    @inlinable public init(_ body: TraceRecord.Body) { self = body.entry.group }
 }
 
 extension TraceRecord {
@@ -185,7 +169,7 @@ public enum TraceValue: Sendable, Hashable {
 
 extension TraceRecord.Body {
     /// The kind's table entry.
-    @inline(__always) public var entry: TraceKindEntry {
+    @inlinable public var entry: TraceKindEntry {
         switch self {
         case .hitTest: .hitTest
         case .touches: .touches
