@@ -76,7 +76,7 @@ extension Application {
         if !waiting.isEmpty {
             r.failureWait.hold(to, until: waiting)
             hot.needsSettling = true
-            tracer.emit(time, .failureWait(recognizer: r.id, waitingFor: waiting.map(\.id)))
+            tracer.emit(time, .failureWait(recognizer: r.traceName, waitingFor: waiting.map(\.traceName)))
             return
         }
         commitLeavingPossible(r, to: to, reason: reason)

@@ -163,29 +163,19 @@ public struct TraceRecord: Sendable, Hashable {
         /// it requires to fail have failed (SPEC.md section 5, failure requirements). The
         /// trace file writes it as the `gesture` note `waitNote` makes ("pan blocked until
         /// swipe fails"); readers use the fields, never the text.
-        case failureWait(recognizer: String, waitingFor: [String])
+        case failureWait(recognizer: TraceName, waitingFor: [TraceName])
         /// A decision worth showing that fits none of the kinds above (ignoring interaction,
         /// a dropped touch, a capability check). `topic` names it.
         case note(topic: String, text: TraceText)
+        /// A record of a kind that is not a case here (a program's or a test's own): it
+        /// carries its table entry and its fields (`TraceKinds.swift`).
+        case custom(TraceCustom)
     }
 
     /// The trace file's `kind` for this record, as a static string (writers append it
-    /// without building a String). `touch-sample` records are not written to trace files.
-    public var kindName: StaticString {
-        switch body {
-        case .touchSample: "touch-sample"
-        case .hitTest: "hit-test"
-        case .touches: "touches"
-        case .gesture: "gesture"
-        case .control: "control"
-        case .action: "action"
-        case .motion: "motion"
-        case .remote: "remote"
-        case .firstResponder: "first-responder"
-        case .orientation: "orientation"
-        case .note, .failureWait: "note"
-        }
-    }
+    /// without building a String): its table entry's name. `touch-sample` records are not
+    /// written to trace files.
+    @inline(__always) public var kindName: StaticString { body.entry.name }
     /// The trace file's `kind` for this record.
     public var kind: String { kindName.description }
     /// Whether trace files hold records like this one: all but touch samples, which repeat
@@ -198,8 +188,8 @@ public struct TraceRecord: Sendable, Hashable {
 
 extension TraceRecord.Body {
     /// How a failure wait reads: "pan blocked until swipe fails".
-    public static func waitNote(recognizer: String, waitingFor: [String]) -> String {
-        "\(recognizer) blocked until \(waitingFor.joined(separator: ", ")) fail\(waitingFor.count == 1 ? "s" : "")"
+    public static func waitNote(recognizer: TraceName, waitingFor: [TraceName]) -> String {
+        "\(recognizer) blocked until \(waitingFor.map(\.string).joined(separator: ", ")) fail\(waitingFor.count == 1 ? "s" : "")"
     }
 }
 

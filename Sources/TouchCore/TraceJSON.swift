@@ -24,10 +24,10 @@ extension TraceRecord: CustomStringConvertible {
     /// - remote: command, handledBy (null when nil), reason (omitted when nil)
     /// - first-responder: from, to (null when nil), reason
     /// - orientation: from, to
-    /// - note: topic, text
+    /// - note: topic, text (a failure wait: topic `gesture`, its `waitNote`)
+    /// - a custom kind: its fields, in order
     /// - touch-sample (never in trace files): touch, device, finger, point, phase, pressure, emulated
     public func encodeJSON(into b: inout [UInt8]) {
-        // Literal pieces are appended from their static UTF-8 (no String traffic per record).
         func lit(_ k: StaticString) {
             b.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: k.utf8CodeUnitCount))
         }
@@ -36,6 +36,19 @@ extension TraceRecord: CustomStringConvertible {
         lit(",\"kind\":\"")
         lit(kindName)
         b.append(0x22)
+        body.encodeFields(into: &b)
+        b.append(0x7d); b.append(0x0a)
+    }
+}
+
+extension TraceRecord.Body {
+    /// Appends the record's fields after `kind`, each as `,"key":value` in the order above
+    /// (the Perfetto export's `args` of a kind drawn as instants are these fields).
+    package func encodeFields(into b: inout [UInt8]) {
+        // Literal pieces are appended from their static UTF-8 (no String traffic per record).
+        func lit(_ k: StaticString) {
+            b.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: k.utf8CodeUnitCount))
+        }
         func key(_ k: StaticString) {
             b.append(0x2c); b.append(0x22)
             b.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: k.utf8CodeUnitCount))
@@ -49,7 +62,7 @@ extension TraceRecord: CustomStringConvertible {
             key(k); b.append(0x5b); JSONOut.number(JSONOut.tidy(p.x), into: &b); b.append(0x2c)
             JSONOut.number(JSONOut.tidy(p.y), into: &b); b.append(0x5d)
         }
-        switch body {
+        switch self {
         case let .hitTest(touch, p, path, view):
             num("touch", Double(touch))
             point("point", p)
@@ -124,8 +137,22 @@ extension TraceRecord: CustomStringConvertible {
             num("pressure", s.pressure)
             key("emulated")
             if s.isEmulated { lit("true") } else { lit("false") }
+        case let .custom(c):
+            for (k, v) in c.fields {
+                b.append(0x2c); JSONOut.string(k, into: &b); b.append(0x3a)
+                switch v {
+                case let .string(s): JSONOut.optionalString(s, into: &b)
+                case let .number(n): JSONOut.number(JSONOut.tidy(n), into: &b)
+                case let .point(p):
+                    b.append(0x5b); JSONOut.number(JSONOut.tidy(p.x), into: &b); b.append(0x2c)
+                    JSONOut.number(JSONOut.tidy(p.y), into: &b); b.append(0x5d)
+                case let .strings(list):
+                    b.append(0x5b)
+                    for (n, s) in list.enumerated() { if n > 0 { b.append(0x2c) }; JSONOut.string(s, into: &b) }
+                    b.append(0x5d)
+                }
+            }
         }
-        b.append(0x7d); b.append(0x0a)
     }
 }
 

@@ -1,8 +1,6 @@
 // Which SDL renderer the window gets, and whether its present can be trusted to pace frames.
 import CSDL2
-#if canImport(Glibc)
-import Glibc
-#endif
+import Foundation
 
 /// The renderer decision, stated once.
 ///
@@ -16,15 +14,8 @@ public enum RendererChoice {
     /// Whether the machine has a GPU that a renderer could use: a DRM device under
     /// `/dev/dri` (a render node or a card).
     public static func machineHasGPU(devices: String = "/dev/dri") -> Bool {
-        guard let dir = opendir(devices) else { return false }
-        defer { closedir(dir) }
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name.hasPrefix("renderD") || name.hasPrefix("card") { return true }
-        }
-        return false
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: devices)) ?? []
+        return names.contains { $0.hasPrefix("renderD") || $0.hasPrefix("card") }
     }
 
     /// Keeps SDL's software renderer off OpenGL: the window surface it draws into is the

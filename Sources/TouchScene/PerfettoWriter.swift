@@ -22,7 +22,9 @@
 ///   Perfetto draws as a small marker. A recognizer held in `possible` by a failure
 ///   requirement gets an instant ("blocked until doubleTap fails").
 /// - **controls**, **actions**, **motion**, **remote**, **responders** (first responder and
-///   orientation) and **notes**: one instant event (`ph` "i", scope "t") per record.
+///   orientation) and **notes**: one instant event (`ph` "i", scope "t") per record, on the
+///   track, with the name and category its kind's table entry gives (`TraceKindEntry.perfetto`;
+///   a custom kind's too), its `args` the record's trace-file fields.
 /// - **input**: one slice of duration 0 per touch sample, named after the touch and its phase
 ///   (`touch 3 moved`), with the point in `args`: where the flow arrows start.
 /// - **frames** (live and windowed runs, which call ``frame(at:)``): a slice of duration 0
@@ -124,24 +126,6 @@ struct PerfettoTimeline {
     static let recognizerBase = 100
     static let fixedBase = 1_000_000
     static let touchBase = 2_000_000
-
-    /// The tracks that take one kind of record each.
-    enum Fixed: Int, CaseIterable {
-        case controls, actions, motion, remote, responders, notes, input, frames
-        var name: String {
-            switch self {
-            case .controls: "controls"
-            case .actions: "actions"
-            case .motion: "motion"
-            case .remote: "remote"
-            case .responders: "responders"
-            case .notes: "notes"
-            case .input: "input"
-            case .frames: "frames"
-            }
-        }
-        var tid: Int { PerfettoTimeline.fixedBase + rawValue }
-    }
 
     /// A state slice under way: its name, start and `args` fields (without the braces).
     struct OpenSlice {
@@ -249,13 +233,12 @@ struct PerfettoTimeline {
             }
             recognizers[recognizer.number]?.open = next
         case let .failureWait(recognizer, waitingFor):
-            let name = TraceName(recognizer)
-            let tid = recognizerTrack(name.number, name: recognizer, into: &b)
+            let tid = recognizerTrack(recognizer.number, name: recognizer.string, into: &b)
             var args = PerfettoArgs()
-            args.strings("waitingFor", waitingFor)
+            args.strings("waitingFor", waitingFor.map(\.string))
             let s = waitingFor.count == 1 ? "s" : ""
             let flow = flowStart(ts, into: &b)
-            instant("blocked until \(waitingFor.joined(separator: ", ")) fail\(s)", cat: "gesture", ts: ts, tid: tid, args: args, into: &b)
+            instant("blocked until \(waitingFor.map(\.string).joined(separator: ", ")) fail\(s)", cat: "gesture", ts: ts, tid: tid, args: args, into: &b)
             flowEnd(flow, ts: ts, tid: tid, into: &b)
         case let .hitTest(touch, point, path, view):
             if touches[touch] != nil { closeTouch(touch, at: ts, end: "superseded", into: &b) }
@@ -321,56 +304,13 @@ struct PerfettoTimeline {
                     closeTouch(id, at: ts, end: phase.rawValue, into: &b)
                 }
             }
-        case let .control(control, event):
-            var args = PerfettoArgs()
-            args.string("control", control)
-            args.string("event", event)
-            let tid = fixedTrack(.controls, into: &b)
-            let flow = flowStart(ts, into: &b)
-            instant("\(control): \(event)", cat: "control", ts: ts, tid: tid, args: args, into: &b)
-            flowEnd(flow, ts: ts, tid: tid, into: &b)
-        case let .action(sender, action, target, handledBy):
-            var args = PerfettoArgs()
-            args.string("sender", sender)
-            args.string("action", action)
-            args.string("target", target)
-            args.string("handledBy", handledBy)
-            let tid = fixedTrack(.actions, into: &b)
-            let flow = flowStart(ts, into: &b)
-            instant("\(action) → \(handledBy ?? "nobody")", cat: "action", ts: ts, tid: tid, args: args, into: &b)
-            flowEnd(flow, ts: ts, tid: tid, into: &b)
-        case let .motion(phase, subtype, view, reason):
-            var args = PerfettoArgs()
-            args.string("phase", phase.rawValue)
-            args.string("subtype", subtype)
-            args.string("view", view)
-            if let reason { args.string("reason", reason) }
-            instant("\(subtype) \(phase.rawValue)", cat: "motion", ts: ts, tid: fixedTrack(.motion, into: &b), args: args, into: &b)
-        case let .remote(command, handledBy, reason):
-            var args = PerfettoArgs()
-            args.string("command", command)
-            args.string("handledBy", handledBy)
-            if let reason { args.string("reason", reason) }
-            instant("\(command) → \(handledBy ?? "nobody")", cat: "remote", ts: ts, tid: fixedTrack(.remote, into: &b), args: args, into: &b)
-        case let .firstResponder(from, to, reason):
-            var args = PerfettoArgs()
-            args.string("from", from)
-            args.string("to", to)
-            args.string("reason", reason)
-            let tid = fixedTrack(.responders, into: &b)
-            let flow = flowStart(ts, into: &b)
-            instant("first responder: \(to ?? "none")", cat: "responder", ts: ts, tid: tid, args: args, into: &b)
-            flowEnd(flow, ts: ts, tid: tid, into: &b)
-        case let .orientation(from, to):
-            var args = PerfettoArgs()
-            args.string("from", from)
-            args.string("to", to)
-            instant("orientation: \(to)", cat: "orientation", ts: ts, tid: fixedTrack(.responders, into: &b), args: args, into: &b)
-        case let .note(topic, text):
-            var args = PerfettoArgs()
-            args.string("topic", topic)
-            args.string("text", text.string)
-            instant(text.string, cat: "note", ts: ts, tid: fixedTrack(.notes, into: &b), args: args, into: &b)
+        case .control, .action, .motion, .remote, .firstResponder, .orientation, .note, .custom:
+            // One instant per record, as the kind's table entry says.
+            guard case let .instant(track, category, name, flow) = record.body.entry.perfetto else { return }
+            let tid = fixedTrack(track, into: &b)
+            let flowID = flow ? flowStart(ts, into: &b) : nil
+            instant(name(record.body), cat: category, ts: ts, tid: tid, args: PerfettoArgs(fieldsOf: record.body), into: &b)
+            flowEnd(flowID, ts: ts, tid: tid, into: &b)
         }
     }
 
@@ -385,7 +325,7 @@ struct PerfettoTimeline {
         return tid
     }
 
-    private mutating func fixedTrack(_ track: Fixed, into b: inout [UInt8]) -> Int {
+    private mutating func fixedTrack(_ track: PerfettoTrack, into b: inout [UInt8]) -> Int {
         if namedFixed.insert(track.rawValue).inserted { nameTrack(track.tid, track.name, into: &b) }
         return track.tid
     }
@@ -442,13 +382,13 @@ struct PerfettoTimeline {
         var ids: [Int] = []
         for start in unshown {
             ids.append(nextFlow)
-            flow(end: false, id: nextFlow, ts: start, tid: Fixed.input.tid, into: &b)
+            flow(end: false, id: nextFlow, ts: start, tid: PerfettoTrack.input.tid, into: &b)
             nextFlow += 1
         }
         var args = PerfettoArgs()
         args.number("samples", Double(unshown.count))
         slice("frame", cat: "frame", start: ts, end: ts, tid: fixedTrack(.frames, into: &b), args: args, into: &b)
-        for id in ids { flow(end: true, id: id, ts: ts, tid: Fixed.frames.tid, into: &b) }
+        for id in ids { flow(end: true, id: id, ts: ts, tid: PerfettoTrack.frames.tid, into: &b) }
         unshown.removeAll(keepingCapacity: true)
     }
 
@@ -460,7 +400,7 @@ struct PerfettoTimeline {
         guard input == ts else { return nil }
         let id = nextFlow
         nextFlow += 1
-        flow(end: false, id: id, ts: ts, tid: Fixed.input.tid, into: &b)
+        flow(end: false, id: id, ts: ts, tid: PerfettoTrack.input.tid, into: &b)
         return id
     }
 
@@ -526,6 +466,13 @@ private func append(_ s: StaticString, to b: inout [UInt8]) {
 struct PerfettoArgs {
     private(set) var bytes: [UInt8] = []
 
+    init() {}
+    /// The record's fields as the trace file writes them (after `t` and `kind`).
+    init(fieldsOf body: TraceRecord.Body) {
+        body.encodeFields(into: &bytes)
+        if !bytes.isEmpty { bytes.removeFirst() }
+    }
+
     private mutating func key(_ k: StaticString) {
         if !bytes.isEmpty { bytes.append(0x2c) }
         bytes.append(0x22)
@@ -583,6 +530,11 @@ struct PerfettoArgs {
         if let v = o.location { point("location", v) }
         if let v = o.numberOfTouches { number("numberOfTouches", Double(v)) }
     }
+}
+
+extension PerfettoTrack {
+    /// The track's id, which is also its sort index.
+    var tid: Int { PerfettoTimeline.fixedBase + rawValue }
 }
 
 extension TouchPhase {

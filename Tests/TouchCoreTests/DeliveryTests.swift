@@ -120,7 +120,7 @@ struct FailureRequirementTests {
         rig.tap(100, 100, at: 0)
         #expect(rig.transitions(of: "singleTap") == [])
         // The wait is a record of its own: who waits, for whom (no text to parse).
-        let waits = rig.records.compactMap { r -> [String]? in
+        let waits = rig.records.compactMap { r -> [TraceName]? in
             if case let .failureWait(recognizer, waitingFor) = r.body { return [recognizer] + waitingFor }
             return nil
         }

@@ -118,7 +118,7 @@ struct Expectations {
             return ("first-responder", ["first-responder", from ?? "-", to ?? "-"], [:])
         case let .orientation(from, to):
             return ("orientation", ["orientation", from, to], [:])
-        case .touchSample, .failureWait, .note:
+        case .touchSample, .failureWait, .note, .custom:
             return nil
         }
     }

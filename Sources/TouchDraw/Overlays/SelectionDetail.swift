@@ -11,47 +11,7 @@ public enum SelectionDetail {
     /// The record's text before wrapping: a heading (sequence number, time, kind), what
     /// happened, the reason, then one paragraph per output.
     public static func paragraphs(for r: TraceRecord, seq: Int) -> [String] {
-        var out = ["#\(seq)  \(TraceFormat.fixed(r.t)) s  \(r.kind)"]
-        func reason(_ s: String?) { if let s, !s.isEmpty { out.append("reason: " + s) } }
-        switch r.body {
-        case let .gesture(recognizer, view, from, to, text, outputs):
-            out.append("\(recognizer)" + (view.isEmpty ? "" : " on \(view)") + ": \(from.rawValue) → \(to.rawValue)")
-            reason(text.description)
-            out += Self.outputs(outputs)
-        case let .touches(phase, view, touches, text):
-            let ids = touches.map { String($0) }.joined(separator: ", ")
-            out.append("touches \(phase.rawValue) [\(ids)] → \(view)")
-            reason(text)
-        case let .hitTest(touch, p, path, view):
-            out.append("touch \(touch) at \(TraceFormat.point(p)) → \(view ?? "no view (the window)")")
-            let steps = path.enumerated().map { (i: Int, step: HitStep) in "\(i + 1). \(step.view) \(step.verdict.rawValue)" }
-            out.append("path: " + steps.joined(separator: "  "))
-        case let .motion(phase, subtype, view, text):
-            out.append("\(subtype) \(phase.rawValue) → \(view ?? "nobody")")
-            reason(text)
-        case let .remote(command, handledBy, text):
-            out.append("\(command) → handled by \(handledBy ?? "nobody")")
-            reason(text)
-        case let .firstResponder(from, to, text):
-            out.append("first responder \(from ?? "none") → \(to ?? "none")")
-            reason(text)
-        default:
-            out.append(TraceFormat.summary(r.body))
-        }
-        return out
-    }
-
-    /// A recognizer's outputs, one per line, in full precision a person reads.
-    static func outputs(_ o: GestureOutputs) -> [String] {
-        var out: [String] = []
-        if let l = o.location { out.append("location \(TraceFormat.point(l, 2))") }
-        if let s = o.scale { out.append("scale \(TraceFormat.short(s, 4))") }
-        if let r = o.rotation { out.append("rotation \(TraceFormat.short(r * 180 / Double.pi, 2))° (\(TraceFormat.short(r, 4)) rad)") }
-        if let t = o.translation { out.append("translation \(TraceFormat.point(t, 2))") }
-        if let v = o.velocity { out.append("velocity \(TraceFormat.short(v, 3))") }
-        if let v = o.velocityVector { out.append("velocity \(TraceFormat.point(v, 1)) pt/s") }
-        if let n = o.numberOfTouches { out.append("touches \(n)") }
-        return out
+        ["#\(seq)  \(TraceFormat.fixed(r.t)) s  \(r.kind)"] + TraceFormat.detail(r.body)
     }
 
     /// The lines the box shows for the record `seq` of `log` in a box `width` wide (nil

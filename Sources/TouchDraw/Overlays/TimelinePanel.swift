@@ -339,8 +339,8 @@ public enum TimelinePanel {
         let u = style.scale
         while i < waits.count, waits[i].t <= L.t1, drawn < 200 {
             let w = waits[i]; i += 1
-            guard let lr = L.rect(of: .recognizer(w.recognizer)) else { continue }
-            let trs = log.transitions(of: w.recognizer)
+            guard let lr = L.rect(of: .recognizer(w.recognizer.string)) else { continue }
+            let trs = log.transitions(of: w.recognizer.string)
             let j = TraceLog.upperBound(trs, w.t) { $0.t }
             let end = j < trs.count ? trs[j].t : L.now
             guard end >= L.t0 else { continue }
@@ -349,7 +349,7 @@ public enum TimelinePanel {
             list.strokeRect(box, style.selection, width: 1.5 * u)
             drawn += 1
             for other in w.waitingFor {
-                guard let orr = L.rect(of: .recognizer(other)) else { continue }
+                guard let orr = L.rect(of: .recognizer(other.string)) else { continue }
                 list.arrow(from: Point(x: x1, y: orr.midY), to: Point(x: x1, y: lr.midY), style.selection.fading(0.8), width: u, head: 5 * u)
             }
         }

@@ -5,7 +5,7 @@
 /// point events. Each lane keeps at most `capacity` events (dropping a quarter when over).
 struct EventLanes {
     let capacity: Int
-    private(set) var waits: [FailureWait] = []
+    private(set) var waits: [FailureWaitEvent] = []
     private(set) var controls: [LaneEvent] = []
     private(set) var motion: [LaneEvent] = []
     private(set) var remote: [LaneEvent] = []
@@ -36,7 +36,7 @@ struct EventLanes {
         case let .firstResponder(_, to, _):
             lastFirstResponder = (r.t, to)
         case let .failureWait(recognizer, waitingFor):
-            waits.append(FailureWait(t: r.t, recognizer: recognizer, waitingFor: waitingFor)); bounded(&waits)
+            waits.append(FailureWaitEvent(t: r.t, recognizer: recognizer, waitingFor: waitingFor)); bounded(&waits)
         default:
             break
         }

@@ -190,7 +190,7 @@ public final class TraceLog: TraceSink {
 
     // MARK: Other kinds
 
-    public var waits: [FailureWait] { events.waits }
+    public var waits: [FailureWaitEvent] { events.waits }
     public var controlEvents: [LaneEvent] { events.controls }
     public var motionEvents: [LaneEvent] { events.motion }
     public var remoteEvents: [LaneEvent] { events.remote }

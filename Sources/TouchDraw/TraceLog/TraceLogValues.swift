@@ -23,11 +23,16 @@ public struct GestureTransition: Sendable, Hashable {
     public var outputs: GestureOutputs
 }
 
-/// A recognizer held in `possible` by a failure requirement (a `failureWait` record).
-public struct FailureWait: Sendable, Hashable {
+/// A `failureWait` record as the log keeps it: when a recognizer was held in `possible` by a
+/// failure requirement, and the recognizers it waits for. (TouchCore's `FailureWait` is the
+/// recognizer's own state while it waits.)
+public struct FailureWaitEvent: Sendable, Hashable {
     public var t: Double
-    public var recognizer: String
-    public var waitingFor: [String]
+    public var recognizer: TraceName
+    public var waitingFor: [TraceName]
+    public init(t: Double, recognizer: TraceName, waitingFor: [TraceName]) {
+        self.t = t; self.recognizer = recognizer; self.waitingFor = waitingFor
+    }
 }
 
 /// A point event for a timeline lane (control events, motion, remote, actions).

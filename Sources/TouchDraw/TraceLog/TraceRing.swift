@@ -61,3 +61,22 @@ struct TraceRing {
         return out.reversed()
     }
 }
+
+extension TraceKind {
+    /// The position in `allCases` (a switch: `allCases` builds an array on every call; here,
+    /// beside the ring, so that `append` inlines it).
+    var index: Int {
+        switch self {
+        case .hitTest: 0
+        case .touches: 1
+        case .gesture: 2
+        case .control: 3
+        case .action: 4
+        case .motion: 5
+        case .remote: 6
+        case .firstResponder: 7
+        case .orientation: 8
+        case .note: 9
+        }
+    }
+}

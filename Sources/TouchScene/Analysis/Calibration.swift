@@ -8,9 +8,6 @@
 // (0…1 across each axis's range) and gives the screen's normalized coordinates:
 //   x' = a·x + b·y + c,  y' = d·x + e·y + f.
 // The udev property LIBINPUT_CALIBRATION_MATRIX="a b c d e f" applies it.
-#if canImport(Glibc)
-import Glibc
-#endif
 import TouchCore
 
 /// What a calibration found.
@@ -63,8 +60,8 @@ public enum Calibration {
             let cal = Point(x: (matrix[0] * p.x + matrix[1] * p.y + matrix[2]) * screen.width,
                             y: (matrix[3] * p.x + matrix[4] * p.y + matrix[5]) * screen.height)
             let raw = Point(x: p.x * screen.width, y: p.y * screen.height)
-            func mm(_ a: Point) -> Double? { mmPerPx.map { hypot((a.x - t.x) * $0.x, (a.y - t.y) * $0.y) } }
-            residuals.append(.init(target: t, calibrated: cal, raw: raw, px: hypot(cal.x - t.x, cal.y - t.y), mm: mm(cal), rawMM: mm(raw)))
+            func mm(_ a: Point) -> Double? { mmPerPx.map { distance((a.x - t.x) * $0.x, (a.y - t.y) * $0.y) } }
+            residuals.append(.init(target: t, calibrated: cal, raw: raw, px: distance(cal.x - t.x, cal.y - t.y), mm: mm(cal), rawMM: mm(raw)))
         }
         var edge: [Double] = [], inner: [Double] = []
         if let k = mmPerPx {
@@ -121,7 +118,7 @@ public enum Calibration {
 
     static func collinear(_ p: [Point]) -> Bool {
         guard let a = p.first else { return true }
-        let span = p.map { hypot($0.x - a.x, $0.y - a.y) }.max() ?? 0
+        let span = p.map { distance($0.x - a.x, $0.y - a.y) }.max() ?? 0
         guard span > 0 else { return true }
         for i in p.indices { for j in p.indices where j > i {
             let area = abs((p[i].x - a.x) * (p[j].y - a.y) - (p[i].y - a.y) * (p[j].x - a.x))
@@ -167,7 +164,7 @@ extension CalibrationResult {
                    "error left at each target:"]
         for r in residuals {
             out.append("  target (\(fmt(r.target.x, 1)), \(fmt(r.target.y, 1))): \(fmt(r.px, 2)) px" + (r.mm.map { " = \(fmt($0, 2)) mm" } ?? "")
-                       + "; before calibration \(fmt(hypot(r.raw.x - r.target.x, r.raw.y - r.target.y), 1)) px" + (r.rawMM.map { " = \(fmt($0, 2)) mm" } ?? ""))
+                       + "; before calibration \(fmt(distance(r.raw.x - r.target.x, r.raw.y - r.target.y), 1)) px" + (r.rawMM.map { " = \(fmt($0, 2)) mm" } ?? ""))
         }
         out.append("largest: \(fmt(maxResidualPx, 2)) px")
         for c in checks {

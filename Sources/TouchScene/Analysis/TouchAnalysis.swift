@@ -21,10 +21,6 @@
 //   landing, never more than 1 mm from where it landed; `stuck-touch`: never lifted, or down
 //   from the capture's start to its end without moving 1 mm.
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// What the analysis is told besides the capture.
 public struct AnalysisOptions: Sendable {
     /// The screen the device maps onto, in pixels (figures in pixels without a resolution).
@@ -166,7 +162,7 @@ public enum TouchAnalysis {
                     stillCount += 1
                     let run = p[i...j]
                     let mx = run.map(\.x).reduce(0, +) / Double(run.count), my = run.map(\.y).reduce(0, +) / Double(run.count)
-                    let jitter = run.map { hypot($0.x - mx, $0.y - my) }.max() ?? 0
+                    let jitter = run.map { distance($0.x - mx, $0.y - my) }.max() ?? 0
                     stillJitter = max(stillJitter ?? 0, jitter)
                     stretchJitters.append(jitter / u)
                     i = j + 1
@@ -356,26 +352,32 @@ public enum TouchAnalysis {
         func point(_ r: ContactReport) -> P { P(t: r.t, x: r.x * sx, y: r.y * sy) }
     }
 
-    static func dist(_ a: P, _ b: P) -> Double { hypot(a.x - b.x, a.y - b.y) }
+    static func dist(_ a: P, _ b: P) -> Double { distance(a.x - b.x, a.y - b.y) }
 
     /// Whether every point from `s` to `k` lies within `tol` of the chord from `s` to `k`.
     static func withinChord(_ p: [P], _ s: Int, _ k: Int, _ tol: Double) -> Bool {
-        let dx = p[k].x - p[s].x, dy = p[k].y - p[s].y, len = hypot(dx, dy)
+        let dx = p[k].x - p[s].x, dy = p[k].y - p[s].y, len = distance(dx, dy)
         guard len > 0 else { return (s...k).allSatisfy { dist(p[$0], p[s]) <= tol } }
         for i in s...k where abs((p[i].x - p[s].x) * dy - (p[i].y - p[s].y) * dx) / len > tol { return false }
         return true
     }
 
-    /// The largest distance of a point from the total-least-squares line through them.
+    /// The largest distance of a point from the total-least-squares line through them: the
+    /// line through their mean along the covariance's principal axis.
     static func maxDeviation(_ run: [P]) -> Double {
         let n = Double(run.count)
         guard run.count >= 2 else { return 0 }
         let mx = run.map(\.x).reduce(0, +) / n, my = run.map(\.y).reduce(0, +) / n
         var sxx = 0.0, syy = 0.0, sxy = 0.0
         for q in run { sxx += (q.x - mx) * (q.x - mx); syy += (q.y - my) * (q.y - my); sxy += (q.x - mx) * (q.y - my) }
-        let angle = 0.5 * atan2(2 * sxy, sxx - syy)   // the direction of most spread
-        let nx = -sin(angle), ny = cos(angle)          // its normal
-        return run.map { abs(($0.x - mx) * nx + ($0.y - my) * ny) }.max() ?? 0
+        // The larger eigenvalue and its eigenvector (the direction of most spread).
+        let half = (sxx - syy) / 2
+        let lambda = (sxx + syy) / 2 + (half * half + sxy * sxy).squareRoot()
+        var (dx, dy) = abs(sxy) > 1e-12 ? (sxy, lambda - sxx) : (sxx >= syy ? (1.0, 0.0) : (0.0, 1.0))
+        let len = distance(dx, dy)
+        guard len > 0 else { return 0 }
+        dx /= len; dy /= len
+        return run.map { abs(($0.x - mx) * -dy + ($0.y - my) * dx) }.max() ?? 0
     }
 
     /// The `q` quantile (0…1) by nearest rank; nil for no values.
@@ -390,6 +392,9 @@ public enum TouchAnalysis {
         return RateFigures(p50: 1 / med, p5: 1 / p95, min: 1 / longest)
     }
 }
+
+/// The length of (dx, dy).
+func distance(_ dx: Double, _ dy: Double) -> Double { (dx * dx + dy * dy).squareRoot() }
 
 /// `v` with `digits` decimals (no locale, no exponent).
 func fmt(_ v: Double, _ digits: Int) -> String {

@@ -70,7 +70,7 @@ struct TraceLogTests {
         rig.advance(1)
         #expect(rig.log.recognizerOrder == ["doubleTap", "singleTap"])
         #expect(rig.log.transitions(of: "singleTap").map(\.to) == [.recognized, .possible])
-        #expect(rig.log.waits == [FailureWait(t: 0.05, recognizer: "singleTap", waitingFor: ["doubleTap"])])
+        #expect(rig.log.waits == [FailureWaitEvent(t: 0.05, recognizer: "singleTap", waitingFor: ["doubleTap"])])
         #expect(rig.log.state(of: "singleTap", at: 0.2) == nil)
         #expect(rig.log.state(of: "doubleTap", at: 0.9) == .possible)
         #expect(rig.log.recognizerView["singleTap"] == "pad")
@@ -82,7 +82,7 @@ struct TraceLogTests {
         log.append(TraceRecord(t: 0.1, .note(topic: "gesture", text: "pan blocked until swipe fails")))
         #expect(log.waits.isEmpty)
         log.append(TraceRecord(t: 0.2, .failureWait(recognizer: "pan", waitingFor: ["swipe", "edge"])))
-        #expect(log.waits == [FailureWait(t: 0.2, recognizer: "pan", waitingFor: ["swipe", "edge"])])
+        #expect(log.waits == [FailureWaitEvent(t: 0.2, recognizer: "pan", waitingFor: ["swipe", "edge"])])
     }
 
     @Test("touch input keyed by finger takes the trace's touch ids, with trails and velocity")
