@@ -12,8 +12,11 @@ import TouchCore
 
 /// What a calibration found.
 public struct CalibrationResult: Sendable {
+    /// libinput's calibration matrix: a, b, c, d, e, f.
     public var matrix: [Double]
+    /// The udev rule that sets it for the device.
     public var udevRule: String
+    /// The error left at one target.
     public struct Residual: Sendable {
         /// The target, screen pixels.
         public var target: Point
@@ -21,12 +24,16 @@ public struct CalibrationResult: Sendable {
         public var calibrated: Point
         /// Where the tap landed before calibration (the device's range stretched onto the screen).
         public var raw: Point
+        /// Calibrated tap to target, screen pixels.
         public var px: Double
+        /// The same in mm (nil without a resolution).
         public var mm: Double?
         /// The error before calibration, mm (nil without a resolution).
         public var rawMM: Double?
     }
+    /// One per target, in order.
     public var residuals: [Residual]
+    /// The largest residual, pixels.
     public var maxResidualPx: Double { residuals.map(\.px).max() ?? 0 }
     /// `accuracy` and `edge-accuracy` of the taps as the device reported them (before this
     /// calibration): the largest error at targets 3.5 mm or more from every edge, and at
@@ -34,6 +41,7 @@ public struct CalibrationResult: Sendable {
     public var checks: [DeviceCheck]
 }
 
+/// Fits libinput's calibration matrix from taps on targets (`calibrate`).
 public enum Calibration {
     /// Pairs the capture's taps with `targets` (screen pixels of a `screen`-sized screen)
     /// and fits the matrix. Errors say what is wrong with the targets or the taps.
@@ -152,6 +160,7 @@ public enum Calibration {
 
 /// A calibration that cannot be made (too few or badly placed targets, taps that do not pair).
 public struct CalibrationError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong, for a person.
     public var description: String
     init(_ d: String) { description = d }
 }

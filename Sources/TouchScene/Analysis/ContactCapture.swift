@@ -14,9 +14,13 @@ public struct ContactReport: Hashable, Sendable {
     public var t: Double
     /// Position in device units (scene points for a TouchScope recording).
     public var x: Double
+    /// See `x`.
     public var y: Double
+    /// The contact's pressure, in the device's units (nil: not reported).
     public var pressure: Int?
+    /// The contact's larger diameter, in the device's units (nil: not reported).
     public var touchMajor: Int?
+    /// The contact's smaller diameter, in the device's units (nil: not reported).
     public var touchMinor: Int?
 }
 
@@ -31,12 +35,15 @@ public struct ContactTrack: Hashable, Sendable {
     public var reports: [ContactReport]
     /// When it lifted; nil when the capture ends with it down.
     public var liftedAt: Double?
+    /// When it landed: its first report's time.
     public var landedAt: Double { reports.first?.t ?? 0 }
 }
 
 /// An absolute axis of the device.
 public struct CapturedAxis: Hashable, Sendable {
+    /// The axis's smallest value.
     public var min: Int
+    /// The axis's largest value.
     public var max: Int
     /// Units per millimetre; 0 when the device does not say.
     public var resolution: Int
@@ -44,24 +51,40 @@ public struct CapturedAxis: Hashable, Sendable {
 
 /// Something the device reported wrongly, from the events themselves.
 public struct CaptureEvent: Hashable, Sendable {
-    public enum Kind: String, Sendable { case synDropped = "syn-dropped", trackingIDReuse = "tracking-id-reuse" }
+    /// What went wrong: the kernel dropped events, or a slot took a new contact without a lift.
+    public enum Kind: String, Sendable {
+        /// SYN_DROPPED: the kernel's buffer overflowed.
+        case synDropped = "syn-dropped"
+        /// A slot was given a new tracking id while its contact was still down.
+        case trackingIDReuse = "tracking-id-reuse"
+    }
+    /// What went wrong.
     public var kind: Kind
+    /// When, in seconds since the capture's first event.
     public var at: Double
+    /// The slot it happened in.
     public var slot: Int
+    /// The tracking id involved (-1: none).
     public var trackingID: Int
+    /// What happened, for a person.
     public var detail: String
 }
 
 /// A device's contacts over a whole capture.
 public struct ContactCapture: Sendable {
+    /// The device's name as the file gives it.
     public var deviceName: String
     /// The position axes (x, y); nil for a TouchScope recording (scene points).
     public var xAxis: CapturedAxis?
+    /// See `xAxis`.
     public var yAxis: CapturedAxis?
+    /// The pressure axis, when the device has one.
     public var pressureAxis: CapturedAxis?
     /// Contacts the device can track at once, as it declares them (ABS_MT_SLOT's range).
     public var declaredSlots: Int?
+    /// Every contact, in the order they landed.
     public var tracks: [ContactTrack]
+    /// What the device reported wrongly, in time order.
     public var events: [CaptureEvent]
     /// Seconds from the first event to the last.
     public var duration: Double

@@ -27,7 +27,9 @@ public struct AnalysisOptions: Sendable {
     public var screen: Size?
     /// The touch area's size in millimetres, for a device that states no resolution.
     public var sizeMM: Size?
+    /// The checks' thresholds.
     public var limits = CheckLimits()
+    /// Options with the given screen, touch-area size and limits.
     public init(screen: Size? = nil, sizeMM: Size? = nil, limits: CheckLimits = CheckLimits()) {
         self.screen = screen; self.sizeMM = sizeMM; self.limits = limits
     }
@@ -38,24 +40,35 @@ public struct AnalysisOptions: Sendable {
 public struct CheckLimits: Sendable, Equatable {
     /// Accuracy, mm (±), away from the edges; and within 3.5 mm of an edge.
     public var accuracyMM = 1.0
+    /// Accuracy within 3.5 mm of an edge, mm (±).
     public var edgeAccuracyMM = 2.0
+    /// A held finger's largest distance from its mean, mm.
     public var stationaryJitterMM = 0.5
+    /// A straight stroke's largest distance from its fitted line over 10 mm, mm.
     public var movingJitterMM = 1.0
     /// The display's refresh rate: reports must come at least this often (Hz).
     public var reportRateHz = 60.0
+    /// Contacts the device must track at once.
     public var contacts = 5
     /// Two fingers this far apart (centre to centre, mm) must be told apart.
     public var fingerSeparationMM = 8.0
+    /// Ghost touches allowed.
     public var ghostTouches = 0
+    /// The Windows touchscreen requirements' limits.
     public init() {}
 }
 
 /// A check's verdict. `pass` nil: the input cannot decide it (not measured, never passed).
 public struct DeviceCheck: Sendable, Equatable {
+    /// The check's name (`stationary-jitter`, …).
     public var name: String
+    /// What was measured; nil when not measured.
     public var value: Double?
+    /// The threshold.
     public var limit: Double
+    /// The unit of `value`, `limit` and `margin`: mm, Hz, contacts or count.
     public var unit: String
+    /// Whether it passed; nil when the input cannot decide.
     public var pass: Bool?
     /// Why it was not measured, or what the value is.
     public var note: String
@@ -65,54 +78,81 @@ public struct DeviceCheck: Sendable, Equatable {
 
 /// Something wrong the device did, where and when.
 public struct DeviceAnomaly: Sendable, Equatable {
+    /// Its kind: `stuck-touch`, `tracking-id-reuse`, `jump`, `ghost-touch`, `syn-dropped` or `report-gap`.
     public var kind: String
+    /// When, in seconds since the first event.
     public var at: Double
+    /// The contact's slot.
     public var slot: Int
+    /// The contact's tracking id.
     public var trackingID: Int
+    /// What happened, with the numbers, for a person.
     public var detail: String
 }
 
 /// Percentiles of report rate, Hz.
 public struct RateFigures: Sendable, Equatable {
+    /// 1 / the median interval, 1 / the 95th percentile interval, and 1 / the longest interval.
     public var p50: Double, p5: Double, min: Double
 }
 
 /// One device's figures and verdicts.
 public struct DeviceAnalysis: Sendable {
+    /// The device's name.
     public var name: String
+    /// The file's format: `evemu`, `libinput-record` or `recording`.
     public var format: String
+    /// The position axes; nil for a TouchScope recording.
     public var axes: (x: CapturedAxis, y: CapturedAxis)?
     /// Units per mm (x, y), when the device states it.
     public var resolution: (x: Int, y: Int)?
     /// The unit distances are given in: "mm", or "px" (no resolution and no --size-mm).
     public var unit: String
+    /// Seconds from the first event to the last.
     public var duration: Double
+    /// The most contacts down at once.
     public var contactsMax: Int
+    /// Contacts in all.
     public var contactsTotal: Int
+    /// The slots the device declares (ABS_MT_SLOT's range), when it does.
     public var declaredSlots: Int?
+    /// The report rate over every contact's intervals; nil when no contact reported twice.
     public var reportRate: RateFigures?
     /// Per contact: slot, tracking id, rate.
     public var fingerRates: [(slot: Int, trackingID: Int, rate: RateFigures)]
+    /// How many stationary stretches (held ≥ 0.3 s) were found.
     public var stationaryStretches: Int
+    /// The largest stationary jitter, in `unit`; nil without a stretch.
     public var stationaryJitter: Double?
+    /// How many straight stretches (≥ 10 mm) were found.
     public var straightStretches: Int
+    /// The largest moving jitter (over 10 mm windows), in `unit`; nil without a straight stretch.
     public var movingJitter: Double?
+    /// The largest distance of a report from its stretch's fitted line, in `unit`.
     public var linearity: Double?
+    /// The closest two contacts told apart, in `unit`; nil when never two at once.
     public var fingerSeparation: Double?
+    /// The range of pressures reported.
     public var pressure: ClosedRange<Int>?
+    /// The range of touch sizes (major axis) reported.
     public var touchMajor: ClosedRange<Int>?
+    /// Every anomaly, in time order.
     public var anomalies: [DeviceAnomaly]
+    /// The eight checks, in a fixed order.
     public var checks: [DeviceCheck]
     /// Reports per cell of a `coverageColumns` × `coverageRows` grid over the touch area.
     public var coverage: [Int] = []
+    /// The coverage grid's size.
     public static let coverageColumns = 32, coverageRows = 20
     /// Report intervals in 2 ms bins from 0 to 100 ms (the last bin: 100 ms and more).
     public var intervalHistogram: [Int] = []
-    /// Each stationary stretch's jitter, and each straight stretch's linearity, in `unit`.
+    /// Each stationary stretch's jitter, in `unit`.
     public var stretchJitters: [Double] = []
+    /// Each straight stretch's linearity, in `unit`.
     public var strokeLinearities: [Double] = []
 }
 
+/// Measures a device's contacts and checks them against limits (`analyze`).
 public enum TouchAnalysis {
     static let stillRadiusMM = 5.0
     static let stillSeconds = 0.3
