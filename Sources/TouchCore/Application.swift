@@ -133,7 +133,7 @@ public final class Application: Responder {
         if let cur = firstResponder, !cur.canResignFirstResponder { return false }
         let old = firstResponder
         firstResponder = r
-        tracer.emit(time, .firstResponder(from: old?.id, to: r?.id, reason: reason))
+        tracer.emit(time, .firstResponder(from: old?.traceName, to: r?.traceName, reason: reason))
         old?.didResignFirstResponder()
         r?.didBecomeFirstResponder()
         return true
@@ -147,6 +147,13 @@ public final class Application: Responder {
     /// `senderID` names the sender in the trace when it is not a responder (a recognizer).
     @discardableResult
     public func sendAction(_ action: String, to target: Responder?, from sender: Responder?, senderID: String? = nil) -> Responder? {
+        sendAction(action, to: target, from: sender, senderName: senderID.map { TraceName($0) })
+    }
+
+    /// Sends an action message as ``sendAction(_:to:from:senderID:)`` does, with the
+    /// sender's name made beforehand (a recognizer's `traceName`): nothing is looked up.
+    @discardableResult
+    public func sendAction(_ action: String, to target: Responder?, from sender: Responder?, senderName: TraceName?) -> Responder? {
         var handler: Responder?
         if let target {
             handler = target.target(forAction: action, withSender: sender)
@@ -157,7 +164,8 @@ public final class Application: Responder {
                 handler = sender.target(forAction: action, withSender: sender)
             }
         }
-        tracer.emit(time, .action(sender: senderID ?? sender?.id ?? "application", action: action, target: target?.id, handledBy: handler?.id))
+        tracer.emit(time, .action(sender: senderName ?? sender?.traceName ?? traceName, action: action,
+                                 target: target?.traceName, handledBy: handler?.traceName))
         handler?.perform(action, sender: sender)
         return handler
     }

@@ -377,7 +377,7 @@ open class GestureRecognizer {
         for m in actionMessages {
             let target = m.target
             if m.hasTarget && target == nil { continue }
-            app.sendAction(m.action, to: target, from: view, senderID: id)
+            app.sendAction(m.action, to: target, from: view, senderName: traceName)
         }
     }
 

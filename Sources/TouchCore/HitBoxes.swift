@@ -103,8 +103,8 @@ struct ViewHitState {
 }
 
 /// One subview of a parent, as hit testing sees it before reading the subview.
-/// Laid out so that rejecting reads only the first 42 bytes, and one entry is one cache
-/// line (64 bytes, tables are allocated 64-byte aligned).
+/// Laid out so that one entry is one cache line (64 bytes, tables are allocated 64-byte
+/// aligned): rejecting reads that line only.
 struct HitEntry {
     /// Conservative box in the parent's bounds space (see the file comment); a point
     /// strictly outside it is `outside`. (-inf, +inf) when the box must not reject.
@@ -112,12 +112,13 @@ struct HitEntry {
     /// The subview, kept alive by `HitTable.subviews` (unretained: visiting it costs no
     /// reference counting).
     var view: Unmanaged<View>
+    /// The subview's name (for the path). Before the two one-byte fields, which fill its
+    /// tail padding: the entry stays 64 bytes.
+    var name: TraceName
     /// hidden, disabled or transparent: the subview is skipped with this verdict.
     var skip: HitVerdict?
     /// The subview's class keeps `View.point(inside:with:)` (called inline, not dynamically).
     var defaultInside: Bool
-    /// The subview's id (for the path).
-    var id: String
 }
 
 /// A parent's table of `HitEntry`, one per subview, in subview order. Immutable once
@@ -143,7 +144,7 @@ final class HitTable {
             else { skip = nil }
             let keeps = keepsDefaultPointInside(s)
             var e = HitEntry(minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity,
-                             view: .passUnretained(s), skip: skip, defaultInside: keeps, id: s.id)
+                             view: .passUnretained(s), name: s.traceName, skip: skip, defaultInside: keeps)
             if keeps { s.hitBox(into: &e) }
             (entries + i).initialize(to: e)
         }
@@ -190,11 +191,11 @@ extension View {
             i -= 1
             let e = entries + i
             if let skip = e.pointee.skip {
-                path?.append(HitStep(view: e.pointee.id, verdict: skip)); continue
+                path?.append(HitStep(view: e.pointee.name, verdict: skip)); continue
             }
             // Strictly outside the box (false for NaN): outside without reading the subview.
             if px < e.pointee.minX || px > e.pointee.maxX || py < e.pointee.minY || py > e.pointee.maxY {
-                path?.append(HitStep(view: e.pointee.id, verdict: .outside)); continue
+                path?.append(HitStep(view: e.pointee.name, verdict: .outside)); continue
             }
             // The exact test, then the subview's subtree, without retaining the subview
             // (the table's `subviews` keeps it alive).
@@ -206,7 +207,7 @@ extension View {
                 if inside { found = s.hitTestInside(q, with: event, path: &path) }
             }
             if let found { return found }
-            if !inside { path?.append(HitStep(view: e.pointee.id, verdict: .outside)) }
+            if !inside { path?.append(HitStep(view: e.pointee.name, verdict: .outside)) }
             // User code (an overridden point(inside:) here or below) may have changed what
             // the table describes: finish the old way, on the subviews the loop started with.
             if hit.tableDirty || hit.entries != entries {

@@ -82,7 +82,7 @@ extension Application {
 
         var path: [HitStep]? = tracer.isOn ? [] : nil
         let hit = window.hitTestScene(p, path: &path)
-        if let path { tracer.emit(time, .hitTest(touch: touch.id, point: p, path: path, view: hit?.id)) }
+        if let path { tracer.emit(time, .hitTest(touch: touch.id, point: p, path: path, view: hit?.traceName)) }
         traceSample(touch, .began)
         touch.view = hit ?? window
         hot.activeTouches[key] = touch

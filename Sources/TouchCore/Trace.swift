@@ -20,11 +20,11 @@ public enum HitVerdict: String, Sendable, Hashable {
 /// One view visited by a hit test, in visiting order.
 public struct HitStep: Sendable, Hashable {
     /// The visited view's id.
-    public var view: String
+    public var view: TraceName
     /// What the hit test decided about it.
     public var verdict: HitVerdict
-    /// A step: `view` (an id) visited with `verdict`.
-    public init(view: String, verdict: HitVerdict) { self.view = view; self.verdict = verdict }
+    /// A step: `view` (a view's name) visited with `verdict`.
+    public init(view: TraceName, verdict: HitVerdict) { self.view = view; self.verdict = verdict }
 }
 
 /// A touch phase as UIKit names it.
@@ -127,11 +127,12 @@ public struct TraceRecord: Sendable, Hashable {
     public init(t: Double, _ body: Body) { self.t = t; self.body = body }
 
     /// The kinds of record, one case per trace `kind`, with the kind's fields as plain values
-    /// (ids as strings or ``TraceName``s, reasons as strings or ``TraceText``):
+    /// (the ids of responders and recognizers as ``TraceName``s, reasons as strings or
+    /// ``TraceText``):
     /// `switch` over it, or match one case (`if case let .gesture(r, _, _, to, _, _) = record.body`).
     public enum Body: Sendable, Hashable {
         /// A hit test for a touch that began: the visiting order with verdicts, and the result.
-        case hitTest(touch: Int, point: Point, path: [HitStep], view: String?)
+        case hitTest(touch: Int, point: Point, path: [HitStep], view: TraceName?)
         /// A touch message to one responder (one record per responder that receives it).
         /// `reason` says why it was sent (forwarded, delayed, cancelled by a recognizer, ...).
         /// `touches` is the touch's own one-element list for a one-touch message (shared, not
@@ -147,16 +148,18 @@ public struct TraceRecord: Sendable, Hashable {
         /// trace files (the recording holds the input).
         case touchSample(FingerSample)
         /// A control event sent by a control.
-        case control(control: String, event: String)
+        case control(control: TraceName, event: String)
         /// An action message: who sent it, its name, the explicit target (nil: travels the
-        /// responder chain), and who handled it (nil: nobody).
-        case action(sender: String, action: String, target: String?, handledBy: String?)
+        /// responder chain), and who handled it (nil: nobody). The sender is a responder, a
+        /// recognizer or the edit menu; the target and the handler are responders.
+        case action(sender: TraceName, action: String, target: TraceName?, handledBy: TraceName?)
         /// A motion event (shake) delivered to a responder.
-        case motion(phase: MotionPhase, subtype: String, view: String?, reason: String?)
-        /// A remote-control command and who handled it (nil: not delivered).
-        case remote(command: String, handledBy: String?, reason: String?)
+        case motion(phase: MotionPhase, subtype: String, view: TraceName?, reason: String?)
+        /// A remote-control command and who handled it (nil: not delivered): a responder, or
+        /// the name a command-centre handler was added with.
+        case remote(command: String, handledBy: TraceName?, reason: String?)
         /// The first responder changed.
-        case firstResponder(from: String?, to: String?, reason: String)
+        case firstResponder(from: TraceName?, to: TraceName?, reason: String)
         /// The device orientation changed (`portrait`, `landscapeLeft`, ...).
         case orientation(from: String, to: String)
         /// A recognizer that asked to leave `possible` is held there until the recognizers

@@ -55,6 +55,7 @@ extension TraceRecord.Body {
             b.append(0x22); b.append(0x3a)
         }
         func str(_ k: StaticString, _ v: String?) { key(k); JSONOut.optionalString(v, into: &b) }
+        func name(_ k: StaticString, _ v: TraceName?) { key(k); JSONOut.optionalString(v?.string, into: &b) }
         // Values are written to 1e-9: far below what any threshold or display needs, and it
         // keeps last-bit floating-point noise out of the trace (golden traces stay stable).
         func num(_ k: StaticString, _ v: Double) { key(k); JSONOut.number(JSONOut.tidy(v), into: &b) }
@@ -71,13 +72,13 @@ extension TraceRecord.Body {
             for (k, step) in path.enumerated() {
                 if k > 0 { b.append(0x2c) }
                 lit("{\"view\":")
-                JSONOut.string(step.view, into: &b)
+                JSONOut.string(step.view.string, into: &b)
                 lit(",\"verdict\":\"")
                 lit(step.verdict.staticName)
                 lit("\"}")
             }
             b.append(0x5d)
-            str("view", view)
+            name("view", view)
         case let .touches(phase, view, touches, reason):
             str("phase", phase.rawValue)
             str("view", view.string)
@@ -99,25 +100,25 @@ extension TraceRecord.Body {
             if let v = o.location { point("location", v) }
             if let v = o.numberOfTouches { num("numberOfTouches", Double(v)) }
         case let .control(control, event):
-            str("control", control)
+            name("control", control)
             str("event", event)
         case let .action(sender, action, target, handledBy):
-            str("sender", sender)
+            name("sender", sender)
             str("action", action)
-            str("target", target)
-            str("handledBy", handledBy)
+            name("target", target)
+            name("handledBy", handledBy)
         case let .motion(phase, subtype, view, reason):
             str("phase", phase.rawValue)
             str("subtype", subtype)
-            str("view", view)
+            name("view", view)
             if let reason { str("reason", reason) }
         case let .remote(command, handledBy, reason):
             str("command", command)
-            str("handledBy", handledBy)
+            name("handledBy", handledBy)
             if let reason { str("reason", reason) }
         case let .firstResponder(from, to, reason):
-            str("from", from)
-            str("to", to)
+            name("from", from)
+            name("to", to)
             str("reason", reason)
         case let .orientation(from, to):
             str("from", from)

@@ -195,11 +195,11 @@ extension TraceKindEntry {
     public static let hitTest = TraceKindEntry(name: "hit-test", group: .hitTest, perfetto: .own, summary: { b in
         guard case let .hitTest(touch, p, path, view) = b else { return "" }
         let steps = path.map { "\($0.view):\($0.verdict.rawValue)" }.joined(separator: " ")
-        return "touch \(touch) at \(TraceFormat.point(p)) → \(view ?? "window")  [\(steps)]"
+        return "touch \(touch) at \(TraceFormat.point(p)) → \(view?.string ?? "window")  [\(steps)]"
     }, detail: { b in
         guard case let .hitTest(touch, p, path, view) = b else { return [] }
         let steps = path.enumerated().map { (i: Int, step: HitStep) in "\(i + 1). \(step.view) \(step.verdict.rawValue)" }
-        return ["touch \(touch) at \(TraceFormat.point(p)) → \(view ?? "no view (the window)")",
+        return ["touch \(touch) at \(TraceFormat.point(p)) → \(view?.string ?? "no view (the window)")",
                 "path: " + steps.joined(separator: "  ")]
     })
 
@@ -247,10 +247,10 @@ extension TraceKindEntry {
     public static let action = TraceKindEntry(name: "action", group: .action, perfetto: .instant(
         track: .actions, category: "action", name: { b in
             guard case let .action(_, action, _, handledBy) = b else { return "" }
-            return "\(action) → \(handledBy ?? "nobody")"
+            return "\(action) → \(handledBy?.string ?? "nobody")"
         }, flow: true), summary: { b in
             guard case let .action(sender, action, target, handledBy) = b else { return "" }
-            return "\(action) from \(sender) to \(target ?? "nil (chain)") → handled by \(handledBy ?? "nobody")"
+            return "\(action) from \(sender) to \(target?.string ?? "nil (chain)") → handled by \(handledBy?.string ?? "nobody")"
         })
 
     /// The entry of a motion event.
@@ -260,36 +260,36 @@ extension TraceKindEntry {
             return "\(subtype) \(phase.rawValue)"
         }, flow: false), summary: { b in
             guard case let .motion(phase, subtype, view, reason) = b else { return "" }
-            return "\(subtype) \(phase.rawValue) → \(view ?? "nobody")" + (reason.map { "  \($0)" } ?? "")
+            return "\(subtype) \(phase.rawValue) → \(view?.string ?? "nobody")" + (reason.map { "  \($0)" } ?? "")
         }, detail: { b in
             guard case let .motion(phase, subtype, view, reason) = b else { return [] }
-            return ["\(subtype) \(phase.rawValue) → \(view ?? "nobody")"] + TraceFormat.reason(reason)
+            return ["\(subtype) \(phase.rawValue) → \(view?.string ?? "nobody")"] + TraceFormat.reason(reason)
         })
 
     /// The entry of a remote-control command.
     public static let remote = TraceKindEntry(name: "remote", group: .remote, perfetto: .instant(
         track: .remote, category: "remote", name: { b in
             guard case let .remote(command, handledBy, _) = b else { return "" }
-            return "\(command) → \(handledBy ?? "nobody")"
+            return "\(command) → \(handledBy?.string ?? "nobody")"
         }, flow: false), summary: { b in
             guard case let .remote(command, handledBy, reason) = b else { return "" }
-            return "\(command) → \(handledBy ?? "nobody")" + (reason.map { "  \($0)" } ?? "")
+            return "\(command) → \(handledBy?.string ?? "nobody")" + (reason.map { "  \($0)" } ?? "")
         }, detail: { b in
             guard case let .remote(command, handledBy, reason) = b else { return [] }
-            return ["\(command) → handled by \(handledBy ?? "nobody")"] + TraceFormat.reason(reason)
+            return ["\(command) → handled by \(handledBy?.string ?? "nobody")"] + TraceFormat.reason(reason)
         })
 
     /// The entry of a first-responder change.
     public static let firstResponder = TraceKindEntry(name: "first-responder", group: .firstResponder, perfetto: .instant(
         track: .responders, category: "responder", name: { b in
             guard case let .firstResponder(_, to, _) = b else { return "" }
-            return "first responder: \(to ?? "none")"
+            return "first responder: \(to?.string ?? "none")"
         }, flow: true), summary: { b in
             guard case let .firstResponder(from, to, reason) = b else { return "" }
-            return "\(from ?? "none") → \(to ?? "none")  \(reason)"
+            return "\(from?.string ?? "none") → \(to?.string ?? "none")  \(reason)"
         }, detail: { b in
             guard case let .firstResponder(from, to, reason) = b else { return [] }
-            return ["first responder \(from ?? "none") → \(to ?? "none")"] + TraceFormat.reason(reason)
+            return ["first responder \(from?.string ?? "none") → \(to?.string ?? "none")"] + TraceFormat.reason(reason)
         })
 
     /// The entry of an orientation change.

@@ -327,10 +327,10 @@ open class View: Responder {
 
     /// Hit testing that also records the visiting order and verdicts when `path` is non-nil.
     public final func hitTest(_ p: Point, with event: Event?, path: inout [HitStep]?) -> View? {
-        if hit.isHidden { path?.append(HitStep(view: id, verdict: .hidden)); return nil }
-        if !hit.isUserInteractionEnabled { path?.append(HitStep(view: id, verdict: .disabled)); return nil }
-        if hit.alpha < 0.01 { path?.append(HitStep(view: id, verdict: .transparent)); return nil }
-        if !point(inside: p, with: event) { path?.append(HitStep(view: id, verdict: .outside)); return nil }
+        if hit.isHidden { path?.append(HitStep(view: traceName, verdict: .hidden)); return nil }
+        if !hit.isUserInteractionEnabled { path?.append(HitStep(view: traceName, verdict: .disabled)); return nil }
+        if hit.alpha < 0.01 { path?.append(HitStep(view: traceName, verdict: .transparent)); return nil }
+        if !point(inside: p, with: event) { path?.append(HitStep(view: traceName, verdict: .outside)); return nil }
         return hitTestInside(p, with: event, path: &path)
     }
 
@@ -338,7 +338,7 @@ open class View: Responder {
     /// then `hit` unless a subview was chosen or the view passes through.
     final func hitTestInside(_ p: Point, with event: Event?, path: inout [HitStep]?) -> View? {
         let myIndex = path?.count ?? 0
-        path?.append(HitStep(view: id, verdict: .inside))
+        path?.append(HitStep(view: traceName, verdict: .inside))
         let rule = hit.rule
         if rule != .selfOnly, let hit = hitTestSubviews(p, with: event, path: &path) { return hit }
         if rule == .passThrough { return nil }

@@ -246,9 +246,9 @@ struct PerfettoTimeline {
             touches[touch] = OpenTouch(start: ts, first: point, last: point)
             var args = PerfettoArgs()
             args.point("point", point)
-            args.string("view", view)
-            args.array("path", path) { f, step in f.string("view", step.view); f.string("verdict", step.verdict.rawValue) }
-            instant("hit test: \(view ?? "none")", cat: "hit-test", ts: ts, tid: tid, args: args, into: &b)
+            args.string("view", view?.string)
+            args.array("path", path) { f, step in f.string("view", step.view.string); f.string("verdict", step.verdict.rawValue) }
+            instant("hit test: \(view?.string ?? "none")", cat: "hit-test", ts: ts, tid: tid, args: args, into: &b)
         case let .touchSample(s):
             var sample = PerfettoArgs()
             sample.number("touch", Double(s.touch))

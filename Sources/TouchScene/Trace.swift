@@ -109,6 +109,7 @@ public enum TraceReader {
     public static func record(from v: JSONValue) -> TraceRecord? {
         guard let t = v["t"]?.number, let kind = v["kind"]?.string else { return nil }
         func s(_ k: String) -> String? { v[k]?.string }
+        func n(_ k: String) -> TraceName? { v[k]?.string.map { TraceName($0) } }
         func p(_ k: String) -> Point? {
             guard let a = v[k]?.array, a.count == 2, let x = a[0].number, let y = a[1].number else { return nil }
             return Point(x: x, y: y)
@@ -120,9 +121,9 @@ public enum TraceReader {
             var steps: [HitStep] = []
             for step in path {
                 guard let view = step["view"]?.string, let verdict = step["verdict"]?.string.flatMap(HitVerdict.init) else { return nil }
-                steps.append(HitStep(view: view, verdict: verdict))
+                steps.append(HitStep(view: TraceName(view), verdict: verdict))
             }
-            body = .hitTest(touch: Int(touch), point: point, path: steps, view: s("view"))
+            body = .hitTest(touch: Int(touch), point: point, path: steps, view: n("view"))
         case "touches":
             guard let phase = s("phase").flatMap(TouchPhase.init), let view = s("view"), let ids = v["touches"]?.array else { return nil }
             body = .touches(phase: phase, view: TraceName(view), touches: ids.compactMap { $0.number.map { Int($0) } }, reason: s("reason"))
@@ -138,20 +139,20 @@ public enum TraceReader {
             o.numberOfTouches = v["numberOfTouches"]?.number.map { Int($0) }
             body = .gesture(recognizer: TraceName(r), view: TraceName(view), from: from, to: to, reason: TraceText(reason), outputs: o)
         case "control":
-            guard let c = s("control"), let e = s("event") else { return nil }
+            guard let c = n("control"), let e = s("event") else { return nil }
             body = .control(control: c, event: e)
         case "action":
-            guard let sender = s("sender"), let action = s("action") else { return nil }
-            body = .action(sender: sender, action: action, target: s("target"), handledBy: s("handledBy"))
+            guard let sender = n("sender"), let action = s("action") else { return nil }
+            body = .action(sender: sender, action: action, target: n("target"), handledBy: n("handledBy"))
         case "motion":
             guard let phase = s("phase").flatMap(MotionPhase.init), let subtype = s("subtype") else { return nil }
-            body = .motion(phase: phase, subtype: subtype, view: s("view"), reason: s("reason"))
+            body = .motion(phase: phase, subtype: subtype, view: n("view"), reason: s("reason"))
         case "remote":
             guard let c = s("command") else { return nil }
-            body = .remote(command: c, handledBy: s("handledBy"), reason: s("reason"))
+            body = .remote(command: c, handledBy: n("handledBy"), reason: s("reason"))
         case "first-responder":
             guard let reason = s("reason") else { return nil }
-            body = .firstResponder(from: s("from"), to: s("to"), reason: reason)
+            body = .firstResponder(from: n("from"), to: n("to"), reason: reason)
         case "orientation":
             guard let from = s("from"), let to = s("to") else { return nil }
             body = .orientation(from: from, to: to)

@@ -60,7 +60,7 @@ final class Rig {
             return nil
         }
     }
-    var hitTests: [(path: [HitStep], view: String?)] {
+    var hitTests: [(path: [HitStep], view: TraceName?)] {
         records.compactMap {
             if case let .hitTest(_, _, path, view) = $0.body { return (path, view) }
             return nil

@@ -56,12 +56,12 @@ private func naiveInside(_ v: View, _ p: Point) -> Bool {
 
 /// SPEC.md section 2, visiting every view (no boxes, no tables).
 private func naiveHitTest(_ v: View, _ p: Point, _ path: inout [HitStep]) -> View? {
-    if v.isHidden { path.append(HitStep(view: v.id, verdict: .hidden)); return nil }
-    if !v.isUserInteractionEnabled { path.append(HitStep(view: v.id, verdict: .disabled)); return nil }
-    if v.alpha < 0.01 { path.append(HitStep(view: v.id, verdict: .transparent)); return nil }
-    if !naiveInside(v, p) { path.append(HitStep(view: v.id, verdict: .outside)); return nil }
+    if v.isHidden { path.append(HitStep(view: TraceName(v.id), verdict: .hidden)); return nil }
+    if !v.isUserInteractionEnabled { path.append(HitStep(view: TraceName(v.id), verdict: .disabled)); return nil }
+    if v.alpha < 0.01 { path.append(HitStep(view: TraceName(v.id), verdict: .transparent)); return nil }
+    if !naiveInside(v, p) { path.append(HitStep(view: TraceName(v.id), verdict: .outside)); return nil }
     let me = path.count
-    path.append(HitStep(view: v.id, verdict: .inside))
+    path.append(HitStep(view: TraceName(v.id), verdict: .inside))
     if v.hitRule != .selfOnly {
         for s in v.subviews.reversed() {
             if let hit = naiveHitTest(s, naiveConvert(s, p), &path) { return hit }
@@ -380,6 +380,12 @@ struct HitBoxTests {
             #expect(hit?.id == expectedHit?.id && path! == expected, "point \(p): \(describe(path!)) vs \(describe(expected))")
             if hit?.id != expectedHit?.id || path! != expected { return }
         }
+    }
+
+    @Test("a hit entry, with the view's trace name in it, is one cache line (64 bytes)")
+    func entryIsOneCacheLine() {
+        #expect(MemoryLayout<HitEntry>.size <= 64)
+        #expect(MemoryLayout<HitEntry>.stride == 64)
     }
 
     @Test("the classes that get boxes keep View's own point(inside:)")

@@ -94,7 +94,7 @@ struct Expectations {
     static func words(of record: TraceRecord) -> (stream: String, words: [String], outputs: [String: [Double]])? {
         switch record.body {
         case let .hitTest(touch, _, _, view):
-            return ("hit", ["hit", "\(touch)", view ?? "-"], [:])
+            return ("hit", ["hit", "\(touch)", view?.string ?? "-"], [:])
         case let .touches(phase, view, touches, _):
             return ("touches \(view.string)", ["touches", view.string, phase.rawValue, touches.map(String.init).joined(separator: ",")], [:])
         case let .gesture(recognizer, _, from, to, _, o):
@@ -107,15 +107,15 @@ struct Expectations {
             if let n = o.numberOfTouches { outputs["touches"] = [Double(n)] }
             return ("gesture \(recognizer.string)", ["gesture", recognizer.string, "\(from.rawValue)>\(to.rawValue)"], outputs)
         case let .control(control, event):
-            return ("control", ["control", control, event], [:])
+            return ("control", ["control", control.string, event], [:])
         case let .action(sender, action, _, handledBy):
-            return ("action", ["action", sender, action, handledBy ?? "-"], [:])
+            return ("action", ["action", sender.string, action, handledBy?.string ?? "-"], [:])
         case let .motion(phase, subtype, view, _):
-            return ("motion", ["motion", phase.rawValue, subtype, view ?? "-"], [:])
+            return ("motion", ["motion", phase.rawValue, subtype, view?.string ?? "-"], [:])
         case let .remote(command, handledBy, _):
-            return ("remote", ["remote", command, handledBy ?? "-"], [:])
+            return ("remote", ["remote", command, handledBy?.string ?? "-"], [:])
         case let .firstResponder(from, to, _):
-            return ("first-responder", ["first-responder", from ?? "-", to ?? "-"], [:])
+            return ("first-responder", ["first-responder", from?.string ?? "-", to?.string ?? "-"], [:])
         case let .orientation(from, to):
             return ("orientation", ["orientation", from, to], [:])
         case .touchSample, .failureWait, .note, .custom:

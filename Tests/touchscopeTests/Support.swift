@@ -63,7 +63,7 @@ struct Replay {
 
     // MARK: Queries
 
-    var hitTests: [(touch: Int, point: Point, path: [HitStep], view: String?)] {
+    var hitTests: [(touch: Int, point: Point, path: [HitStep], view: TraceName?)] {
         records.compactMap {
             if case let .hitTest(touch, point, path, view) = $0.body { return (touch, point, path, view) }
             return nil
@@ -100,22 +100,22 @@ struct Replay {
     /// The states one recognizer entered, in order, without its resets to `possible`.
     func states(of recognizer: String) -> [GestureState] { transitions(of: recognizer).map(\.to).filter { $0 != .possible } }
 
-    var controlEvents: [(t: Double, control: String, event: String)] {
+    var controlEvents: [(t: Double, control: TraceName, event: String)] {
         records.compactMap { if case let .control(c, e) = $0.body { return ($0.t, c, e) }; return nil }
     }
 
-    var actions: [(sender: String, action: String, target: String?, handledBy: String?)] {
+    var actions: [(sender: TraceName, action: String, target: TraceName?, handledBy: TraceName?)] {
         records.compactMap {
             if case let .action(s, a, target, h) = $0.body { return (s, a, target, h) }
             return nil
         }
     }
 
-    var remotes: [(t: Double, command: String, handledBy: String?)] {
+    var remotes: [(t: Double, command: String, handledBy: TraceName?)] {
         records.compactMap { if case let .remote(c, h, _) = $0.body { return ($0.t, c, h) }; return nil }
     }
 
-    var motions: [(phase: MotionPhase, subtype: String, view: String?)] {
+    var motions: [(phase: MotionPhase, subtype: String, view: TraceName?)] {
         records.compactMap { if case let .motion(p, s, v, _) = $0.body { return (p, s, v) }; return nil }
     }
 

@@ -100,7 +100,7 @@ open class Control: View {
     /// runs its registrations in the order they were added.
     open func sendActions(for events: ControlEvents) {
         for (single, name) in events.singleEvents {
-            if let app = application { app.tracer.emit(app.time, .control(control: id, event: name)) }
+            if let app = application { app.tracer.emit(app.time, .control(control: traceName, event: name)) }
             for reg in registrations {
                 switch reg {
                 case let .targetAction(action, target, e) where e.contains(single):

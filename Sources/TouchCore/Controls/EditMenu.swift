@@ -41,7 +41,9 @@ public final class EditMenu {
     /// Items added after the standard ones (`UIMenuController.menuItems`).
     public var customItems: [EditMenuItem]
     /// The sender id the trace shows for the menu's actions.
-    public var senderID = "editMenu"
+    public var senderID = "editMenu" { didSet { senderName = TraceName(senderID) } }
+    /// `senderID` as a trace name, made when it is set.
+    private var senderName = TraceName("editMenu")
 
     /// A menu for `application`, with `customItems` after the standard ones.
     public init(application: Application, customItems: [EditMenuItem] = []) {
@@ -77,6 +79,6 @@ public final class EditMenu {
             app.tracer.emit(app.time, .note(topic: "edit-menu", text: "\(item.title) not sent: no responder on the chain from \(app.firstResponder?.id ?? "nothing") can perform \(item.action)"))
             return nil
         }
-        return app.sendAction(item.action, to: nil, from: nil, senderID: senderID)
+        return app.sendAction(item.action, to: nil, from: nil, senderName: senderName)
     }
 }

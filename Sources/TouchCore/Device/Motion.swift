@@ -66,7 +66,7 @@ public final class MotionManager: TimeListener {
         let start: Responder = app.firstResponder ?? app
         let handler = start.receiveMotion(phase, .shake, event)
         let why = reason ?? (app.firstResponder == nil ? "no first responder: sent to the application" : "first responder is \(start.id)")
-        app.tracer.emit(app.time, .motion(phase: phase, subtype: "shake", view: handler?.id, reason: why))
+        app.tracer.emit(app.time, .motion(phase: phase, subtype: "shake", view: handler?.traceName, reason: why))
     }
 
     /// Whether orientation notifications are being generated (`UIDevice`'s property).

@@ -63,7 +63,7 @@ public final class RemoteCommandCenter {
     /// and a program may keep it longer); once the application is gone, nothing is
     /// delivered or traced.
     private(set) weak var app: Application?
-    private var handlers: [RemoteCommand: (name: String, handler: RemoteCommandHandler)] = [:]
+    private var handlers: [RemoteCommand: (name: TraceName, handler: RemoteCommandHandler)] = [:]
     private var disabled: Set<RemoteCommand> = []
     /// What the Now Playing panel shows (`MPNowPlayingInfoCenter.nowPlayingInfo`); a
     /// ``MediaPlayer`` keeps it current.
@@ -79,13 +79,13 @@ public final class RemoteCommandCenter {
     /// Sets the handler of `command`; `handledBy` names it in the trace (a player's or
     /// responder's id). One handler per command: a new one replaces the old.
     public func addHandler(for command: RemoteCommand, handledBy name: String = "commandCenter", _ h: @escaping RemoteCommandHandler) {
-        handlers[command] = (name, h)
+        handlers[command] = (TraceName(name), h)
     }
     /// Removes the handler of `command`: the command goes the legacy way, to the first
     /// responder's `remoteControlReceived(with:)`.
     public func removeHandler(for command: RemoteCommand) { handlers[command] = nil }
     /// Who handles `command` (the name given to `addHandler`), if anyone.
-    public func handlerName(for command: RemoteCommand) -> String? { handlers[command]?.name }
+    public func handlerName(for command: RemoteCommand) -> String? { handlers[command]?.name.string }
 
     /// Whether `command` is delivered (`MPRemoteCommand.isEnabled`; all are, by default).
     public func isEnabled(_ command: RemoteCommand) -> Bool { !disabled.contains(command) }
@@ -134,7 +134,7 @@ public final class RemoteCommandCenter {
         event.remoteCommand = cmd
         let start: Responder = app.firstResponder ?? app
         start.remoteControlReceived(with: event)
-        app.tracer.emit(app.time, .remote(command: name, handledBy: event.handledBy?.id,
+        app.tracer.emit(app.time, .remote(command: name, handledBy: event.handledBy?.traceName,
                                           reason: (event.handledBy == nil ? "no responder handles remote control" : "remoteControlReceived via the responder chain") + arg))
     }
 }

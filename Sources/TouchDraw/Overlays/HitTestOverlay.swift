@@ -30,7 +30,7 @@ public enum HitTestOverlay {
         var out: [HitTestMark] = []
         let u = style.scale
         for (i, step) in hit.path.enumerated() {
-            let quad = views[step.view].map { $0.cornersInRoot().map(m.apply) } ?? []
+            let quad = views[step.view.string].map { $0.cornersInRoot().map(m.apply) } ?? []
             let label = "\(i + 1) \(step.view): \(step.verdict.rawValue)"
             // The label sits inside the quad's top-left corner; labels of nested views that
             // share a corner stack downwards instead of overlapping.
@@ -41,7 +41,7 @@ public enum HitTestOverlay {
                 pos.y += style.lineHeight; box.origin.y += style.lineHeight
             }
             used.append(box)
-            out.append(HitTestMark(number: i + 1, view: step.view, verdict: step.verdict, quad: quad,
+            out.append(HitTestMark(number: i + 1, view: step.view.string, verdict: step.verdict, quad: quad,
                                    label: label, labelPosition: pos))
         }
         return out

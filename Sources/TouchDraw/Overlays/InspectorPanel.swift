@@ -97,7 +97,7 @@ public enum InspectorPanel {
     /// the selection (for drawing, and for taps that select a view).
     public static func treeLayout(app: Application, log: TraceLog, state: OverlayState, in rect: Rect,
                                   style: OverlayStyle) -> (rows: [(depth: Int, view: View, rect: Rect)], selected: String?, total: Int) {
-        let selectedID = state.selectedViewID ?? log.hitTest(forTouch: state.pickedTouchID)?.view
+        let selectedID = state.selectedViewID ?? log.hitTest(forTouch: state.pickedTouchID)?.view?.string
         let rows = treeRows(app.window)
         let headerH = max(style.lineHeight, style.headerSize * 1.25)
         let linesLeft = max(0, Int(((rect.height - headerH) / style.lineHeight).rounded(.down)))

@@ -24,7 +24,7 @@ public enum ResponderChainPanel {
     /// Where the chain starts and why ("hit-test view of touch 3", "first responder").
     public static func start(app: Application, log: TraceLog, pickedTouch: Int?, views: [String: View]) -> (Responder, String)? {
         if let hit = log.hitTest(forTouch: pickedTouch) {
-            let v: Responder = hit.view.flatMap { views[$0] } ?? app.window
+            let v: Responder = hit.view.flatMap { views[$0.string] } ?? app.window
             return (v, "hit-test view of touch \(hit.touch)")
         }
         if let fr = app.firstResponder { return (fr, "first responder") }
@@ -41,9 +41,9 @@ public enum ResponderChainPanel {
             if let rec = receivers.first(where: { $0.view == r.id }) {
                 marks.append("touches " + rec.phases.map(\.rawValue).joined(separator: ","))
             }
-            if let m = log.lastMotion, m.subject == r.id { marks.append("motion \(m.label)") }
-            if let rm = log.lastRemote, rm.subject == r.id { marks.append("remote \(rm.label)") }
-            if let a = log.lastAction, a.handledBy == r.id { marks.append("action \(a.action)") }
+            if let m = log.lastMotion, m.subject == r.traceName { marks.append("motion \(m.label)") }
+            if let rm = log.lastRemote, rm.subject == r.traceName { marks.append("remote \(rm.label)") }
+            if let a = log.lastAction, a.handledBy == r.traceName { marks.append("action \(a.action)") }
             return ResponderRow(id: r.id, type: String(describing: type(of: r)),
                                 isFirstResponder: app.firstResponder === r, marks: marks)
         }
@@ -71,14 +71,14 @@ public enum ResponderChainPanel {
         }
         // Handlers outside the chain (the command centre) or nobody.
         let ids = Set(rows.map(\.id))
-        if let rm = log.lastRemote, !ids.contains(rm.subject ?? "") {
-            col.line("remote \(rm.label) → \(rm.subject ?? "nobody")", color: style.dim, indent: style.padding, into: &list)
+        if let rm = log.lastRemote, !ids.contains(rm.subject?.string ?? "") {
+            col.line("remote \(rm.label) → \(rm.subject?.string ?? "nobody")", color: style.dim, indent: style.padding, into: &list)
         }
-        if let m = log.lastMotion, !ids.contains(m.subject ?? "") {
-            col.line("motion \(m.label) → \(m.subject ?? "nobody")", color: style.dim, indent: style.padding, into: &list)
+        if let m = log.lastMotion, !ids.contains(m.subject?.string ?? "") {
+            col.line("motion \(m.label) → \(m.subject?.string ?? "nobody")", color: style.dim, indent: style.padding, into: &list)
         }
-        if let a = log.lastAction, !ids.contains(a.handledBy ?? "") {
-            col.line("action \(a.action) → \(a.handledBy ?? "nobody")", color: style.dim, indent: style.padding, into: &list)
+        if let a = log.lastAction, !ids.contains(a.handledBy?.string ?? "") {
+            col.line("action \(a.action) → \(a.handledBy?.string ?? "nobody")", color: style.dim, indent: style.padding, into: &list)
         }
     }
 }

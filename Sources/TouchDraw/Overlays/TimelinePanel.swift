@@ -54,10 +54,10 @@ public enum TimelinePanel {
         if state.lanesOfTouchedViewsOnly {
             if let hit = log.hitTest(forTouch: state.pickedTouchID) {
                 var chain = Set<String>()
-                var v: View? = hit.view.flatMap { views[$0] }
+                var v: View? = hit.view.flatMap { views[$0.string] }
                 while let cur = v { chain.insert(cur.id); v = cur.superview }
                 for id in log.recognizerOrder where chain.contains(log.recognizerView[id] ?? "") { add(id) }
-                v = hit.view.flatMap { views[$0] }
+                v = hit.view.flatMap { views[$0.string] }
                 while let cur = v { for r in cur.gestureRecognizers { add(r.id) }; v = cur.superview }
             }
             let t1 = state.timelineRightEdge(now: now ?? log.latestTime ?? 0)

@@ -12,8 +12,8 @@ struct EventLanes {
     private(set) var actions: [LaneEvent] = []
     private(set) var lastMotion: LaneEvent?
     private(set) var lastRemote: LaneEvent?
-    private(set) var lastAction: (t: Double, sender: String, action: String, handledBy: String?)?
-    private(set) var lastFirstResponder: (t: Double, to: String?)?
+    private(set) var lastAction: (t: Double, sender: TraceName, action: String, handledBy: TraceName?)?
+    private(set) var lastFirstResponder: (t: Double, to: TraceName?)?
 
     init(capacity: Int) { self.capacity = capacity }
 

@@ -197,8 +197,8 @@ public final class TraceLog: TraceSink {
     public var actionEvents: [LaneEvent] { events.actions }
     public var lastMotion: LaneEvent? { events.lastMotion }
     public var lastRemote: LaneEvent? { events.lastRemote }
-    public var lastAction: (t: Double, sender: String, action: String, handledBy: String?)? { events.lastAction }
-    public var lastFirstResponder: (t: Double, to: String?)? { events.lastFirstResponder }
+    public var lastAction: (t: Double, sender: TraceName, action: String, handledBy: TraceName?)? { events.lastAction }
+    public var lastFirstResponder: (t: Double, to: TraceName?)? { events.lastFirstResponder }
 
     // MARK: Touch trails (from `touchSample` records)
 

@@ -8,7 +8,7 @@ public struct HitTestInfo: Sendable, Hashable {
     public var touch: Int
     public var point: Point
     public var path: [HitStep]
-    public var view: String?
+    public var view: TraceName?
 }
 
 /// One recognizer transition from the trace.
@@ -40,7 +40,7 @@ public struct LaneEvent: Sendable, Hashable {
     public var t: Double
     public var seq: Int
     /// Who it is about (control id, receiver, handler).
-    public var subject: String?
+    public var subject: TraceName?
     /// What happened (`touchUpInside`, `began`, `play`...).
     public var label: String
 }
@@ -53,7 +53,7 @@ public struct TouchSpan: Sendable, Hashable {
     /// The last phase any responder received for it.
     public var lastPhase: TouchPhase
     /// The hit-test view.
-    public var view: String?
+    public var view: TraceName?
     /// Times of the messages (began, moved, ended...), for ticks. Bounded.
     public var messageTimes: [Double]
 }

@@ -19,7 +19,7 @@ final class Recorder {
         }
     }
     /// `(sender, action, target, handledBy)` for every action record.
-    var actions: [(sender: String, action: String, target: String?, handledBy: String?)] {
+    var actions: [(sender: TraceName, action: String, target: TraceName?, handledBy: TraceName?)] {
         records.compactMap { r in
             if case let .action(s, a, t, h) = r.body { return (s, a, t, h) }
             return nil

@@ -107,6 +107,18 @@ struct TextFieldTests {
         #expect(rec.actions.allSatisfy { $0.sender == "editMenu" && $0.target == nil && $0.handledBy == "name" })
     }
 
+    @Test("the edit menu's actions are traced with the sender name the program set (senderID)")
+    func renamedSender() {
+        let (app, rec, _, _) = formApp(text: "hello world")
+        let menu = EditMenu(application: app)
+        menu.senderID = "formatBar"
+        app.tap(100, 36, at: 0)
+        menu.perform(.select)
+        menu.perform(.copy)
+        #expect(rec.actions.map(\.action) == ["select", "copy"])
+        #expect(rec.actions.allSatisfy { $0.sender == TraceName("formatBar") && $0.handledBy == "name" })
+    }
+
     @Test("paste uses a pasteboard supplied by the host")
     func hostPasteboard() {
         let (app, _, _, field) = formApp()

@@ -16,7 +16,7 @@ final class MotionFixture {
         app.tracer.sink = TraceCallback { [unowned self] in self.records.append($0) }
     }
 
-    var motions: [(phase: MotionPhase, view: String?)] {
+    var motions: [(phase: MotionPhase, view: TraceName?)] {
         records.compactMap { r in
             if case let .motion(phase, _, view, _) = r.body { return (phase, view) } else { return nil }
         }

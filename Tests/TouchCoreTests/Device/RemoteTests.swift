@@ -20,7 +20,7 @@ final class RemoteFixture {
         app.tracer.sink = TraceCallback { [unowned self] in self.records.append($0) }
     }
 
-    var remotes: [(command: String, handledBy: String?)] {
+    var remotes: [(command: String, handledBy: TraceName?)] {
         records.compactMap { r in
             if case let .remote(command, handledBy, _) = r.body { return (command, handledBy) } else { return nil }
         }

@@ -69,7 +69,7 @@ struct SDLOdditiesTests {
     func outsideTheWindow(x: Double, y: Double) throws {
         let p = try Probe()
         p.handle(0, .fingerDown(finger: 1, x: x, y: y))
-        let hit = p.records.compactMap { r -> String?? in
+        let hit = p.records.compactMap { r -> TraceName?? in
             if case let .hitTest(_, _, _, view) = r.body { return view }
             return nil
         }
