@@ -70,7 +70,8 @@ extension FrameState {
                 "recording \(toolbar.recording)",
                 "selected-record \(state.selectedRecord.map(String.init) ?? "none")",
                 "selected-view \(state.selectedViewID ?? "none")",
-                "banner \(banner ?? "none")"]
+                "banner \(banner ?? "none")",
+                "notice \(notice?.text ?? "none")"]
         return out.joined(separator: "\n") + "\n"
     }
 }

@@ -11,6 +11,11 @@ package final class FrameState {
     package var overlays: Bool
     /// A one-line message shown over the scene (a broken scene edit, recording on).
     var banner: String?
+    /// A message shown for a few seconds at the foot of the scene (a file saved), and the
+    /// host time it goes at.
+    var notice: (text: String, until: Double)?
+    /// How long a notice stays up (seconds).
+    static let noticeSeconds = 4.0
     /// The trace as the panels see it: everything the session traced so far (waits for the
     /// log's worker thread to catch up; reading it costs nothing when nothing is pending).
     package var log: TraceLog {
@@ -99,6 +104,12 @@ package final class FrameState {
                               measurer: measurer, into: &list, extras: extras(session, layout: layout))
         }
         drawToolbar(into: &list, layout: layout, measurer: measurer)
+        if let notice {
+            let r = layout.sceneRect, u = layout.overlayScale
+            list.fillRect(Rect(x: r.minX, y: r.maxY - 28 * u, width: r.width, height: 28 * u), Color(r: 20, g: 110, b: 60, a: 235))
+            list.text(notice.text, at: Point(x: r.minX + 8 * u, y: r.maxY - 14 * u), size: 13 * u,
+                      color: .white, baseline: .middle, maxWidth: r.width - 16 * u)
+        }
         if let banner {
             let r = layout.sceneRect, u = layout.overlayScale
             list.fillRect(Rect(x: r.minX, y: r.minY, width: r.width, height: 28 * u), Color(r: 150, g: 30, b: 30, a: 230))

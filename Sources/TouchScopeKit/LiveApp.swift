@@ -174,7 +174,13 @@ final class LiveApp: HostClient, HostKeyTarget {
     }
 
     var nextWakeTime: Double? {
-        [session.nextDeadline, replay?.nextTime].compactMap { $0 }.min()
+        [session.nextDeadline, replay?.nextTime, frame.notice?.until].compactMap { $0 }.min()
+    }
+
+    /// Shows `text` at the foot of the scene for a few seconds (a file saved).
+    func showNotice(_ text: String) {
+        frame.notice = (text, (host?.time ?? session.app.time) + FrameState.noticeSeconds)
+        host?.setNeedsDisplay()
     }
 
     func handle(_ input: RawInput) {
@@ -215,6 +221,10 @@ final class LiveApp: HostClient, HostKeyTarget {
         // input stops (a kill loses at most this turn's input).
         recording.flush()
         checkRecording()
+        if let notice = frame.notice, time >= notice.until {
+            frame.notice = nil
+            host?.setNeedsDisplay()
+        }
         if let replay { feed(replay, upTo: time) }
         if let fingerScript, let host {
             fingerScript.report(frame.scriptState(session, layout: host.layout, measurer: host.textMeasurer))
@@ -246,12 +256,15 @@ final class LiveApp: HostClient, HostKeyTarget {
             frame.pads = pads.map { ConnectedPad(name: $0.name, hasAccel: $0.hasAccelerometer, hasGyro: $0.hasGyroscope) }
             checkCapabilities()
             host?.setNeedsDisplay()
-        case .screenshotSaved(let path): FileHandle.standardError.write(Data("\(source.programName): screenshot saved to \(path)\n".utf8))
+        case .screenshotSaved(let path):
+            FileHandle.standardError.write(Data("\(source.programName): screenshot saved to \(path)\n".utf8))
+            if path != replayScreenshot { showNotice("screenshot saved: \(LiveRecording.fullPath(path))") }
         case .screenshotFailed(let path, let message) where path == replayScreenshot:
             // The replay's --screenshot: the program ends with it (exit status 2).
             replayScreenshotError = "\(path):1:1: cannot write the screenshot: \(message)"
         case .screenshotFailed(let path, let message):
             FileHandle.standardError.write(Data("\(source.programName): screenshot \(path) failed: \(message)\n".utf8))
+            showNotice("screenshot not saved: \(message)")
         }
     }
 
@@ -297,7 +310,10 @@ final class LiveApp: HostClient, HostKeyTarget {
     // MARK: The window's jobs (HostKeyTarget)
 
     func toggleRecording() {
+        let saved = recording.currentPath
         frame.banner = recording.toggle(window: session.scene.window, program: source.programName)
+        if let saved, frame.banner == nil { showNotice("recording saved: \(LiveRecording.fullPath(saved))") }
+        host?.setNeedsDisplay()
     }
 
     /// Loads the scene file again; a broken edit shows its error and keeps the old scene.

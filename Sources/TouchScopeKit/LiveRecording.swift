@@ -7,6 +7,8 @@ import TouchScene
 /// in as they happen; `flush` once per loop turn puts them on disk.
 struct LiveRecording {
     private var writer: RecordingWriter?
+    /// The file being written (nil: none).
+    private(set) var currentPath: String?
     /// The N of the last `touchscope-recording-N.jsonl` F10 started.
     private var number = 0
     /// Whether a recording stopped because it could not be written (`stopIfFailed`).
@@ -16,6 +18,12 @@ struct LiveRecording {
     init(path: String?, window: Size) throws(CLIError) {
         guard let path else { return }
         do { writer = try RecordingWriter(path: path, window: window) } catch { throw CLIError.failure(error.description) }
+        currentPath = path
+    }
+
+    /// `path` as an absolute path (a relative one is in the current folder), for messages.
+    static func fullPath(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
     /// Whether a recording is being written (the toolbar's Rec button shows it).
@@ -36,6 +44,7 @@ struct LiveRecording {
         guard let writer else { return nil }
         writer.close()
         self.writer = nil
+        currentPath = nil
         return writer.writeError
     }
 
@@ -65,7 +74,8 @@ struct LiveRecording {
         let path = "\(program)-recording-\(number).jsonl"
         do {
             writer = try RecordingWriter(path: path, window: window)
-            return "● recording to \(path) (F10 stops)"
+            currentPath = path
+            return "● recording to \(Self.fullPath(path)) (Rec or F10 stops)"
         } catch {
             return "cannot record: \(error.description)"
         }
