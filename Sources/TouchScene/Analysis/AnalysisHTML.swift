@@ -2,6 +2,7 @@
 // no script needed to read it): the verdicts, a coverage heat map of the touch area, the
 // report-interval histogram, the jitter of every held finger and the linearity of every
 // straight stroke, the anomalies, and the same figures as JSON.
+import TouchCore
 
 extension TouchAnalysis {
     /// The page for `devices`, from `file`.
@@ -22,21 +23,19 @@ extension TouchAnalysis {
 
             """
         for d in devices {
-            h += "<h2>\(esc(d.name))</h2>\n<p>\(esc(d.format)), \(fmt(d.duration, 2)) s; "
+            h += "<h2>\(esc(d.name))</h2>\n<p>\(esc(d.format)), \(TraceFormat.fixed(d.duration, 2)) s; "
             if let r = d.resolution { h += "resolution \(r.x) × \(r.y) units/mm; " } else { h += "no resolution stated (figures in \(d.unit)); " }
             h += "\(d.contactsMax) contact(s) at once, \(d.contactsTotal) in all.</p>\n"
             h += "<table><tr><th>check</th><th>verdict</th><th>value</th><th>limit</th><th>margin</th><th>note</th></tr>\n"
             for c in d.checks {
-                let (cls, verdict) = c.pass.map { $0 ? ("pass", "PASS") : ("fail", "FAIL") } ?? ("nm", "not measured")
-                let atLeast = c.name == "report-rate" || c.name == "contacts"
-                let digits = c.unit == "count" || c.unit == "contacts" ? 0 : 2
-                h += "<tr><td>\(c.name)</td><td class=\"\(cls)\">\(verdict)</td><td>\(c.value.map { "\(fmt($0, digits)) \(c.unit)" } ?? "—")</td>"
-                h += "<td>\(atLeast ? "≥" : "≤") \(fmt(c.limit, min(1, digits))) \(c.unit)</td><td>\(c.margin.map { fmt($0, digits) } ?? "")</td><td>\(esc(c.note))</td></tr>\n"
+                let cls = c.pass.map { $0 ? "pass" : "fail" } ?? "nm"
+                h += "<tr><td>\(c.name)</td><td class=\"\(cls)\">\(c.verdict)</td><td>\(c.shownValue)</td>"
+                h += "<td>\(c.relation) \(TraceFormat.fixed(c.limit, min(1, c.digits))) \(c.unit)</td><td>\(c.margin.map { TraceFormat.fixed($0, c.digits) } ?? "")</td><td>\(esc(c.note))</td></tr>\n"
             }
             h += "</table>\n<div class=\"grid\">\n"
             h += figure(heatMap(d), "Coverage: reports per cell of the touch area (\(DeviceAnalysis.coverageColumns) × \(DeviceAnalysis.coverageRows)); empty cells were never touched")
             h += figure(bars(d.intervalHistogram, label: { "\($0 * 2)" }, unit: "ms between reports"),
-                        "Report intervals, 2 ms bins" + (d.reportRate.map { "; median \(fmt(1000 / $0.p50, 1)) ms (\(fmt($0.p50, 1)) Hz)" } ?? ""))
+                        "Report intervals, 2 ms bins" + (d.reportRate.map { "; median \(TraceFormat.fixed(1000 / $0.p50, 1)) ms (\(TraceFormat.fixed($0.p50, 1)) Hz)" } ?? ""))
             h += figure(values(d.stretchJitters, limit: d.unit == "mm" ? d.checks.first { $0.name == "stationary-jitter" }?.limit : nil, unit: d.unit),
                         "Stationary jitter of each held finger (\(d.unit)); the line is the limit")
             h += figure(values(d.strokeLinearities, limit: nil, unit: d.unit), "Linearity of each straight stroke (\(d.unit))")
@@ -44,7 +43,7 @@ extension TouchAnalysis {
             if d.anomalies.isEmpty { h += "<p>None.</p>\n" } else {
                 h += "<table><tr><th>time (s)</th><th>kind</th><th>slot</th><th>tracking id</th><th>detail</th></tr>\n"
                 for a in d.anomalies.prefix(500) {
-                    h += "<tr><td>\(fmt(a.at, 3))</td><td>\(a.kind)</td><td>\(a.slot)</td><td>\(a.trackingID)</td><td>\(esc(a.detail))</td></tr>\n"
+                    h += "<tr><td>\(TraceFormat.fixed(a.at, 3))</td><td>\(a.kind)</td><td>\(a.slot)</td><td>\(a.trackingID)</td><td>\(esc(a.detail))</td></tr>\n"
                 }
                 h += "</table>\n"
             }
@@ -77,7 +76,7 @@ extension TouchAnalysis {
         var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(cols * cell)\" height=\"\(rows * cell)\" style=\"background:#fff;border:1px solid #ccc\">"
         for (i, n) in d.coverage.enumerated() where n > 0 {
             let level = 0.15 + 0.85 * Double(n) / Double(most)
-            s += "<rect x=\"\(i % cols * cell)\" y=\"\(i / cols * cell)\" width=\"\(cell)\" height=\"\(cell)\" fill=\"rgb(20,110,220)\" fill-opacity=\"\(fmt(level, 2))\"/>"
+            s += "<rect x=\"\(i % cols * cell)\" y=\"\(i / cols * cell)\" width=\"\(cell)\" height=\"\(cell)\" fill=\"rgb(20,110,220)\" fill-opacity=\"\(TraceFormat.fixed(level, 2))\"/>"
         }
         return s + "</svg>"
     }
@@ -103,12 +102,12 @@ extension TouchAnalysis {
         if v.isEmpty { s += "<text x=\"0\" y=\"60\" font-size=\"12\" fill=\"#777\">none in this input</text>" }
         for (i, x) in v.prefix(200).enumerated() {
             let bh = max(1, Int(x / top * Double(height)))
-            s += "<rect x=\"\(i * w)\" y=\"\(height - bh)\" width=\"\(w - 2)\" height=\"\(bh)\" fill=\"\((limit.map { x > $0 } ?? false) ? "#c4161c" : "#468")\"><title>\(fmt(x, 3)) \(unit)</title></rect>"
+            s += "<rect x=\"\(i * w)\" y=\"\(height - bh)\" width=\"\(w - 2)\" height=\"\(bh)\" fill=\"\((limit.map { x > $0 } ?? false) ? "#c4161c" : "#468")\"><title>\(TraceFormat.fixed(x, 3)) \(unit)</title></rect>"
         }
         if let limit {
             let y = height - Int(limit / top * Double(height))
             s += "<line x1=\"0\" x2=\"\(max(120, v.count * w + 40))\" y1=\"\(y)\" y2=\"\(y)\" stroke=\"#c4161c\" stroke-dasharray=\"4 3\"/>"
         }
-        return s + "<text x=\"0\" y=\"\(height + 14)\" font-size=\"10\">max \(fmt(v.max() ?? 0, 3)) \(unit)</text></svg>"
+        return s + "<text x=\"0\" y=\"\(height + 14)\" font-size=\"10\">max \(TraceFormat.fixed(v.max() ?? 0, 3)) \(unit)</text></svg>"
     }
 }

@@ -5,7 +5,7 @@ extension DeviceAnalysis {
     /// The figures and verdicts, for a person.
     public var text: String {
         var out: [String] = []
-        out.append("device: \(name) (\(format), \(fmt(duration, 2)) s)")
+        out.append("device: \(name) (\(format), \(TraceFormat.fixed(duration, 2)) s)")
         if let a = axes {
             let res = resolution.map { "resolution \($0.x) × \($0.y) units/mm" } ?? "no resolution stated (figures in \(unit))"
             out.append("  axes: x \(a.x.min)…\(a.x.max), y \(a.y.min)…\(a.y.max); \(res)")
@@ -14,29 +14,26 @@ extension DeviceAnalysis {
         }
         out.append("  contacts: \(contactsMax) at once, \(contactsTotal) in all" + (declaredSlots.map { "; \($0) slots declared" } ?? ""))
         if let r = reportRate {
-            out.append("  report rate: median \(fmt(r.p50, 1)) Hz, 5th percentile \(fmt(r.p5, 1)) Hz, minimum \(fmt(r.min, 1)) Hz")
+            out.append("  report rate: median \(TraceFormat.fixed(r.p50, 1)) Hz, 5th percentile \(TraceFormat.fixed(r.p5, 1)) Hz, minimum \(TraceFormat.fixed(r.min, 1)) Hz")
             for f in fingerRates.prefix(10) {
-                out.append("    slot \(f.slot) id \(f.trackingID): \(fmt(f.rate.p50, 1)) / \(fmt(f.rate.p5, 1)) / \(fmt(f.rate.min, 1)) Hz")
+                out.append("    slot \(f.slot) id \(f.trackingID): \(TraceFormat.fixed(f.rate.p50, 1)) / \(TraceFormat.fixed(f.rate.p5, 1)) / \(TraceFormat.fixed(f.rate.min, 1)) Hz")
             }
             if fingerRates.count > 10 { out.append("    … \(fingerRates.count - 10) more contacts") }
         } else {
             out.append("  report rate: no contact reported twice")
         }
-        out.append("  stationary jitter: " + (stationaryJitter.map { "\(fmt($0, 2)) \(unit) (\(stationaryStretches) stretch(es) held ≥ 0.3 s)" } ?? "no finger held still for 0.3 s"))
-        out.append("  moving jitter: " + (movingJitter.map { "\(fmt($0, 2)) \(unit); linearity \(fmt(linearity ?? 0, 2)) \(unit) (\(straightStretches) straight stroke(s) ≥ 10 mm)" } ?? "no straight stroke of 10 mm"))
-        if let s = fingerSeparation { out.append("  closest two contacts told apart: \(fmt(s, 1)) \(unit)") }
+        out.append("  stationary jitter: " + (stationaryJitter.map { "\(TraceFormat.fixed($0, 2)) \(unit) (\(stationaryStretches) stretch(es) held ≥ 0.3 s)" } ?? "no finger held still for 0.3 s"))
+        out.append("  moving jitter: " + (movingJitter.map { "\(TraceFormat.fixed($0, 2)) \(unit); linearity \(TraceFormat.fixed(linearity ?? 0, 2)) \(unit) (\(straightStretches) straight stroke(s) ≥ 10 mm)" } ?? "no straight stroke of 10 mm"))
+        if let s = fingerSeparation { out.append("  closest two contacts told apart: \(TraceFormat.fixed(s, 1)) \(unit)") }
         if let p = pressure { out.append("  pressure: \(p.lowerBound)…\(p.upperBound)") }
         if let m = touchMajor { out.append("  touch size (major): \(m.lowerBound)…\(m.upperBound)") }
         out.append("  checks:")
         for c in checks {
-            let verdict = c.pass.map { $0 ? "PASS" : "FAIL" } ?? "not measured"
-            let whole = c.unit == "count" || c.unit == "contacts"
-            let value = c.value.map { "\(fmt($0, whole ? 0 : 2)) \(c.unit)" } ?? "—"
-            let atLeast = c.name == "report-rate" || c.name == "contacts"
-            var line = "    \(verdict.padding(12)) \(c.name.padding(18)) \(value.padding(14)) limit \(atLeast ? "≥" : "≤") \(fmt(c.limit, whole ? 0 : 1)) \(c.unit)"
+            let whole = c.digits == 0
+            var line = "    \(c.verdict.padding(12)) \(c.name.padding(18)) \(c.shownValue.padding(14)) limit \(c.relation) \(TraceFormat.fixed(c.limit, whole ? 0 : 1)) \(c.unit)"
             if let m = c.margin {
-                let amount = "\(fmt(abs(m), whole ? 0 : 2)) \(c.unit)"
-                line += m >= 0 ? "  (\(amount) to spare)" : "  (\(amount) \(atLeast ? "short" : "over"))"
+                let amount = "\(TraceFormat.fixed(abs(m), c.digits)) \(c.unit)"
+                line += m >= 0 ? "  (\(amount) to spare)" : "  (\(amount) \(c.atLeast ? "short" : "over"))"
             }
             if !c.note.isEmpty { line += "  \(c.note)" }
             out.append(line)
@@ -44,7 +41,7 @@ extension DeviceAnalysis {
         if anomalies.isEmpty { out.append("  anomalies: none") } else {
             out.append("  anomalies: \(anomalies.count)")
             for a in anomalies.prefix(50) {
-                out.append("    \(fmt(a.at, 3)) s  \(a.kind.padding(18)) slot \(a.slot) id \(a.trackingID): \(a.detail)")
+                out.append("    \(TraceFormat.fixed(a.at, 3)) s  \(a.kind.padding(18)) slot \(a.slot) id \(a.trackingID): \(a.detail)")
             }
             if anomalies.count > 50 { out.append("    … \(anomalies.count - 50) more (see --json)") }
         }
@@ -87,14 +84,32 @@ extension DeviceAnalysis {
             x.string("kind", a.kind); x.number("at", a.at); x.int("slot", a.slot); x.int("trackingId", a.trackingID); x.string("detail", a.detail)
             return x.closed
         }.joined(separator: ",") + "]")
-        w.raw("checks", "[" + checks.map { c in
+        w.raw("checks", DeviceCheck.json(checks))
+        return w.closed
+    }
+}
+
+extension DeviceCheck {
+    /// Whether the value must reach the limit (report rate, contacts) rather than stay within it.
+    var atLeast: Bool { name == "report-rate" || name == "contacts" }
+    /// "≥" or "≤".
+    var relation: String { atLeast ? "≥" : "≤" }
+    /// "PASS", "FAIL" or "not measured".
+    var verdict: String { pass.map { $0 ? "PASS" : "FAIL" } ?? "not measured" }
+    /// Decimals shown: none for counts, else 2.
+    var digits: Int { unit == "count" || unit == "contacts" ? 0 : 2 }
+    /// The value with its unit, or "—" when not measured.
+    var shownValue: String { value.map { "\(TraceFormat.fixed($0, digits)) \(unit)" } ?? "—" }
+
+    /// `[{"name", "value", "limit", "unit", "pass", "margin", "note"}, ...]`.
+    static func json(_ checks: [DeviceCheck]) -> String {
+        "[" + checks.map { c in
             var x = JSONObjectWriter()
             x.string("name", c.name); x.optional("value", c.value); x.number("limit", c.limit); x.string("unit", c.unit)
             x.raw("pass", c.pass.map { $0 ? "true" : "false" } ?? "null")
             x.optional("margin", c.margin); x.string("note", c.note)
             return x.closed
-        }.joined(separator: ",") + "]")
-        return w.closed
+        }.joined(separator: ",") + "]"
     }
 }
 

@@ -68,8 +68,8 @@ public enum Calibration {
             let cal = Point(x: (matrix[0] * p.x + matrix[1] * p.y + matrix[2]) * screen.width,
                             y: (matrix[3] * p.x + matrix[4] * p.y + matrix[5]) * screen.height)
             let raw = Point(x: p.x * screen.width, y: p.y * screen.height)
-            func mm(_ a: Point) -> Double? { mmPerPx.map { distance((a.x - t.x) * $0.x, (a.y - t.y) * $0.y) } }
-            residuals.append(.init(target: t, calibrated: cal, raw: raw, px: distance(cal.x - t.x, cal.y - t.y), mm: mm(cal), rawMM: mm(raw)))
+            func mm(_ a: Point) -> Double? { mmPerPx.map { Point(x: (a.x - t.x) * $0.x, y: (a.y - t.y) * $0.y).length } }
+            residuals.append(.init(target: t, calibrated: cal, raw: raw, px: cal.distance(to: t), mm: mm(cal), rawMM: mm(raw)))
         }
         var edge: [Double] = [], inner: [Double] = []
         if let k = mmPerPx {
@@ -88,7 +88,7 @@ public enum Calibration {
         let checks = [check("accuracy", inner, limits.accuracyMM, mmPerPx == nil ? noMM : "no target 3.5 mm or more from the edges"),
                       check("edge-accuracy", edge, limits.edgeAccuracyMM, mmPerPx == nil ? noMM : "no target within 3.5 mm of an edge")]
         let name = String(c.deviceName.map { $0 == "\"" || $0 == "\n" ? "?" : $0 })
-        let numbers = matrix.map { fmt($0, 6) }.joined(separator: " ")
+        let numbers = matrix.map { TraceFormat.fixed($0, 6) }.joined(separator: " ")
         let rule = "ACTION==\"add|change\", KERNEL==\"event[0-9]*\", ATTRS{name}==\"\(name)\", ENV{LIBINPUT_CALIBRATION_MATRIX}=\"\(numbers)\""
         return CalibrationResult(matrix: matrix, udevRule: rule, residuals: residuals, checks: checks)
     }
@@ -126,7 +126,7 @@ public enum Calibration {
 
     static func collinear(_ p: [Point]) -> Bool {
         guard let a = p.first else { return true }
-        let span = p.map { distance($0.x - a.x, $0.y - a.y) }.max() ?? 0
+        let span = p.map { $0.distance(to: a) }.max() ?? 0
         guard span > 0 else { return true }
         for i in p.indices { for j in p.indices where j > i {
             let area = abs((p[i].x - a.x) * (p[j].y - a.y) - (p[i].y - a.y) * (p[j].x - a.x))
@@ -168,17 +168,16 @@ public struct CalibrationError: Error, Sendable, CustomStringConvertible {
 extension CalibrationResult {
     /// For a person: the matrix, the udev rule, and the error left at each target.
     public var text: String {
-        var out = ["libinput calibration matrix: " + matrix.map { fmt($0, 6) }.joined(separator: " "),
+        var out = ["libinput calibration matrix: " + matrix.map { TraceFormat.fixed($0, 6) }.joined(separator: " "),
                    "udev rule (e.g. /etc/udev/rules.d/99-touchscreen-calibration.rules):", "  " + udevRule,
                    "error left at each target:"]
         for r in residuals {
-            out.append("  target (\(fmt(r.target.x, 1)), \(fmt(r.target.y, 1))): \(fmt(r.px, 2)) px" + (r.mm.map { " = \(fmt($0, 2)) mm" } ?? "")
-                       + "; before calibration \(fmt(distance(r.raw.x - r.target.x, r.raw.y - r.target.y), 1)) px" + (r.rawMM.map { " = \(fmt($0, 2)) mm" } ?? ""))
+            out.append("  target (\(TraceFormat.fixed(r.target.x, 1)), \(TraceFormat.fixed(r.target.y, 1))): \(TraceFormat.fixed(r.px, 2)) px" + (r.mm.map { " = \(TraceFormat.fixed($0, 2)) mm" } ?? "")
+                       + "; before calibration \(TraceFormat.fixed(r.raw.distance(to: r.target), 1)) px" + (r.rawMM.map { " = \(TraceFormat.fixed($0, 2)) mm" } ?? ""))
         }
-        out.append("largest: \(fmt(maxResidualPx, 2)) px")
+        out.append("largest: \(TraceFormat.fixed(maxResidualPx, 2)) px")
         for c in checks {
-            let verdict = c.pass.map { $0 ? "PASS" : "FAIL" } ?? "not measured"
-            out.append("\(verdict) \(c.name): " + (c.value.map { "\(fmt($0, 2)) mm, limit ≤ \(fmt(c.limit, 1)) mm (\(c.note))" } ?? c.note))
+            out.append("\(c.verdict) \(c.name): " + (c.value == nil ? c.note : "\(c.shownValue), limit \(c.relation) \(TraceFormat.fixed(c.limit, 1)) mm (\(c.note))"))
         }
         return out.joined(separator: "\n")
     }
@@ -197,13 +196,7 @@ extension CalibrationResult {
             return x.closed
         }.joined(separator: ",") + "]")
         w.number("maxResidualPx", maxResidualPx)
-        w.raw("checks", "[" + checks.map { c in
-            var x = JSONObjectWriter()
-            x.string("name", c.name); x.optional("value", c.value); x.number("limit", c.limit); x.string("unit", c.unit)
-            x.raw("pass", c.pass.map { $0 ? "true" : "false" } ?? "null")
-            x.optional("margin", c.margin); x.string("note", c.note)
-            return x.closed
-        }.joined(separator: ",") + "]")
+        w.raw("checks", DeviceCheck.json(checks))
         return w.closed
     }
 }

@@ -20,6 +20,7 @@
 // - `jump`: faster than 5 m/s between two reports; `ghost-touch`: lifted within 30 ms of
 //   landing, never more than 1 mm from where it landed; `stuck-touch`: never lifted, or down
 //   from the capture's start to its end without moving 1 mm.
+import TouchCore
 
 /// What the analysis is told besides the capture.
 public struct AnalysisOptions: Sendable {
@@ -184,7 +185,7 @@ public enum TouchAnalysis {
                 let times = t.reports.map(\.t) + (t.liftedAt.map { [$0] } ?? [])
                 for (a, b) in zip(times, times.dropFirst()) where b - a > 3 * median {
                     anomalies.append(DeviceAnomaly(kind: "report-gap", at: a, slot: t.slot, trackingID: t.trackingID,
-                        detail: "no report for \(fmt(b - a, 3)) s while down, more than 3 median intervals (\(fmt(3 * median, 3)) s)"))
+                        detail: "no report for \(TraceFormat.fixed(b - a, 3)) s while down, more than 3 median intervals (\(TraceFormat.fixed(3 * median, 3)) s)"))
                 }
             }
         }
@@ -202,7 +203,7 @@ public enum TouchAnalysis {
                     stillCount += 1
                     let run = p[i...j]
                     let mx = run.map(\.x).reduce(0, +) / Double(run.count), my = run.map(\.y).reduce(0, +) / Double(run.count)
-                    let jitter = run.map { distance($0.x - mx, $0.y - my) }.max() ?? 0
+                    let jitter = run.map { Point(x: $0.x - mx, y: $0.y - my).length }.max() ?? 0
                     stillJitter = max(stillJitter ?? 0, jitter)
                     stretchJitters.append(jitter / u)
                     i = j + 1
@@ -258,19 +259,19 @@ public enum TouchAnalysis {
             let moved = p.map { dist($0, first) }.max() ?? 0
             if t.liftedAt == nil {
                 anomalies.append(DeviceAnomaly(kind: "stuck-touch", at: t.landedAt, slot: t.slot, trackingID: t.trackingID,
-                    detail: "landed at \(fmt(t.landedAt, 3)) s and never lifted"))
+                    detail: "landed at \(TraceFormat.fixed(t.landedAt, 3)) s and never lifted"))
             } else if let up = t.liftedAt, t.landedAt <= 0.05, up >= c.duration - 0.05, c.duration > 1, moved < unmovedMM * u {
                 anomalies.append(DeviceAnomaly(kind: "stuck-touch", at: t.landedAt, slot: t.slot, trackingID: t.trackingID,
-                    detail: "down for the whole recording (\(fmt(c.duration, 1)) s) without moving \(fmt(unmovedMM, 0)) mm"))
+                    detail: "down for the whole recording (\(TraceFormat.fixed(c.duration, 1)) s) without moving \(TraceFormat.fixed(unmovedMM, 0)) mm"))
             }
             if let up = t.liftedAt, up - t.landedAt < ghostSeconds, moved < unmovedMM * u {
                 anomalies.append(DeviceAnomaly(kind: "ghost-touch", at: t.landedAt, slot: t.slot, trackingID: t.trackingID,
-                    detail: "down for \(fmt((up - t.landedAt) * 1000, 1)) ms without moving (shorter than \(fmt(ghostSeconds * 1000, 0)) ms)"))
+                    detail: "down for \(TraceFormat.fixed((up - t.landedAt) * 1000, 1)) ms without moving (shorter than \(TraceFormat.fixed(ghostSeconds * 1000, 0)) ms)"))
             }
             if scale.inMM {
                 for (a, b) in zip(p, p.dropFirst()) where b.t > a.t && dist(a, b) / (b.t - a.t) > jumpMMPerSecond {
                     anomalies.append(DeviceAnomaly(kind: "jump", at: b.t, slot: t.slot, trackingID: t.trackingID,
-                        detail: "moved \(fmt(dist(a, b), 1)) mm in \(fmt((b.t - a.t) * 1000, 1)) ms (\(fmt(dist(a, b) / (b.t - a.t) / 1000, 1)) m/s, more than \(fmt(jumpMMPerSecond / 1000, 0)) m/s)"))
+                        detail: "moved \(TraceFormat.fixed(dist(a, b), 1)) mm in \(TraceFormat.fixed((b.t - a.t) * 1000, 1)) ms (\(TraceFormat.fixed(dist(a, b) / (b.t - a.t) / 1000, 1)) m/s, more than \(TraceFormat.fixed(jumpMMPerSecond / 1000, 0)) m/s)"))
                 }
             }
         }
@@ -320,12 +321,12 @@ public enum TouchAnalysis {
         out.append(DeviceCheck(name: "accuracy", value: nil, limit: l.accuracyMM, unit: "mm", pass: nil, note: noTargets, margin: nil))
         out.append(DeviceCheck(name: "edge-accuracy", value: nil, limit: l.edgeAccuracyMM, unit: "mm", pass: nil, note: noTargets, margin: nil))
         out.append(atMost("stationary-jitter", mm ? d.stationaryJitter : nil, l.stationaryJitterMM, "mm",
-                          missing: !mm ? noMM : "no finger held still for \(fmt(stillSeconds, 1)) s"))
+                          missing: !mm ? noMM : "no finger held still for \(TraceFormat.fixed(stillSeconds, 1)) s"))
         out.append(atMost("moving-jitter", mm ? d.movingJitter : nil, l.movingJitterMM, "mm",
-                          missing: !mm ? noMM : "no straight stroke of \(fmt(straightLengthMM, 0)) mm"))
+                          missing: !mm ? noMM : "no straight stroke of \(TraceFormat.fixed(straightLengthMM, 0)) mm"))
         if let r = d.reportRate {
             out.append(DeviceCheck(name: "report-rate", value: r.p50, limit: l.reportRateHz, unit: "Hz", pass: r.p50 >= l.reportRateHz,
-                                   note: "median; 5th percentile \(fmt(r.p5, 1)) Hz, minimum \(fmt(r.min, 1)) Hz", margin: r.p50 - l.reportRateHz))
+                                   note: "median; 5th percentile \(TraceFormat.fixed(r.p5, 1)) Hz, minimum \(TraceFormat.fixed(r.min, 1)) Hz", margin: r.p50 - l.reportRateHz))
         } else {
             out.append(DeviceCheck(name: "report-rate", value: nil, limit: l.reportRateHz, unit: "Hz", pass: nil,
                                    note: "no contact reported twice", margin: nil))
@@ -392,11 +393,11 @@ public enum TouchAnalysis {
         func point(_ r: ContactReport) -> P { P(t: r.t, x: r.x * sx, y: r.y * sy) }
     }
 
-    static func dist(_ a: P, _ b: P) -> Double { distance(a.x - b.x, a.y - b.y) }
+    static func dist(_ a: P, _ b: P) -> Double { Point(x: a.x - b.x, y: a.y - b.y).length }
 
     /// Whether every point from `s` to `k` lies within `tol` of the chord from `s` to `k`.
     static func withinChord(_ p: [P], _ s: Int, _ k: Int, _ tol: Double) -> Bool {
-        let dx = p[k].x - p[s].x, dy = p[k].y - p[s].y, len = distance(dx, dy)
+        let dx = p[k].x - p[s].x, dy = p[k].y - p[s].y, len = Point(x: dx, y: dy).length
         guard len > 0 else { return (s...k).allSatisfy { dist(p[$0], p[s]) <= tol } }
         for i in s...k where abs((p[i].x - p[s].x) * dy - (p[i].y - p[s].y) * dx) / len > tol { return false }
         return true
@@ -414,7 +415,7 @@ public enum TouchAnalysis {
         let half = (sxx - syy) / 2
         let lambda = (sxx + syy) / 2 + (half * half + sxy * sxy).squareRoot()
         var (dx, dy) = abs(sxy) > 1e-12 ? (sxy, lambda - sxx) : (sxx >= syy ? (1.0, 0.0) : (0.0, 1.0))
-        let len = distance(dx, dy)
+        let len = Point(x: dx, y: dy).length
         guard len > 0 else { return 0 }
         dx /= len; dy /= len
         return run.map { abs(($0.x - mx) * -dy + ($0.y - my) * dx) }.max() ?? 0
@@ -431,23 +432,4 @@ public enum TouchAnalysis {
         guard let med = percentile(intervals, 0.5), let p95 = percentile(intervals, 0.95), let longest = intervals.max(), med > 0 else { return nil }
         return RateFigures(p50: 1 / med, p5: 1 / p95, min: 1 / longest)
     }
-}
-
-/// The length of (dx, dy).
-func distance(_ dx: Double, _ dy: Double) -> Double { (dx * dx + dy * dy).squareRoot() }
-
-/// `v` with `digits` decimals (no locale, no exponent).
-func fmt(_ v: Double, _ digits: Int) -> String {
-    guard v.isFinite else { return v > 0 ? "∞" : "-∞" }
-    var m = 1.0
-    for _ in 0..<digits { m *= 10 }
-    guard abs(v * m) < 9e15 else { return String(Int(v.rounded())) }
-    let n = Int((abs(v) * m).rounded())
-    let whole = n / Int(m), frac = n % Int(m)
-    var s = (v < 0 && n != 0 ? "-" : "") + String(whole)
-    if digits > 0 {
-        let f = String(frac)
-        s += "." + String(repeating: "0", count: digits - f.count) + f
-    }
-    return s
 }
