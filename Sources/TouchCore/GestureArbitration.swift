@@ -34,52 +34,56 @@ extension Application {
         return deps
     }
 
-    func requestTransition(_ r: GestureRecognizer, to: GestureState, reason: TraceText) {
+    func requestTransition(_ r: GestureRecognizer, to: GestureState, reason: TraceText, decision: GestureDecision? = nil) {
         // A recognizer that has finished (or failed) waits for its reset: late requests are moot.
         if r.state.isTerminal { return }
         markBusy(r)
         // Held back: the request merges into the held transitions.
         if r.failureWait.isHolding {
             if r.failureWait.request(to) == .fail {
-                finish(r, .failed, reason: to == .failed ? reason : "failed: \(reason) while waiting")
+                finish(r, .failed, reason: to == .failed ? reason : "failed: \(reason) while waiting", decision: decision)
             }
             return
         }
         if r.state == .possible && (to == .began || to == .recognized) {
-            attemptToLeavePossible(r, to: to, reason: reason)
+            attemptToLeavePossible(r, to: to, reason: reason, decision: decision)
         } else if to == .failed || to == .ended || to == .cancelled {
-            finish(r, to, reason: reason)
+            finish(r, to, reason: reason, decision: decision)
         } else {
-            r.commitState(to, reason: reason)
+            r.commitState(to, reason: reason, decision: decision)
             if to != .failed { r.sendActions() }
         }
     }
 
-    private func attemptToLeavePossible(_ r: GestureRecognizer, to: GestureState, reason: TraceText) {
+    private func attemptToLeavePossible(_ r: GestureRecognizer, to: GestureState, reason: TraceText, decision: GestureDecision?) {
         if let d = r.delegate, !d.gestureRecognizerShouldBegin(r) {
-            finish(r, .failed, reason: "failed: delegate's gestureRecognizerShouldBegin returned false"); return
+            finish(r, .failed, reason: "failed: delegate's gestureRecognizerShouldBegin returned false",
+                   decision: GestureDecision(.delegate)); return
         }
         if let v = r.view, !v.gestureRecognizerShouldBegin(r) {
-            finish(r, .failed, reason: "failed: \(v.id).gestureRecognizerShouldBegin returned false"); return
+            finish(r, .failed, reason: "failed: \(v.id).gestureRecognizerShouldBegin returned false",
+                   decision: GestureDecision(.delegate, by: [v.traceName])); return
         }
         if let owner = defaultActionOwner(against: r) {
-            finish(r, .failed, reason: "failed: \(owner.id)'s default action wins (the motion runs along it)"); return
+            finish(r, .failed, reason: "failed: \(owner.id)'s default action wins (the motion runs along it)",
+                   decision: GestureDecision(.control, by: [owner.traceName])); return
         }
         let deps = failureDependencies(of: r)
         if let winner = deps.first(where: { $0.state.isActive || $0.state == .recognized || $0.state == .ended }) {
-            finish(r, .failed, reason: "failed: requires \(winner.id) to fail, which \(winner.state.rawValue)"); return
+            finish(r, .failed, reason: "failed: requires \(winner.id) to fail, which \(winner.state.rawValue)",
+                   decision: GestureDecision(.failureRequirement, by: [winner.traceName])); return
         }
         // A dependency that analyses none of the touches can never fail for them: it does not hold us.
         let waiting = deps.filter { d in
             d.state == .possible && d.isEnabled && !d.trackedTouches.isEmpty && !d.failureWait.isWaiting(on: r)
         }
         if !waiting.isEmpty {
-            r.failureWait.hold(to, until: waiting)
+            r.failureWait.hold(to, until: waiting, decision: decision)
             hot.needsSettling = true
             tracer.emit(time, .failureWait(recognizer: r.traceName, waitingFor: waiting.map(\.traceName)))
             return
         }
-        commitLeavingPossible(r, to: to, reason: reason)
+        commitLeavingPossible(r, to: to, reason: reason, decision: decision)
     }
 
     /// The view, below `r`'s own, whose default action the motion of one of `r`'s touches
@@ -92,17 +96,18 @@ extension Application {
         return nil
     }
 
-    private func commitLeavingPossible(_ r: GestureRecognizer, to: GestureState, reason: TraceText) {
+    private func commitLeavingPossible(_ r: GestureRecognizer, to: GestureState, reason: TraceText, decision: GestureDecision?) {
         hot.needsSettling = true
         // An active recognizer that may not run beside r prevents it.
         if let blocker = hot.busyRecognizers.first(where: { o in
             o !== r && o.state.isActive && sharesTouches(r, o) && !canRecognizeSimultaneously(r, o)
                 && o.canPrevent(r) && r.canBePrevented(by: o)
         }) {
-            finish(r, .failed, reason: blocker.reason(.blocks, blocker.state))
+            finish(r, .failed, reason: blocker.reason(.blocks, blocker.state),
+                   decision: GestureDecision(.exclusivity, by: [blocker.traceName]))
             return
         }
-        guard r.commitState(to, reason: reason) else { return }
+        guard r.commitState(to, reason: reason, decision: decision) else { return }
         // SPEC 6: the view gets touchesCancelled before the first action message.
         if r.cancelsTouchesInView { cancelTouchesInView(for: r, event: nil) }
         r.sendActions()
@@ -112,18 +117,18 @@ extension Application {
             && r.canPrevent(o) && o.canBePrevented(by: r) {
             if o.state == .possible {
                 o.failureWait.cancel()
-                finish(o, .failed, reason: r.reason(.preventedFirst, to))
+                finish(o, .failed, reason: r.reason(.preventedFirst, to), decision: GestureDecision(.exclusivity, by: [r.traceName]))
             } else if o.state.isActive {
-                finish(o, .cancelled, reason: r.reason(.cancelledFirst, to))
+                finish(o, .cancelled, reason: r.reason(.cancelledFirst, to), decision: GestureDecision(.exclusivity, by: [r.traceName]))
             }
         }
         if !r.cancelsTouchesInView { for t in r.trackedTouches { flushHeld(t, event: nil) } }
     }
 
     /// Moves `r` to a terminal state (failed, ended, cancelled) with its side effects.
-    private func finish(_ r: GestureRecognizer, _ to: GestureState, reason: TraceText) {
+    private func finish(_ r: GestureRecognizer, _ to: GestureState, reason: TraceText, decision: GestureDecision? = nil) {
         hot.needsSettling = true
-        guard r.commitState(to, reason: reason) else { return }
+        guard r.commitState(to, reason: reason, decision: decision) else { return }
         if to != .failed { r.sendActions() }
         if to == .failed { dependentsSee(r, succeed: false) }
         for t in r.trackedTouches { flushHeld(t, event: nil) }
@@ -134,14 +139,16 @@ extension Application {
         for d in hot.busyRecognizers where d.failureWait.isWaiting(on: r) {
             if succeed {
                 _ = d.failureWait.dependencySucceeded(r)
-                finish(d, .failed, reason: "failed: requires \(r.id) to fail, which \(r.state.rawValue)")
+                finish(d, .failed, reason: "failed: requires \(r.id) to fail, which \(r.state.rawValue)",
+                       decision: GestureDecision(.failureRequirement, by: [r.traceName]))
                 continue
             }
             guard d.failureWait.dependencyFailed(r, undecided: { $0.state != .failed }) == .released else { continue }
             // Its touches were cancelled (and so `r` failed): nothing to begin any more.
             if d.trackedTouches.contains(where: { $0.phase == .cancelled }) {
                 d.failureWait.cancel()
-                finish(d, .failed, reason: "failed: its touches were cancelled while it waited for \(r.id) to fail")
+                finish(d, .failed, reason: "failed: its touches were cancelled while it waited for \(r.id) to fail",
+                       decision: GestureDecision(.interrupted, by: [r.traceName]))
                 continue
             }
             if hot.readingSample > 0 {
@@ -156,9 +163,9 @@ extension Application {
 
     /// Makes the transitions `d` held back while it waited for `released` to fail.
     private func commitHeld(_ d: GestureRecognizer, released: String) {
-        let held = d.failureWait.takeHeld()
+        let (held, decision) = d.failureWait.takeHeld()
         guard let first = held.first else { return }
-        commitLeavingPossible(d, to: first, reason: "\(first.rawValue): \(released) failed")
+        commitLeavingPossible(d, to: first, reason: "\(first.rawValue): \(released) failed", decision: decision)
         for next in held.dropFirst() where d.state.isActive {
             finish(d, next, reason: "\(next.rawValue) (held while waiting for \(released))")
         }
@@ -191,11 +198,12 @@ extension Application {
     func interruptWaitingRecognizers(reason: String) {
         for r in hot.busyRecognizers where r.state == .possible && r.failureWait.isHolding {
             r.deadline = nil
-            requestTransition(r, to: .failed, reason: "failed: interrupted (\(reason)) while waiting")
+            requestTransition(r, to: .failed, reason: "failed: interrupted (\(reason)) while waiting",
+                              decision: GestureDecision(.interrupted))
         }
         for r in hot.busyRecognizers where r.state == .possible && r.deadline != nil {
             r.deadline = nil
-            requestTransition(r, to: .failed, reason: "failed: interrupted (\(reason))")
+            requestTransition(r, to: .failed, reason: "failed: interrupted (\(reason))", decision: GestureDecision(.interrupted))
         }
         settleRecognizers()
     }
@@ -221,7 +229,9 @@ extension Application {
             for step in facts.plan {
                 switch step {
                 case .fail:
-                    finish(r, .failed, reason: "failed: its touches ended before it recognized")
+                    var unmet = r.unmetCondition ?? GestureDecision(.custom)
+                    unmet.neverBegan = true
+                    finish(r, .failed, reason: "failed: its touches ended before it recognized", decision: unmet)
                 case .reset:
                     let from = r.state
                     _ = r.machine.apply(.possible)

@@ -298,6 +298,11 @@ open class GestureRecognizer {
     open func touchesCancelled(_ touches: [Touch], with event: Event) {}
     /// Called when `deadline` passes.
     open func deadlineReached() {}
+    /// What this recognizer, still in `possible`, has not reached yet: the rule and how far
+    /// the touches got (a pan that moved 7.9 of its 10 pt slop). When its touches end
+    /// before it decides, it fails "never began" with this decision. Nil (the default): the
+    /// failure names rule ``GestureRule/custom``.
+    open var unmetCondition: GestureDecision? { nil }
     /// Clears per-gesture state; called when the recognizer returns to `possible`.
     open func reset() {}
     /// Whether this recognizer may prevent `other` (default exclusivity). Default true.
@@ -330,13 +335,15 @@ open class GestureRecognizer {
         let before = state
         touchesCancelled([touch], with: event)
         guard state == before else { return }
-        if state.isActive { transition(.cancelled, reason: "cancelled: touches cancelled by \(reason)") }
-        else if state == .possible { transition(.failed, reason: "failed: touches cancelled by \(reason)") }
+        let interrupted = GestureDecision(.interrupted)
+        if state.isActive { transition(.cancelled, reason: "cancelled: touches cancelled by \(reason)", decision: interrupted) }
+        else if state == .possible { transition(.failed, reason: "failed: touches cancelled by \(reason)", decision: interrupted) }
     }
 
     private func disabled() {
-        if state.isActive { transition(.cancelled, reason: "cancelled: disabled while active") }
-        else if state == .possible && !trackedTouches.isEmpty { transition(.failed, reason: "failed: disabled") }
+        let interrupted = GestureDecision(.interrupted)
+        if state.isActive { transition(.cancelled, reason: "cancelled: disabled while active", decision: interrupted) }
+        else if state == .possible && !trackedTouches.isEmpty { transition(.failed, reason: "failed: disabled", decision: interrupted) }
         for t in trackedTouches { t.hot.gestureRecognizers.removeAll { $0 === self } }
     }
 
@@ -344,31 +351,32 @@ open class GestureRecognizer {
 
     /// Requests a transition. Leaving `possible` goes through arbitration; illegal edges are
     /// refused (and traced as such), so no recognizer can reach an illegal state.
-    func transition(_ to: GestureState, reason: TraceText) {
+    func transition(_ to: GestureState, reason: TraceText, decision: GestureDecision? = nil) {
         guard let app = application else {
             _ = machine.apply(to)
             return
         }
-        app.requestTransition(self, to: to, reason: reason)
+        app.requestTransition(self, to: to, reason: reason, decision: decision)
     }
 
     /// Applies a legal edge, traces it, and runs its side effects. Returns false if illegal.
     @discardableResult
-    func commitState(_ to: GestureState, reason: TraceText) -> Bool {
+    func commitState(_ to: GestureState, reason: TraceText, decision: GestureDecision? = nil) -> Bool {
         let from = state
         guard machine.apply(to) else {
             application?.tracer.emit(time, .note(topic: "gesture", text: "\(id): illegal transition \(from.rawValue) → \(to.rawValue) refused"))
             return false
         }
-        _ = withApp { app in traceTransition(app, from: from, to: to, reason: reason, outputs: outputs) }
+        _ = withApp { app in traceTransition(app, from: from, to: to, reason: reason, decision: decision, outputs: outputs) }
         return true
     }
 
     /// Records a transition in `app`'s trace (nothing when tracing is off).
     func traceTransition(_ app: Application, from: GestureState, to: GestureState, reason: TraceText,
-                         outputs: @autoclosure () -> GestureOutputs) {
+                         decision: GestureDecision? = nil, outputs: @autoclosure () -> GestureOutputs) {
         app.tracer.emit(app.time, .gesture(recognizer: traceName, view: view?.traceName ?? .none,
-                                           from: from, to: to, reason: reason, outputs: outputs()))
+                                           from: from, to: to, reason: reason, outputs: outputs()),
+                        decision: decision)
     }
 
     func sendActions() {
@@ -416,6 +424,16 @@ open class DiscreteGestureRecognizer: GestureRecognizer {
     /// `.recognized`), and the actions are sent. Arbitration may hold the request (a failure
     /// requirement) or turn it into `failed`; the trace says which, with `reason`.
     public final func recognize(_ reason: TraceText = "recognized") { transition(.recognized, reason: reason) }
+    /// `recognize(_:)` with the rule and numbers that decided it (what `why` reports).
+    public final func recognize(_ reason: TraceText, because decision: GestureDecision) {
+        transition(.recognized, reason: reason, decision: decision)
+    }
+    /// `fail(_:)` with the rule and numbers that decided it (what `why` reports):
+    ///
+    ///     fail("failed: moved \(fmt: d) pt", because: GestureDecision(.tapMovement, measured: d, limit: 10, unit: .pt))
+    public final func fail(_ reason: TraceText, because decision: GestureDecision) {
+        transition(.failed, reason: reason, decision: decision)
+    }
     /// The input is not this gesture: moves to `failed` with `reason`, a ``TraceText``
     /// (`fail("failed: moved \(fmt: d) pt")`). Recognizers that require this one to fail may
     /// proceed.
@@ -434,6 +452,22 @@ open class ContinuousGestureRecognizer: GestureRecognizer {
     /// (a failure requirement), or turn it into `failed` (the delegate, another recognizer
     /// already under way); the trace says which, with `reason`.
     public final func begin(_ reason: TraceText = "began") { transition(.began, reason: reason) }
+    /// `begin(_:)` with the rule and numbers that decided it (what `why` reports).
+    public final func begin(_ reason: TraceText, because decision: GestureDecision) {
+        transition(.began, reason: reason, decision: decision)
+    }
+    /// `cancel(_:)` with the rule and numbers that decided it.
+    public final func cancel(_ reason: TraceText, because decision: GestureDecision) {
+        transition(.cancelled, reason: reason, decision: decision)
+    }
+    /// `fail(_:)` with the rule and numbers that decided it (what `why` reports).
+    public final func fail(_ reason: TraceText, because decision: GestureDecision) {
+        transition(.failed, reason: reason, decision: decision)
+    }
+    /// `end(_:)` with the rule and numbers that decided it.
+    public final func end(_ reason: TraceText, because decision: GestureDecision) {
+        transition(.ended, reason: reason, decision: decision)
+    }
     /// The gesture under way changed: moves `began`/`changed` to `changed`; actions are sent.
     public final func change(_ reason: TraceText = "changed") { transition(.changed, reason: reason) }
     /// The gesture finished: moves to `ended`; actions are sent.

@@ -82,24 +82,37 @@ extension Application {
 
         var path: [HitStep]? = tracer.isOn ? [] : nil
         let hit = window.hitTestScene(p, path: &path)
-        if let path { tracer.emit(time, .hitTest(touch: touch.id, point: p, path: path, view: hit?.traceName)) }
-        traceSample(touch, .began)
         touch.view = hit ?? window
         hot.activeTouches[key] = touch
         event.hot.allTouches.append(touch)
         touch.joinSequence(event.moves)
 
         if let blocker = exclusiveBlocker(for: touch) {
+            if let path { tracer.emit(time, .hitTest(touch: touch.id, point: p, path: path, view: hit?.traceName)) }
+            traceSample(touch, .began)
             tracer.emit(time, .note(topic: "delivery", text: TraceText(blocker)))
             touch.finishedForView = true
             return
         }
-        touch.receiver = receiver(for: touch)
+        // The hit-test record names the recognizers that analyse the touch (what `why`
+        // groups a sequence's recognizers by), so the notes made while choosing them are
+        // traced after it.
+        var notes: [TraceText]? = tracer.isOn ? [] : nil
+        touch.receiver = receiver(for: touch, notes: &notes)
         if let v = touch.receiver {
             if v.isExclusiveTouch { hot.exclusiveTouchReceived = true }
             if !v.isMultipleTouchEnabled { hot.soleTouches[ObjectIdentifier(v)] = touch }
         }
-        touch.gestureRecognizers = recognizers(for: touch, event: event)
+        let receiverNotes = notes?.count ?? 0
+        touch.gestureRecognizers = recognizers(for: touch, event: event, notes: &notes)
+        if let path {
+            tracer.emit(time, .hitTest(touch: touch.id, point: p, path: path, view: hit?.traceName,
+                                       recognizers: touch.gestureRecognizers.map(\.traceName)))
+        }
+        traceSample(touch, .began)
+        for (k, text) in (notes ?? []).enumerated() {
+            tracer.emit(time, .note(topic: k < receiverNotes ? "delivery" : "gesture", text: text))
+        }
         let one = event.oneTouchList(touch)
         beginReadingSample()
         for r in touch.gestureRecognizers { r.beginTracking(touch, event: event, one: one) }
@@ -242,20 +255,20 @@ extension Application {
     }
 
     /// The view that gets the touch's messages, honouring `isMultipleTouchEnabled`.
-    private func receiver(for touch: Touch) -> View? {
+    private func receiver(for touch: Touch, notes: inout [TraceText]?) -> View? {
         guard let v = touch.view else { return nil }
         // A view with multiple touch off receives one touch at a time, so the touch it
         // received last (`soleTouches`) is the only one that can still be its own.
         if !v.isMultipleTouchEnabled, let other = hot.soleTouches[ObjectIdentifier(v)],
            other !== touch, other.isActive, other.receiver === v, !other.finishedForView {
-            tracer.emit(time, .note(topic: "delivery", text: "touch \(touch.id) not delivered to \(v.id): multipleTouchEnabled is false and it is tracking another touch"))
+            notes?.append("touch \(touch.id) not delivered to \(v.id): multipleTouchEnabled is false and it is tracking another touch")
             return nil
         }
         return v
     }
 
     /// The recognizers that analyse a new touch: the hit-test view's and its ancestors'.
-    private func recognizers(for touch: Touch, event: Event) -> [GestureRecognizer] {
+    private func recognizers(for touch: Touch, event: Event, notes: inout [TraceText]?) -> [GestureRecognizer] {
         var out: [GestureRecognizer] = []
         out.reserveCapacity(8)   // the recognizers on a touch's path: a handful, one allocation
         var v: View? = touch.view
@@ -266,11 +279,11 @@ extension Application {
                     continue  // finishing its own sequence, or already decided and waiting
                 }
                 if let o = origin, o !== cur, o.defaultActionWins(over: r) {
-                    tracer.emit(time, .note(topic: "gesture", text: "\(r.id) does not analyse touch \(touch.id): \(o.id)'s default action wins"))
+                    notes?.append("\(r.id) does not analyse touch \(touch.id): \(o.id)'s default action wins")
                     continue
                 }
                 if let d = r.delegate, !d.gestureRecognizer(r, shouldReceive: touch) {
-                    tracer.emit(time, .note(topic: "gesture", text: "\(r.id) does not analyse touch \(touch.id): shouldReceive returned false"))
+                    notes?.append("\(r.id) does not analyse touch \(touch.id): shouldReceive returned false")
                     continue
                 }
                 out.append(r)

@@ -123,16 +123,29 @@ public struct TraceRecord: Sendable, Hashable {
     public var t: Double
     /// What was decided: the kind of record and its fields.
     public var body: Body
-    /// A record of `body` at time `t`.
-    public init(t: Double, _ body: Body) { self.t = t; self.body = body }
+    /// The rule and numbers that decided a gesture transition (nil for other kinds, and for
+    /// transitions no rule is named for): what `why` and the verdict card report.
+    public var decision: GestureDecision? {
+        get { decisionBox?.value }
+        set { decisionBox = newValue.map(DecisionBox.init) }
+    }
+    /// `decision`, held by reference (most records have none).
+    var decisionBox: DecisionBox?
+    /// A record of `body` at time `t`, with the `decision` of a gesture transition.
+    public init(t: Double, _ body: Body, decision: GestureDecision? = nil) {
+        self.t = t; self.body = body
+        decisionBox = decision.map(DecisionBox.init)
+    }
 
     /// The kinds of record, one case per trace `kind`, with the kind's fields as plain values
     /// (the ids of responders and recognizers as ``TraceName``s, reasons as strings or
     /// ``TraceText``):
     /// `switch` over it, or match one case (`if case let .gesture(r, _, _, to, _, _) = record.body`).
     public enum Body: Sendable, Hashable {
-        /// A hit test for a touch that began: the visiting order with verdicts, and the result.
-        case hitTest(touch: Int, point: Point, path: [HitStep], view: TraceName?)
+        /// A hit test for a touch that began: the visiting order with verdicts, the result,
+        /// and the recognizers that analyse the touch (the hit view's and its ancestors',
+        /// in that order; those that declined it are left out).
+        case hitTest(touch: Int, point: Point, path: [HitStep], view: TraceName?, recognizers: [TraceName] = [])
         /// A touch message to one responder (one record per responder that receives it).
         /// `reason` says why it was sent (forwarded, delayed, cancelled by a recognizer, ...).
         /// `touches` is the touch's own one-element list for a one-touch message (shared, not
@@ -339,5 +352,11 @@ public final class Tracer {
     /// Sends a record to the sink; `body` is not evaluated when tracing is off.
     @inline(__always) public func emit(_ t: Double, _ body: @autoclosure () -> TraceRecord.Body) {
         if let installed { installed.receive(TraceRecord(t: t, body())) }
+    }
+    /// Sends a gesture record with the decision behind it; nothing is evaluated when
+    /// tracing is off.
+    @inline(__always) public func emit(_ t: Double, _ body: @autoclosure () -> TraceRecord.Body,
+                                       decision: @autoclosure () -> GestureDecision?) {
+        if let installed { installed.receive(TraceRecord(t: t, body(), decision: decision())) }
     }
 }

@@ -14,10 +14,11 @@ extension TraceRecord: CustomStringConvertible {
     }
 
     /// Appends one line with its newline. Field order:
-    /// - hit-test: touch, point, path [{view, verdict}], view
+    /// - hit-test: touch, point, path [{view, verdict}], view, recognizers (omitted when none)
     /// - touches: phase, view, touches, reason (omitted when nil)
     /// - gesture: recognizer, view, from, to, reason, then scale, rotation, translation,
-    ///   velocity (number, or [x, y] for vector velocity), location, numberOfTouches as present
+    ///   velocity (number, or [x, y] for vector velocity), location, numberOfTouches as present,
+    ///   then the decision's rule, measured, limit, unit, margin, by, neverBegan as present
     /// - control: control, event
     /// - action: sender, action, target, handledBy (null when nil)
     /// - motion: phase, subtype, view (null when nil), reason (omitted when nil)
@@ -37,6 +38,7 @@ extension TraceRecord: CustomStringConvertible {
         lit(kindName)
         b.append(0x22)
         body.encodeFields(into: &b)
+        decisionBox?.value.encodeFields(into: &b)
         b.append(0x7d); b.append(0x0a)
     }
 }
@@ -64,7 +66,7 @@ extension TraceRecord.Body {
             JSONOut.number(JSONOut.tidy(p.y), into: &b); b.append(0x5d)
         }
         switch self {
-        case let .hitTest(touch, p, path, view):
+        case let .hitTest(touch, p, path, view, recognizers):
             num("touch", Double(touch))
             point("point", p)
             key("path")
@@ -79,6 +81,11 @@ extension TraceRecord.Body {
             }
             b.append(0x5d)
             name("view", view)
+            if !recognizers.isEmpty {
+                key("recognizers"); b.append(0x5b)
+                for (k, n) in recognizers.enumerated() { if k > 0 { b.append(0x2c) }; JSONOut.string(n.string, into: &b) }
+                b.append(0x5d)
+            }
         case let .touches(phase, view, touches, reason):
             str("phase", phase.rawValue)
             str("view", view.string)

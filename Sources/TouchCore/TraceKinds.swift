@@ -193,11 +193,11 @@ extension TraceRecord.Body {
 extension TraceKindEntry {
     /// The entry of a hit test.
     public static let hitTest = TraceKindEntry(name: "hit-test", group: .hitTest, perfetto: .own, summary: { b in
-        guard case let .hitTest(touch, p, path, view) = b else { return "" }
+        guard case let .hitTest(touch, p, path, view, _) = b else { return "" }
         let steps = path.map { "\($0.view):\($0.verdict.rawValue)" }.joined(separator: " ")
         return "touch \(touch) at \(TraceFormat.point(p)) → \(view?.string ?? "window")  [\(steps)]"
     }, detail: { b in
-        guard case let .hitTest(touch, p, path, view) = b else { return [] }
+        guard case let .hitTest(touch, p, path, view, _) = b else { return [] }
         let steps = path.enumerated().map { (i: Int, step: HitStep) in "\(i + 1). \(step.view) \(step.verdict.rawValue)" }
         return ["touch \(touch) at \(TraceFormat.point(p)) → \(view?.string ?? "no view (the window)")",
                 "path: " + steps.joined(separator: "  ")]

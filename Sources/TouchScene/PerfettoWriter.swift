@@ -240,7 +240,7 @@ struct PerfettoTimeline {
             let flow = flowStart(ts, into: &b)
             instant("blocked until \(waitingFor.map(\.string).joined(separator: ", ")) fail\(s)", cat: "gesture", ts: ts, tid: tid, args: args, into: &b)
             flowEnd(flow, ts: ts, tid: tid, into: &b)
-        case let .hitTest(touch, point, path, view):
+        case let .hitTest(touch, point, path, view, _):
             if touches[touch] != nil { closeTouch(touch, at: ts, end: "superseded", into: &b) }
             let tid = touchTrack(touch, into: &b)
             touches[touch] = OpenTouch(start: ts, first: point, last: point)

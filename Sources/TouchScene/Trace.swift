@@ -123,7 +123,8 @@ public enum TraceReader {
                 guard let view = step["view"]?.string, let verdict = step["verdict"]?.string.flatMap(HitVerdict.init) else { return nil }
                 steps.append(HitStep(view: TraceName(view), verdict: verdict))
             }
-            body = .hitTest(touch: Int(touch), point: point, path: steps, view: n("view"))
+            let recognizers = (v["recognizers"]?.array ?? []).compactMap { $0.string.map { TraceName($0) } }
+            body = .hitTest(touch: Int(touch), point: point, path: steps, view: n("view"), recognizers: recognizers)
         case "touches":
             guard let phase = s("phase").flatMap(TouchPhase.init), let view = s("view"), let ids = v["touches"]?.array else { return nil }
             body = .touches(phase: phase, view: TraceName(view), touches: ids.compactMap { $0.number.map { Int($0) } }, reason: s("reason"))
@@ -168,6 +169,18 @@ public enum TraceReader {
         default:
             return nil
         }
-        return TraceRecord(t: t, body)
+        return TraceRecord(t: t, body, decision: decision(from: v))
+    }
+
+    /// The decision fields of a gesture line (`rule`, `measured`, `limit`, `unit`, `by`,
+    /// `neverBegan`); nil when it names no rule. `margin` is derived, so it is not read.
+    static func decision(from v: JSONValue) -> GestureDecision? {
+        guard let rule = v["rule"]?.string else { return nil }
+        var by: [TraceName] = []
+        for n in v["by"]?.array ?? [] { if let s = n.string { by.append(TraceName(s)) } }
+        var neverBegan = false
+        if case .bool(true)? = v["neverBegan"] { neverBegan = true }
+        return GestureDecision(GestureRule(rule), measured: v["measured"]?.number, limit: v["limit"]?.number,
+                               unit: v["unit"]?.string.flatMap(DecisionUnit.init(rawValue:)), by: by, neverBegan: neverBegan)
     }
 }

@@ -186,14 +186,14 @@ struct SceneTypesTests {
         s.up(320, 104, at: 0.1)
         s.built.app.advance(to: 1)
         #expect(s.lines == [
-            #"{"t":0,"kind":"hit-test","touch":1,"point":[220,100],"path":[{"view":"pad","verdict":"hit"}],"view":"pad"}"#,
+            #"{"t":0,"kind":"hit-test","touch":1,"point":[220,100],"path":[{"view":"pad","verdict":"hit"}],"view":"pad","recognizers":["tap","swipeRight"]}"#,
             #"{"t":0,"kind":"touches","phase":"began","view":"pad","touches":[1]}"#,
             #"{"t":0.05,"kind":"touches","phase":"moved","view":"pad","touches":[1]}"#,
             #"{"t":0.1,"kind":"note","topic":"gesture","text":"tap blocked until swipeRight fails"}"#,
             #"{"t":0.1,"kind":"gesture","recognizer":"swipeRight","view":"pad","from":"possible","to":"recognized","reason":"recognized: stroked 100 pt right","location":[320,104],"numberOfTouches":0}"#,
             #"{"t":0.1,"kind":"touches","phase":"cancelled","view":"pad","touches":[1],"reason":"cancelled: swipeRight recognized (cancelsTouchesInView)"}"#,
             #"{"t":0.1,"kind":"action","sender":"swipeRight","action":"stroked","target":"pad","handledBy":"pad"}"#,
-            #"{"t":0.1,"kind":"gesture","recognizer":"tap","view":"pad","from":"possible","to":"failed","reason":"failed: requires swipeRight to fail, which recognized","location":[320,104],"numberOfTouches":0}"#,
+            #"{"t":0.1,"kind":"gesture","recognizer":"tap","view":"pad","from":"possible","to":"failed","reason":"failed: requires swipeRight to fail, which recognized","location":[320,104],"numberOfTouches":0,"rule":"failureRequirement","by":["swipeRight"]}"#,
             #"{"t":0.1,"kind":"gesture","recognizer":"tap","view":"pad","from":"failed","to":"possible","reason":"reset: its touches are over"}"#,
             #"{"t":0.1,"kind":"gesture","recognizer":"swipeRight","view":"pad","from":"recognized","to":"possible","reason":"reset: its touches are over"}"#,
         ])
@@ -206,7 +206,7 @@ struct SceneTypesTests {
         s.up(222, 101, at: 0.05)
         s.built.app.advance(to: 1)
         #expect(s.lines == [
-            #"{"t":0,"kind":"hit-test","touch":1,"point":[220,100],"path":[{"view":"pad","verdict":"hit"}],"view":"pad"}"#,
+            #"{"t":0,"kind":"hit-test","touch":1,"point":[220,100],"path":[{"view":"pad","verdict":"hit"}],"view":"pad","recognizers":["tap","swipeRight"]}"#,
             #"{"t":0,"kind":"touches","phase":"began","view":"pad","touches":[1]}"#,
             #"{"t":0.05,"kind":"note","topic":"gesture","text":"tap blocked until swipeRight fails"}"#,
             #"{"t":0.05,"kind":"gesture","recognizer":"swipeRight","view":"pad","from":"possible","to":"failed","reason":"failed: stroked 2 pt right, needs 80","location":[222,101],"numberOfTouches":0}"#,

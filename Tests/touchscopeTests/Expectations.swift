@@ -93,7 +93,7 @@ struct Expectations {
     /// Resets to `possible` are left out: they follow from the end of each sequence.
     static func words(of record: TraceRecord) -> (stream: String, words: [String], outputs: [String: [Double]])? {
         switch record.body {
-        case let .hitTest(touch, _, _, view):
+        case let .hitTest(touch, _, _, view, _):
             return ("hit", ["hit", "\(touch)", view?.string ?? "-"], [:])
         case let .touches(phase, view, touches, _):
             return ("touches \(view.string)", ["touches", view.string, phase.rawValue, touches.map(String.init).joined(separator: ",")], [:])

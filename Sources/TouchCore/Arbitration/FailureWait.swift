@@ -28,6 +28,9 @@ struct FailureWait<Dependency: AnyObject> {
         case released(held: [GestureState])
     }
     private(set) var state: State = .idle
+    /// The decision of the transition that started the wait (the first held one): it is
+    /// traced with that transition when it is made.
+    private(set) var heldDecision: GestureDecision?
 
     /// Whether transitions are held back (waiting, or released and not yet made).
     var isHolding: Bool {
@@ -48,8 +51,9 @@ struct FailureWait<Dependency: AnyObject> {
     }
 
     /// Starts waiting: `to` is held until every one of `deps` has failed.
-    mutating func hold(_ to: GestureState, until deps: [Dependency]) {
+    mutating func hold(_ to: GestureState, until deps: [Dependency], decision: GestureDecision? = nil) {
         state = .waiting(held: [to], on: deps)
+        heldDecision = decision
     }
 
     /// What a transition asked for while holding comes to.
@@ -108,12 +112,13 @@ struct FailureWait<Dependency: AnyObject> {
         return .fail
     }
     /// The held transitions once released (empty otherwise); the wait is over.
-    mutating func takeHeld() -> [GestureState] {
-        guard case let .released(held) = state else { return [] }
+    mutating func takeHeld() -> (held: [GestureState], decision: GestureDecision?) {
+        guard case let .released(held) = state else { return ([], nil) }
         state = .idle
-        return held
+        defer { heldDecision = nil }
+        return (held, heldDecision)
     }
     /// Drops the wait without a transition (the recognizer failed for another reason, or
     /// is reset).
-    mutating func cancel() { state = .idle }
+    mutating func cancel() { state = .idle; heldDecision = nil }
 }

@@ -71,7 +71,7 @@ public final class TraceLog: TraceSink {
             trails.note(s, at: r.t)
             devices.note(s, at: r.t)
             return
-        case let .hitTest(touch, point, path, view):
+        case let .hitTest(touch, point, path, view, _):
             touches.note(HitTestInfo(t: r.t, seq: seq, touch: touch, point: point, path: path, view: view))
             kind = .hitTest
         case let .touches(phase, view, ids, _):

@@ -19,7 +19,7 @@ struct FailureWaitTests {
         #expect(wait.request(.ended) == .absorbed)   // merged, not held twice
         #expect(wait.dependencyFailed(swipe, undecided: { _ in true }) == .released)
         #expect(wait.isHolding && !wait.isWaiting(on: swipe))
-        #expect(wait.takeHeld() == [.began, .ended])
+        #expect(wait.takeHeld().held == [.began, .ended])
         #expect(!wait.isHolding)
     }
 
@@ -30,9 +30,9 @@ struct FailureWaitTests {
         wait.hold(.recognized, until: [a, b])
         #expect(wait.dependencyFailed(a, undecided: { _ in true }) == .keepWaiting)
         #expect(wait.dependencies.count == 1 && wait.isWaiting(on: b))
-        #expect(wait.takeHeld() == [])   // not released yet
+        #expect(wait.takeHeld().held == [])   // not released yet
         #expect(wait.dependencyFailed(b, undecided: { _ in true }) == .released)
-        #expect(wait.takeHeld() == [.recognized])
+        #expect(wait.takeHeld().held == [.recognized])
     }
 
     @Test("a dependency that already failed is not waited for when another fails")
@@ -71,6 +71,6 @@ struct FailureWaitTests {
         _ = wait.dependencyFailed(d, undecided: { _ in true })
         #expect(wait.request(.changed) == .absorbed)
         #expect(wait.request(.ended) == .absorbed)
-        #expect(wait.takeHeld() == [.began, .ended])
+        #expect(wait.takeHeld().held == [.began, .ended])
     }
 }

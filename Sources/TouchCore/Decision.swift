@@ -1,0 +1,172 @@
+// GestureDecision: the rule that decided a recognizer's transition, and the numbers.
+//
+//   doubleTap possible → failed   rule tapInterval, limit 0.3 s              "failed: waited 0.3 s for tap 2 of 2"
+//   pan       possible → began    rule slop, measured 12.1 pt, limit 10 pt, margin +2.1 "2.1 pt past the 10 pt slop"
+//   press     possible → failed   rule pressDuration, 0.3 s of 0.5 s, margin -0.2      "0.2 s too early"
+//   single    possible → failed   rule failureRequirement, by [doubleTap]
+//
+// Every gesture record may carry one (`TraceRecord.decision`), besides its reason text: the
+// reason is for a person, the decision is for the answers (`why`, the verdict card), which
+// say how close a gesture came to the other outcome. The margin is `measured - limit`,
+// signed, in the rule's unit.
+
+/// The name of the rule that decided a transition. The shipped recognizers and arbitration
+/// use the names below; a recognizer of your own names its own
+/// (`GestureRule("turn")`), or is reported as ``custom``.
+public struct GestureRule: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The rule's name as the trace and `why --json` write it.
+    public let rawValue: String
+    /// A rule named `rawValue`.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// A rule named `name`.
+    public init(_ name: String) { rawValue = name }
+    /// A rule written as a literal (`"turn"`).
+    public init(stringLiteral value: String) { rawValue = value }
+    /// The rule's name.
+    public var description: String { rawValue }
+
+    /// Enough taps were made (a tap recognizer's success), or too few.
+    public static let tapCount: GestureRule = "tapCount"
+    /// The next tap came too late (`maximumTapInterval`), or landed too far from the first.
+    public static let tapInterval: GestureRule = "tapInterval"
+    /// A finger of a tap moved too far (`allowableMovement`), or a tap landed too far from the first.
+    public static let tapMovement: GestureRule = "tapMovement"
+    /// The number of fingers: too many, too few.
+    public static let touchCount: GestureRule = "touchCount"
+    /// How long a press was held (`minimumPressDuration`).
+    public static let pressDuration: GestureRule = "pressDuration"
+    /// How far a press moved while held (`allowableMovement`).
+    public static let pressMovement: GestureRule = "pressMovement"
+    /// How far the touches moved (or pinched, or turned) before a continuous gesture begins.
+    public static let slop: GestureRule = "slop"
+    /// The direction of a swipe.
+    public static let direction: GestureRule = "direction"
+    /// How far a swipe travelled.
+    public static let swipeDistance: GestureRule = "swipeDistance"
+    /// How long a swipe took.
+    public static let swipeDuration: GestureRule = "swipeDuration"
+    /// Where a screen-edge pan started.
+    public static let edge: GestureRule = "edge"
+    /// A recognizer this one requires to fail began or recognized (or it waited, and then went ahead).
+    public static let failureRequirement: GestureRule = "failureRequirement"
+    /// Another recognizer of the same touches got there first (default exclusivity).
+    public static let exclusivity: GestureRule = "exclusivity"
+    /// A delegate (or the view) said no (`gestureRecognizerShouldBegin`).
+    public static let delegate: GestureRule = "delegate"
+    /// A control's default action owns the motion (a drag along a slider's thumb).
+    public static let control: GestureRule = "control"
+    /// The touches were cancelled, the recognizer disabled, or the sequence interrupted.
+    public static let interrupted: GestureRule = "interrupted"
+    /// A recognizer of your own decided without naming a rule.
+    public static let custom: GestureRule = "custom"
+
+    /// The rules the shipped recognizers and arbitration use, in the order of the vocabulary.
+    public static let vocabulary: [GestureRule] = [
+        .tapCount, .tapInterval, .tapMovement, .touchCount, .pressDuration, .pressMovement, .slop,
+        .direction, .swipeDistance, .swipeDuration, .edge, .failureRequirement, .exclusivity,
+        .delegate, .control, .interrupted, .custom,
+    ]
+}
+
+/// The unit of a decision's numbers.
+public enum DecisionUnit: String, Sendable, Hashable, CaseIterable {
+    /// Scene points (distance).
+    case pt
+    /// Seconds.
+    case s
+    /// Points per second (speed).
+    case ptPerS = "pt/s"
+    /// Degrees (angle).
+    case deg
+    /// A count of touches (or taps).
+    case touches
+}
+
+/// Why a recognizer's transition happened, as data: the rule, and where a number decided,
+/// the value measured, the limit and its unit. The reason text says the same for a person.
+///
+///     fail("failed: touch \(t.id) moved more than \(fmt: slop) pt",
+///          because: GestureDecision(.tapMovement, measured: moved, limit: slop, unit: .pt))
+public struct GestureDecision: Sendable, Hashable {
+    /// The rule that decided.
+    public var rule: GestureRule
+    /// The value measured (distance moved, time held, fingers down), when a number decided.
+    public var measured: Double?
+    /// The threshold it was compared with.
+    public var limit: Double?
+    /// The unit of `measured` and `limit`.
+    public var unit: DecisionUnit?
+    /// The recognizers (or views) whose outcome decided this one: the recognizer it required
+    /// to fail, the one that got there first, the control whose action won.
+    public var by: [TraceName]
+    /// True when the recognizer was still in `possible` when its touches ended: it never
+    /// began, and `rule` (with the numbers) is the condition it had not reached.
+    public var neverBegan: Bool
+
+    /// A decision by `rule`; with `measured`, `limit` and `unit` when a number decided.
+    public init(_ rule: GestureRule, measured: Double? = nil, limit: Double? = nil, unit: DecisionUnit? = nil,
+                by: [TraceName] = [], neverBegan: Bool = false) {
+        self.rule = rule; self.measured = measured; self.limit = limit; self.unit = unit
+        self.by = by; self.neverBegan = neverBegan
+    }
+
+    /// How far the measured value is from the limit, signed, in `unit`: `measured - limit`
+    /// (nil unless both are known). Negative: short of the limit; positive: beyond it.
+    public var margin: Double? {
+        guard let measured, let limit else { return nil }
+        return measured - limit
+    }
+
+    /// The margin in words: "0.06 s too late", "0.2 s too early", "2.1 pt short of the 10 pt
+    /// slop", "2.1 pt past the 10 pt limit", "119° short of the 300° needed". Nil without a margin.
+    public var marginText: String? {
+        guard let margin, let limit else { return nil }
+        let amount = TraceFormat.short(abs(margin), 2)
+        let u = unit ?? .pt
+        func quantity(_ text: String) -> String {
+            switch u {
+            case .deg: "\(text)°"
+            case .touches: "\(text) \(text == "1" ? "touch" : "touches")"
+            default: "\(text) \(u.rawValue)"
+            }
+        }
+        if margin == 0 { return "exactly at the \(quantity(TraceFormat.short(limit, 2))) limit" }
+        switch u {
+        case .s:
+            return "\(quantity(amount)) \(margin > 0 ? "too late" : "too early")"
+        default:
+            let noun = rule == .slop ? "slop" : (margin < 0 ? "needed" : "limit")
+            return "\(quantity(amount)) \(margin > 0 ? "past" : "short of") the \(quantity(TraceFormat.short(limit, 2))) \(noun)"
+        }
+    }
+
+    /// Appends the decision's trace fields (`rule`, then `measured`, `limit`, `unit`, `margin`,
+    /// `by`, `neverBegan` as present) to a gesture record's line.
+    func encodeFields(into b: inout [UInt8]) {
+        func key(_ k: StaticString) {
+            b.append(0x2c); b.append(0x22)
+            b.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: k.utf8CodeUnitCount))
+            b.append(0x22); b.append(0x3a)
+        }
+        key("rule"); JSONOut.optionalString(rule.rawValue, into: &b)
+        if let measured { key("measured"); JSONOut.number(JSONOut.tidy(measured), into: &b) }
+        if let limit { key("limit"); JSONOut.number(JSONOut.tidy(limit), into: &b) }
+        if let unit { key("unit"); JSONOut.optionalString(unit.rawValue, into: &b) }
+        if let margin { key("margin"); JSONOut.number(JSONOut.tidy(margin), into: &b) }
+        if !by.isEmpty {
+            key("by"); b.append(0x5b)
+            for (k, n) in by.enumerated() { if k > 0 { b.append(0x2c) }; JSONOut.string(n.string, into: &b) }
+            b.append(0x5d)
+        }
+        if neverBegan { key("neverBegan"); b.append(contentsOf: Array("true".utf8)) }
+    }
+}
+
+/// Holds a record's decision by reference, so that records without one (all but gesture
+/// transitions) stay one word larger, not a decision larger.
+final class DecisionBox: Sendable, Hashable {
+    let value: GestureDecision
+    init(_ value: GestureDecision) { self.value = value }
+    static func == (a: DecisionBox, b: DecisionBox) -> Bool { a.value == b.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}
