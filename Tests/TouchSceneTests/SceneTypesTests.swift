@@ -210,7 +210,7 @@ struct SceneTypesTests {
             #"{"t":0,"kind":"touches","phase":"began","view":"pad","touches":[1]}"#,
             #"{"t":0.05,"kind":"note","topic":"gesture","text":"tap blocked until swipeRight fails"}"#,
             #"{"t":0.05,"kind":"gesture","recognizer":"swipeRight","view":"pad","from":"possible","to":"failed","reason":"failed: stroked 2 pt right, needs 80","location":[222,101],"numberOfTouches":0}"#,
-            #"{"t":0.05,"kind":"gesture","recognizer":"tap","view":"pad","from":"possible","to":"recognized","reason":"recognized: swipeRight failed","location":[222,101],"numberOfTouches":0}"#,
+            #"{"t":0.05,"kind":"gesture","recognizer":"tap","view":"pad","from":"possible","to":"recognized","reason":"recognized: swipeRight failed","location":[222,101],"numberOfTouches":0,"rule":"tapCount","measured":1,"limit":1,"margin":0}"#,
             #"{"t":0.05,"kind":"touches","phase":"cancelled","view":"pad","touches":[1],"reason":"cancelled: tap recognized (cancelsTouchesInView)"}"#,
             #"{"t":0.05,"kind":"gesture","recognizer":"tap","view":"pad","from":"recognized","to":"possible","reason":"reset: its touches are over"}"#,
             #"{"t":0.05,"kind":"gesture","recognizer":"swipeRight","view":"pad","from":"failed","to":"possible","reason":"reset: its touches are over"}"#,
