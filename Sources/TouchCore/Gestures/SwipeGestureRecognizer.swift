@@ -96,8 +96,10 @@ public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
     /// ``maximumDuration`` passed without a swipe: fails ("too long").
     public override func deadlineReached() {
         guard state == .possible else { return }
+        // The time ran out before the stroke was a swipe: the limit decided, and there is no
+        // measured duration to set against it (the stroke never completed).
         fail("failed: no swipe within \(fmt: maximumDuration) s (too long)",
-             because: GestureDecision(.swipeDuration, measured: startTime.map { time - $0 }, limit: maximumDuration, unit: .s))
+             because: GestureDecision(.swipeDuration, limit: maximumDuration, unit: .s))
     }
 
     /// Forgets when the first finger landed.
