@@ -14,7 +14,8 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 failed=0
 # The decisions of a trace, one a line as Expected/NAME.decisions writes them by hand: the
-# recognizer transitions (without the resets to possible) and the actions.
+# recognizer transitions (without the resets to possible) with the rule that decided and its
+# numbers (measured/limit unit, rounded), and the actions.
 decisions() {
     python3 - "$1" <<'PY'
 import json, sys
@@ -22,7 +23,10 @@ for line in open(sys.argv[1]):
     r = json.loads(line)
     t = format(r["t"], ".10g")
     if r["kind"] == "gesture" and r["to"] != "possible":
-        print(f"{t} gesture {r['recognizer']} {r['from']}>{r['to']}")
+        rule = f" {r['rule']}" if "rule" in r else ""
+        if "measured" in r and "limit" in r:
+            rule += f" {r['measured']:.0f}/{r['limit']:.0f} {r.get('unit', '')}".rstrip()
+        print(f"{t} gesture {r['recognizer']} {r['from']}>{r['to']}{rule}")
     elif r["kind"] == "action":
         print(f"{t} action {r['sender']} {r['action']} {r['handledBy'] or '-'}")
 PY

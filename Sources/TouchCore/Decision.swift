@@ -45,6 +45,8 @@ public struct GestureRule: RawRepresentable, Hashable, Sendable, ExpressibleBySt
     public static let swipeDistance: GestureRule = "swipeDistance"
     /// How long a swipe took.
     public static let swipeDuration: GestureRule = "swipeDuration"
+    /// How fast a swipe went (`minimumSpeed`; beyond the minimum vocabulary).
+    public static let swipeSpeed: GestureRule = "swipeSpeed"
     /// Where a screen-edge pan started.
     public static let edge: GestureRule = "edge"
     /// A recognizer this one requires to fail began or recognized (or it waited, and then went ahead).
@@ -63,7 +65,7 @@ public struct GestureRule: RawRepresentable, Hashable, Sendable, ExpressibleBySt
     /// The rules the shipped recognizers and arbitration use, in the order of the vocabulary.
     public static let vocabulary: [GestureRule] = [
         .tapCount, .tapInterval, .tapMovement, .touchCount, .pressDuration, .pressMovement, .slop,
-        .direction, .swipeDistance, .swipeDuration, .edge, .failureRequirement, .exclusivity,
+        .direction, .swipeDistance, .swipeDuration, .swipeSpeed, .edge, .failureRequirement, .exclusivity,
         .delegate, .control, .interrupted, .custom,
     ]
 }

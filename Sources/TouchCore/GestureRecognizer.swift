@@ -423,7 +423,11 @@ open class DiscreteGestureRecognizer: GestureRecognizer {
     /// The gesture happened: asks to move `possible` to `recognized` (UIKit's
     /// `.recognized`), and the actions are sent. Arbitration may hold the request (a failure
     /// requirement) or turn it into `failed`; the trace says which, with `reason`.
-    public final func recognize(_ reason: TraceText = "recognized") { transition(.recognized, reason: reason) }
+    /// Without a decision, the trace names rule ``GestureRule/custom``: pass one
+    /// (`recognize(_:because:)`) to say which rule decided and with what numbers.
+    public final func recognize(_ reason: TraceText = "recognized") {
+        transition(.recognized, reason: reason, decision: GestureDecision(.custom))
+    }
     /// `recognize(_:)` with the rule and numbers that decided it (what `why` reports).
     public final func recognize(_ reason: TraceText, because decision: GestureDecision) {
         transition(.recognized, reason: reason, decision: decision)
@@ -437,7 +441,8 @@ open class DiscreteGestureRecognizer: GestureRecognizer {
     /// The input is not this gesture: moves to `failed` with `reason`, a ``TraceText``
     /// (`fail("failed: moved \(fmt: d) pt")`). Recognizers that require this one to fail may
     /// proceed.
-    public final func fail(_ reason: TraceText) { transition(.failed, reason: reason) }
+    /// Without a decision, the trace names rule ``GestureRule/custom`` (see `fail(_:because:)`).
+    public final func fail(_ reason: TraceText) { transition(.failed, reason: reason, decision: GestureDecision(.custom)) }
     /// `recognize(_:)` with a reason already formatted, taken as it is.
     @_disfavoredOverload public final func recognize(_ reason: String) { recognize(TraceText(reason)) }
     /// `fail(_:)` with a reason already formatted, taken as it is.
@@ -451,7 +456,8 @@ open class ContinuousGestureRecognizer: GestureRecognizer {
     /// The gesture started: asks to move to `began`. Arbitration may hold the request
     /// (a failure requirement), or turn it into `failed` (the delegate, another recognizer
     /// already under way); the trace says which, with `reason`.
-    public final func begin(_ reason: TraceText = "began") { transition(.began, reason: reason) }
+    /// Without a decision, the trace names rule ``GestureRule/custom`` (see `begin(_:because:)`).
+    public final func begin(_ reason: TraceText = "began") { transition(.began, reason: reason, decision: GestureDecision(.custom)) }
     /// `begin(_:)` with the rule and numbers that decided it (what `why` reports).
     public final func begin(_ reason: TraceText, because decision: GestureDecision) {
         transition(.began, reason: reason, decision: decision)
@@ -473,10 +479,11 @@ open class ContinuousGestureRecognizer: GestureRecognizer {
     /// The gesture finished: moves to `ended`; actions are sent.
     public final func end(_ reason: TraceText = "ended") { transition(.ended, reason: reason) }
     /// The gesture under way was called off: moves to `cancelled`; actions are sent.
-    public final func cancel(_ reason: TraceText) { transition(.cancelled, reason: reason) }
+    public final func cancel(_ reason: TraceText) { transition(.cancelled, reason: reason, decision: GestureDecision(.custom)) }
     /// The input is not this gesture: moves `possible` to `failed` with `reason`.
-    /// Recognizers that require this one to fail may proceed.
-    public final func fail(_ reason: TraceText) { transition(.failed, reason: reason) }
+    /// Recognizers that require this one to fail may proceed. Without a decision, the
+    /// trace names rule ``GestureRule/custom`` (see `fail(_:because:)`).
+    public final func fail(_ reason: TraceText) { transition(.failed, reason: reason, decision: GestureDecision(.custom)) }
     /// `begin(_:)` with a reason already formatted (a `String` variable), taken as it is.
     @_disfavoredOverload public final func begin(_ reason: String) { begin(TraceText(reason)) }
     /// `change(_:)` with a reason already formatted, taken as it is.

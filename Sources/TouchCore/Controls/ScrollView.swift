@@ -273,7 +273,7 @@ public final class ScrollViewPanGestureRecognizer: ContinuousGestureRecognizer {
                 sv.stopScrolling()
                 startOffset = sv.contentOffset
                 sv.isDragging = true
-                begin("began: touched while \(sv.id) was scrolling (stops it)")
+                begin("began: touched while \(sv.id) was scrolling (stops it)", because: GestureDecision("stopsScrolling"))
                 return
             }
             if delaysTouchesBegan { deadline = time + defaults.scrollDelay }
@@ -298,16 +298,18 @@ public final class ScrollViewPanGestureRecognizer: ContinuousGestureRecognizer {
             let moved = translation.length
             guard moved > defaults.panSlop else { return }
             guard sv.canScrollHorizontally || sv.canScrollVertically else {
-                fail("failed: \(sv.id) has nothing to scroll (content fits)"); return
+                fail("failed: \(sv.id) has nothing to scroll (content fits)", because: GestureDecision("contentFits")); return
             }
             guard scrollableTranslation(sv).length > defaults.panSlop else { return }
             for t in trackedTouches where t.receiver != nil && t.receiver !== sv && t.deliveredBegan && !t.finishedForView {
                 guard let content = t.receiver else { continue }
                 if !sv.canCancelContentTouches {
-                    fail("failed: \(content.id) is tracking touch \(t.id) and \(sv.id).canCancelContentTouches is false"); return
+                    fail("failed: \(content.id) is tracking touch \(t.id) and \(sv.id).canCancelContentTouches is false",
+                         because: GestureDecision(.control, by: [content.traceName])); return
                 }
                 if !sv.touchesShouldCancel(in: content) {
-                    fail("failed: \(sv.id).touchesShouldCancel(in: \(content.id)) returned false"); return
+                    fail("failed: \(sv.id).touchesShouldCancel(in: \(content.id)) returned false",
+                         because: GestureDecision(.delegate, by: [content.traceName])); return
                 }
             }
             // Scrolling starts from where the finger crossed the slop, so the content does not jump.
@@ -316,7 +318,8 @@ public final class ScrollViewPanGestureRecognizer: ContinuousGestureRecognizer {
             startOffset = sv.contentOffset
             sv.isDragging = true
             sv.contentOffset = sv.draggedOffset(startOffset - translation)
-            begin("began: moved \(fmt(moved.rounded())) pt (more than panSlop \(fmt(defaults.panSlop)) pt)")
+            begin("began: moved \(fmt(moved.rounded())) pt (more than panSlop \(fmt(defaults.panSlop)) pt)",
+                  because: GestureDecision(.slop, measured: moved, limit: defaults.panSlop, unit: .pt))
         case .began, .changed:
             sv.contentOffset = sv.draggedOffset(startOffset - translation)
             change("changed: offset \(sv.contentOffset)")
@@ -337,7 +340,8 @@ public final class ScrollViewPanGestureRecognizer: ContinuousGestureRecognizer {
         }
         switch state {
         case .possible:
-            fail("failed: touches ended before \(sv.id) scrolled")
+            fail("failed: touches ended before \(sv.id) scrolled",
+                 because: GestureDecision(.slop, measured: translation.length, limit: defaults.panSlop, unit: .pt, neverBegan: true))
         case .began, .changed:
             let v = Point(x: sv.canScrollHorizontally ? -velocity.x : 0, y: sv.canScrollVertically ? -velocity.y : 0)
             sv.isDragging = false

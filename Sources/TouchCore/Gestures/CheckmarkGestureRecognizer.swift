@@ -42,7 +42,8 @@ public final class CheckmarkGestureRecognizer: DiscreteGestureRecognizer {
     public override func touchesBegan(_ touches: [Touch], with event: Event) {
         guard state == .possible else { return }
         guard trackedTouches.count == 1, let t = touches.first else {
-            fail("failed: a check mark is drawn with one finger")
+            fail("failed: a check mark is drawn with one finger",
+                 because: GestureDecision(.touchCount, measured: Double(trackedTouches.count), limit: 1, unit: .touches))
             return
         }
         path = [t.locationInWindow]
@@ -60,38 +61,52 @@ public final class CheckmarkGestureRecognizer: DiscreteGestureRecognizer {
         guard state == .possible, let t = touches.first else { return }
         if path.last != t.locationInWindow { path.append(t.locationInWindow) }
         if let problem = shapeProblem() {
-            fail("failed: not a check mark: \(problem)")
+            fail("failed: not a check mark: \(problem.text)", because: problem.decision)
         } else {
-            recognize("recognized: check mark")
+            recognize("recognized: check mark", because: GestureDecision("checkMark"))
         }
     }
 
     /// Forgets the path.
     public override func reset() { path.removeAll() }
 
-    /// What keeps the path from being a check mark (nil: it is one).
-    private func shapeProblem() -> String? {
-        guard let first = path.first, let last = path.last, path.count >= 3 else { return "too few points" }
+    /// What keeps the path from being a check mark (nil: it is one), and the rule it breaks
+    /// with its numbers (rules of this recognizer's own: strokeLength, strokeRatio,
+    /// strokeAngle, straightness).
+    private func shapeProblem() -> (text: String, decision: GestureDecision)? {
+        guard let first = path.first, let last = path.last, path.count >= 3 else {
+            return ("too few points", GestureDecision("strokeLength", measured: Double(path.count), limit: 3))
+        }
         var vertexIndex = 0
         for (i, p) in path.enumerated() where p.y > path[vertexIndex].y { vertexIndex = i }
         let vertex = path[vertexIndex]
         let down = vertex - first, up = last - vertex
         if down.length < minimumStrokeLength {
-            return "the down-right stroke is \(show(down.length)) pt, shorter than \(show(minimumStrokeLength))"
+            return ("the down-right stroke is \(show(down.length)) pt, shorter than \(show(minimumStrokeLength))",
+                    GestureDecision("strokeLength", measured: down.length, limit: minimumStrokeLength, unit: .pt))
         }
         if up.length < down.length * minimumLengthRatio {
-            return "the up-right stroke is \(show(up.length)) pt, not \(show(minimumLengthRatio)) times the first (\(show(down.length)) pt)"
+            return ("the up-right stroke is \(show(up.length)) pt, not \(show(minimumLengthRatio)) times the first (\(show(down.length)) pt)",
+                    GestureDecision("strokeRatio", measured: up.length, limit: down.length * minimumLengthRatio, unit: .pt))
         }
         let ideal = Double.pi / 4
         let downOff = abs(atan2(down.y, down.x) - ideal)
-        if downOff > angleTolerance { return "the first stroke is \(degrees(downOff))° off down-right" }
+        if downOff > angleTolerance {
+            return ("the first stroke is \(degrees(downOff))° off down-right",
+                    GestureDecision("strokeAngle", measured: downOff * 180 / .pi, limit: angleTolerance * 180 / .pi, unit: .deg))
+        }
         let upOff = abs(atan2(up.y, up.x) + ideal)
-        if upOff > angleTolerance { return "the second stroke is \(degrees(upOff))° off up-right" }
+        if upOff > angleTolerance {
+            return ("the second stroke is \(degrees(upOff))° off up-right",
+                    GestureDecision("strokeAngle", measured: upOff * 180 / .pi, limit: angleTolerance * 180 / .pi, unit: .deg))
+        }
         if let bent = strayOf(path[0...vertexIndex], from: first, to: vertex) {
-            return "the first stroke bends \(show(bent)) pt away from straight"
+            return ("the first stroke bends \(show(bent)) pt away from straight",
+                    GestureDecision("straightness", measured: bent, limit: straightnessTolerance * down.length, unit: .pt))
         }
         if let bent = strayOf(path[vertexIndex...], from: vertex, to: last) {
-            return "the second stroke bends \(show(bent)) pt away from straight"
+            return ("the second stroke bends \(show(bent)) pt away from straight",
+                    GestureDecision("straightness", measured: bent, limit: straightnessTolerance * up.length, unit: .pt))
         }
         return nil
     }

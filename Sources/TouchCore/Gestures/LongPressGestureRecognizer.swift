@@ -41,11 +41,14 @@ public final class LongPressGestureRecognizer: ContinuousGestureRecognizer {
         }
         guard state == .possible else { return }
         if let t = touches.first, t.tapCount != numberOfTapsRequired + 1 {
-            fail("failed: touch is tap \(t.tapCount) of a multi-tap; long press needs \(numberOfTapsRequired) tap(s) first")
+            fail("failed: touch is tap \(t.tapCount) of a multi-tap; long press needs \(numberOfTapsRequired) tap(s) first",
+                 because: GestureDecision(.tapCount, measured: Double(t.tapCount - 1), limit: Double(numberOfTapsRequired)))
             return
         }
         if numberOfTouches > numberOfTouchesRequired {
-            fail("failed: \(numberOfTouches) touches, long press requires \(numberOfTouchesRequired)")
+            fail("failed: \(numberOfTouches) touches, long press requires \(numberOfTouchesRequired)",
+                 because: GestureDecision(.touchCount, measured: Double(numberOfTouches),
+                                          limit: Double(numberOfTouchesRequired), unit: .touches))
         } else if numberOfTouches == numberOfTouchesRequired {
             deadline = time + minimumPressDuration
         }
@@ -59,7 +62,8 @@ public final class LongPressGestureRecognizer: ContinuousGestureRecognizer {
         for t in activeTouches {
             let moved = t.locationInWindow.distance(to: t.startLocationInWindow)
             if moved > allowableMovement {
-                fail("failed: moved \(show: moved) pt, more than allowableMovement \(fmt: allowableMovement)")
+                fail("failed: moved \(show: moved) pt, more than allowableMovement \(fmt: allowableMovement)",
+                     because: GestureDecision(.pressMovement, measured: moved, limit: allowableMovement, unit: .pt))
                 return
             }
         }
@@ -74,14 +78,17 @@ public final class LongPressGestureRecognizer: ContinuousGestureRecognizer {
         }
         guard state == .possible else { return }
         let held = touches.first.map { time - $0.startTimestamp } ?? 0
-        fail("failed: lifted after \(show: held) s, before the minimum press duration \(fmt: minimumPressDuration) s")
+        fail("failed: lifted after \(show: held) s, before the minimum press duration \(fmt: minimumPressDuration) s",
+             because: GestureDecision(.pressDuration, measured: held, limit: minimumPressDuration, unit: .s, neverBegan: true))
     }
 
     /// The fingers stayed down and still for ``minimumPressDuration``: the press begins.
     public override func deadlineReached() {
         guard state == .possible, !beginRequested, numberOfTouches == numberOfTouchesRequired else { return }
         beginRequested = true
-        begin("began: held \(fmt: minimumPressDuration) s within \(fmt: allowableMovement) pt")
+        let held = trackedTouches.first.map { time - $0.startTimestamp } ?? minimumPressDuration
+        begin("began: held \(fmt: minimumPressDuration) s within \(fmt: allowableMovement) pt",
+              because: GestureDecision(.pressDuration, measured: held, limit: minimumPressDuration, unit: .s))
     }
 
     /// Forgets that the press began.

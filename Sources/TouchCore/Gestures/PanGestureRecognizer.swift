@@ -76,7 +76,7 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
     // MARK: Hooks for subclasses in this module
 
     /// A reason to fail instead of beginning with `translation` (window space); nil: begin.
-    func refusalToBegin(translation: Point) -> String? { nil }
+    func refusalToBegin(translation: Point) -> (reason: TraceText, decision: GestureDecision)? { nil }
 
     // MARK: Touches
 
@@ -92,7 +92,9 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
                 for t in touches { ignore(t, for: event) }
                 return
             }
-            fail("failed: \(numberOfTouches) touches, more than maximumNumberOfTouches \(maximumNumberOfTouches)")
+            fail("failed: \(numberOfTouches) touches, more than maximumNumberOfTouches \(maximumNumberOfTouches)",
+                 because: GestureDecision(.touchCount, measured: Double(numberOfTouches),
+                                          limit: Double(maximumNumberOfTouches), unit: .touches))
             return
         }
         rebase()
@@ -122,9 +124,10 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
             change()
         } else if !beginRequested, (minimumNumberOfTouches...maximumNumberOfTouches).contains(numberOfTouches),
                   travelled.length > panSlop {
-            if let refusal = refusalToBegin(translation: travelled) { fail(refusal); return }
+            if let refusal = refusalToBegin(translation: travelled) { fail(refusal.reason, because: refusal.decision); return }
             beginRequested = true
-            begin("began: centroid moved \(show: travelled.length) pt (slop \(fmt: panSlop))")
+            begin("began: centroid moved \(show: travelled.length) pt (slop \(fmt: panSlop))",
+                  because: GestureDecision(.slop, measured: travelled.length, limit: panSlop, unit: .pt))
         }
     }
 
@@ -153,8 +156,14 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
             else if left < minimumNumberOfTouches { end("ended: \(left) touches left, fewer than minimumNumberOfTouches \(minimumNumberOfTouches)") }
             else if state.isActive { change("changed: \(left) touches (centroid re-based)") }
         } else if left == 0 {
-            fail("failed: touches lifted before the centroid moved \(fmt: panSlop) pt")
+            fail("failed: touches lifted before the centroid moved \(fmt: panSlop) pt", because: unmetSlop)
         }
+    }
+
+    /// Still possible when its touches end: how far the centroid got of ``panSlop``.
+    open override var unmetCondition: GestureDecision? { unmetSlop }
+    private var unmetSlop: GestureDecision {
+        GestureDecision(.slop, measured: travelled.length, limit: panSlop, unit: .pt, neverBegan: true)
     }
 
     /// Clears the translation, its offset and the velocity samples.

@@ -66,6 +66,10 @@ public final class PinchGestureRecognizer: TwoFingerGestureRecognizer {
         guard let base = baseSpread, let s = GestureMath.spread(measuredFingers()), abs(2 * (s - base)) > pinchThreshold else { return nil }
         return "began: finger distance changed \(show: 2 * (s - base)) pt (threshold \(fmt: pinchThreshold))"
     }
+    override var slopProgress: GestureDecision {
+        let changed = baseSpread.flatMap { base in GestureMath.spread(measuredFingers()).map { abs(2 * ($0 - base)) } } ?? 0
+        return GestureDecision(.slop, measured: changed, limit: pinchThreshold, unit: .pt)
+    }
     override var failReason: TraceText { "failed: touches lifted before the finger distance changed \(fmt: pinchThreshold) pt" }
     override func resetMeasure() {
         factor = 1; baseRaw = 1; baseSpread = nil

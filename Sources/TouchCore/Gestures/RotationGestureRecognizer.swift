@@ -67,6 +67,9 @@ public final class RotationGestureRecognizer: TwoFingerGestureRecognizer {
         guard abs(raw) > rotationThreshold else { return nil }
         return "began: fingers turned \(show: raw) rad (threshold \(fmt: rotationThreshold))"
     }
+    override var slopProgress: GestureDecision {
+        GestureDecision(.slop, measured: abs(raw) * 180 / .pi, limit: rotationThreshold * 180 / .pi, unit: .deg)
+    }
     override var failReason: TraceText { "failed: touches lifted before turning \(fmt: rotationThreshold) rad" }
     override func resetMeasure() {
         offset = 0; lastAngle = nil

@@ -47,19 +47,20 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         if state == .possible, trackedTouches.count == 1, let t = touches.first {
             startEdges = edgesNear(t).intersection(edges)
             if startEdges.isEmpty {
-                fail("failed: touch began more than \(fmt: edgeWidth) pt from the \(names(edges)) edge of the window")
+                fail("failed: touch began more than \(fmt: edgeWidth) pt from the \(names(edges)) edge of the window",
+                     because: GestureDecision(.edge, measured: distanceToEdges(t), limit: edgeWidth, unit: .pt))
                 return
             }
         }
         super.touchesBegan(touches, with: event)
     }
 
-    override func refusalToBegin(translation d: Point) -> String? {
+    override func refusalToBegin(translation d: Point) -> (reason: TraceText, decision: GestureDecision)? {
         let away: [(RectEdge, Double, Double)] = [
             (.left, d.x, abs(d.y)), (.right, -d.x, abs(d.y)), (.top, d.y, abs(d.x)), (.bottom, -d.y, abs(d.x)),
         ]
         for (edge, out, along) in away where startEdges.contains(edge) && out > 0 && out >= along { return nil }
-        return "failed: moved along or toward the \(names(startEdges)) edge, not away from it"
+        return ("failed: moved along or toward the \(names(startEdges)) edge, not away from it", GestureDecision(.direction))
     }
 
     /// Forgets the edge the pan started from, and clears the pan.
@@ -78,6 +79,13 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         if p.y - b.minY <= edgeWidth { e.insert(.top) }
         if b.maxY - p.y <= edgeWidth { e.insert(.bottom) }
         return e
+    }
+    /// How far `touch` landed from the nearest of ``edges`` (nil: no window, or no edge set).
+    private func distanceToEdges(_ touch: Touch) -> Double? {
+        guard let w = touch.window else { return nil }
+        let p = touch.startLocationInWindow, b = w.bounds
+        let all: [(RectEdge, Double)] = [(.left, p.x - b.minX), (.right, b.maxX - p.x), (.top, p.y - b.minY), (.bottom, b.maxY - p.y)]
+        return all.filter { edges.contains($0.0) }.map(\.1).min()
     }
     private func names(_ e: RectEdge) -> String {
         [(RectEdge.left, "left"), (.right, "right"), (.top, "top"), (.bottom, "bottom")]

@@ -44,7 +44,9 @@ public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
     public override func touchesBegan(_ touches: [Touch], with event: Event) {
         guard state == .possible else { return }
         if trackedTouches.count > numberOfTouchesRequired {
-            fail("failed: \(trackedTouches.count) touches, swipe requires \(numberOfTouchesRequired)")
+            fail("failed: \(trackedTouches.count) touches, swipe requires \(numberOfTouchesRequired)",
+                 because: GestureDecision(.touchCount, measured: Double(trackedTouches.count),
+                                          limit: Double(numberOfTouchesRequired), unit: .touches))
             return
         }
         if startTime == nil {
@@ -66,7 +68,25 @@ public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
         guard state == .possible else { return }
         evaluate()  // the lift may complete the stroke
         guard state == .possible else { return }
-        fail("failed: lifted before swiping \(fmt: minimumDistance) pt \(allowed)")
+        fail("failed: lifted before swiping \(fmt: minimumDistance) pt \(allowed)",
+             because: GestureDecision(.swipeDistance, measured: distanceSwiped(), limit: minimumDistance, unit: .pt,
+                                      neverBegan: true))
+    }
+
+    /// How far the stroke went in the allowed direction that it went farthest in (0: none).
+    private func distanceSwiped() -> Double {
+        guard !trackedTouches.isEmpty else { return 0 }
+        var d = Point.zero
+        for t in trackedTouches { d = d + (t.locationInWindow - t.startLocationInWindow) }
+        d = d / Double(trackedTouches.count)
+        let along = [Direction.right, .left, .up, .down].filter { direction.contains($0) }
+            .map { d.x * $0.unit.x + d.y * $0.unit.y }
+        return max(0, along.max() ?? 0)
+    }
+
+    /// Still possible when its touches end: how far the stroke got of ``minimumDistance``.
+    public override var unmetCondition: GestureDecision? {
+        GestureDecision(.swipeDistance, measured: distanceSwiped(), limit: minimumDistance, unit: .pt, neverBegan: true)
     }
 
     /// A stroke completed exactly ``maximumDuration`` after the first finger landed is in
@@ -76,7 +96,10 @@ public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
     /// ``maximumDuration`` passed without a swipe: fails ("too long").
     public override func deadlineReached() {
         guard state == .possible else { return }
-        fail("failed: no swipe within \(fmt: maximumDuration) s (too long)")
+        // The time ran out before the stroke was a swipe: the limit decided, and there is no
+        // measured duration to set against it (the stroke never completed).
+        fail("failed: no swipe within \(fmt: maximumDuration) s (too long)",
+             because: GestureDecision(.swipeDuration, limit: maximumDuration, unit: .s))
     }
 
     /// Forgets when the first finger landed.
@@ -92,7 +115,8 @@ public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
         guard let start = startTime, trackedTouches.count == numberOfTouchesRequired else { return }
         let elapsed = time - start
         if elapsed > maximumDuration {
-            fail("failed: took \(show: elapsed) s, longer than \(fmt: maximumDuration) s (too long)"); return
+            fail("failed: took \(show: elapsed) s, longer than \(fmt: maximumDuration) s (too long)",
+                 because: GestureDecision(.swipeDuration, measured: elapsed, limit: maximumDuration, unit: .s)); return
         }
         var d = Point.zero
         for t in trackedTouches { d = d + (t.locationInWindow - t.startLocationInWindow) }
@@ -107,19 +131,22 @@ public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
             if along > bestAlong { best = c; bestAlong = along }
         }
         guard direction.contains(best) else {
-            fail("failed: swiped \(best.name), not \(allowed) (wrong direction)"); return
+            fail("failed: swiped \(best.name), not \(allowed) (wrong direction)", because: GestureDecision(.direction)); return
         }
         let across = abs(d.x * best.unit.y - d.y * best.unit.x)
         let angle = atan2(across, bestAlong)
         guard angle <= maximumAngle else {
-            fail("failed: stroke \(show: angle) rad off \(best.name), more than \(show: maximumAngle)"); return
+            fail("failed: stroke \(show: angle) rad off \(best.name), more than \(show: maximumAngle)",
+                 because: GestureDecision(.direction, measured: angle * 180 / .pi, limit: maximumAngle * 180 / .pi, unit: .deg)); return
         }
         guard bestAlong >= minimumDistance else { return }
         let speed = elapsed > 0 ? bestAlong / elapsed : .infinity
         guard speed >= minimumSpeed else {
-            fail("failed: \(show: speed) pt/s, slower than \(fmt: minimumSpeed) pt/s (too slow)"); return
+            fail("failed: \(show: speed) pt/s, slower than \(fmt: minimumSpeed) pt/s (too slow)",
+                 because: GestureDecision(.swipeSpeed, measured: speed, limit: minimumSpeed, unit: .ptPerS)); return
         }
-        recognize("recognized: swiped \(best.name) \(show: bestAlong) pt in \(show: elapsed) s")
+        recognize("recognized: swiped \(best.name) \(show: bestAlong) pt in \(show: elapsed) s",
+                  because: GestureDecision(.swipeDistance, measured: bestAlong, limit: minimumDistance, unit: .pt))
     }
 }
 

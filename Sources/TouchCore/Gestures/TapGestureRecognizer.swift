@@ -57,13 +57,17 @@ open class TapGestureRecognizer: DiscreteGestureRecognizer {
         }
         let here = location(in: nil)
         if fingersThisTap > numberOfTouchesRequired {
-            fail("failed: \(fingersThisTap) fingers down, needs \(numberOfTouchesRequired)")
+            fail("failed: \(fingersThisTap) fingers down, needs \(numberOfTouchesRequired)",
+                 because: GestureDecision(.touchCount, measured: Double(fingersThisTap),
+                                          limit: Double(numberOfTouchesRequired), unit: .touches))
             return
         }
         // Where a tap lands is the centroid of all its fingers: compared once they are down.
+        let farthest = maximumTapDistance ?? defaults.tapDistance
         if tapsDone > 0, fingersThisTap == numberOfTouchesRequired, let first = firstTapLocation,
-           here.distance(to: first) > (maximumTapDistance ?? defaults.tapDistance) {
-            fail("failed: tap \(tapsDone + 1) landed \(fmt: (here.distance(to: first) * 10).rounded() / 10) pt from the first")
+           here.distance(to: first) > farthest {
+            fail("failed: tap \(tapsDone + 1) landed \(fmt: (here.distance(to: first) * 10).rounded() / 10) pt from the first",
+                 because: GestureDecision(.tapMovement, measured: here.distance(to: first), limit: farthest, unit: .pt))
         }
     }
 
@@ -72,7 +76,8 @@ open class TapGestureRecognizer: DiscreteGestureRecognizer {
         let slop = allowableMovement ?? defaults.tapSlop
         for t in touches {
             if let s = starts[ObjectIdentifier(t)], t.locationInWindow.distance(to: s) > slop {
-                fail("failed: touch \(t.id) moved more than \(fmt: slop) pt")
+                fail("failed: touch \(t.id) moved more than \(fmt: slop) pt",
+                     because: GestureDecision(.tapMovement, measured: t.locationInWindow.distance(to: s), limit: slop, unit: .pt))
                 return
             }
         }
@@ -84,17 +89,25 @@ open class TapGestureRecognizer: DiscreteGestureRecognizer {
     override open func touchesEnded(_ touches: [Touch], with event: Event) {
         guard numberOfTouches == 0 else { return }
         if fingersThisTap != numberOfTouchesRequired {
-            fail("failed: tap with \(fingersThisTap) finger\(fingersThisTap == 1 ? "" : "s"), needs \(numberOfTouchesRequired)")
+            fail("failed: tap with \(fingersThisTap) finger\(fingersThisTap == 1 ? "" : "s"), needs \(numberOfTouchesRequired)",
+                 because: GestureDecision(.touchCount, measured: Double(fingersThisTap),
+                                          limit: Double(numberOfTouchesRequired), unit: .touches))
             return
         }
         tapsDone += 1
         fingersThisTap = 0
         if firstTapLocation == nil { firstTapLocation = location(in: nil) }
         if tapsDone >= numberOfTapsRequired {
-            recognize("recognized: \(numberOfTapsRequired) tap\(numberOfTapsRequired == 1 ? "" : "s") of \(numberOfTouchesRequired) finger\(numberOfTouchesRequired == 1 ? "" : "s")")
+            recognize("recognized: \(numberOfTapsRequired) tap\(numberOfTapsRequired == 1 ? "" : "s") of \(numberOfTouchesRequired) finger\(numberOfTouchesRequired == 1 ? "" : "s")",
+                      because: GestureDecision(.tapCount, measured: Double(tapsDone), limit: Double(numberOfTapsRequired)))
         } else {
             deadline = time + (maximumTapInterval ?? defaults.tapInterval)
         }
+    }
+
+    /// Still possible when its touches end: a tap cut short (taps made of taps needed).
+    override open var unmetCondition: GestureDecision? {
+        GestureDecision(.tapCount, measured: Double(tapsDone), limit: Double(numberOfTapsRequired))
     }
 
     /// A tap that lands exactly ``maximumTapInterval`` after the previous lift is in time
@@ -103,7 +116,11 @@ open class TapGestureRecognizer: DiscreteGestureRecognizer {
 
     /// The wait for the next tap ran out: fails ("failed: waited 0.3 s for tap 2 of 2").
     override open func deadlineReached() {
-        fail("failed: waited \(fmt: maximumTapInterval ?? defaults.tapInterval) s for tap \(tapsDone + 1) of \(numberOfTapsRequired)")
+        // The next tap has not come: how late it comes is known only when (if) it lands,
+        // so the decision has the limit and no measured value (`why` adds it then).
+        let interval = maximumTapInterval ?? defaults.tapInterval
+        fail("failed: waited \(fmt: interval) s for tap \(tapsDone + 1) of \(numberOfTapsRequired)",
+             because: GestureDecision(.tapInterval, limit: interval, unit: .s))
     }
 
     /// Forgets the taps counted so far.

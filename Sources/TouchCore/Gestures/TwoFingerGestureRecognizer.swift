@@ -49,6 +49,15 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
     func beginReason() -> TraceText? { nil }
     /// The `failed` reason when every finger lifts before the gesture began.
     var failReason: TraceText { "failed" }
+    /// How far the measure has changed of its threshold (rule `slop`): the decision of
+    /// `began`, and of the failure when every finger lifts first.
+    var slopProgress: GestureDecision { GestureDecision(.slop) }
+    /// Still possible when its touches end: how far the measure got of its threshold.
+    public override var unmetCondition: GestureDecision? {
+        var d = slopProgress
+        d.neverBegan = true
+        return d
+    }
     /// Clears the subclass's own state (`raw` is already back at rest).
     func resetMeasure() {}
 
@@ -77,7 +86,7 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
             change()
         } else if !beginRequested, let reason = beginReason() {
             beginRequested = true
-            begin(reason)
+            begin(reason, because: slopProgress)
         }
     }
 
@@ -104,7 +113,7 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
             if left < 2 { end(left == 0 ? "ended: touches lifted" : "ended: fewer than 2 touches left") }
             else if state.isActive { change("changed: \(left) touches (\(measureName) re-based)") }
         } else if left == 0 {
-            fail(failReason)
+            fail(failReason, because: unmetCondition ?? slopProgress)
         }
     }
 

@@ -41,7 +41,8 @@ final class CircleGestureRecognizer: DiscreteGestureRecognizer {
     override func touchesBegan(_ touches: [Touch], with event: Event) {
         guard state == .possible else { return }
         guard trackedTouches.count == 1, let t = touches.first else {
-            fail("failed: a circle is drawn with one finger, not \(trackedTouches.count)")
+            fail("failed: a circle is drawn with one finger, not \(trackedTouches.count)",
+                 because: GestureDecision(.touchCount, measured: Double(trackedTouches.count), limit: 1, unit: .touches))
             return
         }
         path = [t.locationInWindow]
@@ -58,19 +59,25 @@ final class CircleGestureRecognizer: DiscreteGestureRecognizer {
         if path.last != t.locationInWindow { path.append(t.locationInWindow) }
         let loop = Loop(path)
         if loop.turn < minimumTurn {
-            fail("failed: turned \(Int(loop.turn.rounded()))° of \(Int(minimumTurn))°")
+            // A rule of its own, "turn", with its numbers: `why` says "119° short of the 300° needed".
+            fail("failed: turned \(Int(loop.turn.rounded()))° of \(Int(minimumTurn))°",
+                 because: GestureDecision("turn", measured: loop.turn, limit: minimumTurn, unit: .deg))
         } else if loop.radius < minimumRadius {
-            fail("failed: a radius of \(fmt: loop.radius.rounded()) pt, less than \(fmt: minimumRadius) pt")
+            fail("failed: a radius of \(fmt: loop.radius.rounded()) pt, less than \(fmt: minimumRadius) pt",
+                 because: GestureDecision("radius", measured: loop.radius, limit: minimumRadius, unit: .pt))
         } else if loop.nearest < loop.radius / 2 || loop.farthest > loop.radius * 1.5 {
-            fail("failed: not round: \(fmt: loop.nearest.rounded()) to \(fmt: loop.farthest.rounded()) pt from the centre")
+            fail("failed: not round: \(fmt: loop.nearest.rounded()) to \(fmt: loop.farthest.rounded()) pt from the centre",
+                 because: GestureDecision("roundness"))
         } else {
-            recognize("recognized: a circle of radius \(fmt: loop.radius.rounded()) pt, turned \(Int(loop.turn.rounded()))°")
+            recognize("recognized: a circle of radius \(fmt: loop.radius.rounded()) pt, turned \(Int(loop.turn.rounded()))°",
+                      because: GestureDecision("turn", measured: loop.turn, limit: minimumTurn, unit: .deg))
         }
     }
 
     override func deadlineReached() {
         guard state == .possible else { return }
-        fail("failed: not lifted within \(fmt: maximumDuration) s")
+        fail("failed: not lifted within \(fmt: maximumDuration) s",
+             because: GestureDecision("duration", measured: maximumDuration, limit: maximumDuration, unit: .s))
     }
 
     override func reset() { path.removeAll() }
