@@ -41,6 +41,9 @@ package final class FrameState {
     /// The rows of the help panel (F1): the input map and the window's keys (`hostKeys`,
     /// whose panel rows the panel registry words).
     var help: [HelpEntry]
+    /// The parts of the scene the panels over it took from pointers in the last frame drawn
+    /// (the verdict card), canvas pixels: a finger landing there is the panel's.
+    private(set) var sceneAreas: [Rect] = []
 
     /// `threadedLog` false fills the log on the calling thread instead (`touchscope bench`
     /// measures both ways).
@@ -98,8 +101,9 @@ package final class FrameState {
 
     package func draw(_ session: SceneSession, into list: inout DisplayList, layout: HostLayout, measurer: TextMeasurer) {
         SceneRenderer().draw(session.app.window, into: &list, toCanvas: layout.sceneTransform)
+        sceneAreas = []
         if overlays {
-            DebugOverlay.draw(app: session.app, log: log, state: state, sceneTransform: layout.sceneTransform,
+            sceneAreas = DebugOverlay.draw(app: session.app, log: log, state: state, sceneTransform: layout.sceneTransform,
                               sceneRect: layout.sceneRect, sidePanel: layout.sidePanel, bottomPanel: layout.bottomPanel,
                               measurer: measurer, into: &list, extras: extras(session, layout: layout))
         }

@@ -8,6 +8,8 @@
 //                              TouchDraw's PanelHits): the timeline drags, pinches and selects,
 //                              the event log scrolls and selects, the inspector's tree selects,
 //                              the help scrolls; a tap on the selection detail closes it
+//   on the verdict card        (over the scene, where it was last drawn) a tap on a recognizer
+//                              selects its decision, on × dismisses the card; a drag scrolls it
 //   with the menu open         a touch outside it and the bar closes it (and does nothing else)
 //
 // Mouse clicks do what taps do (the left button; the others do nothing on the UI).
@@ -149,7 +151,8 @@ struct PanelPointers {
             return .outsideMenu
         }
         if let i = button { return .target(.button(i)) }
-        guard layout.isOnDebuggerUI(c) else { return nil }
+        // The scene's, unless a panel over it (the verdict card) took that part of it.
+        guard layout.isOnDebuggerUI(c) || (frame.overlays && frame.sceneAreas.contains { $0.contains(c) }) else { return nil }
         return .panel(frame.overlays ? DebugOverlay.grab(at: c, on: frame.panelSurface(ui.session, layout: layout, measurer: measurer)) : nil)
     }
 

@@ -191,9 +191,12 @@ public enum DebugOverlay {
     /// Draws every enabled panel of `PanelRegistry.all` in its place. A side or bottom panel that
     /// is nil is skipped (its sections too); all text is truncated to its panel's width and
     /// everything is clipped to its rect. The selected record's detail goes over the panels.
+    /// Returns the parts of the scene the panels over it take from pointers in this frame
+    /// (`PanelInteraction.area`: the verdict card), for the host's pointers.
+    @discardableResult
     public static func draw(app: Application, log: TraceLog, state: OverlayState, sceneTransform: AffineTransform,
                             sceneRect: Rect, sidePanel: Rect?, bottomPanel: Rect?, measurer: TextMeasurer,
-                            into list: inout DisplayList, extras: DebugOverlayExtras = DebugOverlayExtras()) {
+                            into list: inout DisplayList, extras: DebugOverlayExtras = DebugOverlayExtras()) -> [Rect] {
         let context = self.context(app: app, log: log, state: state, sceneTransform: sceneTransform, sceneRect: sceneRect,
                                    sidePanel: sidePanel, measurer: measurer, extras: extras)
         let style = extras.style
@@ -210,6 +213,10 @@ public enum DebugOverlay {
             }
         }
         for e in shown where e.place == .scene(aboveSelection: true) { e.draw(context, sceneRect, &list) }
+        let sceneAreas = shown.compactMap { e -> Rect? in
+            guard case .scene = e.place, let area = e.interaction?.area else { return nil }
+            return area(context, sceneRect)
+        }
 
         // Bottom panel.
         if let bottom = bottomPanel, bottom.width > 0, bottom.height > 0 {
@@ -222,7 +229,7 @@ public enum DebugOverlay {
                 e.draw(context, sceneRect.insetBy(dx: sceneRect.width * 0.1, dy: sceneRect.height * 0.1), &list)
             }
             drawSelectionDetail(context, side: nil, bottom: bottomPanel, into: &list)
-            return
+            return sceneAreas
         }
         list.fillRect(side, style.panelBackground)
         for (panel, clip, rect) in sections(context, side: side) {
@@ -230,6 +237,7 @@ public enum DebugOverlay {
             list.clipped(to: clip) { list in e.draw(context, rect, &list) }
         }
         drawSelectionDetail(context, side: side, bottom: bottomPanel, into: &list)
+        return sceneAreas
     }
 
     static func drawSelectionDetail(_ c: PanelContext, side: Rect?, bottom: Rect?, into list: inout DisplayList) {

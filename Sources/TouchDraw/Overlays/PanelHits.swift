@@ -74,11 +74,16 @@ public struct PanelInteraction: Sendable {
     /// A move of a pointer that went down on the panel, drawn in the rect given. True: it
     /// pinched with the first of `step.others`, and neither of them taps when it lifts.
     public var drag: (@Sendable (PanelDragStep, PanelContext, Rect, inout OverlayState) -> Bool)?
+    /// For a panel over the scene (`PanelPlace.scene`): the part of the scene rect it is given
+    /// that it takes from pointers now (nil: none, every pointer stays the scene's). A pointer
+    /// that goes down there is the panel's until it lifts, as on the side and bottom panels.
+    public var area: (@Sendable (PanelContext, Rect) -> Rect?)?
 
     public init(hit: (@Sendable (PanelContext, PanelPoint) -> PanelHit?)? = nil,
                 tap: (@Sendable (PanelHit, PanelContext, inout OverlayState) -> Void)? = nil,
-                drag: (@Sendable (PanelDragStep, PanelContext, Rect, inout OverlayState) -> Bool)? = nil) {
-        self.hit = hit; self.tap = tap; self.drag = drag
+                drag: (@Sendable (PanelDragStep, PanelContext, Rect, inout OverlayState) -> Bool)? = nil,
+                area: (@Sendable (PanelContext, Rect) -> Rect?)? = nil) {
+        self.hit = hit; self.tap = tap; self.drag = drag; self.area = area
     }
 
     /// A vertical drag that scrolls a panel's rows, the rows following the finger: `scroll`
@@ -137,8 +142,9 @@ extension DebugOverlay {
     }
 
     /// What a pointer going down at `p` takes hold of: the bottom panel's entry, a cover
-    /// panel's (the help), nothing on the selection detail, the side section under it; nil
-    /// off the side and bottom panels (the pointer is the scene's).
+    /// panel's (the help), nothing on the selection detail, the side section under it, a panel
+    /// over the scene whose `area` holds it (the verdict card); nil elsewhere (the pointer is
+    /// the scene's).
     public static func grab(at p: Point, on s: PanelSurface) -> PanelGrab? {
         let c = s.context
         func held(_ panel: OverlayPanel?) -> PanelGrab { PanelGrab(panel: panel, startState: c.state) }
@@ -179,6 +185,7 @@ extension PanelSurface {
             (e.id, e.interaction?.hit?(c, PanelPoint(point: p, rect: rect, tolerance: tolerance)) ?? .panel(e.id))
         }
         if let detail = DebugOverlay.selectionDetail(c, side: side, bottom: bottom), detail.rect.contains(p) { return (nil, .detail) }
+        if let e = sceneEntry(at: p) { return on(e, c.sceneRect) }
         if let side, side.contains(p) {
             guard let section = DebugOverlay.sections(c, side: side).first(where: { $0.clip.contains(p) }),
                   let e = PanelRegistry.entry(section.panel) else { return (nil, .panel(nil)) }
@@ -191,13 +198,23 @@ extension PanelSurface {
         return nil
     }
 
-    /// The rect a shown panel is drawn in now (nil: not shown in the side or bottom panel).
+    /// The rect a shown panel is drawn in now (nil: not shown in the side or bottom panel,
+    /// nor over the scene).
     func rect(of panel: OverlayPanel) -> Rect? {
         guard let e = PanelRegistry.entry(panel), context.state.isOn(panel) else { return nil }
         switch e.place {
         case .bottom: return bottom
         case .side, .cover: return side.flatMap { side in DebugOverlay.sections(context, side: side).first { $0.panel == panel }?.rect }
-        case .scene: return nil
+        case .scene: return context.sceneRect
+        }
+    }
+
+    /// The topmost shown panel over the scene whose `PanelInteraction.area` holds `p`.
+    func sceneEntry(at p: Point) -> PanelEntry? {
+        let c = context
+        return PanelRegistry.all.reversed().first { e in
+            guard case .scene = e.place, c.state.isOn(e.id), let area = e.interaction?.area else { return false }
+            return area(c, c.sceneRect)?.contains(p) == true
         }
     }
 }

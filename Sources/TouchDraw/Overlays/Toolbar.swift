@@ -90,13 +90,24 @@ public enum Toolbar {
         return max(words.max() ?? 0, whole * 0.55) + 2 * style.padding + 4 * style.scale
     }
 
+    /// The least width a cell needs for `label` on at most two lines (broken between words
+    /// where the longer line is shortest), plus padding. Wrapping greedily at that width also
+    /// takes at most two lines.
+    static func twoLineWidth(_ label: String, style: OverlayStyle, measurer: TextMeasurer) -> Double {
+        let words = label.split(separator: " ").map(String.init)
+        func w(_ s: ArraySlice<String>) -> Double { measurer.measure(s.joined(separator: " "), size: style.fontSize, font: .sans).width }
+        let best = words.indices.map { i in max(w(words[...i]), w(words[(i + 1)...])) }.min() ?? 0
+        return best + 2 * style.padding + 4 * style.scale
+    }
+
     /// Lays the menu out in `region`: a grid of cells `cellHeight` high (the bar's buttons'
     /// height, a touch target), each section under its title. As narrow as it can be, at
     /// least `minWidth` (the panels' width), anchored at the region's top right; wider, over
-    /// the scene, only when the sections would not fit the region's height otherwise.
+    /// the scene, only when the sections would not fit the region's height otherwise, and
+    /// with narrower cells (`twoLineWidth`) when even the whole width would not.
     public static func menuLayout(_ sections: [ToolbarMenuSection], region: Rect, minWidth: Double, cellHeight: Double,
                                   style: OverlayStyle, measurer: TextMeasurer) -> ToolbarMenuLayout {
-        let cellW = max(cellHeight, sections.flatMap(\.items).map { cellWidth($0.label, style: style, measurer: measurer) }.max() ?? 0)
+        var cellW = max(cellHeight, sections.flatMap(\.items).map { cellWidth($0.label, style: style, measurer: measurer) }.max() ?? 0)
         let headerH = style.lineHeight + style.padding
         let pad = style.padding
         func height(columns: Int) -> Double {
@@ -109,6 +120,15 @@ public enum Toolbar {
         while height(columns: columns) > region.height, width < region.width {
             width = min(region.width, width + cellW)
             columns = max(1, Int(((width - 2 * pad) / cellW).rounded(.down)))
+        }
+        if height(columns: columns) > region.height {
+            // Not even the region's whole width holds the sections: each label on the two
+            // lines that need the least width (not half of it), so that more columns fit.
+            let tight = max(cellHeight, sections.flatMap(\.items).map { twoLineWidth($0.label, style: style, measurer: measurer) }.max() ?? 0)
+            if tight < cellW {
+                cellW = tight
+                columns = max(1, Int(((width - 2 * pad) / cellW).rounded(.down)))
+            }
         }
         let h = min(region.height, height(columns: columns) + pad)
         let rect = Rect(x: region.maxX - width, y: region.minY, width: width, height: h)
