@@ -7,7 +7,9 @@
 // reads FILE, and the events take the touchscreen's whole path: translation, the toolbar and
 // panels, the scene, the recording. This file keeps FILE.state up to date: the toolbar's
 // buttons and the panels (in window units) and what the debugger shows, one fact a line,
-// for the script to read.
+// for the script to read. FILE.cards gets the verdict card's text each time it changes (a
+// card shown, a too-slow tap's margin filled in, the next sequence's card), each one under a
+// line `card`, one paragraph a line.
 import Foundation
 import TouchScene
 import TouchDraw
@@ -30,6 +32,28 @@ final class FingerScript {
         guard state != lastState else { return }
         lastState = state
         try? state.write(toFile: path + ".state", atomically: true, encoding: .utf8)
+    }
+
+    private var lastCard: String?
+
+    /// Appends the verdict card's text to FILE.cards when it changed (nil: no card shown).
+    func reportCard(_ text: String?) {
+        guard let text, text != lastCard else { return }
+        lastCard = text
+        let file = path + ".cards"
+        if !FileManager.default.fileExists(atPath: file) { _ = FileManager.default.createFile(atPath: file, contents: nil) }
+        guard let handle = FileHandle(forWritingAtPath: file) else { return }
+        handle.seekToEndOfFile()
+        handle.write(Data("card\n\(text)\n".utf8))
+        handle.closeFile()
+    }
+}
+
+extension FrameState {
+    /// The verdict card's text as shown now (nil: no card).
+    var cardText: String? {
+        guard overlays, let g = VerdictCard.shown(log: log, state: state) else { return nil }
+        return VerdictCard.text(for: g)
     }
 }
 
@@ -60,6 +84,22 @@ extension FrameState {
                 for row in L.rows { out.append("logrow \(row.seq) \(r(row.rect))") }
                 if let detail = L.detail { out.append("detail \(r(detail))") }
             }
+        }
+        // The verdict card: where it is, its close button, each recognizer's row with the
+        // record a tap on it selects.
+        if overlays, let g = VerdictCard.shown(log: log, state: state), let v = VerdictCard.merged(g) {
+            let c = DebugOverlay.context(app: session.app, log: log, state: state, sceneTransform: layout.sceneTransform,
+                                         sceneRect: layout.sceneRect, sidePanel: layout.sidePanel, measurer: measurer,
+                                         extras: extras(session, layout: layout))
+            let L = VerdictCard.layout(c, g)
+            out += ["card \(r(L.rect))", "card-close \(r(L.close))"]
+            let rows = VerdictCard.rowOrder(v)
+            for (i, rect) in L.rows where rows.indices.contains(i) {
+                let seq = VerdictCard.decision(of: rows[i], in: log)?.seq
+                out.append("card-row \(rows[i].id.string) \(seq.map(String.init) ?? "none") \(r(rect))")
+            }
+        } else {
+            out.append("card none")
         }
         out += ["overlays \(overlays)",
                 "panels " + state.panels.map(\.rawValue).sorted().joined(separator: ","),

@@ -51,6 +51,10 @@ let hostKeys: [HostKey] = [
     HostKey("[ / ]", "select the previous / next view in the inspector", keys: ["[", "]"], .unlessTyping) {
         $0.frame.state.selectNextView(in: $0.app.window, step: $0.key == "[" ? -1 : 1)
     },
+    HostKey("V / Shift+V", "verdict card: select its next / previous recognizer's decision (its record in the timeline and the detail)",
+            keys: ["v"], .unlessTyping) {
+        $0.frame.state.stepVerdictRow(step: $0.shift ? -1 : 1, log: $0.frame.log, now: $0.now)
+    },
     HostKey("T", "pick the next touch for the hit-test path", keys: ["t"], .unlessTyping) {
         $0.frame.state.pickNextTouch(in: $0.frame.log, step: 1)
     },

@@ -228,6 +228,7 @@ final class LiveApp: HostClient, HostKeyTarget {
         if let replay { feed(replay, upTo: time) }
         if let fingerScript, let host {
             fingerScript.report(frame.scriptState(session, layout: host.layout, measurer: host.textMeasurer))
+            fingerScript.reportCard(frame.cardText)
         }
         if hotReload?.fileChanged(at: time) == true { reloadScene() }
         sound.sync(session.built.player, scene: session.scene)

@@ -89,6 +89,7 @@ enum TouchControls {
         HelpEntry(input: "touch: timeline", effect: "drag: scroll time (pauses); pinch: zoom; tap: select a transition, event or touch"),
         HelpEntry(input: "touch: event log", effect: "tap a line: its record in full, reason and outputs (tap the box to close it)"),
         HelpEntry(input: "touch: inspector, help", effect: "tap a view in the tree to inspect it; drag the help to scroll it"),
+        HelpEntry(input: "touch: verdict card", effect: "tap a recognizer: its decision in the timeline and the detail; × dismisses the card; drag: scroll it"),
         HelpEntry(input: "touch: scene", effect: "a finger that lands on the toolbar or a panel stays the debugger's: never the scene's"),
     ]
 
@@ -102,6 +103,7 @@ enum TouchControls {
         "up": "tap a lane of the timeline", "down": "tap a lane of the timeline",
         "[": "tap a view in the inspector's tree", "]": "tap a view in the inspector's tree",
         "t": "tap a touch in the timeline's touches lane",
+        "v": "tap a recognizer on the verdict card",
     ]
 }
 

@@ -11,7 +11,7 @@ struct PanelKeysTests {
         for row in PanelRegistry.keyRows {
             #expect(hostKeys.contains { $0.input == row.input && $0.effect == row.effect }, "\(row.input)")
         }
-        #expect(hostKeys.prefix(6).map(\.input) == ["F1", "F2", "F3 / Shift+F3", "F4 / Shift+F4", "F5 / Shift+F5", "F6 / Shift+F6"])
+        #expect(hostKeys.prefix(6).map(\.input) == ["F1 / Shift+F1", "F2", "F3 / Shift+F3", "F4 / Shift+F4", "F5 / Shift+F5", "F6 / Shift+F6"])
         #expect(hostKeys[2].effect == "touches overlay / event log on or off")
     }
 

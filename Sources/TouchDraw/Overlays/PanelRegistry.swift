@@ -122,10 +122,16 @@ public enum PanelRegistry {
                                 sceneTransform: c.sceneTransform, sceneRect: c.sceneRect, style: c.style,
                                 measurer: c.measurer, into: &list)
         },
+        PanelEntry(id: .verdictCard, title: "verdict card", key: PanelKey(1, shift: true), place: .scene(aboveSelection: true),
+                   interaction: VerdictCard.interaction) { c, _, list in
+            VerdictCard.draw(c, into: &list)
+        },
         PanelEntry(id: .timeline, title: "timeline", key: PanelKey(6), place: .bottom,
                    interaction: TimelinePanel.interaction) { c, rect, list in
+            // The verdict card's sequence is framed on the timeline, start to end.
+            let sequence = VerdictCard.shown(c).flatMap(VerdictCard.merged).map { (start: $0.start, end: $0.end) }
             TimelinePanel.draw(app: c.app, log: c.log, state: c.state, views: c.views, now: c.now, in: rect,
-                               style: c.style, measurer: c.measurer, into: &list)
+                               style: c.style, measurer: c.measurer, sequence: sequence, into: &list)
         },
         PanelEntry(id: .responderChain, title: "responder chain", key: PanelKey(5), place: .side(weight: nil),
                    preferredHeight: { c in

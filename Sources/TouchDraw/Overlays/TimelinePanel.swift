@@ -136,8 +136,11 @@ public enum TimelinePanel {
 
     // MARK: Drawing
 
+    /// `sequence`: a touch sequence to frame (the verdict card's), from its start to its end
+    /// (nil end: under way, up to now).
     public static func draw(app: Application, log: TraceLog, state: OverlayState, views: [String: View], now: Double,
-                            in rect: Rect, style: OverlayStyle, measurer: TextMeasurer, into list: inout DisplayList) {
+                            in rect: Rect, style: OverlayStyle, measurer: TextMeasurer,
+                            sequence: (start: Double, end: Double?)? = nil, into list: inout DisplayList) {
         let L = layout(app: app, log: log, state: state, views: views, now: now, in: rect, style: style)
         list.fillRect(rect, style.panelBackground)
         list.clipped(to: rect) { list in
@@ -165,6 +168,7 @@ public enum TimelinePanel {
                 }
             }
             list.clipped(to: L.plotRect) { list in
+                if let sequence { drawSequence(sequence, L, style: style, measurer: measurer, into: &list) }
                 drawWaits(L, log: log, style: style, into: &list)
                 drawSimultaneity(L, log: log, scale: style.scale, into: &list)
                 if let t = state.selectedTime, t >= L.t0, t <= L.t1 {
@@ -328,6 +332,23 @@ public enum TimelinePanel {
             }
             i += 1
         }
+    }
+
+    /// The touch sequence framed: a light band from its start to its end over every lane,
+    /// edged at both ends, labelled "sequence" at its start.
+    static func drawSequence(_ s: (start: Double, end: Double?), _ L: TimelineLayout, style: OverlayStyle,
+                             measurer: TextMeasurer, into list: inout DisplayList) {
+        let end = s.end ?? L.now
+        guard end >= L.t0, s.start <= L.t1 else { return }
+        let u = style.scale
+        let x0 = L.x(for: s.start), x1 = max(L.x(for: end), x0 + u)
+        let edge = Color(r: 150, g: 200, b: 255)
+        list.fillRect(Rect(x: x0, y: L.plotRect.minY, width: x1 - x0, height: L.plotRect.height), edge.fading(0.12))
+        for x in [x0, x1] {
+            list.line(from: Point(x: x, y: L.plotRect.minY), to: Point(x: x, y: L.plotRect.maxY), edge.fading(0.7), width: 1.5 * u)
+        }
+        list.text("sequence", at: Point(x: x0 + 3 * u, y: L.plotRect.maxY - 2 * u), size: style.fontSize * 0.85,
+                  color: edge.fading(0.85), font: .mono, baseline: .bottom)
     }
 
     /// "X blocked until Y fails": outlined in X's lane from the note to X's next transition,

@@ -48,6 +48,9 @@ public final class TraceLog: TraceSink {
     @exclusivity(unchecked) private var lastTouch: (t: Double, phase: TouchPhase, view: String, touches: [Int])?
     /// Formatted event-log lines (the visible ones only are ever formatted).
     @exclusivity(unchecked) private var lineCache: [Int: String] = [:]
+    /// The verdict of every touch sequence (the verdict card's), fed every record, touch
+    /// samples included: one `add` per record.
+    @exclusivity(unchecked) private var verdicts = VerdictBuilder()
 
     public init(capacity: Int = 20_000, laneCapacity: Int = 4_096) {
         self.capacity = max(1, capacity)
@@ -66,6 +69,7 @@ public final class TraceLog: TraceSink {
     public func append(_ r: consuming TraceRecord) {
         let seq = endSeq
         let kind: TraceKind
+        verdicts.add(r)
         switch r.body {
         case let .touchSample(s):
             trails.note(s, at: r.t)
@@ -187,6 +191,15 @@ public final class TraceLog: TraceSink {
         if i == 0 { return nil }
         return list[i - 1].to
     }
+
+    // MARK: Verdicts
+
+    /// The newest touch sequence whose fingers are up and whose recognizers have all decided,
+    /// with the winners, each loser's rule, reason and margin, and the waits.
+    public var latestVerdict: SequenceVerdict? { verdicts.latestSettled }
+    /// What the verdict card shows: the newest settled sequence and the ones just before it
+    /// that make one gesture with it (`VerdictCard.gesture(in:)`), oldest first.
+    public var latestGesture: [SequenceVerdict] { VerdictCard.gesture(in: verdicts.sequences) }
 
     // MARK: Other kinds
 

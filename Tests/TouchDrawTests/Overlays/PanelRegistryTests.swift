@@ -6,15 +6,18 @@ import Testing
 struct PanelRegistryTests {
     @Test("the panels, their default state and their places")
     func table() {
-        #expect(Set(OverlayPanel.allCases) == [.touches, .hitTest, .responderChain, .timeline, .eventLog, .inspector, .nowPlaying, .devices, .help])
+        #expect(Set(OverlayPanel.allCases) == [.touches, .hitTest, .verdictCard, .responderChain, .timeline, .eventLog, .inspector,
+                                               .nowPlaying, .devices, .help])
         #expect(OverlayPanel.allCases.count == PanelRegistry.all.count)
-        #expect(OverlayState().panels == [.touches, .hitTest, .responderChain, .timeline, .eventLog, .inspector])
+        #expect(OverlayState().panels == [.touches, .hitTest, .verdictCard, .responderChain, .timeline, .eventLog, .inspector])
+        #expect(PanelRegistry.entry(.verdictCard)?.place == .scene(aboveSelection: true))
         #expect(DebugOverlay.sideOrder == [.responderChain, .nowPlaying, .devices, .inspector, .eventLog])
     }
 
     @Test("each function key toggles its panel")
     func keys() {
         #expect(PanelRegistry.panel(forKey: "F1", shift: false) == .help)
+        #expect(PanelRegistry.panel(forKey: "F1", shift: true) == .verdictCard)
         #expect(PanelRegistry.panel(forKey: "f3", shift: false) == .touches)
         #expect(PanelRegistry.panel(forKey: "F3", shift: true) == .eventLog)
         #expect(PanelRegistry.panel(forKey: "F4", shift: false) == .hitTest)
@@ -31,7 +34,7 @@ struct PanelRegistryTests {
     func keyRows() {
         let rows = PanelRegistry.keyRows.map { "\($0.input): \($0.effect)" }
         #expect(rows == [
-            "F1: show or hide this help",
+            "F1 / Shift+F1: help / verdict card on or off",
             "F3 / Shift+F3: touches overlay / event log on or off",
             "F4 / Shift+F4: hit-test path / inspector on or off",
             "F5 / Shift+F5: responder chain / Now Playing and devices on or off",
