@@ -48,9 +48,16 @@ public final class TraceLog: TraceSink {
     @exclusivity(unchecked) private var lastTouch: (t: Double, phase: TouchPhase, view: String, touches: [Int])?
     /// Formatted event-log lines (the visible ones only are ever formatted).
     @exclusivity(unchecked) private var lineCache: [Int: String] = [:]
-    /// The verdict of every touch sequence (the verdict card's), fed every record, touch
-    /// samples included: one `add` per record.
+    /// The verdict of every touch sequence (the verdict card's). It reads the records when a
+    /// verdict is asked for (`latestGesture`, once a frame while the card shows), not as they
+    /// are appended: the input path pays nothing for it but keeping the touch samples it
+    /// needs (a finger's landing and lift; the ring does not keep samples).
     @exclusivity(unchecked) private var verdicts = VerdictBuilder()
+    /// The records `verdicts` has read: sequence numbers below this one.
+    @exclusivity(unchecked) private var verdictsRead = 0
+    /// Landing and lift samples the verdicts have not read yet, each with the sequence number
+    /// of the record that follows it (bounded like the ring: the oldest go first).
+    @exclusivity(unchecked) private var touchEdges: [(before: Int, sample: TraceRecord)] = []
 
     public init(capacity: Int = 20_000, laneCapacity: Int = 4_096) {
         self.capacity = max(1, capacity)
@@ -69,11 +76,15 @@ public final class TraceLog: TraceSink {
     public func append(_ r: consuming TraceRecord) {
         let seq = endSeq
         let kind: TraceKind
-        verdicts.add(r)
         switch r.body {
         case let .touchSample(s):
             trails.note(s, at: r.t)
             devices.note(s, at: r.t)
+            // The verdicts read a finger's landing and lift (not its moves), later.
+            if s.phase != .moved && s.phase != .stationary {
+                if touchEdges.count >= capacity { touchEdges.removeFirst(touchEdges.count / 2) }
+                touchEdges.append((endSeq, r))
+            }
             return
         case let .hitTest(touch, point, path, view, _):
             touches.note(HitTestInfo(t: r.t, seq: seq, touch: touch, point: point, path: path, view: view))
@@ -196,10 +207,32 @@ public final class TraceLog: TraceSink {
 
     /// The newest touch sequence whose fingers are up and whose recognizers have all decided,
     /// with the winners, each loser's rule, reason and margin, and the waits.
-    public var latestVerdict: SequenceVerdict? { verdicts.latestSettled }
+    public var latestVerdict: SequenceVerdict? {
+        readVerdicts()
+        return verdicts.latestSettled
+    }
     /// What the verdict card shows: the newest settled sequence and the ones just before it
     /// that make one gesture with it (`VerdictCard.gesture(in:)`), oldest first.
-    public var latestGesture: [SequenceVerdict] { VerdictCard.gesture(in: verdicts.sequences) }
+    public var latestGesture: [SequenceVerdict] {
+        readVerdicts()
+        return VerdictCard.gesture(in: verdicts.sequences)
+    }
+
+    /// Hands the verdicts every record appended since they last read, in trace order, the
+    /// landing and lift samples in their places. Records the ring dropped meanwhile are
+    /// missed (the ring holds far more than a frame's); the builder passes over what is
+    /// not about a sequence it knows.
+    private func readVerdicts() {
+        guard verdictsRead < endSeq || !touchEdges.isEmpty else { return }
+        var k = 0
+        for seq in max(verdictsRead, firstSeq)..<endSeq {
+            while k < touchEdges.count, touchEdges[k].before <= seq { verdicts.add(touchEdges[k].sample); k += 1 }
+            if let r = record(seq) { verdicts.add(r) }
+        }
+        while k < touchEdges.count { verdicts.add(touchEdges[k].sample); k += 1 }
+        touchEdges.removeAll(keepingCapacity: true)
+        verdictsRead = endSeq
+    }
 
     // MARK: Other kinds
 

@@ -265,6 +265,33 @@ struct VerdictCardTests {
         #expect(VerdictCard.merged(next)?.winners == ["singleTap"])
     }
 
+    @Test("the log's verdicts read the records when asked, in trace order, however often; records the ring dropped meanwhile are only missed")
+    func readWhenAsked() throws {
+        for readBetween in [false, true] {
+            let rig = OverlayRig(capacity: 64)
+            let pad = rig.view("pad", 100, 100, 600, 400)
+            let dt = TapGestureRecognizer(id: "doubleTap"); dt.numberOfTapsRequired = 2
+            let st = TapGestureRecognizer(id: "singleTap"); st.require(toFail: dt)
+            pad.addGestureRecognizer(dt); pad.addGestureRecognizer(st)
+            // A long press-and-drag first: far more records than the ring keeps.
+            rig.down(1, 150, 150, at: 0)
+            for i in 1...300 { rig.move(1, 150 + Double(i % 7), 150, at: 0.01 * Double(i)) }
+            rig.up(1, 150, 150, at: 3.1)
+            rig.advance(4)
+            if readBetween { #expect(rig.log.latestGesture.last?.touches.map(\.id) == [1]) }
+            rig.tap(200, 180, at: 5)
+            if readBetween { #expect(rig.log.latestGesture.last?.touches.map(\.id) == [1]) }   // the first tap waits for the second
+            rig.tap(200, 180, at: 5.15)
+            rig.advance(6)
+            let g = rig.log.latestGesture
+            let v = try #require(VerdictCard.merged(g))
+            #expect(g.flatMap(\.touches).map(\.id) == [2, 3], "read between: \(readBetween)")
+            #expect(v.winners == ["doubleTap"] && v.losers.map(\.id) == ["singleTap"])
+            #expect(v.losers.first?.decision?.rule == .failureRequirement)
+            #expect(rig.log.latestVerdict?.touches.map(\.id) == [3])
+        }
+    }
+
     @Test("the V key's step goes through the card's rows, winners first, selecting each decision")
     func keySteps() throws {
         let rig = doubleTapRig()
