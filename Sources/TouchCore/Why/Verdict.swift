@@ -69,11 +69,14 @@ public struct RecognizerVerdict: Sendable, Hashable {
     public var decision: GestureDecision?
     /// Its waits for other recognizers to fail, in order.
     public var waits: [VerdictWait]
+    /// The last state it reached before its reset: the outcome's state, or what a gesture
+    /// under way went on to (`changed`, `ended`, `cancelled`). Nil while undecided.
+    public var finalState: GestureState?
     /// A verdict for recognizer `id` on `view`.
     public init(id: TraceName, view: TraceName, outcome: VerdictOutcome, at: Double, reason: String,
-                decision: GestureDecision?, waits: [VerdictWait] = []) {
+                decision: GestureDecision?, waits: [VerdictWait] = [], finalState: GestureState? = nil) {
         self.id = id; self.view = view; self.outcome = outcome; self.at = at; self.reason = reason
-        self.decision = decision; self.waits = waits
+        self.decision = decision; self.waits = waits; self.finalState = finalState
     }
     /// Every recognizer it waited for, in order, each once.
     public var waitedFor: [TraceName] {
@@ -97,11 +100,13 @@ public struct SequenceVerdict: Sendable, Hashable {
     public var recognizers: [RecognizerVerdict]
     /// Whether every recognizer of the sequence has decided and its fingers are up.
     public var settled: Bool
+    /// When it settled: its last lift, or the last decision after it (nil: not settled).
+    public var settledAt: Double?
     /// A sequence that started at `start`.
     public init(start: Double, end: Double? = nil, touches: [VerdictTouch] = [],
-                recognizers: [RecognizerVerdict] = [], settled: Bool = false) {
+                recognizers: [RecognizerVerdict] = [], settled: Bool = false, settledAt: Double? = nil) {
         self.start = start; self.end = end; self.touches = touches
-        self.recognizers = recognizers; self.settled = settled
+        self.recognizers = recognizers; self.settled = settled; self.settledAt = settledAt
     }
     /// The recognizers that won (recognized or began), in order.
     public var winners: [TraceName] { recognizers.filter(\.won).map(\.id) }
