@@ -138,6 +138,21 @@ struct RuleVerdictTests {
         #expect(d.rule == .touchCount && d.measured == 2 && d.limit == 1 && d.unit == .touches && d.margin == 1)
     }
 
+    @Test("touchCount: a pinch touched with one finger never began, 1 of the 2 touches it needs")
+    func pinchOneFinger() throws {
+        let v = try Self.verdict("pinch", in: Self.verdicts(scene: Self.view("""
+                  - id: pinch
+                    type: pinch
+            """), input: [
+            #"{"t":0.1,"type":"finger-down","finger":1,"x":400,"y":300}"#,
+            #"{"t":0.2,"type":"finger-move","finger":1,"x":450,"y":300}"#,
+            #"{"t":0.3,"type":"finger-up","finger":1,"x":450,"y":300}"#,
+        ]))
+        #expect(v.outcome == .neverBegan)
+        let d = try #require(v.decision)
+        #expect(d.rule == .touchCount && d.measured == 1 && d.limit == 2 && d.unit == .touches && d.margin == -1)
+    }
+
     static let pressScene = view("""
               - id: press
                 type: longPress
