@@ -225,17 +225,9 @@ struct WhyCommandTests {
 
     @Test("a too-slow double tap: the double tap fails by its interval, and the late second tap says by how much: 0.07 s")
     func tooSlowDoubleTap() throws {
-        // Taps at 0.1 and 0.6, 0.08 s each: the interval (0.35 s) runs out at 0.18 + 0.35 = 0.53,
-        // the second tap lands 0.42 s after the first lift: 0.07 s too late.
-        let recording = Paths.temporary("too-slow-double-tap.jsonl")
-        try """
-            {"recording":1,"window":[800,600]}
-            {"t":0.1,"type":"finger-down","finger":1,"x":400,"y":300}
-            {"t":0.18,"type":"finger-up","finger":1,"x":400,"y":300}
-            {"t":0.6,"type":"finger-down","finger":1,"x":400,"y":300}
-            {"t":0.68,"type":"finger-up","finger":1,"x":400,"y":300}
-
-            """.write(toFile: recording, atomically: true, encoding: .utf8)
+        // double-tap-slow.jsonl: taps at 0.1 and 0.6, 0.08 s each. The interval (0.35 s) runs
+        // out at 0.18 + 0.35 = 0.53; the second tap lands 0.42 s after the first lift: 0.07 s too late.
+        let recording = "scenes/recordings/double-tap-slow.jsonl"
         let json = try CLIRun.run(["why", Paths.scene("double-tap"), recording, "--json"])
         #expect(json.status == 0, "\(json.stderr)")
         checkSequences(try parse(json.stdout), [
@@ -293,6 +285,25 @@ struct WhyCommandTests {
         #expect(idle.status == 0 && idle.stdout == "{\"sequences\":[]}\n", "\(idle.stdout)")
         let idleText = try CLIRun.run(["why", "scenes/double-tap.yaml", rec, "--at", "1"])
         #expect(idleText.stdout == "no touch sequence under way at 1 s\n", "\(idleText.stdout)")
+    }
+
+    @Test("every `touchscope why` the README and the article quote prints what they say it prints")
+    func quotedRuns() throws {
+        var quoted = 0
+        for doc in ["README.md", "Sources/TouchScene/TouchScene.docc/WhyDidntMyGestureFire.md"] {
+            let text = try String(contentsOfFile: Paths.root + "/" + doc, encoding: .utf8)
+            for block in text.components(separatedBy: "```\n$ touchscope why ").dropFirst() {
+                let body = block.components(separatedBy: "```")[0]
+                let command = String(body.prefix { $0 != "\n" })
+                let output = String(body.dropFirst(command.count + 1))
+                let run = try CLIRun.run(["why"] + command.split(separator: " ").map(String.init))
+                #expect(run.status == 0, "\(doc): why \(command): \(run.stderr)")
+                #expect(run.stdout == output, "\(doc): why \(command) prints:\n\(run.stdout)")
+                quoted += 1
+            }
+        }
+        // The README's text and JSON; the article's three cases, the slow double tap, --at and JSON.
+        #expect(quoted == 8)
     }
 
     @Test("bad input: a scene or recording that does not load is FILE:LINE:COLUMN, --at that is not a time names --at; exit 2")
