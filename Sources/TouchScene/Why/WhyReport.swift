@@ -12,7 +12,7 @@
 //   {"sequences":[{"start":0.1,"end":0.18,"touches":[{"id":1,"view":"pad"}],"winners":["doubleTap"],
 //     "recognizers":[{"id":"doubleTap","view":"pad","outcome":"recognized","at":0.38,"rule":"tapCount", ...}]}]}
 
-/// The verdicts of touch sequences (``VerdictBuilder``) as `touchscope why` prints them.
+/// The verdicts of touch sequences (TouchCore's `VerdictBuilder`) as `touchscope why` prints them.
 public enum WhyReport {
     /// The sequences as text, one block each, blocks separated by a blank line: the time
     /// span, the touches and the views they hit, the winners, then each recognizer with its
