@@ -329,4 +329,29 @@ struct VerdictBuilderReplayTests {
         #expect(abs(double.at - 2.43) < 1e-9)
         #expect(scene.builder.latestSettled?.start == 2)
     }
+
+    @Test("a too-slow double tap through the application: the second tap, 0.42 s after the first lift, came 0.07 s too late")
+    func tooSlowDoubleTap() throws {
+        let scene = DoubleTapScene()
+        let rig = scene.rig
+        // Taps at 0.1 and 0.6, 0.08 s each: the 0.35 s interval (Defaults.tapInterval) runs
+        // out at 0.18 + 0.35 = 0.53, before the second tap lands.
+        rig.down(1, 400, 300, at: 0.1); rig.up(1, 400, 300, at: 0.18)
+        rig.down(1, 400, 300, at: 0.6); rig.up(1, 400, 300, at: 0.68)
+        rig.advance(1.68)
+        let s = scene.builder.sequences
+        try #require(s.count == 2)
+        #expect(s[0].winners == ["singleTap"])
+        let double = try #require(s[0].recognizer("doubleTap"))
+        #expect(double.outcome == .failed)
+        #expect(abs(double.at - 0.53) < 1e-9)
+        let d = try #require(double.decision)
+        #expect(d.rule == .tapInterval)
+        #expect(abs((d.measured ?? 0) - 0.42) < 1e-9)
+        #expect(abs((d.margin ?? 0) - 0.07) < 1e-9)
+        #expect(d.marginText == "0.07 s too late")
+        // The second tap's own attempt also runs out, with no tap after it.
+        #expect(s[1].recognizer("doubleTap")?.decision?.measured == nil)
+        #expect(s[1].winners == ["singleTap"])
+    }
 }
