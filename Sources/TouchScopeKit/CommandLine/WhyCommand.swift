@@ -102,11 +102,10 @@ extension AppSource {
         var sequences = sink.builder.sequences
         var numbers = sequences.indices.map { $0 + 1 }
         if let at = options.at {
-            let under = sink.builder.sequence(at: at)
-            let index = under.flatMap { s in sequences.firstIndex { $0.start == s.start } }
-            sequences = under.map { [$0] } ?? []
+            let index = sink.builder.sequenceIndex(at: at)
+            sequences = index.map { [sequences[$0]] } ?? []
             numbers = index.map { [$0 + 1] } ?? []
-            if !options.json && under == nil {
+            if !options.json && index == nil {
                 print("no touch sequence under way at \(ReplayOptions.show(at)) s")
                 return
             }

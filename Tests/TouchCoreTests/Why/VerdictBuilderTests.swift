@@ -168,6 +168,18 @@ struct VerdictBuilderTests {
         #expect(f.sequences.count == 2 && f.sequences[1].start == 1)
     }
 
+    @Test("a touch id that comes again after it lifted (a reloaded scene's new application) lands again")
+    func touchIDsAgain() {
+        var f = Feed()
+        f.land(1, at: 0, ["tap"])
+        f.sample(1, .cancelled, at: 0.1)
+        f.land(1, at: 0.2, view: "other", ["tap"])
+        #expect(f.sequences.map(\.start) == [0, 0.2])
+        #expect(f.sequences[1].touches == [VerdictTouch(id: 1, view: "other")])
+        f.sample(1, .ended, at: 0.3)
+        #expect(f.sequences[1].end == 0.3)
+    }
+
     @Test("a continuous gesture's outcome is its first deciding transition; finalState keeps where it went")
     func continuousOutcome() throws {
         var f = Feed()
@@ -273,6 +285,7 @@ struct VerdictBuilderTests {
         #expect(b.sequence(at: 2.2)?.start == 2)
         #expect(b.sequence(at: 2.43) == nil)
         #expect(b.sequence(at: 9) == nil)
+        #expect(b.sequenceIndex(at: 0.25) == 0 && b.sequenceIndex(at: 2.2) == 2 && b.sequenceIndex(at: 1) == nil)
     }
 }
 
