@@ -243,6 +243,37 @@ struct WhyCommandTests {
                 "\(text.stdout)")
     }
 
+    @Test("a recording that ends with a finger down: that sequence has no end, and what had not decided is undecided")
+    func undecided() throws {
+        // A tap, then a finger that lands 0.1 s after it and stays down: the double tap waits
+        // for that second tap to lift, and the single tap waits for the double tap to fail.
+        let recording = Paths.temporary("why-held.jsonl")
+        try """
+            {"recording":1,"window":[800,600]}
+            {"t":0.1,"type":"finger-down","finger":1,"x":400,"y":300}
+            {"t":0.2,"type":"finger-up","finger":1,"x":400,"y":300}
+            {"t":0.3,"type":"finger-down","finger":1,"x":400,"y":300}
+
+            """.write(toFile: recording, atomically: true, encoding: .utf8)
+        let json = try CLIRun.run(["why", Paths.scene("double-tap"), recording, "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let sequences = try parse(json.stdout)
+        try #require(sequences.count == 2)
+        #expect(sequences[1]["end"]?.isNull == true)
+        for s in sequences {
+            for r in s["recognizers"]?.array ?? [] {
+                #expect(r["outcome"]?.string == "undecided", "\(r)")
+                #expect(r["rule"]?.isNull == true && r["reason"]?.string == "")
+            }
+        }
+        #expect(sequences[0]["recognizers"]?.array?.compactMap { $0["id"]?.string } == ["doubleTap", "singleTap"])
+        #expect(sequences[0]["recognizers"]?.array?.last?["waitedFor"]?.array?.compactMap(\.string) == ["doubleTap"])
+        let text = try CLIRun.run(["why", Paths.scene("double-tap"), recording])
+        #expect(text.stdout.contains("Sequence 2: from 0.3 s, fingers still down when the replay ended, touch 2 on pad\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("  singleTap: undecided when the replay ended\n    waiting for doubleTap since 0.2 s when the replay ended\n"),
+                "\(text.stdout)")
+    }
+
     @Test("the text a person reads: span, touches and views, winners, each recognizer's outcome, rule, numbers, margin, reason and waits")
     func text() throws {
         let run = try CLIRun.run(["why", "scenes/double-tap.yaml", "scenes/recordings/double-tap.jsonl"])
