@@ -285,7 +285,7 @@ struct WhyCommandTests {
         #expect(first.contains("  winner: doubleTap"))
         #expect(first.contains("  singleTap on pad: failed at 0.38 s, rule failureRequirement (by doubleTap)"))
         #expect(first.contains("    failed: requires doubleTap to fail, which recognized"))
-        #expect(first.contains("    waited 0.2 s for doubleTap"))
+        #expect(first.contains("    waited 0.20 s for doubleTap"))
         let third = blocks[2].split(separator: "\n").map(String.init)
         #expect(third.first == "Sequence 3: 2 s to 2.08 s, touch 3 on pad")
         #expect(third.contains("  winner: singleTap"))

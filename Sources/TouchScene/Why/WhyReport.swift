@@ -7,7 +7,7 @@
 //       recognized: 2 taps of 1 finger
 //     singleTap on pad: failed at 0.38 s, rule failureRequirement (by doubleTap)
 //       failed: requires doubleTap to fail, which recognized
-//       waited 0.2 s for doubleTap
+//       waited 0.20 s for doubleTap
 //
 //   {"sequences":[{"start":0.1,"end":0.18,"touches":[{"id":1,"view":"pad"}],"winners":["doubleTap"],
 //     "recognizers":[{"id":"doubleTap","view":"pad","outcome":"recognized","at":0.38,"rule":"tapCount", ...}]}]}
@@ -48,7 +48,7 @@ public enum WhyReport {
             for w in r.waits {
                 let whom = w.waitedFor.map(\.string).joined(separator: ", ")
                 if let d = w.duration {
-                    lines.append("    waited \(TraceFormat.short(d, 3)) s for \(whom)")
+                    lines.append("    waited \(TraceFormat.fixed(d, 2)) s for \(whom)")
                 } else {
                     lines.append("    waiting for \(whom) since \(seconds(w.from)) when the replay ended")
                 }
