@@ -15,8 +15,9 @@ import Foundation
 ///         app.window.addSubview(canvas)
 ///     }
 ///
-/// The program then takes `run` (the window with every panel; `--record`, `--trace`) and
-/// `replay RECORDING [--headless] [--trace] [--dump-tree] [--screenshot] [--until]`, as
+/// The program then takes `run` (the window with every panel; `--record`, `--trace`),
+/// `replay RECORDING [--headless] [--trace] [--dump-tree] [--screenshot] [--until]` and
+/// `why RECORDING [--at SECONDS] [--json]` (the verdict of every touch sequence), as
 /// `touchscope` does for a scene file. Hot reload is for scene files only.
 public struct TouchScopeApp {
     /// The program's name: the window's title, and the name its messages and help use.
@@ -63,8 +64,8 @@ public struct TouchScopeApp {
 
     /// Runs touchscope's command line for scene files whose recognizer and view types
     /// include the program's own (`types`, see `SceneTypes`): `run [SCENE]`, `replay SCENE
-    /// RECORDING` and `check SCENE...`, as `touchscope` has them, hot reload included. A scene
-    /// naming a type no one registered fails with the known names listed. Exits with the
+    /// RECORDING`, `why SCENE RECORDING` and `check SCENE...`, as `touchscope` has them, hot
+    /// reload included. A scene naming a type no one registered fails with the known names listed. Exits with the
     /// command's status.
     ///
     ///     var types = SceneTypes()

@@ -1,4 +1,4 @@
-// touchscope: the command line (run, replay, check, import, analyze, calibrate, bench). The window, the panels,
+// touchscope: the command line (run, replay, why, check, import, analyze, calibrate, bench). The window, the panels,
 // recording and replay are the host library's (TouchScopeKit). Exit status: 0 success,
 // 2 bad input (scene, recording, arguments), 1 any other failure.
 import ArgumentParser
@@ -21,7 +21,7 @@ struct TouchScope: ParsableCommand {
             1 any other failure.
             """,
         version: touchScopeVersion,
-        subcommands: [RunCommand.self, ReplayCommand.self, CheckCommand.self, ImportCommand.self, AnalyzeCommand.self,
+        subcommands: [RunCommand.self, ReplayCommand.self, WhyCommand.self, CheckCommand.self, ImportCommand.self, AnalyzeCommand.self,
                       CalibrateCommand.self, BenchCommand.self],
         defaultSubcommand: RunCommand.self
     )

@@ -133,6 +133,7 @@ struct JSONObjectWriter {
     mutating func int(_ k: String, _ v: Int) { key(k); bytes += Array(String(v).utf8) }
     mutating func optional(_ k: String, _ v: Double?) { if let v { number(k, v) } else { raw(k, "null") } }
     mutating func raw(_ k: String, _ v: String) { key(k); bytes += Array(v.utf8) }
+    mutating func optionalString(_ k: String, _ v: String?) { key(k); JSONOut.optionalString(v, into: &bytes) }
     /// The object, closed.
     var closed: String { String(decoding: bytes + [UInt8(ascii: "}")], as: UTF8.self) }
 }

@@ -1,4 +1,4 @@
-// SceneCommands: run, replay and check for scene files — `touchscope`'s, and those of a
+// SceneCommands: run, replay, why and check for scene files — `touchscope`'s, and those of a
 // program whose own recognizer and view types its scene files use (`TouchScopeApp.main(name:types:)`).
 import ArgumentParser
 import Foundation
@@ -167,7 +167,7 @@ package struct CheckCommand: ParsableCommand {
 }
 
 /// The root command of a program whose scene files use its own types: run (by default),
-/// replay and check, as `touchscope` has them.
+/// replay, why and check, as `touchscope` has them.
 struct SceneProgramCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -179,7 +179,7 @@ struct SceneProgramCommand: ParsableCommand {
                 Exit status: 0 success, 2 bad input (scene, recording, arguments), 1 any other failure.
                 """,
             version: SceneCommands.programVersion,
-            subcommands: [RunCommand.self, ReplayCommand.self, CheckCommand.self],
+            subcommands: [RunCommand.self, ReplayCommand.self, WhyCommand.self, CheckCommand.self],
             defaultSubcommand: RunCommand.self)
     }
 }

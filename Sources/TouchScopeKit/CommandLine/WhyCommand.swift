@@ -1,0 +1,121 @@
+// why: the verdict of every touch sequence of a recording (issue 27): the winners, and each
+// loser with the rule that decided, its numbers, the margin and the waits. A headless replay
+// on the virtual clock whose trace feeds a `VerdictBuilder`, as the window's verdict card is
+// fed: the answer is the same from a live window, a replay and this command.
+import ArgumentParser
+import Foundation
+import TouchCore
+import TouchScene
+
+/// `why`'s options after the scene: the recording, `--at` and `--json`.
+package struct WhyOptions: ParsableArguments {
+    @Argument(help: "The recording (JSON Lines, see the README), or a libinput record or evemu-record file.")
+    package var recording: String
+    // The next word is the value even when it starts with a dash, so that a negative time is
+    // read as a number and refused as such (not as a missing value).
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Only the touch sequence under way at this time, in seconds.", valueName: "seconds"))
+    package var at: Double?
+    @Flag(help: "Print one JSON object: {\"sequences\": [...]} (see the README).")
+    package var json = false
+
+    package init() {}
+
+    package func validate() throws {
+        guard let at else { return }
+        if !at.isFinite { throw ValidationError("--at must be a time in seconds, 0 or more") }
+        if at < 0 { throw ValidationError("--at must not be negative (got \(ReplayOptions.show(at)))") }
+    }
+}
+
+/// What `why` says about the sequences, for every kind of program.
+private let whyDiscussion = """
+    Replays the recording headless (as replay --headless does: a virtual clock,
+    time running until one second after the last input) and prints, for every
+    touch sequence (from a finger landing with none down to the last lifting):
+    its time span, its touches and the views they hit, the winners, and each
+    recognizer that analysed its touches with its outcome, the rule that
+    decided it, the measured value, the limit, the margin in words and its
+    waits for other recognizers. --at: only the sequence under way at that
+    time. --json: the same as one JSON object (see the README).
+    """
+
+/// `why SCENE RECORDING [--at SECONDS] [--json]`: the verdicts of a recording's touch sequences.
+package struct WhyCommand: ParsableCommand {
+    package static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "why",
+            abstract: "Why each gesture of a recording fired or did not: every touch sequence's verdict.",
+            usage: helpUsage("\(SceneCommands.programName) why <scene> <recording> [--at <seconds>] [--json]"),
+            discussion: whyDiscussion)
+    }
+
+    @Argument(help: "The scene (a path, or a name in scenes/).")
+    var scene: String
+    @OptionGroup var options: WhyOptions
+
+    package init() {}
+
+    package func run() throws {
+        try MainActor.assumeIsolated { try sceneSource(scene).why(options) }
+    }
+}
+
+/// `why RECORDING`: the same for a program that builds its application in code.
+struct AppWhyCommand: AppSubcommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "why",
+            abstract: "Why each gesture of a recording fired or did not: every touch sequence's verdict.",
+            usage: helpUsage("\(AppCommand.programName) why <recording> [--at <seconds>] [--json]"),
+            discussion: whyDiscussion)
+    }
+
+    @OptionGroup var options: WhyOptions
+
+    @MainActor func run(_ app: TouchScopeApp) throws {
+        try AppSource.code(app).why(options)
+    }
+}
+
+/// Keeps the builder the trace sink feeds.
+private final class VerdictSink: TraceSink {
+    var builder = VerdictBuilder()
+    func receive(_ record: consuming TraceRecord) { builder.add(record) }
+}
+
+extension AppSource {
+    /// Replays `options.recording` headless into a fresh session and prints the verdicts of its
+    /// touch sequences (`--at`: the one under way then; `--json`: as one JSON object). Throws
+    /// `CLIError`: a bad scene or recording is `FILE:LINE:COLUMN: ...` with exit status 2.
+    @MainActor
+    package func why(_ options: WhyOptions) throws {
+        try OutputFiles.check([.input("scene", scenePath), .input("recording", options.recording)])
+        let reader: RecordingReader
+        do { reader = try RecordingReader.open(path: options.recording, window: window) } catch { throw CLIError.badInput(error.description) }
+        let session = makeSession()
+        let sink = VerdictSink()
+        session.app.tracer.sink = sink
+        let replayer = Replayer(session: session, recording: reader, types: types)
+        do { try replayer.run(until: nil) } catch { throw CLIError.badInput(error.description) }
+        warnIfCutOff(reader)
+        var sequences = sink.builder.sequences
+        var numbers = sequences.indices.map { $0 + 1 }
+        if let at = options.at {
+            let index = sink.builder.sequenceIndex(at: at)
+            sequences = index.map { [sequences[$0]] } ?? []
+            numbers = index.map { [$0 + 1] } ?? []
+            if !options.json && index == nil {
+                print("no touch sequence under way at \(ReplayOptions.show(at)) s")
+                return
+            }
+        }
+        if options.json {
+            print(WhyReport.json(sequences))
+        } else if sequences.isEmpty {
+            print("no touch sequence in the recording")
+        } else {
+            print(WhyReport.text(sequences, numbers: numbers), terminator: "")
+        }
+    }
+}
