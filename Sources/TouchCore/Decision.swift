@@ -124,17 +124,17 @@ public struct GestureDecision: Sendable, Hashable {
     public var marginText: String? {
         guard let margin, let limit else { return nil }
         let amount = TraceFormat.short(abs(margin), 2)
-        let u = unit ?? .pt
         func quantity(_ text: String) -> String {
-            switch u {
-            case .deg: "\(text)°"
-            case .touches: "\(text) \(text == "1" ? "touch" : "touches")"
-            default: "\(text) \(u.rawValue)"
+            switch unit {
+            case nil: text
+            case .deg?: "\(text)°"
+            case .touches?: "\(text) \(text == "1" ? "touch" : "touches")"
+            case let u?: "\(text) \(u.rawValue)"
             }
         }
         if margin == 0 { return "exactly at the \(quantity(TraceFormat.short(limit, 2))) limit" }
-        switch u {
-        case .s:
+        switch unit {
+        case .s?:
             return "\(quantity(amount)) \(margin > 0 ? "too late" : "too early")"
         default:
             let noun = rule == .slop ? "slop" : (margin < 0 ? "needed" : "limit")

@@ -130,7 +130,7 @@ struct GoldenTraceTests {
 
 @Suite("Demo recordings (scenes/recordings)")
 struct DemoRecordingTests {
-    static let names = ["photo-pinch", "double-tap", "media"]
+    static let names = ["photo-pinch", "double-tap", "media", "swipe-pan", "long-press-early", "double-tap-slow"]
 
     @Test("the demo recordings in scenes/recordings are the tested ones, byte for byte", arguments: names)
     func identical(name: String) throws {

@@ -6,7 +6,7 @@ import TouchScopeKit
 
 @Suite("Help at 80 columns")
 struct HelpLayoutTests {
-    static let commands: [any ParsableCommand.Type] = [TouchScope.self, RunCommand.self, ReplayCommand.self,
+    static let commands: [any ParsableCommand.Type] = [TouchScope.self, RunCommand.self, ReplayCommand.self, WhyCommand.self,
                                                        CheckCommand.self, ImportCommand.self, AnalyzeCommand.self,
                                                        CalibrateCommand.self, BenchCommand.self]
 

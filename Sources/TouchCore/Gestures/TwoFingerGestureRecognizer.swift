@@ -52,8 +52,12 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
     /// How far the measure has changed of its threshold (rule `slop`): the decision of
     /// `began`, and of the failure when every finger lifts first.
     var slopProgress: GestureDecision { GestureDecision(.slop) }
-    /// Still possible when its touches end: how far the measure got of its threshold.
+    /// Still possible when its touches end: a second finger never came (rule `touchCount`,
+    /// 1 of 2), or how far the measure got of its threshold.
     public override var unmetCondition: GestureDecision? {
+        if trackedTouches.count < 2 {
+            return GestureDecision(.touchCount, measured: Double(trackedTouches.count), limit: 2, unit: .touches, neverBegan: true)
+        }
         var d = slopProgress
         d.neverBegan = true
         return d

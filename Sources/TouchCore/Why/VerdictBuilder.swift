@@ -85,10 +85,9 @@ public struct VerdictBuilder: Sendable {
     private var attempts: [TraceName: Attempt] = [:]
     /// Failures whose late tap is still to come, by recognizer.
     private var lateTaps: [TraceName: LateTap] = [:]
-    /// The touches down now.
+    /// The touches down now. A touch lands once (its hit test, then its `began` sample), and
+    /// an id may come again after it lifted: a reloaded scene's new application counts from 1.
     private var down: Set<Int> = []
-    /// Every touch that landed, whether still down or not (a touch lands once).
-    private var landed: Set<Int> = []
     /// The sequence under way (fingers down), if any.
     private var current: Int?
     /// The newest sequence that settled.
@@ -105,11 +104,17 @@ public struct VerdictBuilder: Sendable {
     /// first landing to its last lift, both included); if none, the newest that had ended by
     /// then but had recognizers still deciding. Nil when nothing was going on.
     public func sequence(at time: Double) -> SequenceVerdict? {
-        var deciding: SequenceVerdict?
-        for s in sequences.reversed() where s.start <= time {
-            guard let end = s.end else { return s }
-            if time <= end { return s }
-            if deciding == nil, s.settledAt.map({ time < $0 }) ?? true { deciding = s }
+        sequenceIndex(at: time).map { sequences[$0] }
+    }
+
+    /// The position in ``sequences`` of the sequence under way at `time` (see ``sequence(at:)``).
+    public func sequenceIndex(at time: Double) -> Int? {
+        var deciding: Int?
+        for k in sequences.indices.reversed() where sequences[k].start <= time {
+            let s = sequences[k]
+            guard let end = s.end else { return k }
+            if time <= end { return k }
+            if deciding == nil, s.settledAt.map({ time < $0 }) ?? true { deciding = k }
         }
         return deciding
     }
@@ -140,8 +145,7 @@ public struct VerdictBuilder: Sendable {
     // MARK: Touches
 
     private mutating func land(_ touch: Int, at t: Double, view: TraceName?, recognizers: [TraceName]) {
-        guard !landed.contains(touch) else { return }
-        landed.insert(touch)
+        guard !down.contains(touch) else { return }
         let seq: Int
         if let current {
             seq = current

@@ -3,16 +3,16 @@
 //
 //   Sequence 1: 0.1 s to 0.18 s, touch 1 on pad
 //     winner: doubleTap
-//     doubleTap on pad: recognized at 0.38 s, rule tapCount (measured 2 touches, limit 2 touches: exactly at the 2 touches limit)
+//     doubleTap on pad: recognized at 0.38 s, rule tapCount (measured 2, limit 2)
 //       recognized: 2 taps of 1 finger
 //     singleTap on pad: failed at 0.38 s, rule failureRequirement (by doubleTap)
 //       failed: requires doubleTap to fail, which recognized
-//       waited 0.2 s for doubleTap
+//       waited 0.20 s for doubleTap
 //
 //   {"sequences":[{"start":0.1,"end":0.18,"touches":[{"id":1,"view":"pad"}],"winners":["doubleTap"],
 //     "recognizers":[{"id":"doubleTap","view":"pad","outcome":"recognized","at":0.38,"rule":"tapCount", ...}]}]}
 
-/// The verdicts of touch sequences (``VerdictBuilder``) as `touchscope why` prints them.
+/// The verdicts of touch sequences (TouchCore's `VerdictBuilder`) as `touchscope why` prints them.
 public enum WhyReport {
     /// The sequences as text, one block each, blocks separated by a blank line: the time
     /// span, the touches and the views they hit, the winners, then each recognizer with its
@@ -48,7 +48,7 @@ public enum WhyReport {
             for w in r.waits {
                 let whom = w.waitedFor.map(\.string).joined(separator: ", ")
                 if let d = w.duration {
-                    lines.append("    waited \(TraceFormat.short(d, 3)) s for \(whom)")
+                    lines.append("    waited \(TraceFormat.fixed(d, 2)) s for \(whom)")
                 } else {
                     lines.append("    waiting for \(whom) since \(seconds(w.from)) when the replay ended")
                 }
@@ -61,31 +61,27 @@ public enum WhyReport {
     static func headline(_ r: RecognizerVerdict) -> String {
         let on = r.view.isEmpty ? "" : " on \(r.view)"
         guard r.outcome != .undecided else { return "\(r.id)\(on): undecided when the replay ended" }
-        var s = "\(r.id)\(on): \(outcomeWords(r)) at \(seconds(r.at))"
+        var s = "\(r.id)\(on): \(r.outcome == .neverBegan ? "never began" : r.outcome.rawValue) at \(seconds(r.at))"
+        if r.outcome == .began, let last = r.finalState, last == .ended || last == .cancelled {
+            s += " (then \(last.rawValue))"
+        }
         if let d = r.decision {
             s += ", rule \(d.rule)"
             var detail: [String] = []
-            if let numbers = numbers(d) { detail.append(numbers) }
+            // The margin in words is said of a loss: how close it came to the other outcome.
+            if let numbers = numbers(d, margin: !r.won) { detail.append(numbers) }
             if !d.by.isEmpty { detail.append("by " + d.by.map(\.string).joined(separator: ", ")) }
             if !detail.isEmpty { s += " (" + detail.joined(separator: "; ") + ")" }
         }
         return s
     }
 
-    /// The outcome, and what a gesture under way went on to: "began, then ended".
-    static func outcomeWords(_ r: RecognizerVerdict) -> String {
-        let word = r.outcome == .neverBegan ? "never began" : r.outcome.rawValue
-        if r.outcome == .began, let last = r.finalState, last == .ended || last == .cancelled {
-            return "\(word), then \(last.rawValue)"
-        }
-        return word
-    }
-
     /// "measured 0.42 s, limit 0.35 s: 0.07 s too late", "limit 0.35 s", "measured 12 pt".
-    static func numbers(_ d: GestureDecision) -> String? {
+    static func numbers(_ d: GestureDecision, margin: Bool) -> String? {
         switch (d.measured, d.limit) {
         case let (m?, l?):
-            return "measured \(quantity(m, d.unit)), limit \(quantity(l, d.unit))" + (d.marginText.map { ": \($0)" } ?? "")
+            let words = margin ? d.marginText.map { ": \($0)" } ?? "" : ""
+            return "measured \(quantity(m, d.unit)), limit \(quantity(l, d.unit))" + words
         case let (nil, l?):
             return "limit \(quantity(l, d.unit))"
         case let (m?, nil):

@@ -30,12 +30,13 @@ package struct WhyOptions: ParsableArguments {
 
 /// What `why` says about the sequences, for every kind of program.
 private let whyDiscussion = """
-    Replays the recording headless (as replay --headless does: a virtual clock, time
-    running until one second after the last input) and prints, for every touch sequence
-    (from a finger landing with none down to the last lifting): its time span, its touches
-    and the views they hit, the winners, and each recognizer that analysed its touches with
-    its outcome, the rule that decided it, the measured value, the limit, the margin in
-    words and its waits for other recognizers. --at: only the sequence under way at that
+    Replays the recording headless (as replay --headless does: a virtual clock,
+    time running until one second after the last input) and prints, for every
+    touch sequence (from a finger landing with none down to the last lifting):
+    its time span, its touches and the views they hit, the winners, and each
+    recognizer that analysed its touches with its outcome, the rule that
+    decided it, the measured value, the limit, the margin in words and its
+    waits for other recognizers. --at: only the sequence under way at that
     time. --json: the same as one JSON object (see the README).
     """
 
@@ -101,11 +102,10 @@ extension AppSource {
         var sequences = sink.builder.sequences
         var numbers = sequences.indices.map { $0 + 1 }
         if let at = options.at {
-            let under = sink.builder.sequence(at: at)
-            let index = under.flatMap { s in sequences.firstIndex { $0.start == s.start } }
-            sequences = under.map { [$0] } ?? []
+            let index = sink.builder.sequenceIndex(at: at)
+            sequences = index.map { [sequences[$0]] } ?? []
             numbers = index.map { [$0 + 1] } ?? []
-            if !options.json && under == nil {
+            if !options.json && index == nil {
                 print("no touch sequence under way at \(ReplayOptions.show(at)) s")
                 return
             }

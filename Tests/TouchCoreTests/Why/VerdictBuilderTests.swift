@@ -168,6 +168,18 @@ struct VerdictBuilderTests {
         #expect(f.sequences.count == 2 && f.sequences[1].start == 1)
     }
 
+    @Test("a touch id that comes again after it lifted (a reloaded scene's new application) lands again")
+    func touchIDsAgain() {
+        var f = Feed()
+        f.land(1, at: 0, ["tap"])
+        f.sample(1, .cancelled, at: 0.1)
+        f.land(1, at: 0.2, view: "other", ["tap"])
+        #expect(f.sequences.map(\.start) == [0, 0.2])
+        #expect(f.sequences[1].touches == [VerdictTouch(id: 1, view: "other")])
+        f.sample(1, .ended, at: 0.3)
+        #expect(f.sequences[1].end == 0.3)
+    }
+
     @Test("a continuous gesture's outcome is its first deciding transition; finalState keeps where it went")
     func continuousOutcome() throws {
         var f = Feed()
@@ -273,6 +285,7 @@ struct VerdictBuilderTests {
         #expect(b.sequence(at: 2.2)?.start == 2)
         #expect(b.sequence(at: 2.43) == nil)
         #expect(b.sequence(at: 9) == nil)
+        #expect(b.sequenceIndex(at: 0.25) == 0 && b.sequenceIndex(at: 2.2) == 2 && b.sequenceIndex(at: 1) == nil)
     }
 }
 
@@ -328,5 +341,30 @@ struct VerdictBuilderReplayTests {
         #expect(double.outcome == .failed)
         #expect(abs(double.at - 2.43) < 1e-9)
         #expect(scene.builder.latestSettled?.start == 2)
+    }
+
+    @Test("a too-slow double tap through the application: the second tap, 0.42 s after the first lift, came 0.07 s too late")
+    func tooSlowDoubleTap() throws {
+        let scene = DoubleTapScene()
+        let rig = scene.rig
+        // Taps at 0.1 and 0.6, 0.08 s each: the 0.35 s interval (Defaults.tapInterval) runs
+        // out at 0.18 + 0.35 = 0.53, before the second tap lands.
+        rig.down(1, 400, 300, at: 0.1); rig.up(1, 400, 300, at: 0.18)
+        rig.down(1, 400, 300, at: 0.6); rig.up(1, 400, 300, at: 0.68)
+        rig.advance(1.68)
+        let s = scene.builder.sequences
+        try #require(s.count == 2)
+        #expect(s[0].winners == ["singleTap"])
+        let double = try #require(s[0].recognizer("doubleTap"))
+        #expect(double.outcome == .failed)
+        #expect(abs(double.at - 0.53) < 1e-9)
+        let d = try #require(double.decision)
+        #expect(d.rule == .tapInterval)
+        #expect(abs((d.measured ?? 0) - 0.42) < 1e-9)
+        #expect(abs((d.margin ?? 0) - 0.07) < 1e-9)
+        #expect(d.marginText == "0.07 s too late")
+        // The second tap's own attempt also runs out, with no tap after it.
+        #expect(s[1].recognizer("doubleTap")?.decision?.measured == nil)
+        #expect(s[1].winners == ["singleTap"])
     }
 }

@@ -46,7 +46,7 @@ struct RecognizerRecipeTests {
         let wiggle = try #require(s.built.recognizers["wiggle"] as? ZigzagGestureRecognizer)
         #expect(wiggle.turns == 3 && wiggle.view === s.built.views["pad"])
         Self.zigzag(s)
-        #expect(s.lines.contains(#"{"t":0.1,"kind":"gesture","recognizer":"wiggle","view":"pad","from":"possible","to":"recognized","reason":"recognized: 3 turns","location":[140,150],"numberOfTouches":0}"#))
+        #expect(s.lines.contains(#"{"t":0.1,"kind":"gesture","recognizer":"wiggle","view":"pad","from":"possible","to":"recognized","reason":"recognized: 3 turns","location":[140,150],"numberOfTouches":0,"rule":"custom"}"#))
         #expect(s.lines.contains(#"{"t":0.1,"kind":"action","sender":"wiggle","action":"wiggled","target":null,"handledBy":"application"}"#))
 
         // The parameter is what decides: four turns are not drawn by the same touches.
