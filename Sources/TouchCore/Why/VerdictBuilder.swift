@@ -132,7 +132,7 @@ public struct VerdictBuilder: Sendable {
         case let .hitTest(touch, _, _, view, recognizers):
             land(touch, at: t, view: view, recognizers: recognizers)
         case let .gesture(recognizer, view, from, to, reason, _):
-            transition(recognizer, view: view, from: from, to: to, at: t, reason: reason.string, decision: record.decision)
+            transition(recognizer, view: view, from: from, to: to, at: t, reason: reason, decision: record.decision)
         case let .failureWait(recognizer, waitingFor):
             guard var a = attempts[recognizer] else { return }
             a.verdict.waits.append(VerdictWait(waitedFor: waitingFor, from: t, until: nil))
@@ -140,6 +140,29 @@ public struct VerdictBuilder: Sendable {
         case .touches, .control, .action, .motion, .remote, .firstResponder, .orientation, .note, .custom:
             break
         }
+    }
+
+    /// Forgets the oldest sequences so that at most `limit` are kept, for a reader that runs
+    /// for hours (the window's card): the sequences an open attempt or the sequence under
+    /// way still belong to are kept whatever their age; a too-slow tap whose sequences are
+    /// forgotten no longer gets its margin. `why` keeps every sequence.
+    public mutating func keepAtMost(_ limit: Int) {
+        guard sequences.count > max(limit, 0) else { return }
+        var drop = sequences.count - max(limit, 0)
+        if let current { drop = min(drop, current) }
+        for a in attempts.values { for p in a.places { drop = min(drop, p.sequence) } }
+        guard drop > 0 else { return }
+        sequences.removeFirst(drop)
+        func shifted(_ places: [Place]) -> [Place] {
+            places.filter { $0.sequence >= drop }.map { Place(sequence: $0.sequence - drop, index: $0.index) }
+        }
+        for (r, a) in attempts { attempts[r]?.places = shifted(a.places) }
+        for (r, l) in lateTaps {
+            let kept = shifted(l.places)
+            if kept.isEmpty { lateTaps[r] = nil } else { lateTaps[r]?.places = kept }
+        }
+        current = current.map { $0 - drop }
+        latestSettledIndex = latestSettledIndex.flatMap { $0 >= drop ? $0 - drop : nil }
     }
 
     // MARK: Touches
@@ -187,7 +210,7 @@ public struct VerdictBuilder: Sendable {
     // MARK: Recognizers
 
     private mutating func transition(_ r: TraceName, view: TraceName, from: GestureState, to: GestureState,
-                                     at t: Double, reason: String, decision: GestureDecision?) {
+                                     at t: Double, reason: TraceText, decision: GestureDecision?) {
         guard var a = attempts[r] else { return }
         if a.verdict.view.isEmpty { a.verdict.view = view }
         for k in a.verdict.waits.indices where a.verdict.waits[k].until == nil { a.verdict.waits[k].until = t }
@@ -210,7 +233,7 @@ public struct VerdictBuilder: Sendable {
             }
             a.verdict.outcome = outcome
             a.verdict.at = t
-            a.verdict.reason = reason
+            a.verdict.reason = reason.string   // formatted for the deciding transition only
             a.verdict.decision = decision
             decided = true
             if to == .failed, let d = decision, d.rule == .tapInterval, d.measured == nil, let limit = d.limit {

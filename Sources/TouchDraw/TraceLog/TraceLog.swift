@@ -232,7 +232,11 @@ public final class TraceLog: TraceSink {
         while k < touchEdges.count { verdicts.add(touchEdges[k].sample); k += 1 }
         touchEdges.removeAll(keepingCapacity: true)
         verdictsRead = endSeq
+        // A window runs for hours: the card needs the newest gesture, not every sequence.
+        verdicts.keepAtMost(Self.verdictSequencesKept)
     }
+    /// How many touch sequences the card's verdicts keep (the newest; a gesture spans a few).
+    static let verdictSequencesKept = 64
 
     // MARK: Other kinds
 

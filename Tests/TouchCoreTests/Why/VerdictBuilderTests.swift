@@ -368,3 +368,49 @@ struct VerdictBuilderReplayTests {
         #expect(s[1].winners == ["singleTap"])
     }
 }
+
+@Suite("Verdicts: a bounded history")
+struct VerdictHistoryTests {
+    /// A tap on `pad` by recognizer `tap` from `t` (landing, lift, recognized, reset).
+    static func tap(_ b: inout VerdictBuilder, touch: Int, at t: Double) {
+        b.add(TraceRecord(t: t, .hitTest(touch: touch, point: Point(x: 1, y: 1), path: [], view: "pad", recognizers: ["tap"])))
+        b.add(TraceRecord(t: t, .touchSample(FingerSample(touch: touch, key: TouchKey(device: 0, finger: 1), point: Point(x: 1, y: 1),
+                                                          phase: .began, pressure: 1, isEmulated: false))))
+        b.add(TraceRecord(t: t + 0.05, .touchSample(FingerSample(touch: touch, key: TouchKey(device: 0, finger: 1), point: Point(x: 1, y: 1),
+                                                                 phase: .ended, pressure: 1, isEmulated: false))))
+        b.add(TraceRecord(t: t + 0.05, .gesture(recognizer: "tap", view: "pad", from: .possible, to: .recognized,
+                                                reason: "recognized", outputs: GestureOutputs()),
+                          decision: GestureDecision(.tapCount, measured: 1, limit: 1)))
+        b.add(TraceRecord(t: t + 0.05, .gesture(recognizer: "tap", view: "pad", from: .recognized, to: .possible,
+                                                reason: "reset", outputs: GestureOutputs())))
+    }
+
+    @Test("keepAtMost keeps the newest sequences and the latest settled one, and the builder goes on after it")
+    func bounded() {
+        var b = VerdictBuilder()
+        for k in 0..<100 { Self.tap(&b, touch: k + 1, at: Double(k)) }
+        #expect(b.sequences.count == 100)
+        b.keepAtMost(10)
+        #expect(b.sequences.count == 10)
+        #expect(b.sequences.first?.start == 90 && b.latestSettled?.start == 99)
+        Self.tap(&b, touch: 101, at: 100)
+        #expect(b.sequences.count == 11 && b.latestSettled?.start == 100 && b.latestSettled?.winners == ["tap"])
+    }
+
+    @Test("keepAtMost keeps a sequence an open attempt still belongs to")
+    func keepsOpen() {
+        var b = VerdictBuilder()
+        for k in 0..<5 { Self.tap(&b, touch: k + 1, at: Double(k)) }
+        // A double tap's first tap: its attempt stays open after the lift.
+        b.add(TraceRecord(t: 10, .hitTest(touch: 9, point: Point(x: 1, y: 1), path: [], view: "pad", recognizers: ["doubleTap"])))
+        b.add(TraceRecord(t: 10.05, .touchSample(FingerSample(touch: 9, key: TouchKey(device: 0, finger: 1), point: Point(x: 1, y: 1),
+                                                              phase: .ended, pressure: 1, isEmulated: false))))
+        Self.tap(&b, touch: 10, at: 11)
+        b.keepAtMost(1)
+        #expect(b.sequences.map(\.start) == [10, 11])
+        b.add(TraceRecord(t: 12, .gesture(recognizer: "doubleTap", view: "pad", from: .possible, to: .failed,
+                                          reason: "failed: waited 0.35 s for tap 2 of 2", outputs: GestureOutputs()),
+                          decision: GestureDecision(.tapInterval, limit: 0.35, unit: .s)))
+        #expect(b.sequences.first?.recognizers.first?.outcome == .failed && b.sequences.first?.settled == true)
+    }
+}
