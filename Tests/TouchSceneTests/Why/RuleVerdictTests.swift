@@ -383,6 +383,23 @@ struct RuleVerdictTests {
         #expect(cut.decision?.rule == .interrupted)
     }
 
+    @Test("custom: a registered recognizer of a program's own that names no rule is answered with rule custom")
+    func customFallback() throws {
+        // SceneTypesTests' program: `swipeRight` is its own StrokeGestureRecognizer (80 pt),
+        // which fails with a reason and no decision; `tap` waits for it to fail.
+        let built = SceneBuilder.build(try loadCustom(customScene))
+        var builder = VerdictBuilder()
+        built.app.tracer.sink = TraceCallback { builder.add($0) }
+        built.app.send(.touchDown(TouchKey(device: 0, finger: 1), Point(x: 220, y: 100)), at: 0)
+        built.app.send(.touchUp(TouchKey(device: 0, finger: 1), Point(x: 222, y: 101)), at: 0.05)
+        built.app.advance(to: 1)
+        let swipe = try Self.verdict("swipeRight", in: builder.sequences)
+        #expect(swipe.outcome == .failed && swipe.decision?.rule == .custom && swipe.decision?.measured == nil)
+        #expect(swipe.reason == "failed: stroked 2 pt right, needs 80")
+        let tap = try Self.verdict("tap", in: builder.sequences)
+        #expect(tap.outcome == .recognized && tap.waitedFor == ["swipeRight"])
+    }
+
     @Test("custom: the check mark names its own rule and numbers: a 12 pt first stroke is 8 pt short of 20")
     func customRule() throws {
         let v = try Self.verdict("check", in: Self.verdicts(scene: Self.view("""
