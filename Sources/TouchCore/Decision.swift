@@ -164,11 +164,12 @@ public struct GestureDecision: Sendable, Hashable {
     }
 }
 
-/// Holds a record's decision by reference, so that records without one (all but gesture
-/// transitions) stay one word larger, not a decision larger.
+/// Holds a reason's decision by reference among its pieces (``TraceText``), so that a
+/// trace record keeps its size and its plain copies.
+@usableFromInline
 final class DecisionBox: Sendable, Hashable {
     let value: GestureDecision
     init(_ value: GestureDecision) { self.value = value }
-    static func == (a: DecisionBox, b: DecisionBox) -> Bool { a.value == b.value }
-    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    @usableFromInline static func == (a: DecisionBox, b: DecisionBox) -> Bool { a.value == b.value }
+    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }

@@ -374,9 +374,8 @@ open class GestureRecognizer {
     /// Records a transition in `app`'s trace (nothing when tracing is off).
     func traceTransition(_ app: Application, from: GestureState, to: GestureState, reason: TraceText,
                          decision: GestureDecision? = nil, outputs: @autoclosure () -> GestureOutputs) {
-        app.tracer.emit(app.time, .gesture(recognizer: traceName, view: view?.traceName ?? .none,
-                                           from: from, to: to, reason: reason, outputs: outputs()),
-                        decision: decision)
+        app.tracer.emit(app.time, .gesture(recognizer: traceName, view: view?.traceName ?? .none, from: from, to: to,
+                                           reason: decision == nil ? reason : reason.with(decision: decision), outputs: outputs()))
     }
 
     func sendActions() {

@@ -124,17 +124,23 @@ public struct TraceRecord: Sendable, Hashable {
     /// What was decided: the kind of record and its fields.
     public var body: Body
     /// The rule and numbers that decided a gesture transition (nil for other kinds, and for
-    /// transitions no rule is named for): what `why` and the verdict card report.
+    /// transitions no rule is named for): what `why` and the verdict card report. The
+    /// gesture's reason carries it (``TraceText/decision``), so a record is no larger for it.
     public var decision: GestureDecision? {
-        get { decisionBox?.value }
-        set { decisionBox = newValue.map(DecisionBox.init) }
+        get {
+            if case let .gesture(_, _, _, _, reason, _) = body { return reason.decision }
+            return nil
+        }
+        set {
+            guard case let .gesture(r, v, from, to, reason, outputs) = body else { return }
+            body = .gesture(recognizer: r, view: v, from: from, to: to, reason: reason.with(decision: newValue), outputs: outputs)
+        }
     }
-    /// `decision`, held by reference (most records have none).
-    var decisionBox: DecisionBox?
-    /// A record of `body` at time `t`, with the `decision` of a gesture transition.
+    /// A record of `body` at time `t`, with the `decision` of a gesture transition (given to
+    /// a record of another kind, it is dropped).
     public init(t: Double, _ body: Body, decision: GestureDecision? = nil) {
         self.t = t; self.body = body
-        decisionBox = decision.map(DecisionBox.init)
+        if decision != nil { self.decision = decision }
     }
 
     /// The kinds of record, one case per trace `kind`, with the kind's fields as plain values
@@ -353,10 +359,5 @@ public final class Tracer {
     @inline(__always) public func emit(_ t: Double, _ body: @autoclosure () -> TraceRecord.Body) {
         if let installed { installed.receive(TraceRecord(t: t, body())) }
     }
-    /// Sends a gesture record with the decision behind it; nothing is evaluated when
-    /// tracing is off.
-    @inline(__always) public func emit(_ t: Double, _ body: @autoclosure () -> TraceRecord.Body,
-                                       decision: @autoclosure () -> GestureDecision?) {
-        if let installed { installed.receive(TraceRecord(t: t, body(), decision: decision())) }
-    }
+
 }

@@ -38,7 +38,6 @@ extension TraceRecord: CustomStringConvertible {
         lit(kindName)
         b.append(0x22)
         body.encodeFields(into: &b)
-        decisionBox?.value.encodeFields(into: &b)
         b.append(0x7d); b.append(0x0a)
     }
 }
@@ -106,6 +105,7 @@ extension TraceRecord.Body {
             if let v = o.velocityVector { point("velocity", v) } else if let v = o.velocity { num("velocity", v) }
             if let v = o.location { point("location", v) }
             if let v = o.numberOfTouches { num("numberOfTouches", Double(v)) }
+            reason.decision?.encodeFields(into: &b)
         case let .control(control, event):
             name("control", control)
             str("event", event)

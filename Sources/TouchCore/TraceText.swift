@@ -43,10 +43,28 @@ public struct TraceText: Sendable, Hashable, CustomStringConvertible, Expressibl
 
     /// The reason as text (formatted now, each time it is asked for).
     public var description: String { pieces?.formatted() ?? String(describing: literal) }
+
+    /// The rule and numbers behind the reason, when a recognizer's transition named them
+    /// (``GestureDecision``): kept with the pieces, never part of the text.
+    public var decision: GestureDecision? { pieces?.decision }
+    /// This reason with `decision` attached (nil: without one). The text is unchanged.
+    public func with(decision: GestureDecision?) -> TraceText {
+        let old = pieces?.count ?? 1
+        let made = Pieces.make(capacity: old + 1)
+        if let pieces {
+            pieces.forEachPiece { if case .decision = $0 {} else { made.append($0) } }
+        } else {
+            made.append(.literal(literal))
+        }
+        if let decision { made.append(.decision(DecisionBox(decision))) }
+        return TraceText(pieces: made)
+    }
+    private init(pieces: Pieces) { literal = ""; self.pieces = pieces }
     /// The reason as text: `description`.
     public var string: String { description }
 
-    /// Whether the two reasons read the same (compares the formatted text).
+    /// Whether the two reasons read the same (compares the formatted text; a reason is
+    /// equal to its text whatever decision it carries: compare ``decision`` for that).
     public static func == (a: TraceText, b: TraceText) -> Bool { a.description == b.description }
     /// Hashes the formatted text.
     public func hash(into hasher: inout Hasher) { hasher.combine(description) }
@@ -88,6 +106,8 @@ public struct TraceText: Sendable, Hashable, CustomStringConvertible, Expressibl
         /// Written by `fmt(_:)`.
         case number(Double)
         case text(TraceText)
+        /// The decision behind the reason (not part of the text).
+        case decision(DecisionBox)
     }
 
     /// The pieces, in one allocation: a count, then the pieces. Never changed once the
@@ -109,6 +129,22 @@ public struct TraceText: Sendable, Hashable, CustomStringConvertible, Expressibl
             }
         }
 
+        /// How many pieces there are.
+        var count: Int { withUnsafeMutablePointers { count, _ in count.pointee } }
+
+        /// Calls `body` with each piece, in order.
+        func forEachPiece(_ body: (Piece) -> Void) {
+            withUnsafeMutablePointers { count, items in for i in 0..<count.pointee { body(items[i]) } }
+        }
+
+        /// The decision piece, if any (the last piece when there is one).
+        var decision: GestureDecision? {
+            withUnsafeMutablePointers { count, items in
+                guard count.pointee > 0, case let .decision(box) = items[count.pointee - 1] else { return nil }
+                return box.value
+            }
+        }
+
         func formatted() -> String {
             withUnsafeMutablePointers { count, items in
                 var s = ""
@@ -119,6 +155,7 @@ public struct TraceText: Sendable, Hashable, CustomStringConvertible, Expressibl
                     case let .int(v): s += String(v)
                     case let .number(v): s += fmt(v)
                     case let .text(t): s += t.description
+                    case .decision: break
                     }
                 }
                 return s
