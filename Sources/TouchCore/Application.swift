@@ -194,7 +194,7 @@ public final class Application: Responder {
     /// own deadline, in order. Returns whether a timer is still pending.
     private func fireTimers(dueBy t: Double, includingT: Bool) -> Bool {
         while true {
-            let (due, any) = hot.arena.earliestDeadline(upTo: t, includingT: includingT)
+            let (due, any) = withArena { $0.earliestDeadline(upTo: t, includingT: includingT) }
             guard let (r, d) = due else { return any }
             if d > time { time = d }
             hot.arena.timerFired(r)
@@ -206,7 +206,7 @@ public final class Application: Responder {
     /// The earliest pending recognizer timer (multi-tap interval, long press), if any: a
     /// host that sleeps while idle wakes for it.
     public var nextDeadline: Double? {
-        hot.arena.nextDeadline
+        withArena { $0.nextDeadline }
     }
     /// Whether stepping time frame by frame can change anything: an animation, a shake or a
     /// timer is under way. (A finger resting still needs no frames: only input moves it.)

@@ -275,7 +275,7 @@ extension Application {
         let origin = touch.view
         while let cur = v {
             for r in cur.gestureRecognizers where r.isEnabled {
-                if r.state.isTerminal || hot.arena.isHolding(r) {
+                if r.state.isTerminal || withArena({ $0.isHolding(r) }) {
                     continue  // finishing its own sequence, or already decided and waiting
                 }
                 if let o = origin, o !== cur, o.defaultActionWins(over: r) {

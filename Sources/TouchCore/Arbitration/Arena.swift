@@ -119,6 +119,9 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
     private(set) var needsSettling = false
     /// Actions to perform and rules still to evaluate; the top is the end.
     private var work: [Work] = []
+    /// What the rule being evaluated decided, in order: moved onto `work` (first on top)
+    /// when it is done.
+    private var batch: [Work] = []
 
     private enum Work {
         case perform(Action)
@@ -151,6 +154,8 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
 
     /// Whether `m` holds a transition back (waiting, or released and not yet made).
     func isHolding(_ m: Member) -> Bool { waitIndex(of: m) != nil }
+    // (The application reads these in place, `Application.withArena`: an arena read as a
+    // value is a copy, a retain and a release of each of its lists.)
 
     /// The member with the earliest deadline before `t` (or at `t` when `includingT`; the
     /// first one listed among equals), and whether any member has a deadline, in one walk. A
@@ -195,7 +200,7 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
     mutating func request(_ m: Member, to: GestureState, reason: TraceText, decision: GestureDecision?) -> Mark {
         let mark = work.count
         ruleRequest(m, to: to, reason: reason, decision: decision)
-        reverseWork(from: mark)
+        stackBatch()
         return mark
     }
 
@@ -214,7 +219,7 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
     mutating func releaseReady() -> Mark {
         let mark = work.count
         if readingSample == 0 && !readyAfterWait.isEmpty { evaluate(.releaseReady) }
-        reverseWork(from: mark)
+        stackBatch()
         return mark
     }
 
@@ -224,15 +229,17 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
     mutating func interrupt(reason: String) -> Mark {
         let mark = work.count
         evaluate(.interrupt(reason: reason, holding: true, list: nil, index: 0))
-        reverseWork(from: mark)
+        stackBatch()
         return mark
     }
 
     /// Resets members whose gesture is over, and fails those left with nothing to do.
     mutating func settle() -> Mark {
         let mark = work.count
-        evaluate(.settle(from: nil))
-        reverseWork(from: mark)
+        if needsSettling {
+            evaluate(.settle(from: nil))
+            stackBatch()
+        }
         return mark
     }
 
@@ -244,9 +251,8 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
             case let .perform(action):
                 return action
             case let .step(step):
-                let start = work.count
                 evaluate(step)
-                reverseWork(from: start)
+                stackBatch()
             }
         }
         return nil
@@ -260,18 +266,18 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
         waits = []
         readyAfterWait = []
         work = []
+        batch = []
         return all
     }
 
     // MARK: The rules
 
-    // The rules append what they decide in order; `reverseWork` turns each batch over, so
-    // the stack gives the first action first.
-    private mutating func emit(_ a: Action) { work.append(.perform(a)) }
-    private mutating func then(_ s: Step) { work.append(.step(s)) }
-    private mutating func reverseWork(from start: Int) {
-        var i = start, j = work.count - 1
-        while i < j { work.swapAt(i, j); i += 1; j -= 1 }
+    // The rules append what they decide to `batch`, in order; `stackBatch` moves it onto the
+    // stack last first, so the stack gives the first action first (moved, not copied).
+    private mutating func emit(_ a: Action) { batch.append(.perform(a)) }
+    private mutating func then(_ s: Step) { batch.append(.step(s)) }
+    private mutating func stackBatch() {
+        while let w = batch.popLast() { work.append(w) }
     }
 
     private func waitIndex(of m: Member) -> Int? {
