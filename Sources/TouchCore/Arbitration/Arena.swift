@@ -199,7 +199,7 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
     /// `m` asks to move to `to`.
     mutating func request(_ m: Member, to: GestureState, reason: TraceText, decision: GestureDecision?) -> Mark {
         let mark = work.count
-        ruleRequest(m, to: to, reason: reason, decision: decision)
+        ruleRequest(m, to: to, reason: reason, decision: decision, alone: true)
         stackBatch()
         return mark
     }
@@ -292,7 +292,8 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
         if let w = waitIndex(of: m) { waits.remove(at: w) }
     }
 
-    private mutating func ruleRequest(_ m: Member, to: GestureState, reason: TraceText, decision: GestureDecision?) {
+    /// `alone`: nothing is decided after it in this batch (the `request` input).
+    private mutating func ruleRequest(_ m: Member, to: GestureState, reason: TraceText, decision: GestureDecision?, alone: Bool = false) {
         // A recognizer that has finished (or failed) waits for its reset: late requests are moot.
         if m.state.isTerminal { return }
         join(m)
@@ -308,6 +309,11 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
             attemptToLeavePossible(m, to: to, reason: reason, decision: decision)
         } else if to == .failed || to == .ended || to == .cancelled {
             finish(m, to, reason: reason, decision: decision)
+        } else if alone && decision == nil && batch.isEmpty {
+            // A gesture under way moves on, the common case: straight onto the stack, last
+            // first (no batch to move, no copy of a decision).
+            work.append(.perform(.sendActions(m, decision: nil)))
+            work.append(.perform(.commit(m, to: to, reason: reason, decision: nil)))
         } else {
             emit(.commit(m, to: to, reason: reason, decision: decision))
             emit(.sendActions(m, decision: decision))
