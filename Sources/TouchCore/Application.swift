@@ -95,7 +95,7 @@ public final class Application: Responder {
         delegate?.application = nil
         // Touches and the recognizers analysing them hold each other: break those links so
         // an application dropped mid-gesture (a replaced scene) frees its views and touches.
-        for r in hot.busyRecognizers { r.isBusy = false; r.releaseTouches() }
+        for r in hot.arena.removeAll() { r.releaseTouches() }
         for t in hot.activeTouches.values { t.hot.gestureRecognizers.removeAll(); t.receiver = nil }
     }
 
@@ -194,39 +194,19 @@ public final class Application: Responder {
     /// own deadline, in order. Returns whether a timer is still pending.
     private func fireTimers(dueBy t: Double, includingT: Bool) -> Bool {
         while true {
-            let (due, any) = earliestDeadline(upTo: t, includingT: includingT)
+            let (due, any) = withArena { $0.earliestDeadline(upTo: t, includingT: includingT) }
             guard let (r, d) = due else { return any }
             if d > time { time = d }
-            r.deadline = nil
+            hot.arena.timerFired(r)
             r.deadlineReached()
-            hot.needsSettling = true
             settleRecognizers()
         }
-    }
-
-    /// The busy recognizer with the earliest deadline before `t` (or at `t` when
-    /// `includingT`; the first one listed among equals), and whether any busy recognizer has
-    /// a deadline, in one walk of the list. A deadline at `t` itself is due unless the
-    /// recognizer takes input at its deadline as still in time (`inputAtDeadlineIsInTime`).
-    private func earliestDeadline(upTo t: Double, includingT: Bool) -> (due: (GestureRecognizer, Double)?, any: Bool) {
-        var best: (GestureRecognizer, Double)?
-        var any = false
-        for r in hot.busyRecognizers {
-            guard let d = r.deadline else { continue }
-            any = true
-            // At exactly its deadline a recognizer whose input is still in time then (the
-            // next tap, the end of a swipe) waits for that input: it fails only after.
-            guard d < t || (includingT && d == t && !r.inputAtDeadlineIsInTime) else { continue }
-            if let b = best, !(d < b.1) { continue }
-            best = (r, d)
-        }
-        return (best, any)
     }
 
     /// The earliest pending recognizer timer (multi-tap interval, long press), if any: a
     /// host that sleeps while idle wakes for it.
     public var nextDeadline: Double? {
-        hot.busyRecognizers.compactMap(\.deadline).min()
+        withArena { $0.nextDeadline }
     }
     /// Whether stepping time frame by frame can change anything: an animation, a shake or a
     /// timer is under way. (A finger resting still needs no frames: only input moves it.)
@@ -251,9 +231,9 @@ public final class Application: Responder {
         _ = fireTimers(dueBy: t, includingT: false)
         if t > time { time = t }
         if input.isTouchSample {
-            hot.readingSample += 1
+            hot.arena.beginReadingSample()
             _ = fireTimers(dueBy: time, includingT: true)
-            hot.readingSample -= 1
+            _ = hot.arena.endReadingSample(release: false)
         }
         advance(to: time)
         switch input {
@@ -274,7 +254,7 @@ public final class Application: Responder {
         }
         // Released by a timer at `t` and the sample never reached the recognizers (a move
         // to where the finger already was): they go ahead now.
-        if hot.readingSample == 0 && !hot.readyAfterWait.isEmpty { releaseReadyAfterWait() }
+        performArena(from: hot.arena.releaseReady())
         settleRecognizers()
         hot.sendDepth -= 1
         if hot.sendDepth == 0 && !hot.endedEvents.isEmpty { hot.endedEvents.removeAll(keepingCapacity: true) }
@@ -317,20 +297,8 @@ struct ApplicationState {
     var soleTouches: [ObjectIdentifier: Touch] = [:]
     var nextTouchID = 1
     var lastTap: (time: Double, location: Point, count: Int)?
-    /// How many touch samples the recognizers are reading right now (more than one: an
-    /// action sent input). While above 0, a recognizer whose failure requirements have all
-    /// failed waits in `readyAfterWait` until every recognizer has read the sample.
-    var readingSample = 0
-    /// Recognizers whose held transition may go ahead, with the recognizer whose failure
-    /// released them, once the recognizers have read the current sample.
-    var readyAfterWait: [(recognizer: GestureRecognizer, released: String)] = []
-    /// Recognizers with something going on: tracking touches, waiting, or not in `possible`.
-    var busyRecognizers: [GestureRecognizer] = []
-    /// Whether something `settleRecognizers` looks at may have changed since its last pass:
-    /// set where the application itself changes it (a recognizer joins the busy list or
-    /// makes a transition, a touch ends or is cancelled or ignored, a timer fires). A finger
-    /// that only moves leaves it alone, and the pass is skipped.
-    var needsSettling = false
+    /// The arbitration of the recognizers under way (Arbitration/Arena.swift).
+    var arena = Arena<GestureRecognizer>()
     /// Things that want time to pass (timers, animations).
     var timeListeners: [TimeListener] = []
     var ignoreDepth = 0

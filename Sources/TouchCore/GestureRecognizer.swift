@@ -58,7 +58,7 @@ open class GestureRecognizer {
 
     /// The state and its legal edges (`GestureStateMachine`).
     var machine: GestureStateMachine
-    /// Whether the application's busy list holds this recognizer (set by the list only).
+    /// Whether the application's arena holds this recognizer (set and cleared by the arena only).
     var isBusy = false
     /// Where the state machine is (`UIGestureRecognizer.state`). Changed only by the
     /// transition methods, through arbitration; every change is a `gesture` trace record.
@@ -99,8 +99,6 @@ open class GestureRecognizer {
     /// tap, the longest a swipe may take (Defaults: "longest"). Otherwise the deadline is
     /// reached at that very time (a press held for the minimum duration begins).
     var inputAtDeadlineIsInTime: Bool { false }
-    /// Transitions held back by an unresolved failure requirement (`FailureWait`).
-    var failureWait = FailureWait<GestureRecognizer>()
     private var handlers: [(GestureRecognizer) -> Void] = []
     private var actionMessages: [ActionMessage] = []
     /// An action message and its target, held weakly as UIKit holds a recognizer's targets
@@ -271,7 +269,7 @@ open class GestureRecognizer {
             }
         }
         touch.hot.gestureRecognizers.removeAll { $0 === self }
-        application?.hot.needsSettling = true   // it may have nothing left to analyse
+        application?.hot.arena.touchLeft()   // it may have nothing left to analyse
         application?.flushHeld(touch, event: event)
     }
     /// Whether this recognizer analyses `touch`.
@@ -347,7 +345,7 @@ open class GestureRecognizer {
         for t in trackedTouches { t.hot.gestureRecognizers.removeAll { $0 === self } }
     }
 
-    // MARK: Transitions (the arbitration lives in GestureArbitration.swift)
+    // MARK: Transitions (the arbitration lives in Arbitration/Arena.swift)
 
     /// Requests a transition. Leaving `possible` goes through arbitration; illegal edges are
     /// refused (and traced as such), so no recognizer can reach an illegal state.
@@ -388,18 +386,16 @@ open class GestureRecognizer {
         }
     }
 
-    /// Drops every touch and waiting link without a transition (the application is going away).
+    /// Drops every touch without a transition (the application is going away).
     func releaseTouches() {
         for t in trackedTouches { t.hot.gestureRecognizers.removeAll(); t.hot.trackedBy.removeAll(); t.receiver = nil }
         trackedTouches.removeAll()
         numberOfTouchesDown = 0
         sumOfTouchesDown = GestureMath.PointSum()
         firstDownIndices.removeAll()
-        failureWait.cancel()
     }
 
     func performReset() {
-        failureWait.cancel()
         deadline = nil
         for t in trackedTouches {
             t.hot.gestureRecognizers.removeAll { $0 === self }

@@ -24,6 +24,13 @@ struct GestureStateMachine {
 
     /// Moves to `to` if that is a legal edge; returns whether it did.
     mutating func apply(_ to: GestureState) -> Bool {
+        let ok = allows(to)
+        if ok { state = to }
+        return ok
+    }
+
+    /// Whether there is an edge from the current state to `to`.
+    func allows(_ to: GestureState) -> Bool {
         let ok: Bool
         switch (state, to) {
         case (.possible, .failed): ok = true
@@ -35,7 +42,6 @@ struct GestureStateMachine {
         case (.recognized, .possible), (.ended, .possible), (.cancelled, .possible), (.failed, .possible): ok = true
         case (.possible, _), (.began, _), (.changed, _), (.recognized, _), (.ended, _), (.cancelled, _), (.failed, _): ok = false
         }
-        if ok { state = to }
         return ok
     }
 }

@@ -166,7 +166,7 @@ extension Application {
         touch.timestamp = time
         traceSample(touch, .ended, pressure: pressure)
         touch.lift(as: .ended)
-        hot.needsSettling = true
+        hot.arena.touchLeft()
         event.timestamp = time
         hot.lastTap = (time, p, touch.tapCount)
         let one = event.oneTouchList(touch)
@@ -193,7 +193,7 @@ extension Application {
         for t in touches {
             traceSample(t, .cancelled)
             t.lift(as: .cancelled)
-            hot.needsSettling = true
+            hot.arena.touchLeft()
             t.timestamp = time
         }
         for t in touches {
@@ -275,7 +275,7 @@ extension Application {
         let origin = touch.view
         while let cur = v {
             for r in cur.gestureRecognizers where r.isEnabled {
-                if r.state.isTerminal || r.failureWait.isHolding {
+                if r.state.isTerminal || withArena({ $0.isHolding(r) }) {
                     continue  // finishing its own sequence, or already decided and waiting
                 }
                 if let o = origin, o !== cur, o.defaultActionWins(over: r) {

@@ -14,7 +14,7 @@
 // transition) or recognizes / begins (then it fails). `released` is the moment between:
 // every dependency failed, and the application makes the held transitions once the
 // recognizers have read the current touch sample. A value with mutating methods that say
-// what to do; the application does it (GestureArbitration.swift).
+// what to do; the arena does it (Arena.swift).
 
 /// The failure wait of one recognizer. `Dependency` is the recognizer type (generic, so
 /// the state machine is tested on its own).

@@ -6,7 +6,7 @@
 //
 // SPEC.md section 5: after the sequence is over (and after a failure) a recognizer resets to
 // `possible`. The plan is a pure function of a few facts, tested on its own; the
-// application carries it out (`settleRecognizers`, GestureArbitration.swift).
+// arena carries it out (`settle`, Arena.swift).
 
 /// The facts about one busy recognizer that settling looks at.
 struct SettleFacts: Equatable {
