@@ -90,26 +90,72 @@ public enum DecisionUnit: String, Sendable, Hashable, CaseIterable {
 ///     fail("failed: touch \(t.id) moved more than \(fmt: slop) pt",
 ///          because: GestureDecision(.tapMovement, measured: moved, limit: slop, unit: .pt))
 public struct GestureDecision: Sendable, Hashable {
+    // The fields live in one immutable object, so a decision is a single reference: the
+    // arbitration passes `GestureDecision?` through every transition (nil for a gesture that
+    // moves on), and a reference is copied, tested and dropped inline, where a struct of
+    // these fields went through its type's generic copy (docs/performance.md). Setting a
+    // field makes a new object; decisions are made once and rarely changed.
+    private final class Fields: Sendable {
+        let rule: GestureRule
+        let measured: Double?, limit: Double?
+        let unit: DecisionUnit?
+        let by: [TraceName]
+        let neverBegan: Bool
+        init(rule: GestureRule, measured: Double?, limit: Double?, unit: DecisionUnit?, by: [TraceName], neverBegan: Bool) {
+            self.rule = rule; self.measured = measured; self.limit = limit; self.unit = unit
+            self.by = by; self.neverBegan = neverBegan
+        }
+    }
+    private var fields: Fields
+
     /// The rule that decided.
-    public var rule: GestureRule
+    public var rule: GestureRule {
+        get { fields.rule }
+        set { fields = Fields(rule: newValue, measured: measured, limit: limit, unit: unit, by: by, neverBegan: neverBegan) }
+    }
     /// The value measured (distance moved, time held, fingers down), when a number decided.
-    public var measured: Double?
+    public var measured: Double? {
+        get { fields.measured }
+        set { fields = Fields(rule: rule, measured: newValue, limit: limit, unit: unit, by: by, neverBegan: neverBegan) }
+    }
     /// The threshold it was compared with.
-    public var limit: Double?
+    public var limit: Double? {
+        get { fields.limit }
+        set { fields = Fields(rule: rule, measured: measured, limit: newValue, unit: unit, by: by, neverBegan: neverBegan) }
+    }
     /// The unit of `measured` and `limit`.
-    public var unit: DecisionUnit?
+    public var unit: DecisionUnit? {
+        get { fields.unit }
+        set { fields = Fields(rule: rule, measured: measured, limit: limit, unit: newValue, by: by, neverBegan: neverBegan) }
+    }
     /// The recognizers (or views) whose outcome decided this one: the recognizer it required
     /// to fail, the one that got there first, the control whose action won.
-    public var by: [TraceName]
+    public var by: [TraceName] {
+        get { fields.by }
+        set { fields = Fields(rule: rule, measured: measured, limit: limit, unit: unit, by: newValue, neverBegan: neverBegan) }
+    }
     /// True when the recognizer was still in `possible` when its touches ended: it never
     /// began, and `rule` (with the numbers) is the condition it had not reached.
-    public var neverBegan: Bool
+    public var neverBegan: Bool {
+        get { fields.neverBegan }
+        set { fields = Fields(rule: rule, measured: measured, limit: limit, unit: unit, by: by, neverBegan: newValue) }
+    }
 
     /// A decision by `rule`; with `measured`, `limit` and `unit` when a number decided.
     public init(_ rule: GestureRule, measured: Double? = nil, limit: Double? = nil, unit: DecisionUnit? = nil,
                 by: [TraceName] = [], neverBegan: Bool = false) {
-        self.rule = rule; self.measured = measured; self.limit = limit; self.unit = unit
-        self.by = by; self.neverBegan = neverBegan
+        fields = Fields(rule: rule, measured: measured, limit: limit, unit: unit, by: by, neverBegan: neverBegan)
+    }
+
+    /// Whether the two decisions have the same rule, numbers, `by` and `neverBegan`.
+    public static func == (a: GestureDecision, b: GestureDecision) -> Bool {
+        a.fields === b.fields || (a.rule == b.rule && a.measured == b.measured && a.limit == b.limit && a.unit == b.unit
+                                  && a.by == b.by && a.neverBegan == b.neverBegan)
+    }
+    /// Hashes the fields `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rule); hasher.combine(measured); hasher.combine(limit); hasher.combine(unit)
+        hasher.combine(by); hasher.combine(neverBegan)
     }
 
     /// How far the measured value is from the limit, signed, in `unit`: `measured - limit`
@@ -162,14 +208,4 @@ public struct GestureDecision: Sendable, Hashable {
         }
         if neverBegan { key("neverBegan"); b.append(contentsOf: Array("true".utf8)) }
     }
-}
-
-/// Holds a reason's decision by reference among its pieces (``TraceText``), so that a
-/// trace record keeps its size and its plain copies.
-@usableFromInline
-final class DecisionBox: Sendable, Hashable {
-    let value: GestureDecision
-    init(_ value: GestureDecision) { self.value = value }
-    @usableFromInline static func == (a: DecisionBox, b: DecisionBox) -> Bool { a.value == b.value }
-    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }

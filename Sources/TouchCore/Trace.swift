@@ -136,10 +136,13 @@ public struct TraceRecord: Sendable, Hashable {
             body = .gesture(recognizer: r, view: v, from: from, to: to, reason: reason.with(decision: newValue), outputs: outputs)
         }
     }
+    /// A record of `body` at time `t`.
+    public init(t: Double, _ body: Body) { self.t = t; self.body = body }
     /// A record of `body` at time `t`, with the `decision` of a gesture transition (given to
-    /// a record of another kind, it is dropped).
-    public init(t: Double, _ body: Body, decision: GestureDecision? = nil) {
-        self.t = t; self.body = body
+    /// a record of another kind, it is dropped). A separate initializer, so that the one
+    /// every decision makes stays a plain copy of its two fields.
+    public init(t: Double, _ body: Body, decision: GestureDecision?) {
+        self.init(t: t, body)
         if decision != nil { self.decision = decision }
     }
 

@@ -56,7 +56,7 @@ public struct TraceText: Sendable, Hashable, CustomStringConvertible, Expressibl
         } else {
             made.append(.literal(literal))
         }
-        if let decision { made.append(.decision(DecisionBox(decision))) }
+        if let decision { made.append(.decision(decision)) }
         return TraceText(pieces: made)
     }
     private init(pieces: Pieces) { literal = ""; self.pieces = pieces }
@@ -107,7 +107,7 @@ public struct TraceText: Sendable, Hashable, CustomStringConvertible, Expressibl
         case number(Double)
         case text(TraceText)
         /// The decision behind the reason (not part of the text).
-        case decision(DecisionBox)
+        case decision(GestureDecision)
     }
 
     /// The pieces, in one allocation: a count, then the pieces. Never changed once the
@@ -140,8 +140,8 @@ public struct TraceText: Sendable, Hashable, CustomStringConvertible, Expressibl
         /// The decision piece, if any (the last piece when there is one).
         var decision: GestureDecision? {
             withUnsafeMutablePointers { count, items in
-                guard count.pointee > 0, case let .decision(box) = items[count.pointee - 1] else { return nil }
-                return box.value
+                guard count.pointee > 0, case let .decision(d) = items[count.pointee - 1] else { return nil }
+                return d
             }
         }
 
