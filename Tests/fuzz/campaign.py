@@ -41,7 +41,8 @@ IMPORTS = os.path.join(REPO, "Tests", "TouchSceneTests", "Fixtures", "import")
 # for the ones whose name is not a scene's).
 RECORDING_SCENE = {"momentum-fling": "momentum", "momentum-pinch": "momentum", "photo-alt-drag": "photo",
                    "photo-pan": "photo", "photo-pinch": "photo", "photo-rotate": "photo",
-                   "tablet-accel": "media", "control-drags": "control-drags"}
+                   "tablet-accel": "media", "control-drags": "control-drags",
+                   "double-tap-slow": "double-tap", "long-press-early": "long-press"}
 
 ODD_TEXT = ["\u0085", "\u2028", "\u2029", "\r", "\x00", "\x1b", "\x7f", "\ufeff", "\t", "\udcff",
             "é", "\U0001F600", "\\", "\"", "'", "{", "}", "[", "]", ":", "- ", "#", "&a", "*a", "!!str",
