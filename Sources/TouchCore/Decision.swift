@@ -187,25 +187,4 @@ public struct GestureDecision: Sendable, Hashable {
             return "\(quantity(amount)) \(margin > 0 ? "past" : "short of") the \(quantity(TraceFormat.short(limit, 2))) \(noun)"
         }
     }
-
-    /// Appends the decision's trace fields (`rule`, then `measured`, `limit`, `unit`, `margin`,
-    /// `by`, `neverBegan` as present) to a gesture record's line.
-    func encodeFields(into b: inout [UInt8]) {
-        func key(_ k: StaticString) {
-            b.append(0x2c); b.append(0x22)
-            b.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: k.utf8CodeUnitCount))
-            b.append(0x22); b.append(0x3a)
-        }
-        key("rule"); JSONOut.optionalString(rule.rawValue, into: &b)
-        if let measured { key("measured"); JSONOut.number(JSONOut.tidy(measured), into: &b) }
-        if let limit { key("limit"); JSONOut.number(JSONOut.tidy(limit), into: &b) }
-        if let unit { key("unit"); JSONOut.optionalString(unit.rawValue, into: &b) }
-        if let margin { key("margin"); JSONOut.number(JSONOut.tidy(margin), into: &b) }
-        if !by.isEmpty {
-            key("by"); b.append(0x5b)
-            for (k, n) in by.enumerated() { if k > 0 { b.append(0x2c) }; JSONOut.string(n.string, into: &b) }
-            b.append(0x5d)
-        }
-        if neverBegan { key("neverBegan"); b.append(contentsOf: Array("true".utf8)) }
-    }
 }

@@ -59,6 +59,11 @@ extension TraceRecord.Body {
         func name(_ k: StaticString, _ v: TraceName?) { key(k); JSONOut.optionalString(v?.string, into: &b) }
         // Values are written to 1e-9: far below what any threshold or display needs, and it
         // keeps last-bit floating-point noise out of the trace (golden traces stay stable).
+        func names(_ k: StaticString, _ v: [TraceName]) {
+            key(k); b.append(0x5b)
+            for (i, n) in v.enumerated() { if i > 0 { b.append(0x2c) }; JSONOut.string(n.string, into: &b) }
+            b.append(0x5d)
+        }
         func num(_ k: StaticString, _ v: Double) { key(k); JSONOut.number(JSONOut.tidy(v), into: &b) }
         func point(_ k: StaticString, _ p: Point) {
             key(k); b.append(0x5b); JSONOut.number(JSONOut.tidy(p.x), into: &b); b.append(0x2c)
@@ -80,11 +85,7 @@ extension TraceRecord.Body {
             }
             b.append(0x5d)
             name("view", view)
-            if !recognizers.isEmpty {
-                key("recognizers"); b.append(0x5b)
-                for (k, n) in recognizers.enumerated() { if k > 0 { b.append(0x2c) }; JSONOut.string(n.string, into: &b) }
-                b.append(0x5d)
-            }
+            if !recognizers.isEmpty { names("recognizers", recognizers) }
         case let .touches(phase, view, touches, reason):
             str("phase", phase.rawValue)
             str("view", view.string)
@@ -105,7 +106,15 @@ extension TraceRecord.Body {
             if let v = o.velocityVector { point("velocity", v) } else if let v = o.velocity { num("velocity", v) }
             if let v = o.location { point("location", v) }
             if let v = o.numberOfTouches { num("numberOfTouches", Double(v)) }
-            reason.decision?.encodeFields(into: &b)
+            if let d = reason.decision {
+                str("rule", d.rule.rawValue)
+                if let v = d.measured { num("measured", v) }
+                if let v = d.limit { num("limit", v) }
+                if let u = d.unit { str("unit", u.rawValue) }
+                if let v = d.margin { num("margin", v) }
+                if !d.by.isEmpty { names("by", d.by) }
+                if d.neverBegan { key("neverBegan"); lit("true") }
+            }
         case let .control(control, event):
             name("control", control)
             str("event", event)
