@@ -63,11 +63,12 @@ open class TapGestureRecognizer: DiscreteGestureRecognizer {
             return
         }
         // Where a tap lands is the centroid of all its fingers: compared once they are down.
-        let farthest = maximumTapDistance ?? defaults.tapDistance
-        if tapsDone > 0, fingersThisTap == numberOfTouchesRequired, let first = firstTapLocation,
-           here.distance(to: first) > farthest {
-            fail("failed: tap \(tapsDone + 1) landed \(fmt: (here.distance(to: first) * 10).rounded() / 10) pt from the first",
-                 because: GestureDecision(.tapMovement, measured: here.distance(to: first), limit: farthest, unit: .pt))
+        if tapsDone > 0, fingersThisTap == numberOfTouchesRequired, let first = firstTapLocation {
+            let away = here.distance(to: first), farthest = maximumTapDistance ?? defaults.tapDistance
+            if away > farthest {
+                fail("failed: tap \(tapsDone + 1) landed \(fmt: (away * 10).rounded() / 10) pt from the first",
+                     because: GestureDecision(.tapMovement, measured: away, limit: farthest, unit: .pt))
+            }
         }
     }
 
