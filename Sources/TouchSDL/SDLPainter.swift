@@ -24,7 +24,7 @@ public final class SDLPainter {
 
     private var vertices: [SDL_Vertex] = []
     private var indices: [Int32] = []
-    private var clipStack: [SDL_Rect] = []
+    var clipStack: [SDL_Rect] = []
     private var images: [String: OpaquePointer?] = [:]
     /// Whether shapes are scan-converted into rects (the software renderer) rather than
     /// sent as triangles (accelerated renderers).
@@ -32,6 +32,10 @@ public final class SDLPainter {
     /// Whether commands a later opaque fill hides are skipped (`Occlusion`); tests turn it
     /// off to check the picture is the same.
     var skipsOccluded = true
+    /// The parts of the last frame painted in parts (`PaintedParts.swift`).
+    var painted = PaintedParts()
+    /// Counts of parts painted, kept and layered (`paintPart`).
+    public internal(set) var partStats = PartStats()
 
     /// `fonts` defaults to `FontLocator.locate()`.
     public init(renderer: OpaquePointer, fonts: FontFiles? = nil) {
@@ -52,22 +56,31 @@ public final class SDLPainter {
 
     /// Paints `list`; shapes are written straight into `directTarget` when it is given:
     /// the surface this (software) renderer draws into, 32-bit ARGB or XRGB, unlocked.
-    /// Text and images still go through the renderer, in order.
+    /// Text and images still go through the renderer, in order. The parts painted before
+    /// (`paintPart`) are forgotten: this paints the whole canvas.
     public func paint(_ list: DisplayList, directTarget: UnsafeMutablePointer<SDL_Surface>?) {
+        forgetParts()
         direct = usesSpans ? directTarget.flatMap(DirectTarget.init) : nil
         defer { direct = nil }
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         SDL_RenderSetClipRect(renderer, nil)
         clipStack.removeAll()
         updateSpanRows()
-        let occlusion = skipsOccluded ? occlusion(of: list)
-            : Occlusion(hidden: [Bool](repeating: false, count: list.commands.count), clearCovered: nil)
+        let hidden = skipsOccluded ? occlusion(of: list.commands[...]) : nil
         if let bg = list.background {
             SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, bg.a)
-            if let d = direct { d.clear(bg, except: occlusion.clearCovered) } else { SDL_RenderClear(renderer) }
+            if let d = direct { d.clear(bg, except: hidden?.clearCovered) } else { SDL_RenderClear(renderer) }
         }
-        for (i, command) in list.commands.enumerated() {
-            if occlusion.hidden[i] { continue }
+        paintCommands(list.commands[...], hidden: hidden?.hidden)
+        flush()
+        SDL_RenderSetClipRect(renderer, nil)
+        text.endFrame()
+    }
+
+    /// Paints `commands` in order, skipping those `hidden` marks (indexed from the slice's start).
+    func paintCommands(_ commands: ArraySlice<DrawCommand>, hidden: [Bool]?) {
+        for (k, command) in zip(commands.indices, commands) {
+            if let hidden, hidden[k - commands.startIndex] { continue }
             switch command {
             case let .polygon(points, color):
                 addFan(points, color)
@@ -93,9 +106,6 @@ public final class SDLPainter {
                 applyClip()
             }
         }
-        flush()
-        SDL_RenderSetClipRect(renderer, nil)
-        text.endFrame()
     }
 
     /// A clip rect in whole pixels (out to the pixels it touches), inside the enclosing clip.
@@ -110,14 +120,15 @@ public final class SDLPainter {
         return rect
     }
 
-    /// The commands of `list` a later opaque fill hides, and the part of the clear it covers.
-    private func occlusion(of list: DisplayList) -> Occlusion {
+    /// The commands a later opaque fill hides (indexed from the slice's start), and the part
+    /// of the clear it covers; `clips` are the clips in force before the first command.
+    func occlusion(of commands: ArraySlice<DrawCommand>, clips initial: [SDL_Rect] = []) -> Occlusion {
         var w: Int32 = 0, h: Int32 = 0
         if let d = direct { w = d.width; h = d.height } else { SDL_GetRendererOutputSize(renderer, &w, &h) }
         var clips: [SDL_Rect?] = []
-        clips.reserveCapacity(list.commands.count)
-        var stack: [SDL_Rect] = []
-        for c in list.commands {
+        clips.reserveCapacity(commands.count)
+        var stack = initial
+        for c in commands {
             switch c {
             case let .pushClip(r): stack.append(Self.pixelClip(r, inside: stack.last))
             case .popClip: _ = stack.popLast()
@@ -125,7 +136,7 @@ public final class SDLPainter {
             }
             clips.append(stack.last)
         }
-        return Occlusion.compute(list.commands, clips: clips, canvas: SDL_Rect(x: 0, y: 0, w: w, h: h)) { [text] c in
+        return Occlusion.compute(Array(commands), clips: clips, canvas: SDL_Rect(x: 0, y: 0, w: w, h: h)) { [text] c in
             Self.footprint(of: c, measurer: text.measurer)
         }
     }
@@ -157,7 +168,7 @@ public final class SDLPainter {
         }
     }
 
-    private func applyClip() {
+    func applyClip() {
         if var r = clipStack.last {
             // SDL treats an empty clip rect as "no clipping": clip to a pixel off-canvas instead.
             if r.w <= 0 || r.h <= 0 { r = SDL_Rect(x: -10, y: -10, w: 1, h: 1) }
@@ -267,7 +278,7 @@ public final class SDLPainter {
     // bottom out).
 
     /// The surface spans are written into (see `paint(_:directTarget:)`), during a paint.
-    private var direct: DirectTarget?
+    var direct: DirectTarget?
     /// The rects of the current colour, not yet sent.
     private var spans: [SDL_Rect] = []
     private var spanColor = Color.clear
@@ -291,7 +302,7 @@ public final class SDLPainter {
     }
 
     /// The rows spans are kept to: the clip rect's, or the whole output.
-    private func updateSpanRows() {
+    func updateSpanRows() {
         if let r = clipStack.last {
             spanTop = r.y; spanBottom = r.y + max(0, r.h)
         } else {

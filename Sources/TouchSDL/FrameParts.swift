@@ -1,0 +1,59 @@
+// FrameParts: a frame drawn in parts, each repainted only when its picture changed, the
+// panels before the host reads input again and the scene after (docs/performance.md, "The
+// frame schedule").
+//
+//     func frameParts(layout: HostLayout) -> [FramePart]? {
+//         [FramePart(name: "panels", rect: layout.sidePanel!, moment: .beforeInput, mayLag: true),
+//          FramePart(name: "scene", rect: layout.sceneArea, moment: .afterInput)]
+//     }
+//     func draw(_ part: FramePart, into list: inout DisplayList, layout: HostLayout) { … }
+import TouchCore
+import TouchDraw
+
+/// One part of the window a client draws by itself (`HostClient.frameParts`).
+///
+/// A frame in parts goes: every `.beforeInput` part is drawn and painted, the host reads the
+/// input that arrived meanwhile and advances the client, then every `.afterInput` part is
+/// drawn and painted from that newest state, and the frame is presented. A part whose
+/// display list is the one painted there last time is not painted again (the window's
+/// surface still holds it); a part whose list starts with the same commands as last time
+/// gets those from a saved copy of its pixels (`SDLPainter`'s layer), so a scene where only
+/// a transform changes repaints from the first view that moved.
+public struct FramePart: Sendable, Hashable {
+    /// When in the frame the part is drawn.
+    public enum Moment: Sendable, Hashable {
+        /// Before the host reads input again: what may show the state of a moment earlier (the panels).
+        case beforeInput
+        /// After it, from the newest input (the scene, the touches over it).
+        case afterInput
+    }
+
+    /// Names the part: the painter keeps what it painted under this name.
+    public var name: String
+    /// Where it goes, in canvas pixels. Its commands are clipped to it; parts never overlap.
+    public var rect: Rect
+    public var moment: Moment
+    /// While input streams (a frame follows each input), the part may be drawn every other
+    /// frame only: a panel whose drawing costs more than what one frame of it shows. Never
+    /// the scene, never what follows the fingers.
+    public var mayLag: Bool
+
+    public init(name: String, rect: Rect, moment: Moment, mayLag: Bool = false) {
+        self.name = name; self.rect = rect; self.moment = moment; self.mayLag = mayLag
+    }
+
+    /// Whether no two of `parts` overlap, each has an area, and their names are distinct: the
+    /// host draws a frame in parts only then.
+    public static func areDisjoint(_ parts: [FramePart]) -> Bool {
+        for (i, p) in parts.enumerated() {
+            guard p.rect.width > 0, p.rect.height > 0 else { return false }
+            for q in parts[(i + 1)...] {
+                if q.name == p.name { return false }
+                let overlapW = min(p.rect.maxX, q.rect.maxX) - max(p.rect.minX, q.rect.minX)
+                let overlapH = min(p.rect.maxY, q.rect.maxY) - max(p.rect.minY, q.rect.minY)
+                if overlapW > 0 && overlapH > 0 { return false }
+            }
+        }
+        return true
+    }
+}
