@@ -5,10 +5,13 @@
 //
 // Each loop turn: wait for input (only when nothing animates: `SDL_WaitEventTimeout`, so a
 // static scene costs almost no CPU), translate every pending event and hand it to the
-// client, advance the client to now, draw, present (paced by vsync, or by a 60 Hz sleep
-// when the renderer has no vsync). Input that arrived before a frame starts is handled
-// before that frame draws. Time is seconds since the host started (SDL ticks); the core
-// never reads the clock.
+// client, advance the client to now, draw, present (paced by vsync, or by a sleep to the
+// display's refresh rate when the present does not wait; input ends that sleep at once).
+// Input that arrived before a frame starts is handled before that frame draws. A client
+// that draws in parts (`FramePart`) gets its panels drawn first, then the input that came
+// meanwhile, then its scene from that newest state; a part whose picture did not change is
+// not painted again (docs/performance.md, "The frame schedule"). Time is seconds since the
+// host started (SDL ticks); the core never reads the clock.
 //
 // Input that does not come through SDL's queue comes from input sources (`InputSource`,
 // listed in `InputSourceList`): every turn polls them after SDL's events, and an idle wait
@@ -39,12 +42,21 @@ public protocol HostClient: AnyObject {
     func draw(into list: inout DisplayList, layout: HostLayout)
     /// Host notifications: quit requested, layout changed, pads changed, screenshot saved.
     func hostCommand(_ command: HostCommand)
+    /// The parts to draw this frame in (`FramePart`: disjoint, each repainted only when its
+    /// picture changed, the `.beforeInput` ones before the host reads input again), or nil
+    /// to draw it whole with `draw(into:layout:)`. Asked once a frame; nil by default.
+    func frameParts(layout: HostLayout) -> [FramePart]?
+    /// Draws one of `frameParts` (canvas pixels; painted clipped to `part.rect`). The list's
+    /// size and background are set.
+    func draw(_ part: FramePart, into list: inout DisplayList, layout: HostLayout)
 }
 
 extension HostClient {
     public func hostDidStart(_ host: SDLHost) {}
     public var nextWakeTime: Double? { nil }
     public func hostCommand(_ command: HostCommand) {}
+    public func frameParts(layout: HostLayout) -> [FramePart]? { nil }
+    public func draw(_ part: FramePart, into list: inout DisplayList, layout: HostLayout) {}
 }
 
 /// Why the loop ends.
@@ -151,6 +163,8 @@ public final class SDLHost {
     private var layoutOptions: LayoutOptions
     private var needsDisplay = true
     private var layoutChangePending = false
+    /// Input was handed to the client since the last frame was drawn (the loop's streaming rule).
+    private var inputSinceFrame = false
 
     /// The smallest window a person can resize it to (window units): the scene stays
     /// visible and touchable. (A window manager enforces it; without one, as under Xvfb, a
@@ -194,6 +208,8 @@ public final class SDLHost {
         SDL_GetRendererInfo(ren, &info)
         rendererName = info.name.map { String(cString: $0) } ?? "unknown"
         hasVSync = RendererChoice.presentWaits(flags: info.flags)
+        var mode = SDL_DisplayMode()
+        refreshRate = SDL_GetWindowDisplayMode(win, &mode) == 0 && mode.refresh_rate > 0 ? Double(mode.refresh_rate) : 60
         window = win
         renderer = ren
         painter = SDLPainter(renderer: ren, fonts: options.fonts)
@@ -352,12 +368,16 @@ public final class SDLHost {
         var animating = true
         var lastFrame = time
         needsDisplay = true
+        // A frame left a lagging part undrawn (`drawFrame(_:lagging:between:)`): the next turn draws.
+        var owesFrame = false
+        var lastInputFrame = -1.0
+        var lagPartsDrawn = -1.0
 
         while true {
             // Wait only when idle; any event wakes us.
             var sawEvent = false
             var timerDue = false
-            if !animating {
+            if !animating && !owesFrame {
                 let idleSince = time
                 while true {
                     let now = time
@@ -411,19 +431,44 @@ public final class SDLHost {
             let wasAnimating = animating
             animating = client.advance(to: time)
             // A static scene with no input is not redrawn: the idle heartbeat only advances time.
-            if animating || wasAnimating || sawEvent || timerDue || needsDisplay || !pendingScreenshots.isEmpty {
+            if animating || wasAnimating || sawEvent || timerDue || needsDisplay || owesFrame || !pendingScreenshots.isEmpty {
                 needsDisplay = false
-                drawFrame(client)
+                // Input streams when this frame and the one before were both drawn for input
+                // (under 0.1 s apart, whatever a frame costs): the parts that may lag (the
+                // panels) are then drawn every other frame at most, and no more often than the
+                // display refreshes; the scene every frame.
+                let now = time
+                let hadInput = inputSinceFrame || sawEvent
+                let streaming = hadInput && now - lastInputFrame < 0.1
+                if hadInput { lastInputFrame = now }
+                inputSinceFrame = false
+                let lag = streaming && (!owesFrame || now - lagPartsDrawn < 1 / refreshRate)
+                owesFrame = drawFrame(client, lagging: lag) { [self] in
+                    // Between the panels and the scene: the input that came meanwhile.
+                    var got = false
+                    var e = SDL_Event()
+                    while SDL_PollEvent(&e) != 0 {
+                        got = true
+                        deliver(process(e), to: client)
+                    }
+                    let sourced = pollSources()
+                    if !sourced.isEmpty {
+                        got = true
+                        deliver(sourced, to: client)
+                    }
+                    if got { animating = client.advance(to: time) || animating }
+                }
+                if !owesFrame { lagPartsDrawn = now }
             }
 
             // Without vsync, keep animation at 60 Hz instead of spinning, but let input end
             // the wait: it is handled and drawn at once, not a frame later (input-to-photon
             // stays under a frame; `latency`).
-            if animating && !hasVSync {
+            if (animating || owesFrame) && !hasVSync {
                 let elapsed = time - lastFrame
-                if elapsed < 1.0 / 60 {
+                if elapsed < 1 / refreshRate {
                     var e = SDL_Event()
-                    if SDL_WaitEventTimeout(&e, Int32(((1.0 / 60 - elapsed) * 1000).rounded(.up))) != 0 {
+                    if SDL_WaitEventTimeout(&e, Int32(((1 / refreshRate - elapsed) * 1000).rounded(.up))) != 0 {
                         deliver(process(e), to: client)
                     }
                 }
@@ -432,20 +477,74 @@ public final class SDLHost {
         }
     }
 
+    /// The refresh rate the loop paces to when the renderer's present does not wait (Hz):
+    /// the display mode's, 60 when SDL does not know it (the dummy driver, some X servers).
+    public let refreshRate: Double
+
     /// Asks for a redraw on the next loop turn (e.g. after a state change outside input).
     public func setNeedsDisplay() { needsDisplay = true }
 
     private func deliver(_ inputs: [RawInput], to client: HostClient) {
+        if !inputs.isEmpty { inputSinceFrame = true }
         for i in inputs { client.handle(i) }
     }
 
-    /// Draws one frame with `client` and presents it (also used by tests).
+    /// Draws one frame with `client` and presents it (also used by tests and the bench).
     public func drawFrame(_ client: HostClient) {
+        _ = drawFrame(client, lagging: false, between: nil)
+    }
+
+    /// Draws one frame and presents it. In parts when the client gives them and the painter
+    /// can keep them (SDL's software renderer writing into the window's surface): the
+    /// `.beforeInput` parts, then `between` (the loop reads the input that arrived meanwhile
+    /// and advances the client), then the `.afterInput` parts; with `lagging`, a part that
+    /// `mayLag` and is on screen already is left as it is. Returns whether a part was left so
+    /// (the loop owes a frame that draws it). Whole otherwise, `between` first.
+    func drawFrame(_ client: HostClient, lagging: Bool, between: (() -> Void)?) -> Bool {
+        let surface = painter.usesSpans ? SDL_GetWindowSurface(window) : nil
+        if let surface, painter.canPaintParts(into: surface), let parts = client.frameParts(layout: layout),
+           FramePart.areDisjoint(parts) {
+            let frameLayout = layout
+            let cleared = painter.beginParts(parts, surface: surface, background: options.background)
+            var lagged = false
+            func paint(_ part: FramePart) {
+                var list = DisplayList(size: frameLayout.canvasSize, background: options.background)
+                client.draw(part, into: &list, layout: frameLayout)
+                painter.paintPart(part, list, surface: surface, fallback: options.background)
+            }
+            for part in parts where part.moment == .beforeInput {
+                if lagging && part.mayLag && !cleared && painter.holds(part) { lagged = true; continue }
+                paint(part)
+            }
+            between?()
+            // Input that resized the window replaced its surface and layout: draw whole instead.
+            guard SDL_GetWindowSurface(window) == surface, layout == frameLayout else {
+                painter.forgetParts()
+                paintWhole(client)
+                present(client)
+                return false
+            }
+            for part in parts where part.moment == .afterInput { paint(part) }
+            painter.endParts()
+            present(client)
+            return lagged
+        }
+        between?()
+        paintWhole(client)
+        present(client)
+        return false
+    }
+
+    private func paintWhole(_ client: HostClient) {
         var list = DisplayList(size: layout.canvasSize, background: options.background)
         client.draw(into: &list, layout: layout)
         // SDL's software renderer draws into the window's own surface: shapes are written
         // straight into it, as offscreen (text and images still go through the renderer).
         painter.paint(list, directTarget: painter.usesSpans ? SDL_GetWindowSurface(window) : nil)
+    }
+
+    /// Flushes, saves the screenshots asked for, presents, and counts the frame for the latency.
+    private func present(_ client: HostClient) {
         SDL_RenderFlush(renderer)
         while !pendingScreenshots.isEmpty {
             let path = pendingScreenshots.removeFirst()
@@ -457,8 +556,12 @@ public final class SDLHost {
             }
         }
         SDL_RenderPresent(renderer)
+        frameCount += 1
         latency.framePresented(atTicks: SDL_GetTicks64(), counter: SDL_GetPerformanceCounter())
     }
+
+    /// Frames presented since the host was made.
+    public private(set) var frameCount = 0
 
     // MARK: Diagnostics
 

@@ -100,14 +100,65 @@ package final class FrameState {
     }
 
     package func draw(_ session: SceneSession, into list: inout DisplayList, layout: HostLayout, measurer: TextMeasurer) {
-        SceneRenderer().draw(session.app.window, into: &list, toCanvas: layout.sceneTransform)
-        sceneAreas = []
-        if overlays {
-            sceneAreas = DebugOverlay.draw(app: session.app, log: log, state: state, sceneTransform: layout.sceneTransform,
-                              sceneRect: layout.sceneRect, sidePanel: layout.sidePanel, bottomPanel: layout.bottomPanel,
-                              measurer: measurer, into: &list, extras: extras(session, layout: layout))
-        }
+        drawScene(session, into: &list, layout: layout, measurer: measurer, panels: .all)
         drawToolbar(into: &list, layout: layout, measurer: measurer)
+        drawMessages(into: &list, layout: layout)
+    }
+
+    /// The parts the window's frame is drawn in (`FramePart`): the side panel, the bottom
+    /// panel and the toolbar first (the panels may lag a frame while input streams), then
+    /// the scene with what is drawn over it, from the newest input. Nil (the frame is drawn
+    /// whole) while the toolbar's menu is open over them, or when the parts would overlap.
+    package func frameParts(layout: HostLayout) -> [FramePart]? {
+        if toolbar.menuOpen && layout.toolbar != nil { return nil }
+        var parts: [FramePart] = []
+        if overlays, let side = layout.sidePanel, side.width > 0, side.height > 0 {
+            parts.append(FramePart(name: "side", rect: side, moment: .beforeInput, mayLag: true))
+        }
+        if overlays, let bottom = layout.bottomPanel, bottom.width > 0, bottom.height > 0 {
+            parts.append(FramePart(name: "bottom", rect: bottom, moment: .beforeInput, mayLag: true))
+        }
+        if let bar = layout.toolbar, bar.width > 0, bar.height > 0 {
+            parts.append(FramePart(name: "toolbar", rect: bar, moment: .beforeInput))
+        }
+        parts.append(FramePart(name: "scene", rect: layout.sceneArea, moment: .afterInput))
+        return FramePart.areDisjoint(parts) ? parts : nil
+    }
+
+    /// Draws one of `frameParts`: together they draw what `draw` draws.
+    package func draw(_ part: FramePart, _ session: SceneSession, into list: inout DisplayList, layout: HostLayout,
+                      measurer: TextMeasurer) {
+        switch part.name {
+        case "side": drawPanels(session, places: .side, into: &list, layout: layout, measurer: measurer)
+        case "bottom": drawPanels(session, places: .bottom, into: &list, layout: layout, measurer: measurer)
+        case "toolbar": drawToolbar(into: &list, layout: layout, measurer: measurer)
+        default:
+            drawScene(session, into: &list, layout: layout, measurer: measurer, panels: .scene)
+            drawMessages(into: &list, layout: layout)
+        }
+    }
+
+    /// The scene, and the panels of `panels`.
+    private func drawScene(_ session: SceneSession, into list: inout DisplayList, layout: HostLayout, measurer: TextMeasurer,
+                           panels: DebugOverlay.Places) {
+        SceneRenderer().draw(session.app.window, into: &list, toCanvas: layout.sceneTransform)
+        drawPanels(session, places: panels, into: &list, layout: layout, measurer: measurer)
+    }
+
+    private func drawPanels(_ session: SceneSession, places: DebugOverlay.Places, into list: inout DisplayList,
+                            layout: HostLayout, measurer: TextMeasurer) {
+        guard overlays else {
+            if places.contains(.scene) { sceneAreas = [] }
+            return
+        }
+        let areas = DebugOverlay.draw(app: session.app, log: log, state: state, sceneTransform: layout.sceneTransform,
+                                      sceneRect: layout.sceneRect, sidePanel: layout.sidePanel, bottomPanel: layout.bottomPanel,
+                                      measurer: measurer, into: &list, extras: extras(session, layout: layout), places: places)
+        if places.contains(.scene) { sceneAreas = areas }
+    }
+
+    /// The notice at the foot of the scene and the banner at its top.
+    private func drawMessages(into list: inout DisplayList, layout: HostLayout) {
         if let notice {
             let r = layout.sceneRect, u = layout.overlayScale
             list.fillRect(Rect(x: r.minX, y: r.maxY - 28 * u, width: r.width, height: 28 * u), Color(r: 20, g: 110, b: 60, a: 235))

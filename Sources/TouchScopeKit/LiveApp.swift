@@ -237,16 +237,30 @@ final class LiveApp: HostClient, HostKeyTarget {
     }
 
     func draw(into list: inout DisplayList, layout: HostLayout) {
+        prepareFrame()
+        frame.draw(session, into: &list, layout: layout, measurer: host?.textMeasurer ?? EstimatedTextMeasurer())
+        perfetto?.frame(at: session.app.time)
+    }
+
+    func frameParts(layout: HostLayout) -> [FramePart]? { frame.frameParts(layout: layout) }
+
+    func draw(_ part: FramePart, into list: inout DisplayList, layout: HostLayout) {
+        prepareFrame()
+        frame.draw(part, session, into: &list, layout: layout, measurer: host?.textMeasurer ?? EstimatedTextMeasurer())
+        // The scene is the frame's last part, always drawn.
+        if part.moment == .afterInput { perfetto?.frame(at: session.app.time) }
+    }
+
+    /// What the frame shows of the window's own state, and the host data the shown panels
+    /// read (`PanelEntry.needs`), asked for only then.
+    private func prepareFrame() {
         frame.toolbar.recording = recording.isRecording
         frame.toolbar.fullscreen = host?.isFullscreen ?? false
-        // The host data the shown panels read (`PanelEntry.needs`), asked for only then.
         let needs = PanelRegistry.needs(frame.state)
         if let host, needs.contains(.touchDevices) { frame.touchDevices = host.touchDevices() }
         if let host, needs.contains(.latency) {
             frame.latency = host.recentLatency.map { LatencyReadout(p50: $0.p50, p99: $0.p99, count: $0.count) }
         }
-        frame.draw(session, into: &list, layout: layout, measurer: host?.textMeasurer ?? EstimatedTextMeasurer())
-        perfetto?.frame(at: session.app.time)
     }
 
     func hostCommand(_ command: HostCommand) {

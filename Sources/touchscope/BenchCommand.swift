@@ -43,8 +43,9 @@ struct BenchCommand: ParsableCommand {
               latency_limit_ms_p50/p99, latency_ratio_p50
                   the same feeder against a minimal SDL loop (one quad per
                   finger): this machine's limit, and TouchScope ÷ limit
-              animating_fps
+              animating_fps, streaming_fps
                   frames presented per second by the live loop while it animates
+                  with no input, and while the fingers move
               replay_peak_rss_mib
                   peak RSS of `touchscope replay --headless --trace` on a generated
                   1,000,000-event recording (a child process)
@@ -264,9 +265,11 @@ struct BenchCommand: ParsableCommand {
                        "push to present in the live frame loop (\(l.videoDriver) video driver, \(l.renderer) renderer): \(l.inputs) finger events at 120 Hz a finger, \(l.frames) frames, every panel on" + (l.fine ? "" : "; millisecond timestamps"),
                        goal: "p99 ≤ 16.7", met: l.ms.p99 <= 1000.0 / 60)
             report.add("latency_ms_p99", round3(l.ms.p99), "ms", "")
-            report.add("animating_fps", (l.framesPerSecond * 10).rounded() / 10, "frames/s",
-                       "frames presented per second while the gesture animates (no present that waits: the loop paces itself)",
-                       goal: "≤ 61", met: l.framesPerSecond <= 61)
+            report.add("animating_fps", (l.animatingFPS * 10).rounded() / 10, "frames/s",
+                       "frames presented per second while the scene animates with no input (no present that waits: the loop paces itself to the refresh)",
+                       goal: "≤ 61", met: l.animatingFPS <= 61)
+            report.add("streaming_fps", (l.streamingFPS * 10).rounded() / 10, "frames/s",
+                       "frames presented per second while the fingers move (input ends the pacing wait; the panels are drawn every other frame)")
             report.set("latency_inputs", l.inputs)
             report.set("latency_video_driver", l.videoDriver)
             report.set("latency_renderer", l.renderer)

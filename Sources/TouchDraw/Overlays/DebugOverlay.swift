@@ -188,15 +188,32 @@ public enum DebugOverlay {
                                     top: bottom.minY + header, style: c.style), lines)
     }
 
-    /// Draws every enabled panel of `PanelRegistry.all` in its place. A side or bottom panel that
-    /// is nil is skipped (its sections too); all text is truncated to its panel's width and
-    /// everything is clipped to its rect. The selected record's detail goes over the panels.
-    /// Returns the parts of the scene the panels over it take from pointers in this frame
-    /// (`PanelInteraction.area`: the verdict card), for the host's pointers.
+    /// The places `draw` draws in: a frame drawn in parts (`TouchSDL.FramePart`) draws each
+    /// place in its own part.
+    public struct Places: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Over the scene: the `.scene` panels, the selection outline, and a `.cover` panel when
+        /// there is no side panel.
+        public static let scene = Places(rawValue: 1)
+        /// The bottom panel, with the selection detail when it goes over it.
+        public static let bottom = Places(rawValue: 2)
+        /// The side panel, its sections, and the selection detail when it goes over it.
+        public static let side = Places(rawValue: 4)
+        public static let all: Places = [.scene, .bottom, .side]
+    }
+
+    /// Draws every enabled panel of `PanelRegistry.all` in its place (those of `places`). A
+    /// side or bottom panel that is nil is skipped (its sections too); all text is truncated
+    /// to its panel's width and everything is clipped to its rect. The selected record's
+    /// detail goes over the panels. Returns the parts of the scene the panels over it take
+    /// from pointers in this frame (`PanelInteraction.area`: the verdict card), for the
+    /// host's pointers.
     @discardableResult
     public static func draw(app: Application, log: TraceLog, state: OverlayState, sceneTransform: AffineTransform,
                             sceneRect: Rect, sidePanel: Rect?, bottomPanel: Rect?, measurer: TextMeasurer,
-                            into list: inout DisplayList, extras: DebugOverlayExtras = DebugOverlayExtras()) -> [Rect] {
+                            into list: inout DisplayList, extras: DebugOverlayExtras = DebugOverlayExtras(),
+                            places: Places = .all) -> [Rect] {
         let context = self.context(app: app, log: log, state: state, sceneTransform: sceneTransform, sceneRect: sceneRect,
                                    sidePanel: sidePanel, measurer: measurer, extras: extras)
         let style = extras.style
@@ -204,39 +221,57 @@ public enum DebugOverlay {
         list.save()
         list.transform = .identity
         defer { list.restore() }
+        let side = sidePanel.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
+        let bottom = bottomPanel.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
 
         // Over the scene: the panels under the selection outline, the outline, the others.
-        for e in shown where e.place == .scene(aboveSelection: false) { e.draw(context, sceneRect, &list) }
-        if let id = state.selectedViewID, let v = context.views[id] {
-            list.clipped(to: sceneRect) { list in
-                list.polyline(v.cornersInRoot().map(sceneTransform.apply), style.selection, width: 2 * style.scale, closed: true)
+        if places.contains(.scene) {
+            for e in shown where e.place == .scene(aboveSelection: false) { e.draw(context, sceneRect, &list) }
+            if let id = state.selectedViewID, let v = context.views[id] {
+                list.clipped(to: sceneRect) { list in
+                    list.polyline(v.cornersInRoot().map(sceneTransform.apply), style.selection, width: 2 * style.scale, closed: true)
+                }
             }
+            for e in shown where e.place == .scene(aboveSelection: true) { e.draw(context, sceneRect, &list) }
         }
-        for e in shown where e.place == .scene(aboveSelection: true) { e.draw(context, sceneRect, &list) }
         let sceneAreas = shown.compactMap { e -> Rect? in
             guard case .scene = e.place, let area = e.interaction?.area else { return nil }
             return area(context, sceneRect)
         }
 
         // Bottom panel.
-        if let bottom = bottomPanel, bottom.width > 0, bottom.height > 0 {
+        if let bottom, places.contains(.bottom) {
             for e in shown where e.place == .bottom { e.draw(context, bottom, &list) }
         }
 
         // Side panel (a cover panel over the scene when there is none).
-        guard let side = sidePanel, side.width > 0, side.height > 0 else {
-            for e in shown where e.place == .cover {
-                e.draw(context, sceneRect.insetBy(dx: sceneRect.width * 0.1, dy: sceneRect.height * 0.1), &list)
+        guard let side else {
+            if places.contains(.scene) {
+                for e in shown where e.place == .cover {
+                    e.draw(context, sceneRect.insetBy(dx: sceneRect.width * 0.1, dy: sceneRect.height * 0.1), &list)
+                }
             }
-            drawSelectionDetail(context, side: nil, bottom: bottomPanel, into: &list)
+            if places.contains(.bottom) { drawSelectionDetail(context, side: nil, bottom: bottomPanel, into: &list) }
             return sceneAreas
         }
-        list.fillRect(side, style.panelBackground)
-        for (panel, clip, rect) in sections(context, side: side) {
-            guard let e = PanelRegistry.entry(panel) else { continue }
-            list.clipped(to: clip) { list in e.draw(context, rect, &list) }
+        if places.contains(.side) {
+            list.fillRect(side, style.panelBackground)
+            for (panel, clip, rect) in sections(context, side: side) {
+                guard let e = PanelRegistry.entry(panel) else { continue }
+                list.clipped(to: clip) { list in e.draw(context, rect, &list) }
+            }
         }
-        drawSelectionDetail(context, side: side, bottom: bottomPanel, into: &list)
+        // The selection detail, in the place it goes over (the event log's foot, or the timeline).
+        if places.contains(.side) && places.contains(.bottom) {
+            drawSelectionDetail(context, side: side, bottom: bottomPanel, into: &list)
+        } else if places.contains(.side) || places.contains(.bottom),
+                  let detail = selectionDetail(context, side: side, bottom: bottomPanel) {
+            let overSide = detail.rect.midY >= side.minY && detail.rect.midY <= side.maxY
+                && detail.rect.midX >= side.minX && detail.rect.midX <= side.maxX
+            if overSide == places.contains(.side) {
+                SelectionDetail.draw(detail.lines, in: detail.rect, style: context.style, into: &list)
+            }
+        }
         return sceneAreas
     }
 

@@ -23,8 +23,13 @@ final class LatencyFeeder: @unchecked Sendable {
     /// Performance-counter values of every finger event pushed, in order.
     var pushCounters: [UInt64] { lock.withLock { counters } }
 
-    /// Starts pushing to `windowID` for `seconds`, then lifts both fingers and pushes SDL_QUIT.
-    func start(windowID: UInt32, seconds: Double, rate: Double) {
+    /// The performance counter when both fingers were lifted (0 until then).
+    var liftCounter: UInt64 { lock.withLock { lifted } }
+    private var lifted: UInt64 = 0
+
+    /// Starts pushing to `windowID` for `seconds`, then lifts both fingers, waits `quiet`
+    /// seconds (the loop animates with no input) and pushes SDL_QUIT.
+    func start(windowID: UInt32, seconds: Double, rate: Double, quiet: Double = 0) {
         let t = Thread { [self] in
             let start = SDL_GetTicks64()
             var i = 0
@@ -49,6 +54,8 @@ final class LatencyFeeder: @unchecked Sendable {
             }
             push(SDL_FINGERUP, 1, 0.25, 0.4)
             push(SDL_FINGERUP, 2, 0.35, 0.4)
+            lock.withLock { lifted = SDL_GetPerformanceCounter() }
+            if quiet > 0 { usleep(UInt32(quiet * 1_000_000)) }
             var quit = SDL_Event()
             quit.type = SDL_QUIT.rawValue
             SDL_PushEvent(&quit)
@@ -83,7 +90,11 @@ enum LatencyBench {
         var renderer: String
         /// Whether the figures are to the nanosecond (false: SDL's millisecond timestamps).
         var fine: Bool
-        var framesPerSecond: Double { seconds > 0 ? Double(frames) / seconds : 0 }
+        /// Frames presented per second while the fingers moved (a frame follows input at once).
+        var streamingFPS: Double
+        /// Frames presented per second after they lifted, while the loop animates with no
+        /// input (paced to the display's refresh).
+        var animatingFPS: Double
     }
 
     /// `seconds` of two fingers pinching and turning on the photo, reported at `rate` Hz
@@ -91,7 +102,7 @@ enum LatencyBench {
     /// one (`DISPLAY`, Xvfb is fine) and the scale is 1, else SDL's dummy driver; vsync off
     /// either way, so the loop paces itself as it does without a present that waits.
     static func run(seconds: Double = 3, rate: Double = 120, window: Size = Size(width: 1280, height: 800),
-                    pixelScale: Double = 1) throws -> Result {
+                    pixelScale: Double = 1, quiet: Double = 1) throws -> Result {
         let headless = pixelScale != 1 || SDLHost.checkDisplay() != nil
         let description = try FrameBench.scene(labels: 500, lanes: 50)
         let session = SceneSession(scene: description)
@@ -104,16 +115,28 @@ enum LatencyBench {
                                sceneSize: description.window)
         let client = Client(session: session, frame: frame)
         let feeder = LatencyFeeder()
-        feeder.start(windowID: SDL_GetWindowID(host.window), seconds: seconds, rate: rate)
+        feeder.start(windowID: SDL_GetWindowID(host.window), seconds: seconds, rate: rate, quiet: quiet)
         let started = SDL_GetPerformanceCounter()
         host.run(client: client)
-        let elapsed = Double(SDL_GetPerformanceCounter() - started) / Double(SDL_GetPerformanceFrequency())
+        let ended = SDL_GetPerformanceCounter()
+        let perSecond = Double(SDL_GetPerformanceFrequency())
+        let elapsed = Double(ended - started) / perSecond
         feeder.wait()
         let fine = feeder.latencies(presented: host.latency.presentCounters)
         guard let p = InputLatency(fine ?? host.latency.all) else { throw BenchError("no input reached the screen") }
+        // Frames per second over a stretch, from the frames' own times.
+        func framesPerSecond(from a: UInt64, to b: UInt64) -> Double {
+            let times = client.frameCounters.filter { $0 >= a && $0 <= b }
+            guard let first = times.first, let last = times.last, last > first else { return 0 }
+            return Double(times.count - 1) / (Double(last - first) / perSecond)
+        }
+        let lift = feeder.liftCounter
+        let settle = UInt64(0.1 * perSecond)   // the frames that show the lift
         return Result(inputs: p.count, frames: client.frames, seconds: elapsed, ms: (p.p50, p.p99),
                       videoDriver: SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "?",
-                      renderer: host.rendererName, fine: fine != nil)
+                      renderer: host.rendererName, fine: fine != nil,
+                      streamingFPS: framesPerSecond(from: started, to: lift),
+                      animatingFPS: lift > 0 ? framesPerSecond(from: lift + settle, to: ended) : 0)
     }
 
     struct BenchError: Error, CustomStringConvertible {
@@ -127,6 +150,10 @@ enum LatencyBench {
         let frame: FrameState
         weak var host: SDLHost?
         var frames = 0
+        /// The performance counter at each frame's last part.
+        var frameCounters: [UInt64] = []
+        /// Whether frames are drawn in parts, as the live window draws them (false: whole).
+        var inParts = true
         /// Display-list commands of the last frame drawn.
         var lastCommands = 0
         init(session: SceneSession, frame: FrameState) { self.session = session; self.frame = frame }
@@ -136,8 +163,19 @@ enum LatencyBench {
         func advance(to time: Double) -> Bool { session.advance(to: time) || true }   // draw every frame, as mid-gesture
         func draw(into list: inout DisplayList, layout: HostLayout) {
             frames += 1
+            frameCounters.append(SDL_GetPerformanceCounter())
             frame.draw(session, into: &list, layout: layout, measurer: host?.textMeasurer ?? EstimatedTextMeasurer())
             lastCommands = list.commands.count
+        }
+        /// The frame in the live window's parts (`FrameState.frameParts`), as the window draws it.
+        func frameParts(layout: HostLayout) -> [FramePart]? {
+            lastCommands = 0
+            return inParts ? frame.frameParts(layout: layout) : nil
+        }
+        func draw(_ part: FramePart, into list: inout DisplayList, layout: HostLayout) {
+            if part.moment == .afterInput { frames += 1; frameCounters.append(SDL_GetPerformanceCounter()) }
+            frame.draw(part, session, into: &list, layout: layout, measurer: host?.textMeasurer ?? EstimatedTextMeasurer())
+            lastCommands += list.commands.count
         }
     }
 }
