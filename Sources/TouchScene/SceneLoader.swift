@@ -59,6 +59,13 @@ public enum SceneLoader {
         } catch {
             throw fail([SceneDiagnostic(file: file, line: 1, column: 1, message: "YAML error: \(error)")])
         }
+        return try read(root: root, file: file, folder: folder, assetsFolder: assetsFolder, types: types)
+    }
+
+    /// Reads and validates a composed scene document (`parse` composes it from the file).
+    static func read(root: Node, file: String, folder: String, assetsFolder: String? = nil,
+                     types: SceneTypes = SceneTypes()) throws(SceneLoadError) -> SceneDescription {
+        func fail(_ d: [SceneDiagnostic]) -> SceneLoadError { SceneLoadError(diagnostics: d) }
         if let problem = checkNodeBudget(root) {
             throw fail([SceneDiagnostic(file: file, line: 1, column: 1, message: problem)])
         }

@@ -102,6 +102,10 @@ package struct ReplayOptions: ParsableArguments {
     package var pixelScale: Double?
     @Flag(help: "In a window: close it when the recording ends (by default it stays open at the end, paused, showing the whole timeline, until closed).")
     package var exitAtEnd = false
+    @Option(name: .customLong("set"),
+            help: ArgumentHelp("Change a setting before the replay starts: ID.KEY=VALUE, the key of the view, recognizer or control whose id is ID, as a scene file writes it (doubleTap.maximumTapInterval=0.45, photo.userInteraction=false, pan.requireToFail=[swipe]). Repeatable.",
+                               valueName: "ID.KEY=VALUE"))
+    package var settings: [String] = []
 
     package init() {}
 

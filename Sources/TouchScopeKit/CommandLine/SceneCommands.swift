@@ -54,26 +54,36 @@ private func isDirectory(_ p: String) -> Bool {
     return FileManager.default.fileExists(atPath: p, isDirectory: &d) && d.boolValue
 }
 
-/// Loads a scene with this process's types (`SceneCommands.types`) or throws the diagnostics
-/// as a bad-input error.
-package func loadScene(_ path: String) throws -> SceneDescription {
+/// Loads a scene with this process's types (`SceneCommands.types`) and `settings` (`--set`,
+/// `ID.KEY=VALUE`) applied, or throws the diagnostics as a bad-input error.
+package func loadScene(_ path: String, settings: [String] = []) throws -> SceneDescription {
     do {
-        return try SceneLoader.load(path: path, types: SceneCommands.types)
-    } catch {
+        var parsed: [SceneSetting] = []
+        for (k, argument) in settings.enumerated() {
+            do { parsed.append(try SceneSetting(parsing: argument)) } catch {
+                var e = error
+                e.index = k + 1
+                throw e
+            }
+        }
+        return try SceneLoader.load(path: path, settings: parsed, types: SceneCommands.types)
+    } catch let error as SceneLoadError {
         throw CLIError.badInput(error.diagnostics.map(\.description).joined(separator: "\n"))
+    } catch let error as SceneSettingError {
+        throw CLIError.badInput(error.description)
     }
 }
 
 /// The scene file `arg` names (`resolveScene`; without one, the program's default scene),
 /// loaded with this process's types, as what the window and replay drive. A program without
 /// a default scene asks for one (exit 2).
-func sceneSource(_ arg: String?) throws -> AppSource {
+func sceneSource(_ arg: String?, settings: [String] = []) throws -> AppSource {
     guard let name = arg ?? SceneCommands.defaultScene else {
         throw CLIError.badInput("\(SceneCommands.programName): give the scene file to open: \(SceneCommands.programName) run SCENE.yaml "
             + "(its scene files may use \(SceneCommands.typesDescription))")
     }
     let path = resolveScene(name)
-    return try AppSource.sceneFile(path: path, loadScene(path), types: SceneCommands.types)
+    return try AppSource.sceneFile(path: path, loadScene(path, settings: settings), types: SceneCommands.types)
 }
 
 /// `run [SCENE]`: a scene in a window.
@@ -113,7 +123,7 @@ package struct ReplayCommand: ParsableCommand {
             usage: helpUsage("\(SceneCommands.programName) replay <scene> <recording> [--headless] [--trace <file>] "
                              + "[--perfetto <file>] [--no-overlays] [--window <WxH>] [--dump-tree <file>] "
                              + "[--screenshot <file.png>] [--at <seconds>] [--until <seconds>] [--pixel-scale <scale>] "
-                             + "[--exit-at-end]"),
+                             + "[--exit-at-end] [--set <ID.KEY=VALUE> ...]"),
             discussion: """
                 Time runs until --until, by default one second after the last input, so
                 pending timers (double-tap interval, long press) resolve. Headless replay
@@ -121,7 +131,8 @@ package struct ReplayCommand: ParsableCommand {
                 gives the same trace. In a window, the replay then stays open, paused at
                 its end with the whole timeline shown, until the window is closed
                 (--exit-at-end closes it; so does a window nobody can see, SDL's dummy or
-                offscreen driver).
+                offscreen driver). --set changes the scene the replay starts with, as
+                if its file said so: the same touches, another setting.
                 """)
     }
 
@@ -136,7 +147,7 @@ package struct ReplayCommand: ParsableCommand {
         // SDL wants the main thread; a command runs on it.
         try MainActor.assumeIsolated {
             if !options.headless { SDLHost.catchSignals() }
-            try sceneSource(scene).replay(options)
+            try sceneSource(scene, settings: options.settings).replay(options)
         }
     }
 }
@@ -179,7 +190,7 @@ struct SceneProgramCommand: ParsableCommand {
                 Exit status: 0 success, 2 bad input (scene, recording, arguments), 1 any other failure.
                 """,
             version: SceneCommands.programVersion,
-            subcommands: [RunCommand.self, ReplayCommand.self, WhyCommand.self, CheckCommand.self],
+            subcommands: [RunCommand.self, ReplayCommand.self, WhyCommand.self, DiffCommand.self, CheckCommand.self],
             defaultSubcommand: RunCommand.self)
     }
 }

@@ -1,0 +1,139 @@
+// What if (issue 30): a setting changed for a run (`replay --set ID.KEY=VALUE`) and two runs
+// compared decision by decision (`diff`). The expected outcomes are worked out by hand from
+// the recordings, the scene files, SPEC.md (section 5: failure requirements; tap recognizer)
+// and Defaults.swift (tapInterval 0.35 s), never copied from a run.
+import Foundation
+import Testing
+import TouchCore
+@testable import TouchScene
+
+@Suite("What if: --set and diff", .serialized)
+struct WhatIfTests {
+    /// Replays a demo recording into a demo scene with `settings`: its gesture decisions.
+    static func decisions(_ scene: String, _ recording: String, _ settings: [String]) throws -> [TraceRecord] {
+        let parsed = try settings.map { try SceneSetting(parsing: $0) }
+        let description = try SceneLoader.load(path: Paths.scene(scene), settings: parsed)
+        let session = SceneSession(scene: description)
+        var records: [TraceRecord] = []
+        session.app.tracer.sink = TraceCallback { if RunDiff.isDecision($0) { records.append($0) } }
+        try Replayer(session: session, recording: try RecordingReader(path: Paths.demoRecordings + "/\(recording).jsonl")).run(until: nil)
+        return records
+    }
+
+    /// "recognizer from→to @t rule" for each decision.
+    static func summary(_ records: [TraceRecord]) -> [String] {
+        records.compactMap { r in
+            guard case let .gesture(id, _, from, to, _, _) = r.body else { return nil }
+            return "\(id.string) \(from.rawValue)→\(to.rawValue) @\(TraceFormat.short(r.t, 3))" + (r.decision.map { " \($0.rule.rawValue)" } ?? "")
+        }
+    }
+
+    // The double-tap recording: taps at 0.10–0.18 and 0.30–0.38 (0.12 s apart), and one at 2.00–2.08.
+    @Test("--set doubleTap.maximumTapInterval=0.05 (a number, named as UIKit names it): the second tap comes too late, singleTap wins both")
+    func numberSetting() throws {
+        let plain = Self.summary(try Self.decisions("double-tap", "double-tap", []))
+        // As the scene file says: the two taps are a double tap (0.12 s < 0.35 s); the lone tap
+        // at 2.00 makes doubleTap wait 0.35 s after its lift, then fail, and singleTap recognize.
+        #expect(plain == ["doubleTap possible→recognized @0.38 tapCount", "singleTap possible→failed @0.38 failureRequirement",
+                          "doubleTap possible→failed @2.43 tapInterval", "singleTap possible→recognized @2.43 tapCount"])
+        let changed = Self.summary(try Self.decisions("double-tap", "double-tap", ["doubleTap.maximumTapInterval=0.05"]))
+        // 0.05 s after the first lift (0.18) no second tap: doubleTap fails at 0.23, singleTap
+        // (which required it to fail) recognizes; the second tap is a new single tap.
+        #expect(changed == ["doubleTap possible→failed @0.23 tapInterval", "singleTap possible→recognized @0.23 tapCount",
+                            "doubleTap possible→failed @0.43 tapInterval", "singleTap possible→recognized @0.43 tapCount",
+                            "doubleTap possible→failed @2.13 tapInterval", "singleTap possible→recognized @2.13 tapCount"])
+        // The scene file's own key gives the same run.
+        #expect(Self.summary(try Self.decisions("double-tap", "double-tap", ["doubleTap.maximumInterval=0.05"])) == changed)
+    }
+
+    @Test("--set of an integer, a boolean, a list of references and the scene's defaults")
+    func otherKeyTypes() throws {
+        // numberOfTapsRequired=3: two taps are not enough; doubleTap fails 0.35 s after the
+        // second lift (0.38 + 0.35), and singleTap, freed, recognizes then.
+        #expect(Self.summary(try Self.decisions("double-tap", "double-tap", ["doubleTap.numberOfTapsRequired=3"])).prefix(2)
+                == ["doubleTap possible→failed @0.73 tapInterval", "singleTap possible→recognized @0.73 tapCount"])
+        // userInteraction=false: the pad takes no touches, so no recognizer sees any (SPEC 2: hit testing skips it).
+        #expect(Self.summary(try Self.decisions("double-tap", "double-tap", ["pad.userInteraction=false"])).isEmpty)
+        // requireToFail=[]: singleTap no longer waits; it recognizes at the first lift.
+        #expect(Self.summary(try Self.decisions("double-tap", "double-tap", ["singleTap.requireToFail=[]"])).first
+                == "singleTap possible→recognized @0.18 tapCount")
+        // The scene's defaults when no view or recognizer has the id: tapInterval 0.05 for every tap.
+        #expect(Self.summary(try Self.decisions("double-tap", "double-tap", ["defaults.tapInterval=0.05"])).first
+                == "doubleTap possible→failed @0.23 tapInterval")
+    }
+
+    @Test("bad --set: no id, no key, a bad value, an unknown reference: exit 2, `command line:N:COLUMN: --set ...`, the one at fault named")
+    func badSettings() throws {
+        let base = ["replay", "scenes/double-tap.yaml", "scenes/recordings/double-tap.jsonl", "--headless"]
+        let cases: [(String, String, String)] = [
+            ("nope.taps=2", "command line:1:1: --set nope.taps=2: ", "`nope`"),
+            ("doubleTap.bogus=1", "command line:1:17: --set doubleTap.bogus=1: ", "`bogus`"),
+            ("doubleTap.maximumTapInterval=abc", "command line:1:30: --set doubleTap.maximumTapInterval=abc: ", "`abc`"),
+            ("singleTap.requireToFail=[ghost]", "command line:1:25: --set singleTap.requireToFail=[ghost]: ", "`ghost`"),
+            ("doubleTap=1", "command line:1:1: --set doubleTap=1: ", "ID.KEY=VALUE"),
+        ]
+        for (setting, start, names) in cases {
+            let run = try CLIRun.run(base + ["--set", setting])
+            #expect(run.status == 2, "\(setting): exit \(run.status)")
+            #expect(run.stderr.hasPrefix(start) && run.stderr.contains(names), "\(setting): \(run.stderr)")
+        }
+        // The second of two is at fault: it is the one named.
+        let second = try CLIRun.run(base + ["--set", "doubleTap.maximumTapInterval=0.05", "--set", "pad.userInteraction=maybe"])
+        #expect(second.status == 2)
+        #expect(second.stderr.hasPrefix("command line:2:21: --set pad.userInteraction=maybe: "), "\(second.stderr)")
+    }
+
+    @Test("diff of a run with itself: the same decisions, exit 0, JSON same true, first null, no sequences")
+    func diffSame() throws {
+        let run = try CLIRun.run(["diff", "scenes/double-tap.yaml", "scenes/recordings/double-tap.jsonl", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == #"{"same":true,"first":null,"sequences":[]}"#)
+        let text = try CLIRun.run(["diff", "scenes/double-tap.yaml", "scenes/recordings/double-tap.jsonl"])
+        #expect(text.status == 0)
+        #expect(text.stdout.hasPrefix("The same decisions: 4 in each run."), "\(text.stdout)")
+    }
+
+    @Test("diff with one setting changed: exit 1, the first decision that differs with both versions, the sequences whose winners changed")
+    func diffOneSetting() throws {
+        let run = try CLIRun.run(["diff", "scenes/double-tap.yaml", "scenes/recordings/double-tap.jsonl",
+                                  "--set", "doubleTap.maximumTapInterval=0.05", "--json"])
+        #expect(run.status == 1, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(object["same"] as? Bool == false)
+        let first = try #require(object["first"] as? [String: Any])
+        // A recognizes the double tap at 0.38; B fails it at 0.23: the earlier of the two.
+        #expect(first["at"] as? Double == 0.23)
+        let a = try #require(first["a"] as? [String: Any]), b = try #require(first["b"] as? [String: Any])
+        #expect(a["recognizer"] as? String == "doubleTap" && a["to"] as? String == "recognized" && a["t"] as? Double == 0.38)
+        #expect(b["recognizer"] as? String == "doubleTap" && b["to"] as? String == "failed" && b["rule"] as? String == "tapInterval"
+                && b["limit"] as? Double == 0.05)
+        let sequences = try #require(object["sequences"] as? [[String: Any]])
+        // The first two sequences (the two taps) went to doubleTap, now to singleTap; the lone
+        // tap at 2.00 went to singleTap either way.
+        #expect(sequences.map { $0["start"] as? Double } == [0.1, 0.3])
+        #expect(sequences.allSatisfy { $0["winnersA"] as? [String] == ["doubleTap"] && $0["winnersB"] as? [String] == ["singleTap"] })
+    }
+
+    @Test("diff of two recordings on one scene: the slow double tap's second tap comes after the 0.35 s interval")
+    func diffRecordings() throws {
+        let run = try CLIRun.run(["diff", "scenes/double-tap.yaml", "scenes/recordings/double-tap.jsonl",
+                                  "scenes/double-tap.yaml", "scenes/recordings/double-tap-slow.jsonl", "--json"])
+        #expect(run.status == 1, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let first = try #require(object["first"] as? [String: Any])
+        // A: recognized at 0.38. B: the second tap lands at 0.60, after 0.18 + 0.35 = 0.53: failed then.
+        #expect(first["at"] as? Double == 0.38)
+        let b = try #require(first["b"] as? [String: Any])
+        #expect(b["t"] as? Double == 0.53 && b["to"] as? String == "failed" && b["rule"] as? String == "tapInterval")
+    }
+
+    @Test("diff with bad input exits 2 with the file and line")
+    func diffBadInput() throws {
+        let run = try CLIRun.run(["diff", "scenes/double-tap.yaml", "no-such.jsonl"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("no-such.jsonl:1:1: "), "\(run.stderr)")
+        let bad = try CLIRun.run(["diff", "scenes/double-tap.yaml", "scenes/recordings/double-tap.jsonl", "--set", "x.y=1"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("command line:1:1: --set x.y=1: "), "\(bad.stderr)")
+    }
+}
