@@ -17,6 +17,7 @@ extension AppSource {
             .input("scene", scenePath), .input("recording", options.recording),
             .output("--trace", "trace", options.output.trace), .output("--perfetto", "Perfetto trace", options.output.perfetto),
             .output("--dump-tree", "tree dump", options.dumpTree), .output("--screenshot", "screenshot", options.screenshot),
+            .input("expected trace", options.expect),
         ])
         let reader: RecordingReader
         // A libinput record or evemu file is converted on the way in, onto the window.
@@ -45,7 +46,10 @@ extension AppSource {
         do { writer = try options.output.trace.map { path throws(InputFileError) in try TraceWriter(path: path) } }
         catch { throw CLIError.badInput(error.description) }
         let perfetto = try openPerfetto(options.output.perfetto, scene: session.scene)
-        let files: [any TraceSink] = [writer as (any TraceSink)?, perfetto].compactMap { $0 }
+        // --expect: the expected decisions first, so a bad file stops the run before it starts.
+        let expected = try options.expect.map(Self.expectedDecisions)
+        let decisions = expected.map { _ in DecisionCollector() }
+        let files: [any TraceSink] = [writer as (any TraceSink)?, perfetto, decisions].compactMap { $0 }
         let log = FrameState(overlays: !options.output.noOverlays, defaults: session.app.defaults)
         if options.screenshot != nil {
             // The panels of the screenshot read the trace: keep it in the bounded log too.
@@ -84,6 +88,41 @@ extension AppSource {
             do throws(InputFileError) { try TreeDump.write(of: replayer.session.app.window, to: dumpTree) }
             catch { throw CLIError.badInput(error.description) }
         }
+        if let expected, let decisions, let path = options.expect {
+            let diff = RunDiff(a: expected, b: decisions.records, sequencesA: [], sequencesB: [])
+            guard let first = diff.first else {
+                print("the decisions match \(path): \(expected.count) decisions")
+                return
+            }
+            FileHandle.standardError.write(Data(("the decisions differ from \(path) at \(TraceFormat.short(first.at, 3)) s:\n"
+                + "  expected: " + (first.a.map(RunDiff.words) ?? "no more decisions") + "\n"
+                + "  this run: " + (first.b.map(RunDiff.words) ?? "no more decisions") + "\n").utf8))
+            throw CLIError(message: "", status: 1)
+        }
+    }
+
+    /// The decisions of a trace file (`RunDiff.isDecision`), for `--expect`: a file that
+    /// cannot be read or holds no trace is bad input (exit 2).
+    static func expectedDecisions(_ path: String) throws -> [TraceRecord] {
+        let lines: [JSONValue]
+        do { lines = try TraceReader.read(path: path) } catch { throw CLIError.badInput(error.description) }
+        var out: [TraceRecord] = []
+        for (k, line) in lines.enumerated() {
+            guard let record = TraceReader.record(from: line) else {
+                throw CLIError.badInput("\(path):\(k + 1):1: not a trace line (--expect takes a trace file an earlier run wrote)")
+            }
+            if RunDiff.isDecision(record) { out.append(record) }
+        }
+        return out
+    }
+}
+
+/// Keeps a run's decisions (`RunDiff.isDecision`), for `--expect`.
+final class DecisionCollector: TraceSink {
+    var records: [TraceRecord] = []
+    func receive(_ record: consuming TraceRecord) {
+        let r = copy record
+        if RunDiff.isDecision(r) { records.append(r) }
     }
 }
 

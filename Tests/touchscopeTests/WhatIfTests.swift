@@ -136,4 +136,34 @@ struct WhatIfTests {
         #expect(bad.status == 2)
         #expect(bad.stderr.hasPrefix("command line:1:1: --set x.y=1: "), "\(bad.stderr)")
     }
+
+    @Test("replay --expect: every demo recording matches its golden trace (exit 0); another setting makes it differ (exit 1, the first decision named in words)")
+    func expectGoldens() throws {
+        for (recording, scene) in recordingScenes {
+            let run = try CLIRun.run(["replay", "scenes/\(scene).yaml", Paths.recording(recording), "--headless",
+                                      "--expect", Paths.golden(recording)])
+            #expect(run.status == 0, "\(recording): \(run.stderr)")
+            #expect(run.stdout.hasPrefix("the decisions match "), "\(recording): \(run.stdout)")
+        }
+        let golden = Paths.golden("double-tap")
+        let run = try CLIRun.run(["replay", "scenes/double-tap.yaml", Paths.recording("double-tap"), "--headless",
+                                  "--expect", golden, "--set", "doubleTap.maximumTapInterval=0.05"])
+        #expect(run.status == 1)
+        // The golden trace recognizes the double tap at 0.38; with 0.05 s, doubleTap fails at 0.23.
+        #expect(run.stderr.hasPrefix("the decisions differ from \(golden) at 0.23 s:"), "\(run.stderr)")
+        #expect(run.stderr.contains("expected: 0.38 s doubleTap on pad: possible → recognized"), "\(run.stderr)")
+        #expect(run.stderr.contains("this run: 0.23 s doubleTap on pad: possible → failed (tapInterval)"), "\(run.stderr)")
+    }
+
+    @Test("replay --expect with a file that is not a trace, or without --headless: exit 2")
+    func expectBadInput() throws {
+        let bad = Paths.temporary("not-a-trace.jsonl")
+        try Data("{\"t\": 1, \"kind\": \"no-such-kind\"}\n".utf8).write(to: URL(fileURLWithPath: bad))
+        let run = try CLIRun.run(["replay", "scenes/double-tap.yaml", "scenes/recordings/double-tap.jsonl", "--headless", "--expect", bad])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("\(bad):1:"), "\(run.stderr)")
+        let windowed = try CLIRun.run(["replay", "scenes/double-tap.yaml", "scenes/recordings/double-tap.jsonl", "--expect", bad])
+        #expect(windowed.status == 2)
+        #expect(windowed.stderr.contains("--expect needs --headless"), "\(windowed.stderr)")
+    }
 }

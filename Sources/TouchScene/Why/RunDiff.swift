@@ -111,7 +111,7 @@ public struct RunDiff: Sendable {
     }
 
     /// A decision in words: "0.38 s doubleTap on pad: possible → recognized (tapCount 2/2): recognized: 2 taps of 1 finger".
-    static func words(_ r: TraceRecord) -> String {
+    public static func words(_ r: TraceRecord) -> String {
         guard case let .gesture(recognizer, view, from, to, reason, _) = r.body else { return r.description }
         var s = "\(WhyReport.seconds(r.t)) \(recognizer.string)"
         if !view.isEmpty { s += " on \(view.string)" }

@@ -57,11 +57,17 @@ struct AppReplayCommand: AppSubcommand {
             Time runs until --until, by default one second after the last input, so pending timers (double-tap interval, long press) resolve. Headless replay runs on a virtual clock stepped every 1/120 s: the same recording always gives the same trace.
 
             A recording with a hot reload in it (a `reload` line) belongs to a scene file: it does not replay here.
+
+            --expect TRACE compares the run's decisions with a trace an earlier run wrote: exit 1 naming the first that differs, 0 when they match (a recording kept as a regression test).
             """)
 
     @OptionGroup var options: ReplayOptions
 
     @MainActor func run(_ app: TouchScopeApp) throws {
+        if let first = options.settings.first {
+            throw CLIError.badInput("command line:1:1: --set \(first): \(app.name) builds its application in code, "
+                + "so there is no scene file to change; set it in the code")
+        }
         try AppSource.code(app).replay(options)
     }
 }

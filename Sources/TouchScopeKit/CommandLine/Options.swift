@@ -106,6 +106,9 @@ package struct ReplayOptions: ParsableArguments {
             help: ArgumentHelp("Change a setting before the replay starts: ID.KEY=VALUE, the key of the view, recognizer or control whose id is ID, as a scene file writes it (doubleTap.maximumTapInterval=0.45, photo.userInteraction=false, pan.requireToFail=[swipe]). Repeatable.",
                                valueName: "ID.KEY=VALUE"))
     package var settings: [String] = []
+    @Option(help: ArgumentHelp("With --headless: compare the run's decisions with this trace file's (a trace an earlier run wrote); exit 1 naming the first that differs, 0 when they match.",
+                               valueName: "trace"))
+    package var expect: String?
 
     package init() {}
 
@@ -118,6 +121,7 @@ package struct ReplayOptions: ParsableArguments {
         if let until, until > RecordingReader.maxTime { throw ValidationError("--until must be at most \(Int(RecordingReader.maxTime)) s") }
         if at != nil && screenshot == nil { throw ValidationError("--at needs --screenshot") }
         if exitAtEnd && headless { throw ValidationError("--exit-at-end is for a replay in a window (a headless replay always ends)") }
+        if expect != nil && !headless { throw ValidationError("--expect needs --headless (a deterministic run)") }
         if let s = screenshot, !s.lowercased().hasSuffix(".png") { throw ValidationError("--screenshot must name a .png file") }
         if let pixelScale {
             if !headless { throw ValidationError("--pixel-scale needs --headless (a window gets its scale from the display)") }

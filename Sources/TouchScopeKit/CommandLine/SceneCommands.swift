@@ -123,7 +123,7 @@ package struct ReplayCommand: ParsableCommand {
             usage: helpUsage("\(SceneCommands.programName) replay <scene> <recording> [--headless] [--trace <file>] "
                              + "[--perfetto <file>] [--no-overlays] [--window <WxH>] [--dump-tree <file>] "
                              + "[--screenshot <file.png>] [--at <seconds>] [--until <seconds>] [--pixel-scale <scale>] "
-                             + "[--exit-at-end] [--set <ID.KEY=VALUE> ...]"),
+                             + "[--exit-at-end] [--set <ID.KEY=VALUE> ...] [--expect <trace>]"),
             discussion: """
                 Time runs until --until, by default one second after the last input, so
                 pending timers (double-tap interval, long press) resolve. Headless replay
@@ -132,7 +132,9 @@ package struct ReplayCommand: ParsableCommand {
                 its end with the whole timeline shown, until the window is closed
                 (--exit-at-end closes it; so does a window nobody can see, SDL's dummy or
                 offscreen driver). --set changes the scene the replay starts with, as
-                if its file said so: the same touches, another setting.
+                if its file said so: the same touches, another setting. --expect
+                compares the decisions with an earlier run's trace: exit 1 when they
+                differ, naming the first, so a recording can be a regression test.
                 """)
     }
 
