@@ -50,8 +50,31 @@ package final class FrameState {
     package init(overlays: Bool, defaults: Defaults = Defaults(), threadedLog: Bool = true) {
         self.overlays = overlays
         feed = threadedLog ? TraceLogFeed(log: storedLog) : nil
-        help = InputMapper.help(defaults: defaults).map { HelpEntry(input: "\($0.device): \($0.input)", effect: $0.effect) }
-            + TouchControls.help + hostKeys.map { HelpEntry(input: "window: \($0.input)", effect: $0.effect) }
+        help = Self.helpRows(defaults: defaults)
+    }
+
+    /// The help's rows by section: the mouse, the window's keys (`hostKeys`), the
+    /// touchscreen's and the toolbar's and panels' gestures (Touch: moved first on a
+    /// touchscreen, `HelpPanel.touchFirst`), then the scene's other inputs (keyboard,
+    /// gamepad, tablet, window events).
+    static func helpRows(defaults: Defaults) -> [HelpEntry] {
+        let map = InputMapper.help(defaults: defaults)
+        func section(_ d: InputBinding.Device) -> String {
+            switch d {
+            case .touchscreen: HelpPanel.touchSection
+            case .mouse: "Mouse"
+            case .keyboard: "Keyboard (to the scene)"
+            case .gamepad: "Gamepad"
+            case .tablet: "Tablet"
+            case .window: "Window events"
+            }
+        }
+        func rows(_ d: InputBinding.Device) -> [HelpEntry] {
+            map.filter { $0.device == d }.map { HelpEntry(input: $0.input, effect: $0.effect, section: section(d)) }
+        }
+        return rows(.mouse) + hostKeys.map { HelpEntry(input: $0.input, effect: $0.effect, section: "Window keys") }
+            + rows(.touchscreen) + TouchControls.help
+            + rows(.keyboard) + rows(.gamepad) + rows(.tablet) + rows(.window)
     }
 
     /// Toggles the panel the registry binds to a function key (`PanelRegistry.all`); false when
@@ -96,6 +119,7 @@ package final class FrameState {
                                    accelerometers: needs.contains(.accelerometers) ? deviceAccelerometers(session) : [])
         e.touchDevices = touchDevices
         e.latency = latency
+        e.sheet = layout.sheetRegions
         return e.keeping(needs)
     }
 

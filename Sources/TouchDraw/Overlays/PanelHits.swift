@@ -149,7 +149,9 @@ extension DebugOverlay {
         let c = s.context
         func held(_ panel: OverlayPanel?) -> PanelGrab { PanelGrab(panel: panel, startState: c.state) }
         if let bottom = s.bottom, bottom.contains(p), let e = shown(c, at: .bottom) { return held(e.id) }
-        if let side = s.side, side.contains(p), let e = shown(c, at: .cover) { return held(e.id) }
+        if let sheet = DebugOverlay.sheet(c, side: s.side, bottom: s.bottom), sheet.regions.contains(where: { $0.contains(p) }) {
+            return held(sheet.panel.id)
+        }
         guard let hit = s.hit(at: p) else { return nil }
         return held(hit.hit == .detail ? nil : hit.panel)
     }
@@ -184,6 +186,10 @@ extension PanelSurface {
         func on(_ e: PanelEntry, _ rect: Rect) -> (OverlayPanel?, PanelHit) {
             (e.id, e.interaction?.hit?(c, PanelPoint(point: p, rect: rect, tolerance: tolerance)) ?? .panel(e.id))
         }
+        if let sheet = DebugOverlay.sheet(c, side: side, bottom: bottom), sheet.regions.contains(where: { $0.contains(p) }),
+           let box = DebugOverlay.boundingBox(sheet.regions) {
+            return on(sheet.panel, box)
+        }
         if let detail = DebugOverlay.selectionDetail(c, side: side, bottom: bottom), detail.rect.contains(p) { return (nil, .detail) }
         if let e = sceneEntry(at: p) { return on(e, c.sceneRect) }
         if let side, side.contains(p) {
@@ -204,7 +210,8 @@ extension PanelSurface {
         guard let e = PanelRegistry.entry(panel), context.state.isOn(panel) else { return nil }
         switch e.place {
         case .bottom: return bottom
-        case .side, .cover: return side.flatMap { side in DebugOverlay.sections(context, side: side).first { $0.panel == panel }?.rect }
+        case .side: return side.flatMap { side in DebugOverlay.sections(context, side: side).first { $0.panel == panel }?.rect }
+        case .cover: return DebugOverlay.sheet(context, side: side, bottom: bottom).flatMap { DebugOverlay.boundingBox($0.regions) }
         case .scene: return context.sceneRect
         }
     }

@@ -1,0 +1,192 @@
+// The text a user reads in the window is never cut, at the sizes the window must work at
+// (1280×800, 800×1280, 2560×1600, pixel scales 1 and 2): the help sheet (every row whole,
+// the touch rows first on a touchscreen), the inspector, the toolbar's labels. Text is
+// measured with the real DejaVu fonts when they are installed (as the window draws them),
+// with the estimated measurer otherwise.
+import Foundation
+import Testing
+@testable import TouchScopeKit
+import TouchCore
+import TouchDraw
+import TouchScene
+import TouchSDL
+
+/// A window size and pixel scale the window must work at.
+struct WindowSize: CustomStringConvertible, Sendable {
+    var width: Double
+    var height: Double
+    var scale: Double
+    var window: Size { Size(width: width, height: height) }
+    var canvas: Size { Size(width: width * scale, height: height * scale) }
+    var description: String { "\(Int(width))x\(Int(height))@\(Int(scale))" }
+
+    static let all: [WindowSize] = [(1280.0, 800.0), (800, 1280), (2560, 1600)].flatMap { w, h in
+        [1.0, 2].map { WindowSize(width: w, height: h, scale: $0) }
+    }
+}
+
+/// The measurer the window draws with: SDL2_ttf with the located fonts, or the estimate
+/// when no font file is found.
+@MainActor
+enum WindowMeasurer {
+    static let shared: TextMeasurer = {
+        let files = FontLocator.locate()
+        return files.isBitmap ? EstimatedTextMeasurer() : FontCache(files: files)
+    }()
+}
+
+/// A text run the user would not read whole: wider than its `maxWidth` (the painter cuts
+/// it), or reaching out of the clip it is drawn in.
+struct CutText: CustomStringConvertible {
+    var run: TextRun
+    var why: String
+    var description: String { "\"\(run.string)\": \(why)" }
+}
+
+func cutTexts(_ commands: [DrawCommand], measurer: TextMeasurer, where include: (TextRun) -> Bool = { _ in true }) -> [CutText] {
+    var clips: [Rect] = []
+    var out: [CutText] = []
+    for c in commands {
+        switch c {
+        case let .pushClip(r):
+            let last = clips.last
+            clips.append(last.map { l in
+                let x0 = max(l.minX, r.minX), y0 = max(l.minY, r.minY)
+                return Rect(x: x0, y: y0, width: max(0, min(l.maxX, r.maxX) - x0), height: max(0, min(l.maxY, r.maxY) - y0))
+            } ?? r)
+        case .popClip:
+            _ = clips.popLast()
+        case let .text(run) where include(run):
+            let size = measurer.measure(run.string, size: run.size, font: run.font)
+            if let mw = run.maxWidth, size.width > mw + 0.5 {
+                out.append(CutText(run: run, why: "\(size.width) wide, maxWidth \(mw)"))
+                continue
+            }
+            if run.string.hasSuffix("…") { out.append(CutText(run: run, why: "truncated")); continue }
+            let box = Rect(origin: run.topLeft(for: size), size: size)
+            if let clip = clips.last, box.minX < clip.minX - 0.5 || box.maxX > clip.maxX + 0.5 || box.midY < clip.minY || box.midY > clip.maxY {
+                out.append(CutText(run: run, why: "box \(box) outside its clip \(clip)"))
+            }
+        default:
+            break
+        }
+    }
+    return out
+}
+
+func textRuns(_ list: DisplayList) -> [TextRun] { textRuns(list.commands) }
+func textRuns(_ commands: [DrawCommand]) -> [TextRun] {
+    commands.compactMap { if case let .text(r) = $0 { return r }; return nil }
+}
+
+/// The welcome scene (what `make run` opens) with the panels on.
+@MainActor
+final class WelcomeFrame {
+    let session: SceneSession
+    let frame = FrameState(overlays: true, threadedLog: false)
+
+    init(scene: String = "welcome") throws {
+        let description = try SceneLoader.load(path: Paths.scene(scene))
+        session = SceneSession(scene: description)
+        frame.follow(session)
+    }
+
+    func layout(_ size: WindowSize) -> HostLayout {
+        HostLayout(canvasSize: size.canvas, windowSize: size.window, sceneSize: session.scene.window)
+    }
+
+    func draw(_ size: WindowSize) -> DisplayList {
+        var list = DisplayList(size: size.canvas, background: Color(r: 24, g: 24, b: 28))
+        frame.draw(session, into: &list, layout: layout(size), measurer: WindowMeasurer.shared)
+        if let dir = ProcessInfo.processInfo.environment["TOUCHSCOPE_LAYOUT_SHOTS"],
+           let canvas = try? OffscreenCanvas(size: size.canvas, fonts: FontLocator.locate()) {
+            canvas.paint(list)
+            try? canvas.savePNG(dir + "/\(shotName)-\(size).png")
+        }
+        return list
+    }
+    var shotName = "frame"
+}
+
+@MainActor
+@Suite("Window text is never cut", .serialized)
+struct WindowTextFitTests {
+    @Test("the help sheet shows every row whole at 1280×800, 800×1280 and 2560×1600, scales 1 and 2",
+          arguments: WindowSize.all)
+    func helpWhole(size: WindowSize) throws {
+        let w = try WelcomeFrame()
+        w.shotName = "help"
+        w.frame.state.set(.help, true)
+        let list = w.draw(size)
+        let m = WindowMeasurer.shared
+        let layout = w.layout(size)
+        // Every row laid out, none left for a drag.
+        let L = HelpPanel.layout(entries: w.frame.help, touchFirst: false, regions: layout.sheetRegions,
+                                 style: layout.overlayStyle, measurer: m)
+        #expect(L.hidden == 0, "\(size): \(L.hidden) rows left out")
+        // Every row's words are drawn (wrapped lines joined give the row back).
+        let drawn = textRuns(list).map(\.string)
+        for e in HelpPanel.ordered(w.frame.help, touchFirst: false) {
+            for text in [e.input, e.effect] {
+                #expect(Self.wrappedIn(drawn, text), "\(size): not shown whole: \(text)")
+            }
+        }
+        // No text of the sheet is cut (the sheet: the commands in its clip, its regions' box).
+        let sheet = layout.sheetRegions
+        let box = sheet.dropFirst().reduce(sheet[0]) { a, r in
+            Rect(x: min(a.minX, r.minX), y: min(a.minY, r.minY), width: max(a.maxX, r.maxX) - min(a.minX, r.minX),
+                 height: max(a.maxY, r.maxY) - min(a.minY, r.minY))
+        }
+        let start = try #require(list.commands.firstIndex(of: .pushClip(box)), "\(size): no sheet drawn")
+        let sheetCommands = Array(list.commands[start...])
+        let cut = cutTexts(sheetCommands, measurer: m)
+        #expect(cut.isEmpty, "\(size): \(cut)")
+        #expect(textRuns(sheetCommands).count > 100)
+    }
+
+    /// Whether `text` is drawn as consecutive runs (its wrapped lines).
+    static func wrappedIn(_ runs: [String], _ text: String) -> Bool {
+        let words = text.split(separator: " ").joined(separator: " ")
+        for start in runs.indices {
+            var acc = ""
+            for r in runs[start...] {
+                acc = acc.isEmpty ? r : acc + " " + r
+                if acc == words { return true }
+                if !words.hasPrefix(acc) { break }
+            }
+        }
+        return false
+    }
+
+    @Test("the help puts the touch rows first when SDL lists a touchscreen or the trace saw a finger, the mouse's first otherwise")
+    func touchFirst() throws {
+        let size = WindowSize(width: 1280, height: 800, scale: 1)
+        func sections(_ w: WelcomeFrame) -> [String] {
+            let list = w.draw(size)
+            let titles = Set(w.frame.help.map(\.section) + [HelpPanel.coloursSection])
+            return textRuns(list).map(\.string).filter { titles.contains($0) }
+        }
+        let mouse = try WelcomeFrame()
+        mouse.frame.state.set(.help, true)
+        #expect(sections(mouse).first == "Mouse")
+        // SDL lists a touchscreen.
+        let screen = try WelcomeFrame()
+        screen.frame.state.set(.help, true)
+        screen.frame.touchDevices = [TouchDeviceInfo(sdlID: 7, traceDevice: nil, name: "ELAN touch", kind: .direct, display: "display 0")]
+        #expect(sections(screen).first == HelpPanel.touchSection)
+        // A touchpad is not a touchscreen.
+        let pad = try WelcomeFrame()
+        pad.frame.state.set(.help, true)
+        pad.frame.touchDevices = [TouchDeviceInfo(sdlID: 7, traceDevice: nil, name: "pad", kind: .indirectRelative, display: nil)]
+        #expect(sections(pad).first == "Mouse")
+        // A finger of a touch device (device 0) seen in the trace; the mouse's (-1) is not one.
+        let seen = try WelcomeFrame()
+        seen.frame.state.set(.help, true)
+        seen.session.app.send(.touchDown(TouchKey(device: -1, finger: 0), Point(x: 100, y: 300)), at: 0.1)
+        seen.session.app.send(.touchUp(TouchKey(device: -1, finger: 0), Point(x: 100, y: 300)), at: 0.15)
+        #expect(sections(seen).first == "Mouse")
+        seen.session.app.send(.touchDown(TouchKey(device: 0, finger: 1), Point(x: 100, y: 300)), at: 0.3)
+        seen.session.app.send(.touchUp(TouchKey(device: 0, finger: 1), Point(x: 100, y: 300)), at: 0.35)
+        #expect(sections(seen).first == HelpPanel.touchSection)
+    }
+}
