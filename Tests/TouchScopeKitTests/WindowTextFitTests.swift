@@ -190,3 +190,111 @@ struct WindowTextFitTests {
         #expect(sections(seen).first == HelpPanel.touchSection)
     }
 }
+
+@MainActor
+@Suite("The inspector shows settings by name, whole", .serialized)
+struct InspectorTextFitTests {
+    /// The commands drawn in a side section's clip (its panel's drawing).
+    static func sectionCommands(_ list: DisplayList, clip: Rect) -> [DrawCommand] {
+        guard let start = list.commands.firstIndex(of: .pushClip(clip)) else { return [] }
+        var depth = 0
+        var out: [DrawCommand] = []
+        for c in list.commands[start...] {
+            out.append(c)
+            if case .pushClip = c { depth += 1 }
+            if case .popClip = c { depth -= 1; if depth == 0 { break } }
+        }
+        return out
+    }
+
+    func inspectorRuns(_ w: WelcomeFrame, _ size: WindowSize, select view: String) throws -> (runs: [DrawCommand], cut: [CutText]) {
+        w.frame.state.selectedViewID = view
+        w.shotName = "inspector-\(view)"
+        let list = w.draw(size)
+        let layout = w.layout(size)
+        let side = try #require(layout.sidePanel)
+        let c = w.frame.panelSurface(w.session, layout: layout, measurer: WindowMeasurer.shared).context
+        let section = try #require(DebugOverlay.sections(c, side: side).first { $0.panel == .inspector }, "\(size): no inspector")
+        let commands = Self.sectionCommands(list, clip: section.clip)
+        return (commands, cutTexts(commands, measurer: WindowMeasurer.shared))
+    }
+
+    @Test("at 1280×800, 800×1280 and 2560×1600, scales 1 and 2, no inspector text is cut, the tap pad's and the photo's recognizers alike",
+          arguments: WindowSize.all)
+    func nothingCut(size: WindowSize) throws {
+        for view in ["tapPad", "photo", "pressArea", "swipeArea"] {
+            let w = try WelcomeFrame()
+            let (commands, cut) = try inspectorRuns(w, size, select: view)
+            #expect(textRuns(commands).count > 5, "\(size) \(view): the inspector drew nothing")
+            #expect(cut.isEmpty, "\(size) \(view): \(cut)")
+        }
+    }
+
+    @Test("a recognizer shows the settings a user sets, by their UIKit names with the scene file's key, not private fields")
+    func settingsByName() throws {
+        let w = try WelcomeFrame()
+        let views = DebugOverlay.viewsByID(w.session.app.window)
+        // welcome.yaml: doubleTap `taps: 2`; singleTap the default (1).
+        let pad = try #require(views["tapPad"])
+        let doubleTap = try #require(pad.gestureRecognizers.first { $0.id == "doubleTap" })
+        let tap = InspectorPanel.settings(of: doubleTap)
+        #expect(tap.contains("numberOfTapsRequired (taps): 2"))
+        #expect(tap.contains("numberOfTouchesRequired (touches): 1"))
+        // SPEC / Defaults: the tap interval 0.35 s and the slop 10 pt unless the scene sets them.
+        #expect(tap.contains("maximumTapInterval (maximumInterval): 0.35 s (default)"), "\(tap)")
+        #expect(tap.contains("allowableMovement (maximumDistance): 10 pt (default)"), "\(tap)")
+        let press = try #require(views["pressArea"]?.gestureRecognizers.first)
+        let long = InspectorPanel.settings(of: press)
+        // Defaults.longPressDuration 0.5 s, allowableMovement 10 pt.
+        #expect(long.contains("minimumPressDuration (duration): 0.5 s (default)"), "\(long)")
+        #expect(long.contains("allowableMovement: 10 pt (default)"), "\(long)")
+        let swipe = try #require(views["swipeArea"]?.gestureRecognizers.first)
+        #expect(InspectorPanel.settings(of: swipe).first == "direction (directions): right,left")
+        // The photo's pinch and pan: settings only, none of their private state.
+        let photo = try #require(views["photo"])
+        let lines = InspectorPanel.details(of: photo, log: w.frame.log).joined(separator: "\n")
+        #expect(lines.contains("pinchThreshold (threshold):"))
+        #expect(lines.contains("minimumNumberOfTouches (minTouches): 1"))
+        for secret in ["factor:", "baseRaw", "baseSpread", "pinchThresholdOverride", "travelled", "lastCentroid", "tracker", "beginRequested"] {
+            #expect(!lines.contains(secret), "the inspector shows the private \(secret): \(lines)")
+        }
+    }
+
+    @Test("a partly shown tree says which views of how many it lists, not '… N views'")
+    func treeCount() throws {
+        #expect(InspectorPanel.treeCountLine(first: 3, shown: 5, total: 12) == "views 4–8 of 12 in the tree ([ / ] or a tap selects)")
+        let w = try WelcomeFrame()
+        let (commands, _) = try inspectorRuns(w, WindowSize(width: 1280, height: 800, scale: 1), select: "tapPad")
+        let strings = textRuns(commands).map(\.string)
+        #expect(!strings.contains { $0.hasPrefix("… ") && $0.hasSuffix(" views") }, "\(strings)")
+    }
+}
+
+@MainActor
+@Suite("The welcome scene's text is whole at every size", .serialized)
+struct WelcomeTextFitTests {
+    @Test("every label of the welcome scene (the hint's three lines too) is drawn whole at the six window sizes",
+          arguments: WindowSize.all)
+    func labelsWhole(size: WindowSize) throws {
+        let w = try WelcomeFrame()
+        w.shotName = "welcome"
+        let list = w.draw(size)
+        var texts: [String] = []
+        w.session.app.window.forEachInTree { if let t = $0.text, !t.isEmpty { texts.append(t) } }
+        let cut = cutTexts(list.commands, measurer: WindowMeasurer.shared) { texts.contains($0.string) }
+        #expect(cut.isEmpty, "\(size): \(cut)")
+        // Each label is drawn (not dropped).
+        let drawn = Set(textRuns(list).map(\.string))
+        for t in texts { #expect(drawn.contains(t), "\(size): not drawn: \(t)") }
+    }
+
+    @Test("the hint tells a touch user and a mouse user what to try, and where help is")
+    func hintSaysWhatToTry() throws {
+        let w = try WelcomeFrame()
+        var hints: [String] = []
+        w.session.app.window.forEachInTree { v in if v.id.hasPrefix("hint"), let t = v.text { hints.append(t) } }
+        #expect(hints.contains { $0.hasPrefix("Touch:") && $0.contains("two fingers") })
+        #expect(hints.contains { $0.hasPrefix("Mouse:") && $0.contains("Alt-drag") })
+        #expect(hints.contains { $0.contains("F1") && $0.contains("Help button") })
+    }
+}

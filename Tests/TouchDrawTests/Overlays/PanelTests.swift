@@ -87,7 +87,7 @@ struct PanelTests {
         #expect(lines.contains("transform scale 2×2  rot 30°  tr (0, 0)"))
         #expect(lines.contains { $0.contains("+clipsToBounds") && $0.contains("-hidden") && $0.contains("+userInteraction") })
         #expect(lines.contains("◆ tap (TapGestureRecognizer)  possible"))
-        #expect(lines.contains { $0.contains("numberOfTapsRequired: 2") })
+        #expect(lines.contains("   numberOfTapsRequired (taps): 2"))
         let extra = InspectorPanel.details(of: v, log: rig.log) { _ in ["value: 0.5"] }
         #expect(extra.suffix(2) == ["▸ View", "   value: 0.5"])
         #expect(InspectorPanel.treeRows(rig.app.window).map(\.view.id) == ["window", "card"])
