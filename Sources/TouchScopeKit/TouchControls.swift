@@ -37,17 +37,17 @@ enum TouchControls {
     /// The key each toolbar button presses.
     static func control(_ button: ToolbarButton) -> TouchControl {
         switch button {
-        case .menu: TouchControl("Menu", key: "", isOn: { $0.toolbar.menuOpen })
+        case .menu: TouchControl("☰ Menu", key: "", isOn: { $0.toolbar.menuOpen })
         case .pause: TouchControl("❚❚ Pause", key: "space", isOn: { !$0.state.followLive })
         case .stepBack: TouchControl("◀ Prev", key: "left")
         case .stepForward: TouchControl("Next ▶", key: "right")
-        case .help: TouchControl("Help", key: "f1", isOn: { $0.overlays && $0.state.isOn(.help) })
-        case .screenshot: TouchControl("Shot", key: "f12")
+        case .help: TouchControl("? Help", key: "f1", isOn: { $0.overlays && $0.state.isOn(.help) })
+        case .screenshot: TouchControl("▣ Shot", key: "f12")
         case .record: TouchControl("● Rec", key: "f10", closesMenu: true, onColor: OverlayStyle.recording, isOn: { $0.toolbar.recording })
         case .lanes: TouchControl("All lanes", key: "l", isOn: { !$0.state.lanesOfTouchedViewsOnly })
-        case .reload: TouchControl("Reload", key: "r", mods: [.ctrl], closesMenu: true)
+        case .reload: TouchControl("↻ Reload", key: "r", mods: [.ctrl], closesMenu: true)
         case .fullscreen: TouchControl("Full screen", key: "f11", closesMenu: true, isOn: { $0.toolbar.fullscreen })
-        case .quit: TouchControl("Quit", key: "q", mods: [.ctrl], closesMenu: true)
+        case .quit: TouchControl("✕ Quit", key: "q", mods: [.ctrl], closesMenu: true)
         }
     }
 

@@ -298,3 +298,28 @@ struct WelcomeTextFitTests {
         #expect(hints.contains { $0.contains("F1") && $0.contains("Help button") })
     }
 }
+
+@MainActor
+@Suite("The toolbar's labels are consistent and whole", .serialized)
+struct ToolbarLabelTests {
+    @Test("every bar button's label is on the same number of lines (one, or two: symbol above word), none cut, at the six sizes",
+          arguments: WindowSize.all)
+    func sameLines(size: WindowSize) throws {
+        let w = try WelcomeFrame()
+        let layout = w.layout(size)
+        let list = w.draw(size)
+        let frames = layout.toolbarButtonFrames
+        #expect(frames.count >= 6, "\(size): \(frames.count) buttons")
+        let runs = textRuns(list)
+        var counts: [Int] = []
+        for f in frames {
+            let inside = runs.filter { f.contains($0.position) }
+            #expect(!inside.isEmpty, "\(size): a button without a label at \(f)")
+            counts.append(inside.count)
+        }
+        #expect(Set(counts).count == 1, "\(size): labels on \(counts) lines")
+        guard let bar = layout.toolbar else { Issue.record("\(size): no toolbar"); return }
+        let cut = cutTexts(list.commands, measurer: WindowMeasurer.shared) { bar.contains($0.position) }
+        #expect(cut.isEmpty, "\(size): \(cut)")
+    }
+}
