@@ -323,3 +323,23 @@ struct ToolbarLabelTests {
         #expect(cut.isEmpty, "\(size): \(cut)")
     }
 }
+
+@MainActor
+@Suite("Panel text keeps a margin from the window's edge", .serialized)
+struct PanelMarginTests {
+    @Test("in portrait (800×1280, scales 1 and 2) no side-panel text starts closer than the style's padding to the window's left edge",
+          arguments: WindowSize.all.filter { $0.height > $0.width })
+    func portraitMargin(size: WindowSize) throws {
+        let w = try WelcomeFrame()
+        w.frame.state.selectedViewID = "tapPad"
+        let layout = w.layout(size)
+        let side = try #require(layout.sidePanel)
+        #expect(side.minX == 0)
+        let list = w.draw(size)
+        let pad = layout.overlayStyle.padding
+        let runs = textRuns(list).filter { side.contains($0.position) && $0.alignment == .left }
+        #expect(runs.count > 10)
+        let tight = runs.filter { $0.position.x < side.minX + pad - 0.5 }
+        #expect(tight.isEmpty, "\(size): \(tight.map { "\($0.string) at x \($0.position.x)" })")
+    }
+}
