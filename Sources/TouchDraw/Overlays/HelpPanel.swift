@@ -14,7 +14,9 @@
 /// ("Touch", "Mouse"; rows of one section are shown together, in the order first seen), and for
 /// the colour legend the colour it explains.
 public struct HelpEntry: Sendable, Hashable {
+    /// The input as a person names it ("F1", "left drag", "toolbar").
     public var input: String
+    /// What it does.
     public var effect: String
     /// The section's title ("" : the untitled first section).
     public var section: String
@@ -47,8 +49,11 @@ public enum HelpPanel {
 
     /// A piece of a row's text: `dx` from the row's left, on its line `line` (from 0).
     public struct HelpRun: Sendable, Equatable {
+        /// The text, whole (a wrapped piece of the row).
         public var text: String
+        /// From the row's left edge (canvas pixels).
         public var dx: Double
+        /// The row's line it is on.
         public var line: Int
         /// The input (mono, highlighted) or the effect.
         public var isInput: Bool
@@ -66,6 +71,7 @@ public enum HelpPanel {
             /// The last line when rows are left for a drag to show.
             case more(String)
         }
+        /// What it shows.
         public var kind: Kind
         /// Where it goes (canvas pixels).
         public var rect: Rect
@@ -74,7 +80,9 @@ public enum HelpPanel {
     /// The sheet laid out: the regions' backgrounds, the blocks, how many rows there are and
     /// the first shown.
     public struct Layout: Sendable {
+        /// The parts of the window the sheet covers (its background).
         public var regions: [Rect]
+        /// What is drawn, in order: the title, then section titles and rows column by column.
         public var blocks: [Block]
         /// Rows (entries) in all, and the index of the first row shown.
         public var rows: Int
