@@ -379,6 +379,10 @@ struct TouchOperationTests {
         let scene = rig.layout.sceneRect
         rig.finger([Point(x: scene.midX, y: scene.midY), Point(x: scene.midX, y: scene.midY - 3 * line)])
         #expect(rig.state.helpScroll == 3)
+        // And the timeline under it: a drag there moves the help, not the (hidden) timeline.
+        let bottom = try #require(rig.layout.bottomPanel)
+        rig.finger([Point(x: bottom.midX, y: bottom.midY), Point(x: bottom.midX - 6 * line, y: bottom.midY - 2 * line)])
+        #expect(rig.state.helpScroll == 5 && rig.state.followLive)
         rig.settle()
         #expect(rig.count(.hitTest) == 0)
         // The Help button (not covered) closes it.

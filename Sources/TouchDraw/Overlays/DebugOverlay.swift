@@ -28,7 +28,7 @@ public struct DebugOverlayExtras {
     /// Where a sheet over the whole window (the help, a `.cover` panel) goes: the canvas
     /// without the toolbar, as one region or two (above and below a portrait toolbar), canvas
     /// pixels. Empty: the bounding box of the scene, side and bottom panels below the side
-    /// panel's top (`DebugOverlay.sheetRegions`).
+    /// panel's top (`DebugOverlay.sheet(_:side:bottom:)`).
     public var sheet: [Rect] = []
     public var style: OverlayStyle
 
@@ -83,7 +83,7 @@ public enum DebugOverlay {
     /// proportion. A side panel wider than tall (under the scene in portrait) that holds two
     /// columns of `minimumColumns` characters each puts the last section (the event log) in a
     /// column of its own on the right and stacks the others on the left. A `.cover` panel
-    /// (help) goes over everything instead (`sheetRegions`).
+    /// (help) goes over everything instead (`sheet(_:side:bottom:)`).
     public static func sideLayout(state: OverlayState, sidePanel: Rect, preferred: [OverlayPanel: Double],
                                   style: OverlayStyle) -> [(panel: OverlayPanel, rect: Rect)] {
         let sections = sideOrder.filter(state.isOn)

@@ -141,17 +141,17 @@ extension DebugOverlay {
         PanelSurface(context: c, side: side, bottom: bottom, unit: tolerance / 22).hit(at: p)?.hit
     }
 
-    /// What a pointer going down at `p` takes hold of: the bottom panel's entry, a cover
-    /// panel's (the help), nothing on the selection detail, the side section under it, a panel
+    /// What a pointer going down at `p` takes hold of: a cover panel's (the help sheet, over
+    /// everything), the bottom panel's entry, nothing on the selection detail, the side section under it, a panel
     /// over the scene whose `area` holds it (the verdict card); nil elsewhere (the pointer is
     /// the scene's).
     public static func grab(at p: Point, on s: PanelSurface) -> PanelGrab? {
         let c = s.context
         func held(_ panel: OverlayPanel?) -> PanelGrab { PanelGrab(panel: panel, startState: c.state) }
-        if let bottom = s.bottom, bottom.contains(p), let e = shown(c, at: .bottom) { return held(e.id) }
         if let sheet = DebugOverlay.sheet(c, side: s.side, bottom: s.bottom), sheet.regions.contains(where: { $0.contains(p) }) {
             return held(sheet.panel.id)
         }
+        if let bottom = s.bottom, bottom.contains(p), let e = shown(c, at: .bottom) { return held(e.id) }
         guard let hit = s.hit(at: p) else { return nil }
         return held(hit.hit == .detail ? nil : hit.panel)
     }
