@@ -343,3 +343,36 @@ struct PanelMarginTests {
         #expect(tight.isEmpty, "\(size): \(tight.map { "\($0.string) at x \($0.position.x)" })")
     }
 }
+
+@MainActor
+@Suite("The inspector of every demo scene is whole", .serialized)
+struct DemoInspectorTextFitTests {
+    nonisolated static let scenes: [String] = {
+        let dir = Paths.root + "/scenes"
+        return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".yaml") }
+            .map { String($0.dropLast(5)) }.sorted()
+    }()
+
+    @Test("each view of each demo scene selected in turn: no inspector text cut at 1280×800 and 800×1280", arguments: scenes)
+    func everyView(scene: String) throws {
+        let w = try WelcomeFrame(scene: scene)
+        var ids: [String] = []
+        w.session.app.window.forEachInTree { ids.append($0.id) }
+        #expect(ids.count >= 2)
+        for size in [WindowSize(width: 1280, height: 800, scale: 1), WindowSize(width: 800, height: 1280, scale: 1)] {
+            let layout = w.layout(size)
+            let side = try #require(layout.sidePanel)
+            for id in ids {
+                w.frame.state.selectedViewID = id
+                var list = DisplayList(size: size.canvas)
+                w.frame.draw(w.session, into: &list, layout: layout, measurer: WindowMeasurer.shared)
+                let c = w.frame.panelSurface(w.session, layout: layout, measurer: WindowMeasurer.shared).context
+                let section = try #require(DebugOverlay.sections(c, side: side).first { $0.panel == .inspector })
+                let commands = InspectorTextFitTests.sectionCommands(list, clip: section.clip)
+                #expect(textRuns(commands).count > 5, "\(scene) \(id) \(size): the inspector drew nothing")
+                let cut = cutTexts(commands, measurer: WindowMeasurer.shared)
+                #expect(cut.isEmpty, "\(scene) \(id) \(size): \(cut)")
+            }
+        }
+    }
+}
