@@ -144,6 +144,30 @@ struct WindowTextFitTests {
         #expect(textRuns(sheetCommands).count > 100)
     }
 
+    @Test("in a smaller window (640×480, 1024×640) the rows shown are whole, the rest are counted, and dragging shows the last",
+          arguments: [WindowSize(width: 640, height: 480, scale: 1), WindowSize(width: 1024, height: 640, scale: 1)])
+    func smallerWindows(size: WindowSize) throws {
+        let w = try WelcomeFrame()
+        w.frame.state.set(.help, true)
+        let layout = w.layout(size)
+        let m = WindowMeasurer.shared
+        let rows = HelpPanel.ordered(w.frame.help, touchFirst: false)
+        var scroll = 0
+        var sawLast = false
+        for _ in 0..<rows.count {
+            w.frame.state.helpScroll = scroll
+            let list = w.draw(size)
+            let L = HelpPanel.layout(entries: w.frame.help, touchFirst: false, scroll: scroll, regions: layout.sheetRegions,
+                                     style: layout.overlayStyle, measurer: m)
+            let cut = cutTexts(list.commands, measurer: m) { run in layout.sheetRegions.contains { $0.contains(run.position) } }
+            #expect(cut.isEmpty, "\(size) from row \(scroll): \(cut)")
+            if L.hidden == 0 { sawLast = true; break }
+            #expect(textRuns(list).contains { $0.string == "… \(L.hidden) more rows: drag the help up to read them" })
+            scroll += 5
+        }
+        #expect(sawLast, "\(size): the last row never shows")
+    }
+
     /// Whether `text` is drawn as consecutive runs (its wrapped lines).
     static func wrappedIn(_ runs: [String], _ text: String) -> Bool {
         let words = text.split(separator: " ").joined(separator: " ")
