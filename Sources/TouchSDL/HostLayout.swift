@@ -239,6 +239,21 @@ public struct HostLayout: Sendable, Hashable {
         return panelsVisible ? bar.width : min(bar.width, options.sidePanelWidth * panelScale)
     }
 
+    /// Where a sheet over the whole window goes (the help, `DebugOverlayExtras.sheet`): the
+    /// canvas without the toolbar: beside and below it (landscape: the bar at the top right; the
+    /// strip while panels are hidden), or above and below it (portrait, where it lies between
+    /// the scene and the panels). The toolbar stays uncovered, so its Help button closes the
+    /// sheet.
+    public var sheetRegions: [Rect] {
+        let canvas = Rect(origin: .zero, size: canvasSize)
+        guard let bar = toolbar, bar.height > 0 else { return [canvas] }
+        let below = Rect(x: 0, y: bar.maxY, width: canvasSize.width, height: max(0, canvasSize.height - bar.maxY))
+        // Above the bar (portrait), or beside it (landscape: the bar sits at the top right).
+        let above = bar.minY > 0 ? Rect(x: 0, y: 0, width: canvasSize.width, height: bar.minY)
+            : Rect(x: 0, y: 0, width: max(0, bar.minX), height: bar.maxY)
+        return [above, below].filter { $0.height > 0 && $0.width > 0 }
+    }
+
     /// Whether a canvas point is on the debugger's own UI: the toolbar or a panel.
     public func isOnDebuggerUI(_ p: Point) -> Bool {
         [toolbar, sidePanel, bottomPanel].contains { $0?.contains(p) == true }

@@ -50,8 +50,31 @@ package final class FrameState {
     package init(overlays: Bool, defaults: Defaults = Defaults(), threadedLog: Bool = true) {
         self.overlays = overlays
         feed = threadedLog ? TraceLogFeed(log: storedLog) : nil
-        help = InputMapper.help(defaults: defaults).map { HelpEntry(input: "\($0.device): \($0.input)", effect: $0.effect) }
-            + TouchControls.help + hostKeys.map { HelpEntry(input: "window: \($0.input)", effect: $0.effect) }
+        help = Self.helpRows(defaults: defaults)
+    }
+
+    /// The help's rows by section: the mouse, the window's keys (`hostKeys`), the
+    /// touchscreen's and the toolbar's and panels' gestures (Touch: moved first on a
+    /// touchscreen, `HelpPanel.touchFirst`), then the scene's other inputs (keyboard,
+    /// gamepad, tablet, window events).
+    static func helpRows(defaults: Defaults) -> [HelpEntry] {
+        let map = InputMapper.help(defaults: defaults)
+        func section(_ d: InputBinding.Device) -> String {
+            switch d {
+            case .touchscreen: HelpPanel.touchSection
+            case .mouse: "Mouse"
+            case .keyboard: "Keyboard (to the scene)"
+            case .gamepad: "Gamepad"
+            case .tablet: "Tablet"
+            case .window: "Window events"
+            }
+        }
+        func rows(_ d: InputBinding.Device) -> [HelpEntry] {
+            map.filter { $0.device == d }.map { HelpEntry(input: $0.input, effect: $0.effect, section: section(d)) }
+        }
+        return rows(.mouse) + hostKeys.map { HelpEntry(input: $0.input, effect: $0.effect, section: "Window keys") }
+            + rows(.touchscreen) + TouchControls.help
+            + rows(.keyboard) + rows(.gamepad) + rows(.tablet) + rows(.window)
     }
 
     /// Toggles the panel the registry binds to a function key (`PanelRegistry.all`); false when
@@ -96,6 +119,7 @@ package final class FrameState {
                                    accelerometers: needs.contains(.accelerometers) ? deviceAccelerometers(session) : [])
         e.touchDevices = touchDevices
         e.latency = latency
+        e.sheet = layout.sheetRegions
         return e.keeping(needs)
     }
 
@@ -108,9 +132,12 @@ package final class FrameState {
     /// The parts the window's frame is drawn in (`FramePart`): the side panel, the bottom
     /// panel and the toolbar first (the panels may lag a frame while input streams), then
     /// the scene with what is drawn over it, from the newest input. Nil (the frame is drawn
-    /// whole) while the toolbar's menu is open over them, or when the parts would overlap.
+    /// whole) while the toolbar's menu or the help sheet is open over them, or when the parts
+    /// would overlap.
     package func frameParts(layout: HostLayout) -> [FramePart]? {
         if toolbar.menuOpen && layout.toolbar != nil { return nil }
+        // A cover panel (the help sheet) spans the scene and the panels: drawn whole.
+        if overlays, PanelRegistry.all.contains(where: { $0.place == .cover && state.isOn($0.id) }) { return nil }
         var parts: [FramePart] = []
         if overlays, let side = layout.sidePanel, side.width > 0, side.height > 0 {
             parts.append(FramePart(name: "side", rect: side, moment: .beforeInput, mayLag: true))

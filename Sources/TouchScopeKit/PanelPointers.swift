@@ -151,8 +151,10 @@ struct PanelPointers {
             return .outsideMenu
         }
         if let i = button { return .target(.button(i)) }
-        // The scene's, unless a panel over it (the verdict card) took that part of it.
-        guard layout.isOnDebuggerUI(c) || (frame.overlays && frame.sceneAreas.contains { $0.contains(c) }) else { return nil }
+        // The scene's, unless a panel over it (the verdict card, the help sheet) took that part of it.
+        let sheet = frame.overlays && PanelRegistry.all.contains { $0.place == .cover && frame.state.isOn($0.id) }
+            && layout.sheetRegions.contains { $0.contains(c) }
+        guard layout.isOnDebuggerUI(c) || sheet || (frame.overlays && frame.sceneAreas.contains { $0.contains(c) }) else { return nil }
         return .panel(frame.overlays ? DebugOverlay.grab(at: c, on: frame.panelSurface(ui.session, layout: layout, measurer: measurer)) : nil)
     }
 

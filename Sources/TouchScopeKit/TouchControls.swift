@@ -37,17 +37,17 @@ enum TouchControls {
     /// The key each toolbar button presses.
     static func control(_ button: ToolbarButton) -> TouchControl {
         switch button {
-        case .menu: TouchControl("Menu", key: "", isOn: { $0.toolbar.menuOpen })
+        case .menu: TouchControl("☰ Menu", key: "", isOn: { $0.toolbar.menuOpen })
         case .pause: TouchControl("❚❚ Pause", key: "space", isOn: { !$0.state.followLive })
         case .stepBack: TouchControl("◀ Prev", key: "left")
         case .stepForward: TouchControl("Next ▶", key: "right")
-        case .help: TouchControl("Help", key: "f1", isOn: { $0.overlays && $0.state.isOn(.help) })
-        case .screenshot: TouchControl("Shot", key: "f12")
-        case .record: TouchControl("● Rec", key: "f10", closesMenu: true, onColor: .red, isOn: { $0.toolbar.recording })
+        case .help: TouchControl("? Help", key: "f1", isOn: { $0.overlays && $0.state.isOn(.help) })
+        case .screenshot: TouchControl("▣ Shot", key: "f12")
+        case .record: TouchControl("● Rec", key: "f10", closesMenu: true, onColor: OverlayStyle.recording, isOn: { $0.toolbar.recording })
         case .lanes: TouchControl("All lanes", key: "l", isOn: { !$0.state.lanesOfTouchedViewsOnly })
-        case .reload: TouchControl("Reload", key: "r", mods: [.ctrl], closesMenu: true)
+        case .reload: TouchControl("↻ Reload", key: "r", mods: [.ctrl], closesMenu: true)
         case .fullscreen: TouchControl("Full screen", key: "f11", closesMenu: true, isOn: { $0.toolbar.fullscreen })
-        case .quit: TouchControl("Quit", key: "q", mods: [.ctrl], closesMenu: true)
+        case .quit: TouchControl("✕ Quit", key: "q", mods: [.ctrl], closesMenu: true)
         }
     }
 
@@ -84,14 +84,15 @@ enum TouchControls {
 
     /// The help's rows for the toolbar and the panels' gestures (before the window's keys).
     static let help: [HelpEntry] = [
-        HelpEntry(input: "touch: toolbar", effect: "each button does its key's job: Pause Space, ◀ Prev / Next ▶ Left / Right, Help F1, "
-                  + "Shot F12, Rec F10, All lanes L, Reload Ctrl+R, Full screen F11, Quit Ctrl+Q; Menu: panels, event-log filters"),
-        HelpEntry(input: "touch: timeline", effect: "drag: scroll time (pauses); pinch: zoom; tap: select a transition, event or touch"),
-        HelpEntry(input: "touch: event log", effect: "tap a line: its record in full, reason and outputs (tap the box to close it)"),
-        HelpEntry(input: "touch: inspector, help", effect: "tap a view in the tree to inspect it; drag the help to scroll it"),
-        HelpEntry(input: "touch: verdict card", effect: "tap a recognizer: its decision in the timeline and the detail; × dismisses the card; drag: scroll it"),
-        HelpEntry(input: "touch: scene", effect: "a finger that lands on the toolbar or a panel stays the debugger's: never the scene's"),
-    ]
+        ("toolbar", "each button does its key's job: Pause Space, ◀ Prev / Next ▶ Left / Right, Help F1, "
+            + "Shot F12, Rec F10, All lanes L, Reload Ctrl+R, Full screen F11, Quit Ctrl+Q; Menu: panels, event-log filters"),
+        ("help", "the Help button (or F1) opens and closes this help; drag it up when rows are left below"),
+        ("timeline", "drag: scroll time (pauses); pinch: zoom; tap: select a transition, event or touch"),
+        ("event log", "tap a line: its record in full, reason and outputs (tap the box to close it)"),
+        ("inspector", "tap a view in the tree to inspect it"),
+        ("verdict card", "tap a recognizer: its decision in the timeline and the detail; × dismisses the card; drag: scroll it"),
+        ("scene", "a finger that lands on the toolbar or a panel stays the debugger's: never the scene's"),
+    ].map { HelpEntry(input: $0.0, effect: $0.1, section: HelpPanel.touchSection) }
 
     /// Window keys no button or cell presses, and what does the same by touch instead.
     static let doneOnThePanels: [String: String] = [

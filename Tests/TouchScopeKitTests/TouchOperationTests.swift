@@ -205,6 +205,12 @@ struct TouchOperationTests {
         #expect(rig.state.isOn(.help))
         rig.settle()
         #expect(rig.count(.hitTest) == 0 && rig.recordedLines().isEmpty)
+        // The help is a sheet over the scene too: a finger on it is the help's.
+        rig.finger([rig.layout.sceneToCanvas(Point(x: 400, y: 300))])
+        rig.settle()
+        #expect(rig.count(.hitTest) == 0 && rig.recordedLines().isEmpty)
+        rig.tap(help)
+        #expect(!rig.state.isOn(.help))
 
         // A finger on the scene is the scene's, even when it moves over the panels.
         rig.finger([rig.layout.sceneToCanvas(Point(x: 400, y: 300)), Point(x: side.midX, y: side.midY)])
@@ -357,10 +363,11 @@ struct TouchOperationTests {
         #expect(rig.count(.hitTest) == 6, "the log's fingers are not the scene's")
     }
 
-    @Test("the help lists the toolbar and the panels' gestures, and a finger drags it to read the rest")
+    @Test("the help lists the toolbar and the panels' gestures, a finger drags it (on the scene too, never the scene's), and the Help button closes it")
     func helpScrolls() throws {
         let rig = try LiveRig()
-        #expect(rig.frame.help.contains { $0.input == "touch: toolbar" } && rig.frame.help.contains { $0.input == "touch: timeline" })
+        #expect(rig.frame.help.contains { $0.input == "toolbar" && $0.section == HelpPanel.touchSection }
+                && rig.frame.help.contains { $0.input == "timeline" && $0.section == HelpPanel.touchSection })
         rig.tap(try rig.button(.help))
         let side = try #require(rig.layout.sidePanel)
         let line = rig.layout.overlayStyle.lineHeight
@@ -368,8 +375,19 @@ struct TouchOperationTests {
         #expect(rig.state.helpScroll == 5)
         rig.finger([Point(x: side.midX, y: side.midY), Point(x: side.midX, y: side.midY + 50 * line)])
         #expect(rig.state.helpScroll == 0)
+        // The sheet covers the scene too: a finger there drags the help, the scene never sees it.
+        let scene = rig.layout.sceneRect
+        rig.finger([Point(x: scene.midX, y: scene.midY), Point(x: scene.midX, y: scene.midY - 3 * line)])
+        #expect(rig.state.helpScroll == 3)
+        // And the timeline under it: a drag there moves the help, not the (hidden) timeline.
+        let bottom = try #require(rig.layout.bottomPanel)
+        rig.finger([Point(x: bottom.midX, y: bottom.midY), Point(x: bottom.midX - 6 * line, y: bottom.midY - 2 * line)])
+        #expect(rig.state.helpScroll == 5 && rig.state.followLive)
         rig.settle()
         #expect(rig.count(.hitTest) == 0)
+        // The Help button (not covered) closes it.
+        rig.tap(try rig.button(.help))
+        #expect(!rig.state.isOn(.help))
     }
 
     @Test("a tap on a view in the inspector's tree selects it")
@@ -410,7 +428,7 @@ struct TouchOperationTests {
         let rig = try LiveRig(canvas: Size(width: 800, height: 1280), pixelScale: 2)
         #expect(rig.layout.toolbarButtonsShown == 9)
         rig.tap(try rig.button(.menu))
-        let quit = try rig.cell("Quit")
+        let quit = try rig.cell("✕ Quit")
         #expect(quit.height >= 88 - 1e-9 && quit.width >= 88 - 1e-9)
         let full = try rig.cell("Full screen")
         #expect(full.minY >= 0 && full.maxY <= 1280)

@@ -50,6 +50,14 @@ struct TabletFrameTests {
             let canvas = Rect(x: 0, y: 0, width: c.width, height: c.height)
             var places = [layout.sceneRect, try #require(layout.sidePanel), try #require(layout.bottomPanel), try #require(layout.toolbar)]
             if menu { places.append(try #require(menuRect)) }
+            // The help is a sheet over the whole window but the toolbar: its regions' box (the
+            // toolbar, drawn after it, stays on top).
+            if help, let first = layout.sheetRegions.first {
+                places.append(layout.sheetRegions.dropFirst().reduce(first) { a, r in
+                    Rect(x: min(a.minX, r.minX), y: min(a.minY, r.minY), width: max(a.maxX, r.maxX) - min(a.minX, r.minX),
+                         height: max(a.maxY, r.maxY) - min(a.minY, r.minY))
+                })
+            }
             func within(_ r: Rect, _ outer: Rect, _ tolerance: Double) -> Bool {
                 r.minX >= outer.minX - tolerance && r.minY >= outer.minY - tolerance
                     && r.maxX <= outer.maxX + tolerance && r.maxY <= outer.maxY + tolerance

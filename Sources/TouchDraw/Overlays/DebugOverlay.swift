@@ -25,6 +25,11 @@ public struct DebugOverlayExtras {
     public var latency: LatencyReadout?
     /// The current time (nil: the application's time or the newest in the log).
     public var now: Double?
+    /// Where a sheet over the whole window (the help, a `.cover` panel) goes: the canvas
+    /// without the toolbar, as one region or two (above and below a portrait toolbar), canvas
+    /// pixels. Empty: the bounding box of the scene, side and bottom panels below the side
+    /// panel's top (`DebugOverlay.sheet(_:side:bottom:)`).
+    public var sheet: [Rect] = []
     public var style: OverlayStyle
 
     public init(pads: [ConnectedPad] = [], help: [HelpEntry] = [], describeExtra: ((View) -> [String])? = nil,
@@ -78,10 +83,9 @@ public enum DebugOverlay {
     /// proportion. A side panel wider than tall (under the scene in portrait) that holds two
     /// columns of `minimumColumns` characters each puts the last section (the event log) in a
     /// column of its own on the right and stacks the others on the left. A `.cover` panel
-    /// (help), when on, takes the whole side panel.
+    /// (help) goes over everything instead (`sheet(_:side:bottom:)`).
     public static func sideLayout(state: OverlayState, sidePanel: Rect, preferred: [OverlayPanel: Double],
                                   style: OverlayStyle) -> [(panel: OverlayPanel, rect: Rect)] {
-        if let cover = PanelRegistry.all.first(where: { $0.place == .cover && state.isOn($0.id) }) { return [(cover.id, sidePanel)] }
         let sections = sideOrder.filter(state.isOn)
         guard !sections.isEmpty, sidePanel.height > 0 else { return [] }
         let gap = 4 * style.scale
@@ -156,15 +160,34 @@ public enum DebugOverlay {
                      sceneRect: sceneRect, measurer: measurer, extras: extras, sidePanel: sidePanel)
     }
 
+    /// Where a shown `.cover` panel (the help sheet) goes, and the panel: `extras.sheet`, or
+    /// the bounding box of the scene, side and bottom panels from the side panel's top down
+    /// (under the toolbar). Nil when no cover panel is on.
+    public static func sheet(_ c: PanelContext, side: Rect?, bottom: Rect?) -> (panel: PanelEntry, regions: [Rect])? {
+        guard let e = PanelRegistry.all.first(where: { $0.place == .cover && c.state.isOn($0.id) }) else { return nil }
+        if !c.extras.sheet.isEmpty { return (e, c.extras.sheet) }
+        guard let box = boundingBox([c.sceneRect, side, bottom].compactMap { $0 }.filter { $0.width > 0 && $0.height > 0 })
+        else { return (e, []) }
+        let top = side.map { max(box.minY, $0.minY) } ?? box.minY
+        return (e, [Rect(x: box.minX, y: top, width: box.width, height: max(0, box.maxY - top))])
+    }
+
     /// The side panel's sections as drawn: each panel's section (`clip`) and the rect it draws
-    /// in (`rect`: the section inset by 2 points, or the whole side panel for a cover panel).
+    /// in (`rect`: the section inset by the panel margin).
     public static func sections(_ c: PanelContext, side: Rect) -> [(panel: OverlayPanel, clip: Rect, rect: Rect)] {
         var preferred: [OverlayPanel: Double] = [:]
         for e in PanelRegistry.all where c.state.isOn(e.id) { if let height = e.preferredHeight { preferred[e.id] = height(c) } }
         return sideLayout(state: c.state, sidePanel: side, preferred: preferred, style: c.style).compactMap { panel, rect in
             guard rect.height > 0, let e = PanelRegistry.entry(panel) else { return nil }
-            return (panel, rect, e.place == .cover ? rect : rect.insetBy(dx: 2 * c.style.scale, dy: 0))
+            return (panel, rect, rect.insetBy(dx: panelMargin(side: side, style: c.style), dy: 0))
         }
+    }
+
+    /// How far the side sections' text keeps from the side panel's edges: 2 points beside the
+    /// scene (landscape), the style's padding at the window's edge (portrait: the panel
+    /// starts at x = 0).
+    public static func panelMargin(side: Rect, style: OverlayStyle) -> Double {
+        side.minX <= 0 ? style.padding : 2 * style.scale
     }
 
     /// The selection detail (`state.selectedRecord` in full): its box and wrapped lines. At
@@ -239,22 +262,15 @@ public enum DebugOverlay {
             return area(context, sceneRect)
         }
 
+        // A cover panel (the help sheet) hides the side and bottom panels: they are not drawn.
+        let sheet = sheet(context, side: sidePanel, bottom: bottomPanel)
         // Bottom panel.
-        if let bottom, places.contains(.bottom) {
+        if sheet == nil, let bottom, places.contains(.bottom) {
             for e in shown where e.place == .bottom { e.draw(context, bottom, &list) }
         }
 
-        // Side panel (a cover panel over the scene when there is none).
-        guard let side else {
-            if places.contains(.scene) {
-                for e in shown where e.place == .cover {
-                    e.draw(context, sceneRect.insetBy(dx: sceneRect.width * 0.1, dy: sceneRect.height * 0.1), &list)
-                }
-            }
-            if places.contains(.bottom) { drawSelectionDetail(context, side: nil, bottom: bottomPanel, into: &list) }
-            return sceneAreas
-        }
-        if places.contains(.side) {
+        // Side panel.
+        if sheet == nil, let side, places.contains(.side) {
             list.fillRect(side, style.panelBackground)
             for (panel, clip, rect) in sections(context, side: side) {
                 guard let e = PanelRegistry.entry(panel) else { continue }
@@ -262,17 +278,38 @@ public enum DebugOverlay {
             }
         }
         // The selection detail, in the place it goes over (the event log's foot, or the timeline).
-        if places.contains(.side) && places.contains(.bottom) {
-            drawSelectionDetail(context, side: side, bottom: bottomPanel, into: &list)
-        } else if places.contains(.side) || places.contains(.bottom),
-                  let detail = selectionDetail(context, side: side, bottom: bottomPanel) {
-            let overSide = detail.rect.midY >= side.minY && detail.rect.midY <= side.maxY
-                && detail.rect.midX >= side.minX && detail.rect.midX <= side.maxX
-            if overSide == places.contains(.side) {
-                SelectionDetail.draw(detail.lines, in: detail.rect, style: context.style, into: &list)
+        if sheet == nil {
+            if let side {
+                if places.contains(.side) && places.contains(.bottom) {
+                    drawSelectionDetail(context, side: side, bottom: bottomPanel, into: &list)
+                } else if places.contains(.side) || places.contains(.bottom),
+                          let detail = selectionDetail(context, side: side, bottom: bottomPanel) {
+                    let overSide = detail.rect.midY >= side.minY && detail.rect.midY <= side.maxY
+                        && detail.rect.midX >= side.minX && detail.rect.midX <= side.maxX
+                    if overSide == places.contains(.side) {
+                        SelectionDetail.draw(detail.lines, in: detail.rect, style: context.style, into: &list)
+                    }
+                }
+            } else if places.contains(.bottom) {
+                drawSelectionDetail(context, side: nil, bottom: bottomPanel, into: &list)
             }
         }
-        return sceneAreas
+        // A cover panel (the help sheet) over everything: only in a frame drawn whole (it
+        // spans the places; `FrameState.frameParts` draws such a frame whole).
+        guard let sheet, places == .all, let box = boundingBox(sheet.regions) else {
+            return sceneAreas
+        }
+        list.clipped(to: box) { list in sheet.panel.draw(context, box, &list) }
+        return sceneAreas + sheet.regions
+    }
+
+    /// The smallest rect holding every rect of `rects` (nil: none).
+    static func boundingBox(_ rects: [Rect]) -> Rect? {
+        guard let first = rects.first else { return nil }
+        return rects.dropFirst().reduce(first) { a, r in
+            let x0 = min(a.minX, r.minX), y0 = min(a.minY, r.minY)
+            return Rect(x: x0, y: y0, width: max(a.maxX, r.maxX) - x0, height: max(a.maxY, r.maxY) - y0)
+        }
     }
 
     static func drawSelectionDetail(_ c: PanelContext, side: Rect?, bottom: Rect?, into list: inout DisplayList) {

@@ -3,6 +3,22 @@
 
 /// Colours and sizes of the overlays, in canvas pixels. `scaled(by:)` for HiDPI and large
 /// canvases (the host's `HostLayout.overlayStyle`).
+///
+/// Colours: one meaning each, the same in every panel (the help's "Colours" section and
+/// `StateLegend` show them):
+/// - grey: possible (a recognizer still watching); also what is not hit ("outside").
+/// - blue: began / changed (a continuous gesture under way).
+/// - green: recognized / ended (a gesture that fired).
+/// - orange: cancelled (a gesture or touch taken away by the system).
+/// - red: failed: a recognizer failed, or what makes it fail (a finger moved past the tap's
+///   slop). Nothing else in the panels is red; the toolbar's Rec button is red while
+///   recording (`recording`), the one exception, kept to the universal record light and
+///   never drawn in a panel.
+/// - yellow (`selection`): what you are looking at: the selection, and the hit-test view
+///   (the view a touch was delivered to, and the responder that handled it).
+/// - cyan: a view the hit-test passed through (inside, not the hit). Purple: hidden.
+///   Light blue: transparent (alpha too low). Pink (`refused`): refuses touches
+///   (userInteraction disabled): a view that said no, not a recognizer that failed.
 public struct OverlayStyle: Sendable, Hashable {
     /// Canvas pixels per overlay unit: the factor the sizes below were scaled by, for the
     /// panels' other lengths (lane heights, rings, gaps) written at scale 1.
@@ -49,9 +65,15 @@ public struct OverlayStyle: Sendable, Hashable {
         case .outside: Color(r: 150, g: 150, b: 160)
         case .hidden: Color(r: 175, g: 82, b: 222)
         case .transparent: Color(r: 90, g: 200, b: 250)
-        case .disabled: Color.red
+        case .disabled: OverlayStyle.refused
         }
     }
+
+    /// A view that refuses touches (userInteraction disabled): pink, not the red of failure.
+    public static let refused = Color(r: 255, g: 112, b: 190)
+    /// The Rec button while recording: the record light's red (the one red outside failure,
+    /// on the toolbar only).
+    public static let recording = Color.red
 }
 
 /// Writes lines of text top to bottom inside a rect; lines that do not fit are dropped

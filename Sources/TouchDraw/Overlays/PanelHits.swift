@@ -141,15 +141,17 @@ extension DebugOverlay {
         PanelSurface(context: c, side: side, bottom: bottom, unit: tolerance / 22).hit(at: p)?.hit
     }
 
-    /// What a pointer going down at `p` takes hold of: the bottom panel's entry, a cover
-    /// panel's (the help), nothing on the selection detail, the side section under it, a panel
+    /// What a pointer going down at `p` takes hold of: a cover panel's (the help sheet, over
+    /// everything), the bottom panel's entry, nothing on the selection detail, the side section under it, a panel
     /// over the scene whose `area` holds it (the verdict card); nil elsewhere (the pointer is
     /// the scene's).
     public static func grab(at p: Point, on s: PanelSurface) -> PanelGrab? {
         let c = s.context
         func held(_ panel: OverlayPanel?) -> PanelGrab { PanelGrab(panel: panel, startState: c.state) }
+        if let sheet = DebugOverlay.sheet(c, side: s.side, bottom: s.bottom), sheet.regions.contains(where: { $0.contains(p) }) {
+            return held(sheet.panel.id)
+        }
         if let bottom = s.bottom, bottom.contains(p), let e = shown(c, at: .bottom) { return held(e.id) }
-        if let side = s.side, side.contains(p), let e = shown(c, at: .cover) { return held(e.id) }
         guard let hit = s.hit(at: p) else { return nil }
         return held(hit.hit == .detail ? nil : hit.panel)
     }
@@ -184,6 +186,10 @@ extension PanelSurface {
         func on(_ e: PanelEntry, _ rect: Rect) -> (OverlayPanel?, PanelHit) {
             (e.id, e.interaction?.hit?(c, PanelPoint(point: p, rect: rect, tolerance: tolerance)) ?? .panel(e.id))
         }
+        if let sheet = DebugOverlay.sheet(c, side: side, bottom: bottom), sheet.regions.contains(where: { $0.contains(p) }),
+           let box = DebugOverlay.boundingBox(sheet.regions) {
+            return on(sheet.panel, box)
+        }
         if let detail = DebugOverlay.selectionDetail(c, side: side, bottom: bottom), detail.rect.contains(p) { return (nil, .detail) }
         if let e = sceneEntry(at: p) { return on(e, c.sceneRect) }
         if let side, side.contains(p) {
@@ -204,7 +210,8 @@ extension PanelSurface {
         guard let e = PanelRegistry.entry(panel), context.state.isOn(panel) else { return nil }
         switch e.place {
         case .bottom: return bottom
-        case .side, .cover: return side.flatMap { side in DebugOverlay.sections(context, side: side).first { $0.panel == panel }?.rect }
+        case .side: return side.flatMap { side in DebugOverlay.sections(context, side: side).first { $0.panel == panel }?.rect }
+        case .cover: return DebugOverlay.sheet(context, side: side, bottom: bottom).flatMap { DebugOverlay.boundingBox($0.regions) }
         case .scene: return context.sceneRect
         }
     }

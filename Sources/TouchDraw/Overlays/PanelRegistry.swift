@@ -41,8 +41,9 @@ public enum PanelPlace: Sendable, Equatable {
     /// the entry's `preferredHeight` (up to 35% of the panel); otherwise the sections with a
     /// weight share what is left in proportion.
     case side(weight: Double?)
-    /// The whole side panel, hiding its sections (over the middle of the scene when there is
-    /// no side panel).
+    /// A sheet over the whole window under the toolbar, hiding the scene and the other panels
+    /// (`DebugOverlayExtras.sheet`, `DebugOverlay.sheet`); the rect it is given is the sheet's
+    /// bounding box.
     case cover
 }
 
@@ -169,9 +170,10 @@ public enum PanelRegistry {
                                measurer: c.measurer, into: &list)
         },
         PanelEntry(id: .help, title: "help", key: PanelKey(1), keyEffect: "show or hide this help", defaultOn: false,
-                   place: .cover, needs: [.help], interaction: HelpPanel.interaction) { c, rect, list in
-            HelpPanel.draw(entries: c.extras.help, scroll: c.state.helpScroll, in: rect, style: c.style, measurer: c.measurer,
-                           into: &list)
+                   place: .cover, needs: [.help, .touchDevices], interaction: HelpPanel.interaction) { c, rect, list in
+            let regions = c.extras.sheet.isEmpty ? [rect] : c.extras.sheet
+            HelpPanel.draw(entries: c.extras.help, touchFirst: HelpPanel.touchFirst(c), scroll: c.state.helpScroll, regions: regions,
+                           style: c.style, measurer: c.measurer, into: &list)
         },
     ]
 

@@ -5,9 +5,11 @@
 // taps against the same rects.
 //
 //   ┌──────┬──────┬──────┬──────┬──────┬──────┐
-//   │ Menu │ Pause│ ◀Prev│Next▶ │ Help │ Shot │      on: accent outline; pressed: bright
+//   │ ☰    │ ❚❚   │ ◀    │ Next │ ?    │ ▣    │      on: accent outline; pressed: bright
+//   │ Menu │ Pause│ Prev │ ▶    │ Help │ Shot │      every label on one line, or all on two
 //   ├──────┼──────┼──────┼──────┼──────┴──────┘
-//   │ Rec  │Lanes │Reload│ Full │ Quit │
+//   │ ●    │ All  │ ↻    │ Full │ ✕    │
+//   │ Rec  │lanes │Reload│screen│ Quit │
 //   └──────┴──────┴──────┴──────┴──────┘
 
 /// The bar's buttons, in bar order. When the bar has no room for all, the last ones move
@@ -51,16 +53,36 @@ public enum Toolbar {
     public static func draw(_ items: [ToolbarItem], frames: [Rect], bar: Rect, style: OverlayStyle, measurer: TextMeasurer,
                             into list: inout DisplayList) {
         guard bar.width > 0, bar.height > 0 else { return }
+        // Every label on one line, or every one on two (split after its first word: the
+        // symbol or first word above the rest) when any would not fit on one: never a mix.
+        let twoLines = zip(items, frames).contains { item, frame in
+            measurer.measure(item.label, size: style.fontSize, font: .sans).width > labelWidth(frame, style: style)
+        }
         list.clipped(to: bar) { list in
             list.fillRect(bar, style.panelBackground)
-            for (item, frame) in zip(items, frames) { button(item, in: frame, style: style, measurer: measurer, into: &list) }
+            for (item, frame) in zip(items, frames) {
+                button(item, in: frame, lines: twoLines ? splitLabel(item.label) : [item.label], style: style, measurer: measurer,
+                       into: &list)
+            }
         }
     }
 
+    /// The width a label has in a button of `frame`.
+    static func labelWidth(_ frame: Rect, style: OverlayStyle) -> Double {
+        frame.width - 4 * style.scale - style.padding
+    }
+
+    /// A bar label on two lines: its first word (a symbol: "❚❚", "◀", "●"), then the rest.
+    public static func splitLabel(_ label: String) -> [String] {
+        guard let space = label.firstIndex(of: " ") else { return [label] }
+        return [String(label[..<space]), String(label[label.index(after: space)...])]
+    }
+
     /// One button or cell: a rounded rect (brighter while pressed, outlined when on) and its
-    /// label centred, on two lines when one is too narrow.
-    static func button(_ item: ToolbarItem, in frame: Rect, style: OverlayStyle, measurer: TextMeasurer,
-                       into list: inout DisplayList) {
+    /// label centred: on the `lines` given (the bar's), or wrapped onto two when one is too
+    /// narrow (the menu's cells).
+    static func button(_ item: ToolbarItem, in frame: Rect, lines given: [String]? = nil, style: OverlayStyle,
+                       measurer: TextMeasurer, into list: inout DisplayList) {
         let u = style.scale
         let r = frame.insetBy(dx: 2 * u, dy: 2 * u)
         guard r.width > 0, r.height > 0 else { return }
@@ -70,7 +92,7 @@ public enum Toolbar {
         let size = style.fontSize
         let w = r.width - 2 * style.padding / 2
         guard w > 0 else { return }   // a button too small for any label (a window a few pixels wide)
-        var lines = measurer.wrap(item.label, toWidth: w, size: size, font: .sans)
+        var lines = given ?? measurer.wrap(item.label, toWidth: w, size: size, font: .sans)
         if lines.count > 2 { lines = [lines[0], measurer.truncate(lines[1...].joined(separator: " "), toWidth: w, size: size, font: .sans)] }
         let lineH = style.lineHeight
         var y = r.midY - Double(lines.count - 1) * lineH / 2

@@ -31,8 +31,8 @@ struct DebugOverlayTests {
         (1...40).map { HelpEntry(input: "Ctrl+Shift+\($0)", effect: "a rather long description of what key \($0) does in the sandbox") }
     }
 
-    func check(_ list: DisplayList, _ p: Panels, sourceLocation: SourceLocation = #_sourceLocation) {
-        let panels = [p.scene, p.side, p.bottom]
+    func check(_ list: DisplayList, _ p: Panels, also: [Rect] = [], sourceLocation: SourceLocation = #_sourceLocation) {
+        let panels = [p.scene, p.side, p.bottom] + also
         let canvas = Rect(origin: .zero, size: p.canvas)
         for (box, clip, command) in commandBoxes(list, measurer: EstimatedTextMeasurer()) {
             if let clip {
@@ -79,8 +79,12 @@ struct DebugOverlayTests {
         DebugOverlay.draw(app: rig.app, log: rig.log, state: state, sceneTransform: p.sceneTransform, sceneRect: p.scene,
                           sidePanel: p.side, bottomPanel: p.bottom, measurer: EstimatedTextMeasurer(), into: &helpList,
                           extras: DebugOverlayExtras(help: help()))
-        check(helpList, p)
+        // The help is a sheet over the scene and both panels, from the side panel's top down.
+        let sheet = Rect(x: 0, y: p.side.minY, width: p.canvas.width, height: p.canvas.height - p.side.minY)
+        check(helpList, p, also: [sheet])
         #expect(texts(helpList).contains { $0.string == "Ctrl+Shift+1" })
+        // Every row is shown whole in the sheet (the sheet holds all 40).
+        for i in 1...40 { #expect(texts(helpList).contains { $0.string == "Ctrl+Shift+\(i)" }, "row \(i)") }
     }
 
     @Test("with the panels hidden only the scene overlays draw, inside the scene")

@@ -87,34 +87,37 @@ struct PanelTests {
         #expect(lines.contains("transform scale 2×2  rot 30°  tr (0, 0)"))
         #expect(lines.contains { $0.contains("+clipsToBounds") && $0.contains("-hidden") && $0.contains("+userInteraction") })
         #expect(lines.contains("◆ tap (TapGestureRecognizer)  possible"))
-        #expect(lines.contains { $0.contains("numberOfTapsRequired: 2") })
+        #expect(lines.contains("   numberOfTapsRequired (taps): 2"))
         let extra = InspectorPanel.details(of: v, log: rig.log) { _ in ["value: 0.5"] }
         #expect(extra.suffix(2) == ["▸ View", "   value: 0.5"])
         #expect(InspectorPanel.treeRows(rig.app.window).map(\.view.id) == ["window", "card"])
     }
 
-    @Test("the help panel lists every row when there is room, and says how many are left out when not")
+    @Test("the help sheet lists every row in columns when there is room, and says how many are left out when not")
     func help() {
-        let entries = (1...30).map { HelpEntry(input: "Key \($0)", effect: "does thing \($0)") }
-        var list = DisplayList(size: Size(width: 340, height: 1080))
-        HelpPanel.draw(entries: entries, in: Rect(x: 0, y: 0, width: 340, height: 1080), style: OverlayStyle(),
+        let entries = (1...30).map { HelpEntry(input: "Key \($0)", effect: "does thing \($0)", section: "Keys") }
+        var list = DisplayList(size: Size(width: 800, height: 600))
+        HelpPanel.draw(entries: entries, in: Rect(x: 0, y: 0, width: 800, height: 600), style: OverlayStyle(),
                        measurer: EstimatedTextMeasurer(), into: &list)
         let runs = Set(texts(list).map(\.string))
         for e in entries { #expect(runs.contains(e.input) && runs.contains(e.effect)) }
+        // The colour legend follows, one meaning per colour.
+        for m in StateLegend.meanings { #expect(runs.contains(m.input)) }
         var small = DisplayList(size: Size(width: 340, height: 200))
+        let L = HelpPanel.layout(entries: entries, touchFirst: false, regions: [Rect(x: 0, y: 0, width: 340, height: 200)],
+                                 style: OverlayStyle(), measurer: EstimatedTextMeasurer())
         HelpPanel.draw(entries: entries, in: Rect(x: 0, y: 0, width: 340, height: 200), style: OverlayStyle(),
                        measurer: EstimatedTextMeasurer(), into: &small)
         let shown = texts(small).filter { $0.string.hasPrefix("Key ") }.count
-        #expect(texts(small).contains { $0.string == "… \(30 - shown) more (drag up, or enlarge the window)" })
-        // Scrolled (a finger dragged it up): from row 11, and never past the last row.
+        let total = entries.count + StateLegend.meanings.count
+        #expect(L.hidden == total - shown && shown > 0)
+        #expect(texts(small).contains { $0.string == "… \(total - shown) more rows: drag the help up to read them" })
+        // Scrolled (a finger dragged it up): from row 11.
         var scrolled = DisplayList(size: Size(width: 340, height: 200))
         HelpPanel.draw(entries: entries, scroll: 10, in: Rect(x: 0, y: 0, width: 340, height: 200), style: OverlayStyle(),
                        measurer: EstimatedTextMeasurer(), into: &scrolled)
         #expect(texts(scrolled).contains { $0.string == "Key 11" } && !texts(scrolled).contains { $0.string == "Key 10" })
-        var end = DisplayList(size: Size(width: 340, height: 200))
-        HelpPanel.draw(entries: entries, scroll: 1000, in: Rect(x: 0, y: 0, width: 340, height: 200), style: OverlayStyle(),
-                       measurer: EstimatedTextMeasurer(), into: &end)
-        #expect(texts(end).contains { $0.string == "Key 30" } && texts(end).filter { $0.string.hasPrefix("Key ") }.count == shown + 1)
+        #expect(texts(scrolled).contains { $0.string.hasSuffix("(from row 11 of \(total))") })
     }
 
     @Test("Now Playing shows title, artist, progress and rate, pads and orientation")
