@@ -42,7 +42,8 @@ IMPORTS = os.path.join(REPO, "Tests", "TouchSceneTests", "Fixtures", "import")
 RECORDING_SCENE = {"momentum-fling": "momentum", "momentum-pinch": "momentum", "photo-alt-drag": "photo",
                    "photo-pan": "photo", "photo-pinch": "photo", "photo-rotate": "photo",
                    "tablet-accel": "media", "control-drags": "control-drags",
-                   "double-tap-slow": "double-tap", "long-press-early": "long-press"}
+                   "double-tap-slow": "double-tap", "long-press-early": "long-press",
+                   "long-press-flick": "long-press"}
 
 ODD_TEXT = ["\u0085", "\u2028", "\u2029", "\r", "\x00", "\x1b", "\x7f", "\ufeff", "\t", "\udcff",
             "é", "\U0001F600", "\\", "\"", "'", "{", "}", "[", "]", ":", "- ", "#", "&a", "*a", "!!str",

@@ -166,4 +166,82 @@ struct WhatIfTests {
         #expect(windowed.status == 2)
         #expect(windowed.stderr.contains("--expect needs --headless"), "\(windowed.stderr)")
     }
+
+    // long-press-flick: a finger lands at (400, 300) at 0.10 s, flicks 20 pt right and back
+    // (0.120: 400, 0.125: 420, 0.130: 400) and lifts at 1.00 s, on the long-press scene
+    // (press: 0.5 s, allowableMovement 10; drag: a pan, slop 10 pt, simultaneous with press).
+    // Ticks of 60 Hz (0.1167, 0.1333) and 90 Hz (0.1222: 408.9 pt, 0.1333) miss the flick:
+    // the finger never moves 10 pt, so press recognizes at 0.60. 120 Hz (0.125) and 240 Hz
+    // (0.1208, 0.125) catch it at 420: 20 pt, past both the press's movement and the pan's
+    // slop, so press fails and drag begins.
+    @Test("sweep on a recording whose winner changes between 60 and 240 Hz: press at 60 and 90, drag at 120 and 240, not stable")
+    func sweepChanges() throws {
+        let run = try CLIRun.run(["sweep", "scenes/long-press.yaml", Paths.recording("long-press-flick"), "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(object["rates"] as? [Int] == [60, 90, 120, 240])
+        let sequences = try #require(object["sequences"] as? [[String: Any]])
+        #expect(sequences.count == 1)
+        let winners = try #require(sequences.first?["winners"] as? [String: [String]])
+        #expect(winners == ["60": ["press"], "90": ["press"], "120": ["drag"], "240": ["drag"]])
+        #expect(sequences.first?["stable"] as? Bool == false)
+        #expect(sequences.first?["start"] as? Double == 0.1)
+    }
+
+    @Test("sweep on a recording whose winners hold: the double tap's sequences have the same winners at every rate")
+    func sweepStable() throws {
+        let run = try CLIRun.run(["sweep", "scenes/double-tap.yaml", "scenes/recordings/double-tap.jsonl", "--json", "--rates", "30,60,240"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let sequences = try #require(object["sequences"] as? [[String: Any]])
+        // The fingers never move: a rate changes nothing. Two taps 0.12 s apart (a double tap),
+        // then a lone tap at 2.00 (singleTap, once doubleTap's 0.35 s ran out).
+        #expect(sequences.map { ($0["winners"] as? [String: [String]])?["60"] ?? [] } == [["doubleTap"], ["doubleTap"], ["singleTap"]])
+        #expect(sequences.allSatisfy { $0["stable"] as? Bool == true })
+        let text = try CLIRun.run(["sweep", "scenes/long-press.yaml", Paths.recording("long-press-flick")])
+        #expect(text.stdout.hasPrefix("Sequence 1 at 0.1 s: depends on the rate:\n  60 Hz: press\n"), "\(text.stdout)")
+    }
+
+    @Test("sweep with bad rates or jitter exits 2")
+    func sweepBadInput() throws {
+        for args in [["--rates", "60,x"], ["--rates", "0"], ["--jitter", "-1"]] {
+            let run = try CLIRun.run(["sweep", "scenes/double-tap.yaml", "scenes/recordings/double-tap.jsonl"] + args)
+            #expect(run.status == 2, "\(args): \(run.stderr)")
+        }
+        let missing = try CLIRun.run(["sweep", "scenes/double-tap.yaml", "no-such.jsonl"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasPrefix("no-such.jsonl:1:1: "), "\(missing.stderr)")
+    }
+
+    @Test("resampling keeps landings and lifts, puts one move on every tick between them at the path's place, and jitters the same way for the same seed")
+    func resampling() throws {
+        let recorded = [
+            RawInput(t: 0.1, .fingerDown(finger: 1, x: 0, y: 0)),
+            RawInput(t: 0.3, .keyDown(key: "A")),
+            RawInput(t: 0.5, .fingerMove(finger: 1, x: 100, y: 40)),
+            RawInput(t: 0.6, .fingerUp(finger: 1, x: 100, y: 40)),
+        ]
+        let at10 = Resample.inputs(recorded, rate: 10)
+        // Ticks of 10 Hz strictly between 0.1 and 0.6: 0.2, 0.3, 0.4, 0.5; on the way from
+        // (0, 0) at 0.1 to (100, 40) at 0.5, at 0.2 the finger is a quarter of the way.
+        let moves = at10.compactMap { i -> (Double, Double, Double)? in
+            if case let .fingerMove(_, x, y, _, _) = i.kind { return (i.t, x, y) } else { return nil }
+        }
+        #expect(moves.map(\.0) == [0.2, 0.3, 0.4, 0.5])
+        #expect(abs(moves[0].1 - 25) < 1e-9 && abs(moves[0].2 - 10) < 1e-9)
+        #expect(abs(moves[3].1 - 100) < 1e-9)
+        #expect(at10.first == recorded[0] && at10.last == recorded[3])
+        #expect(at10.contains(recorded[1]), "a key is kept")
+        #expect(zip(at10, at10.dropFirst()).allSatisfy { $0.t <= $1.t })
+        let a = Resample.inputs(recorded, rate: 100, jitter: 0.003, seed: 7)
+        let b = Resample.inputs(recorded, rate: 100, jitter: 0.003, seed: 7)
+        let c = Resample.inputs(recorded, rate: 100, jitter: 0.003, seed: 8)
+        #expect(a == b)
+        #expect(a != c)
+        let plain = Resample.inputs(recorded, rate: 100).filter { if case .fingerMove = $0.kind { true } else { false } }
+        let jittered = a.filter { if case .fingerMove = $0.kind { true } else { false } }
+        #expect(plain.count >= jittered.count - 1 && plain.count <= jittered.count + 1)
+        #expect(zip(plain, jittered).allSatisfy { abs($0.t - $1.t) <= 0.003 + 1e-9 })
+        #expect(jittered.allSatisfy { $0.t > 0.1 && $0.t < 0.6 })
+    }
 }
