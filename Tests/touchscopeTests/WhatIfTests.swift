@@ -244,4 +244,56 @@ struct WhatIfTests {
         #expect(zip(plain, jittered).allSatisfy { abs($0.t - $1.t) <= 0.003 + 1e-9 })
         #expect(jittered.allSatisfy { $0.t > 0.1 && $0.t < 0.6 })
     }
+
+    // scenes/hit-test.yaml (SPEC.md section 2's figure), in window points: A fills the window;
+    // B (40..340, 40..280) holds I, whose frame (290..440, 240..340) sticks out of B; G
+    // (40..180, 320..560) is hidden, H (200..340, 320..560) has interaction off; C (380..760,
+    // 40..560) holds D (400..740, 60..280) and E (400..740, 300..540).
+    @Test("hitmap of the hit-test scene: each cell's view as SPEC.md's hit test gives it, the marks with why, and the rows' shape")
+    func hitMap() throws {
+        let run = try CLIRun.run(["hitmap", "scenes/hit-test.yaml", "--json", "--step", "10"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect((object["window"] as? [String: Double]) == ["width": 800, "height": 600])
+        #expect(object["step"] as? Double == 10)
+        let rows = try #require(object["rows"] as? [[Any]])
+        #expect(rows.count == 60 && rows.allSatisfy { $0.count == 80 })
+        func at(_ x: Double, _ y: Double) -> String? { rows[Int(y / 10)][Int(x / 10)] as? String }
+        #expect(at(100, 100) == "B")
+        #expect(at(300, 250) == "I")          // I inside B
+        #expect(at(300, 300) == "A")          // I outside B: never hit there
+        #expect(at(100, 400) == "A")          // G hidden
+        #expect(at(250, 400) == "A")          // H: interaction off
+        #expect(at(390, 50) == "C")
+        #expect(at(500, 100) == "D")
+        #expect(at(500, 400) == "E")
+        #expect(at(790, 590) == "A")
+        let marks = try #require(object["marks"] as? [[String: Any]])
+        #expect(marks.map { "\($0["view"] ?? ""): \($0["why"] ?? "")" } == ["I: outside B", "G: hidden", "H: userInteraction off"])
+        #expect(marks.first?["rect"] as? [Double] == [290, 240, 150, 100])
+        // A step of 100: the cells' centres (50, 50), (150, 50), … hand-checked against the frames.
+        let coarse = try CLIRun.run(["hitmap", "scenes/hit-test.yaml", "--json", "--step", "100"])
+        let c = try #require(try JSONSerialization.jsonObject(with: Data(coarse.stdout.utf8)) as? [String: Any])
+        #expect(c["rows"] as? [[String]] == [["B", "B", "B", "A", "C", "C", "C", "C"], ["B", "B", "B", "A", "D", "D", "D", "C"],
+                                             ["B", "B", "B", "A", "D", "D", "D", "C"], ["A", "A", "A", "A", "E", "E", "E", "C"],
+                                             ["A", "A", "A", "A", "E", "E", "E", "C"], ["A", "A", "A", "A", "C", "C", "C", "C"]])
+    }
+
+    @Test("hitmap names the recognizers along the way, writes a PNG, and refuses a bad step with exit 2")
+    func hitMapRecognizersAndPNG() throws {
+        // double-tap.yaml: the pad (100..700, 100..500) carries doubleTap and singleTap; outside it the window.
+        let run = try CLIRun.run(["hitmap", "scenes/double-tap.yaml", "--json", "--step", "50", "--png", Paths.temporary("hitmap.png")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(object["recognizers"] as? [String: [String]] == ["pad": ["doubleTap", "singleTap"]])
+        let rows = try #require(object["rows"] as? [[Any]])
+        #expect(rows[0][0] is NSNull)
+        #expect(rows[5][7] as? String == "pad")
+        let png = try Data(contentsOf: URL(fileURLWithPath: Paths.temporary("hitmap.png")))
+        #expect(png.starts(with: [0x89, 0x50, 0x4e, 0x47]))
+        for step in ["0", "-3", "2000"] {
+            let bad = try CLIRun.run(["hitmap", "scenes/hit-test.yaml", "--step", step])
+            #expect(bad.status == 2, "--step \(step)")
+        }
+    }
 }
