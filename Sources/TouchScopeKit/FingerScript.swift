@@ -112,6 +112,7 @@ extension FrameState {
                 "recording \(toolbar.recording)",
                 "selected-record \(state.selectedRecord.map(String.init) ?? "none")",
                 "timeline-header \(TimelinePanel.describedRecord(log: log, state: state) ?? "none")",
+                "timeline-edge \(TraceFormat.fixed(TimelinePanel.rightEdge(log: log, state: state, now: session.app.time)))",
                 "selected-view \(state.selectedViewID ?? "none")",
                 "banner \(banner ?? "none")",
                 "notice \(notice?.text ?? "none")"]

@@ -87,6 +87,9 @@ struct TimelineLiveTests {
         state.togglePaused(now: TimelinePanel.liveNow(log: rig.log, state: state, now: 40))
         let paused = layout(rig, state, now: 40)
         #expect(paused.t1 == shown.t1 && !state.followLive)
+        // The long press's end is in the paused picture.
+        let ended = try #require(rig.log.transitions(of: "press").first { $0.to == .ended })
+        #expect(ended.t >= paused.t0 && ended.t <= paused.t1)
     }
 
     // MARK: Item 3
