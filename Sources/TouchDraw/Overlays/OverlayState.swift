@@ -204,15 +204,27 @@ public struct OverlayState: Sendable, Hashable {
     /// only the first.
     public static func steps(_ list: [GestureTransition], every: Bool) -> [GestureTransition] {
         guard !every else { return list }
-        var out: [GestureTransition] = []
-        var previous: GestureTransition?
-        for tr in list {
-            defer { previous = tr }
-            if tr.to == .possible { continue }
-            if tr.from == .changed, tr.to == .changed, let p = previous, p.from == .changed, p.to == .changed { continue }
-            out.append(tr)
+        return list.indices.filter { isStep(list, $0, every: false) }.map { list[$0] }
+    }
+
+    /// Whether `list[i]` is a step (`steps`). O(1).
+    public static func isStep(_ list: [GestureTransition], _ i: Int, every: Bool) -> Bool {
+        if every { return true }
+        let tr = list[i]
+        if tr.to == .possible { return false }
+        if tr.from == .changed, tr.to == .changed, i > 0, list[i - 1].from == .changed, list[i - 1].to == .changed { return false }
+        return true
+    }
+
+    /// The newest step of a lane, walking back from its end (O(1) but for a long run of
+    /// skipped records).
+    public static func lastStep(_ list: [GestureTransition], every: Bool) -> GestureTransition? {
+        var i = list.count - 1
+        while i >= 0 {
+            if isStep(list, i, every: every) { return list[i] }
+            i -= 1
         }
-        return out
+        return nil
     }
 
     /// Steps the selection in the selected recognizer's lane (with no recognizer lane

@@ -229,12 +229,15 @@ public enum TimelinePanel {
     public static func describedTransition(log: TraceLog, state: OverlayState) -> (String, GestureTransition)? {
         func transition(_ seq: Int) -> (String, GestureTransition)? {
             guard let r = log.record(seq), case let .gesture(recognizer, _, _, _, _, _) = r.body else { return nil }
-            return log.transitions(of: recognizer.string).last { $0.seq == seq }.map { (recognizer.string, $0) }
+            // The lane is in sequence order: a binary search (the header asks every frame).
+            let list = log.transitions(of: recognizer.string)
+            var lo = 0, hi = list.count
+            while lo < hi { let m = (lo + hi) / 2; if list[m].seq < seq { lo = m + 1 } else { hi = m } }
+            return lo < list.count && list[lo].seq == seq ? (recognizer.string, list[lo]) : nil
         }
         if let seq = state.selectedRecord { return transition(seq) }
         if case let .recognizer(id)? = state.selectedLane {
-            let list = OverlayState.steps(log.transitions(of: id), every: state.stepEveryRecord)
-            return list.last.map { (id, $0) }
+            return OverlayState.lastStep(log.transitions(of: id), every: state.stepEveryRecord).map { (id, $0) }
         }
         return log.latestDecision.flatMap { transition($0.seq) }
     }
