@@ -81,4 +81,28 @@ struct TimelineSteppingTests {
         // Nothing of the pan's lane lies between them: it is the very next.
         #expect(!log.transitions(of: "pan").contains { $0.seq > failedSeq && $0.seq < nextSeq })
     }
+
+    @Test("a log line selected while following live (doubleTap possible→failed), then a double-tap: the window drops the selection rather than contradict it")
+    func liveDropsStaleLogSelection() throws {
+        // The recording: a double-tap, then a single tap at 2 s (doubleTap fails: no second tap).
+        let rig = try played("double-tap")
+        let log = rig.frame.log
+        let failed = try #require(log.transitions(of: "doubleTap").last { $0.to == .failed })
+        let side = try #require(rig.layout.sidePanel)
+        let section = try #require(DebugOverlay.sections(rig.context(), side: side).first { $0.panel == .eventLog })
+        let L = EventLogPanel.layout(log: log, state: rig.state, in: section.rect, detailTop: side.minY, style: rig.layout.overlayStyle,
+                                     measurer: EstimatedTextMeasurer())
+        let row = try #require(L.rows.first { $0.seq == failed.seq })
+        rig.tap(row.rect)
+        #expect(rig.state.selectedRecord == failed.seq && rig.state.followLive)
+        rig.settle(1)
+        #expect(rig.state.selectedRecord == failed.seq, "no newer decision yet: the selection stays")
+        // A double-tap on the pad: doubleTap recognizes.
+        let pad = rig.layout.sceneToCanvas(Point(x: 400, y: 300))
+        rig.tap(pad)
+        rig.tap(pad)
+        rig.settle(1)
+        #expect(log.transitions(of: "doubleTap").contains { $0.to == .recognized && $0.seq > failed.seq })
+        #expect(rig.state.selectedRecord == nil)
+    }
 }
