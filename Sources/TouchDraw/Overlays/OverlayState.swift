@@ -62,9 +62,10 @@ public struct OverlayState: Sendable, Hashable {
     /// the decisions (false, the default): resets to `possible` are stepped over and a run of
     /// changed→changed is one step (its first).
     public var stepEveryRecord = false
-    /// The selection the live check last saw (`dropStaleSelection`), and the newest decision
-    /// in the log when it did.
+    /// The selection the live check last saw (`dropStaleSelection`).
     public var selectionSeen: Int?
+    /// The newest decision in the log (its sequence number) when the live check first saw
+    /// the selection: a newer one makes it stale.
     public var decisionWhenSelected: Int?
     /// The help's first row (a finger drags it; `HelpPanel.firstRow` keeps it in range).
     public var helpScroll = 0
