@@ -83,6 +83,8 @@ extension FrameState {
                                              style: layout.overlayStyle, measurer: measurer)
                 for row in L.rows { out.append("logrow \(row.seq) \(r(row.rect))") }
                 if let detail = L.detail { out.append("detail \(r(detail))") }
+                // The detail's heading ("#seq  t s  kind") and what happened, as drawn.
+                if !L.detailLines.isEmpty { out.append("detail-text " + L.detailLines.prefix(3).joined(separator: " ")) }
             }
         }
         // The verdict card: where it is, its close button, each recognizer's row with the
@@ -109,6 +111,8 @@ extension FrameState {
                 "menu \(toolbar.menuOpen ? "open" : "closed")",
                 "recording \(toolbar.recording)",
                 "selected-record \(state.selectedRecord.map(String.init) ?? "none")",
+                "timeline-header \(TimelinePanel.describedRecord(log: log, state: state) ?? "none")",
+                "timeline-edge \(TraceFormat.fixed(TimelinePanel.rightEdge(log: log, state: state, now: session.app.time)))",
                 "selected-view \(state.selectedViewID ?? "none")",
                 "banner \(banner ?? "none")",
                 "notice \(notice?.text ?? "none")"]

@@ -22,11 +22,15 @@ let hostKeys: [HostKey] = [
         if $0.frame.state.followLive { $0.frame.state.togglePaused(now: $0.now) }
         $0.frame.state.scrollTimeline(by: $0.key == "," ? -1.0 / 60 : 1.0 / 60, now: $0.now)
     },
-    HostKey("Left / Right", "step to the previous / next recognizer transition (pauses; its reason is shown)",
+    HostKey("Left / Right", "step to the previous / next decision in the selected lane (pauses; the header and the detail show it)",
             keys: ["left", "right"], .unlessTyping) {
         $0.frame.state.selectTransition(step: $0.key == "left" ? -1 : 1, in: $0.frame.log, now: $0.now)
     },
-    HostKey("Up / Down", "select the previous / next timeline lane", keys: ["up", "down"], .unlessTyping) {
+    HostKey("E", "Left / Right step over every record (resets, each changed→changed) or the decisions only (default)",
+            keys: ["e"], .unlessTyping) {
+        $0.frame.state.stepEveryRecord.toggle()
+    },
+    HostKey("Up / Down", "select the previous / next timeline lane (the place in time stays)", keys: ["up", "down"], .unlessTyping) {
         let lanes = DebugOverlay.timelineLanes(app: $0.app, log: $0.frame.log, state: $0.frame.state, now: $0.now)
         $0.frame.state.selectLane(step: $0.key == "up" ? -1 : 1, in: lanes)
     },
@@ -41,8 +45,9 @@ let hostKeys: [HostKey] = [
     HostKey("End", "the event log back to its newest line", keys: ["end"], .unlessTyping) {
         $0.frame.state.logScroll = 0
     },
-    HostKey("= / -", "zoom the timeline in / out", keys: ["=", "keypad +", "-", "keypad -"], .unlessTyping) {
-        $0.frame.state.zoomTimeline(by: $0.key == "=" || $0.key == "keypad +" ? 0.5 : 2, now: $0.now)
+    HostKey("= / -", "zoom the timeline in / out about the selection (none: the newest time)",
+            keys: ["=", "keypad +", "-", "keypad -"], .unlessTyping) {
+        $0.frame.state.zoomTimelineKey(by: $0.key == "=" || $0.key == "keypad +" ? 0.5 : 2, now: $0.now)
     },
     HostKey("L", "timeline lanes: follow the action (the touched view's recognizers and every one out of possible in view) or show all",
             keys: ["l"], .unlessTyping) {
@@ -164,7 +169,7 @@ struct HostKeyPress {
     /// The SDL key name, lower case.
     let key: String
     let shift: Bool
-    /// The scene's time when the key went down (the timeline's "now").
+    /// The timeline's "now" when the key went down (`HostKeyTarget.timelineNow`).
     let now: Double
     let target: any HostKeyTarget
 
@@ -179,6 +184,13 @@ struct HostKeyPress {
 }
 
 extension HostKeyTarget {
+    /// The time the timeline's keys act at: the scene's time, or while following live the
+    /// time the live axis stopped at (`TimelinePanel.liveNow`), so pausing after an idle
+    /// spell freezes the picture shown instead of jumping ahead to an empty stretch.
+    var timelineNow: Double {
+        TimelinePanel.liveNow(log: frame.log, state: frame.state, now: session.app.time)
+    }
+
     /// Handles the window's own keys; true when `input` was one of them (its key-up too, so
     /// the scene never sees half of a host key).
     func handleHostKey(_ input: RawInput) -> Bool {
@@ -188,7 +200,7 @@ extension HostKeyTarget {
         case let .keyDown(key, mods):
             let key = key.lowercased()
             guard let entry = HostKey.taking(key, mods, editing: editing) else { return false }
-            entry.action(HostKeyPress(key: key, shift: mods.contains(.shift), now: session.app.time, target: self))
+            entry.action(HostKeyPress(key: key, shift: mods.contains(.shift), now: timelineNow, target: self))
             host?.setNeedsDisplay()
             return true
         case let .keyUp(key, mods):

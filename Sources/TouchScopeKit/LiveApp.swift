@@ -174,7 +174,14 @@ final class LiveApp: HostClient, HostKeyTarget {
     }
 
     var nextWakeTime: Double? {
-        [session.nextDeadline, replay?.nextTime, frame.notice?.until].compactMap { $0 }.min()
+        [session.nextDeadline, replay?.nextTime, frame.notice?.until, timelineRedraw].compactMap { $0 }.min()
+    }
+
+    /// When the live timeline must be drawn again to keep up with the clock (nil: its
+    /// picture does not change, or it is not shown): `TimelinePanel.nextRedraw`.
+    private var timelineRedraw: Double? {
+        guard let host, frame.overlays, frame.state.isOn(.timeline), let bottom = host.layout.bottomPanel else { return nil }
+        return TimelinePanel.nextRedraw(log: frame.log, state: frame.state, now: session.app.time, plotWidth: bottom.width * 0.78)
     }
 
     /// Shows `text` at the foot of the scene for a few seconds (a file saved).
@@ -233,6 +240,10 @@ final class LiveApp: HostClient, HostKeyTarget {
         if hotReload?.fileChanged(at: time) == true { reloadScene() }
         sound.sync(session.built.player, scene: session.scene)
         let busy = session.advance(to: time)
+        // Following live, a selection made before the newest decision is dropped.
+        if frame.state.selectedRecord != nil || frame.state.selectionSeen != nil {
+            frame.state.dropStaleSelection(latestDecision: frame.log.latestDecision?.seq)
+        }
         return busy || (session.built.player?.isPlaying ?? false)
     }
 

@@ -52,7 +52,7 @@ enum TouchControls {
     }
 
     /// The menu's sections: every panel of the registry on or off (and all of them, F2), the
-    /// event log's filters (keys 1–7, 0), and the buttons the bar has no room for
+    /// event log's filters (keys 1–7, 0) with the timeline's stepping switch (key E), and the buttons the bar has no room for
     /// (`shown`: how many it shows).
     static func menu(shown: Int) -> [(title: String, controls: [TouchControl])] {
         let panels = [TouchControl("all panels", key: "f2", isOn: { $0.overlays })] + PanelRegistry.all.map { e in
@@ -62,7 +62,10 @@ enum TouchControls {
         let kinds = logKinds.enumerated().map { i, kind in
             TouchControl(kindLabel(kind), key: String(i + 1), isOn: { $0.state.logKinds.contains(kind) })
         } + [TouchControl("all kinds", key: "0", isOn: { f in logKinds.allSatisfy(f.state.logKinds.contains) })]
-        var sections = [("Panels", panels), ("Event log", kinds)]
+        // ◀ Prev / Next ▶ stop at every record, or at the decisions only (key E): with the
+        // filters, in the section's last row (a section of its own does not fit a portrait menu).
+        let steps = [TouchControl("every step", key: "e", isOn: { $0.state.stepEveryRecord })]
+        var sections = [("Panels", panels), ("Event log, and Prev / Next", kinds + steps)]
         let overflow = ToolbarButton.allCases.dropFirst(shown).map(control)
         if !overflow.isEmpty { sections.append(("Window", overflow)) }
         return sections
@@ -115,7 +118,7 @@ extension HostKeyTarget {
     @discardableResult
     func pressHostKey(_ key: String, mods: [KeyModifier] = []) -> Bool {
         guard let entry = HostKey.taking(key, mods, editing: false) else { return false }
-        entry.action(HostKeyPress(key: key, shift: mods.contains(.shift), now: session.app.time, target: self))
+        entry.action(HostKeyPress(key: key, shift: mods.contains(.shift), now: timelineNow, target: self))
         host?.setNeedsDisplay()
         return true
     }

@@ -169,8 +169,18 @@ struct TouchOperationTests {
         #expect(!rig.state.isOn(.eventLog) && rig.frame.toolbar.menuOpen)
         rig.tap(try rig.cell("event log"))
         #expect(rig.state.isOn(.eventLog))
-        rig.tap(try rig.cell("touches"))   // the event-log filter (key 2)
+        // The event-log filter (key 2): every kind shows by default, touches too.
         #expect(rig.state.logKinds.contains(.touches))
+        rig.tap(try rig.cell("touches"))
+        #expect(!rig.state.logKinds.contains(.touches))
+        rig.tap(try rig.cell("touches"))
+        #expect(rig.state.logKinds.contains(.touches))
+        // The timeline's stepping switch (key E): every step, then the decisions again.
+        #expect(!rig.state.stepEveryRecord)
+        rig.tap(try rig.cell("every step"))
+        #expect(rig.state.stepEveryRecord)
+        rig.tap(try rig.cell("every step"))
+        #expect(!rig.state.stepEveryRecord)
         rig.tap(try rig.cell("all panels"))
         #expect(!rig.frame.overlays)
         rig.tap(try rig.cell("all panels"))
@@ -290,7 +300,9 @@ struct TouchOperationTests {
         let y = bottom.midY, x = bottom.midX
         let span = rig.state.timelineSpan
         let L = try #require(rig.frame.timelineLayout(rig.live.session, layout: rig.layout))
-        let now = rig.app.time
+        // The right edge shown: following live, the time the axis stopped at once the two
+        // fingers' gesture was in view (TimelinePanel.liveNow), not the clock 3 s on.
+        let now = L.t1
         rig.finger([Point(x: x, y: y), Point(x: x + 5, y: y), Point(x: x + 50, y: y), Point(x: x + 150, y: y)])
         #expect(!rig.state.followLive)
         // Once past the slop, the time under the finger stays under it: 150 px worth of time back.
@@ -412,7 +424,7 @@ struct TouchOperationTests {
         let menu = try #require(rig.frame.toolbarMenu(rig.layout, measurer: EstimatedTextMeasurer()))
         let bar = try #require(rig.layout.toolbar)
         #expect(menu.layout.cells.count == menu.sections.flatMap(\.controls).count)
-        #expect(menu.sections.flatMap(\.controls).count == PanelRegistry.all.count + 1 + logKinds.count + 1
+        #expect(menu.sections.flatMap(\.controls).count == PanelRegistry.all.count + 1 + logKinds.count + 1 + 1
                 + ToolbarButton.allCases.count - rig.layout.toolbarButtonsShown)
         for cell in menu.layout.cells {
             #expect(cell.minX >= menu.layout.rect.minX - 1e-9 && cell.maxX <= menu.layout.rect.maxX + 1e-9)

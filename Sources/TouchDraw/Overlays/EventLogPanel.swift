@@ -25,15 +25,34 @@ public enum EventLogPanel {
         }
     }
 
-    /// The filter line: every kind, on ones bright.
+    /// The filter line: which kinds are hidden, in words (every kind shows by default), and
+    /// where the filters are.
     static func filterLine(_ kinds: Set<TraceKind>) -> String {
-        TraceKind.allCases.map { kinds.contains($0) ? $0.rawValue : "·" }.joined(separator: " ")
+        let hidden = TraceKind.allCases.filter { !kinds.contains($0) }
+        let shown = TraceKind.allCases.filter { kinds.contains($0) }
+        if hidden.isEmpty { return "all kinds shown (1–7: filter)" }
+        if shown.isEmpty { return "all kinds hidden (0: show)" }
+        return hidden.count <= shown.count ? "hidden: " + hidden.map(\.rawValue).joined(separator: ", ")
+                                           : "only: " + shown.map(\.rawValue).joined(separator: ", ")
+    }
+
+    /// How far a record's continuation lines are indented (characters).
+    static let continuationIndent = "   "
+
+    /// A record's line wrapped to `width`, never cut: the first line, then the rest indented.
+    public static func wrapped(_ text: String, width: Double, style: OverlayStyle, measurer: TextMeasurer) -> [String] {
+        if measurer.measure(text, size: style.fontSize, font: .mono).width <= width { return [text] }
+        let indent = measurer.measure(continuationIndent, size: style.fontSize, font: .mono).width
+        let lines = measurer.wrap(text, toWidth: max(1, width - indent), size: style.fontSize, font: .mono)
+        return lines.enumerated().map { $0.offset == 0 ? $0.element : continuationIndent + $0.element }
     }
 
     /// Where the panel's lines are and which record each shows, and the selection detail's
     /// box (`state.selectedRecord`): at the panel's foot, as tall as its wrapped lines need,
     /// reaching up over the sections above (to `detailTop`, default the panel's top) rather
-    /// than cutting the record short. The lines fill what the box leaves, newest last.
+    /// than cutting the record short. The records fill what the box leaves, newest last, each
+    /// wrapped over as many lines as it needs (`wrapped`); a record that does not fit whole
+    /// at the top is left out rather than cut.
     public static func layout(log: TraceLog, state: OverlayState, in rect: Rect, detailTop: Double? = nil,
                               style: OverlayStyle, measurer: TextMeasurer) -> EventLogLayout {
         let headerH = max(style.lineHeight, style.headerSize * 1.25)
@@ -46,13 +65,28 @@ public enum EventLogPanel {
         }
         let top = rect.minY + headerH + style.lineHeight
         let bottom = min(rect.maxY, detail?.rect.minY ?? rect.maxY)
-        let visible = max(0, Int(((bottom - top) / style.lineHeight + 0.001).rounded(.down)))
-        let skip = min(max(0, state.logScroll), max(0, log.count(of: state.logKinds) - visible))
-        let seqs = visible > 0 ? log.seqs(of: state.logKinds, limit: visible, skippingNewest: skip) : []
-        let rows = seqs.enumerated().map { i, seq in
-            (seq: seq, rect: Rect(x: rect.minX, y: top + Double(i) * style.lineHeight, width: rect.width, height: style.lineHeight))
+        let room = max(0, Int(((bottom - top) / style.lineHeight + 0.001).rounded(.down)))
+        let skip = min(max(0, state.logScroll), max(0, log.count(of: state.logKinds) - room))
+        // At most one record a line: the newest `room` records, wrapped from the newest back.
+        let seqs = room > 0 ? log.seqs(of: state.logKinds, limit: room, skippingNewest: skip) : []
+        var picked: [(seq: Int, lines: [String])] = []
+        var used = 0
+        for seq in seqs.reversed() {
+            guard let text = log.line(seq) else { continue }
+            let lines = wrapped(text, width: rect.width, style: style, measurer: measurer)
+            if used + lines.count > room { break }
+            used += lines.count
+            picked.append((seq, lines))
         }
-        return EventLogLayout(rows: rows, detail: detail?.rect, detailLines: detail?.lines ?? [])
+        var y = top + Double(room - used) * style.lineHeight
+        var rows: [(seq: Int, rect: Rect)] = [], texts: [[String]] = []
+        for p in picked.reversed() {
+            let h = Double(p.lines.count) * style.lineHeight
+            rows.append((p.seq, Rect(x: rect.minX, y: y, width: rect.width, height: h)))
+            texts.append(p.lines)
+            y += h
+        }
+        return EventLogLayout(rows: rows, rowLines: texts, detail: detail?.rect, detailLines: detail?.lines ?? [])
     }
 
     /// The lines, the selected one highlighted; the selection detail is drawn over it all by
@@ -66,22 +100,26 @@ public enum EventLogPanel {
                    into: &list)
         col.line(filterLine(state.logKinds), color: style.dim, into: &list)
         let L = layout(log: log, state: state, in: rect, detailTop: detailTop, style: style, measurer: measurer)
-        for row in L.rows {
-            guard let r = log.record(row.seq), let text = log.line(row.seq) else { continue }
-            if row.seq == state.selectedRecord { list.fillRect(row.rect, Color(r: 80, g: 70, b: 20, a: 200)) }
-            let w = row.rect.width
-            list.text(measurer.truncate(text, toWidth: w, size: style.fontSize, font: .mono),
-                      at: Point(x: row.rect.minX, y: row.rect.midY), size: style.fontSize,
-                      color: row.seq == state.selectedRecord ? style.selection : color(r.traceKind, style),
-                      font: .mono, baseline: .middle, maxWidth: w)
+        for (row, lines) in zip(L.rows, L.rowLines) {
+            guard let r = log.record(row.seq) else { continue }
+            let selected = row.seq == state.selectedRecord
+            if selected { list.fillRect(row.rect, Color(r: 80, g: 70, b: 20, a: 200)) }
+            for (i, line) in lines.enumerated() {
+                list.text(line, at: Point(x: row.rect.minX, y: row.rect.minY + (Double(i) + 0.5) * style.lineHeight),
+                          size: style.fontSize, color: selected ? style.selection : color(r.traceKind, style),
+                          font: .mono, baseline: .middle, maxWidth: row.rect.width)
+            }
         }
     }
 }
 
 /// The event log's lines and the selection detail's box, for drawing and for taps.
 public struct EventLogLayout: Sendable {
-    /// The record each line shows and where, oldest first.
+    /// The record each row shows and where (a row is as many lines as its record wraps
+    /// to), oldest first.
     public var rows: [(seq: Int, rect: Rect)]
+    /// Each row's lines, wrapped to the panel's width.
+    public var rowLines: [[String]] = []
     /// The selection detail's box; nil when no record is selected (or it left the log).
     public var detail: Rect?
     /// The detail's lines, wrapped to the box.
@@ -89,6 +127,10 @@ public struct EventLogLayout: Sendable {
 
     /// The record of the line at `p`, if any.
     public func record(at p: Point) -> Int? { rows.first { $0.rect.contains(p) }?.seq }
+
+    init(rows: [(seq: Int, rect: Rect)], rowLines: [[String]], detail: Rect?, detailLines: [String]) {
+        self.rows = rows; self.rowLines = rowLines; self.detail = detail; self.detailLines = detailLines
+    }
 }
 
 extension OverlayPanel {
@@ -98,14 +140,19 @@ extension OverlayPanel {
 
 extension EventLogPanel {
     /// Pointers on the event log: a tap selects the line's record (shown in full; again:
-    /// closed); a vertical drag scrolls it, the lines following the finger (down: older records).
+    /// closed), the detail's ▲ older / ▼ newer buttons its neighbouring lines; a vertical drag scrolls it, the lines following the finger (down: older records).
     public static let interaction = PanelInteraction(
         hit: { c, at in
             layout(log: c.log, state: c.state, in: at.rect, detailTop: c.sidePanel?.minY, style: c.style, measurer: c.measurer)
                 .record(at: at.point).map(PanelHit.logRecord)
         },
-        tap: { hit, _, state in
-            if case let .logRecord(seq) = hit { state.selectedRecord = state.selectedRecord == seq ? nil : seq }
+        tap: { hit, c, state in
+            switch hit {
+            case let .logRecord(seq): state.selectRecord(state.selectedRecord == seq ? nil : seq, in: c.log)
+            case .item(.eventLog, "older"): state.stepLogRecord(-1, in: c.log)
+            case .item(.eventLog, "newer"): state.stepLogRecord(1, in: c.log)
+            default: break
+            }
         },
         drag: PanelInteraction.scrollRows(\.logScroll, downward: 1))
 }

@@ -39,8 +39,8 @@ public struct PanelValueKey: Sendable, Hashable {
 public struct OverlayState: Sendable, Hashable {
     /// The panels shown (`PanelRegistry.all` says which start on).
     public var panels: Set<OverlayPanel> = PanelRegistry.defaultOn
-    /// Kinds shown in the event log.
-    public var logKinds: Set<TraceKind> = Set(TraceKind.allCases).subtracting([.touches])
+    /// Kinds shown in the event log: every kind until a filter (keys 1–7, the menu) hides one.
+    public var logKinds: Set<TraceKind> = Set(TraceKind.allCases)
     /// The view the inspector shows (nil: the latest hit-test view).
     public var selectedViewID: String?
     /// The touch the hit-test and responder overlays follow (nil: the latest).
@@ -55,8 +55,18 @@ public struct OverlayState: Sendable, Hashable {
     public var selectedLane: TimelineLane?
     public var selectedTime: Double?
     /// The trace record shown in full (`SelectionDetail`), by sequence number: an event-log
-    /// line tapped or clicked, or the timeline transition selected.
+    /// line tapped or clicked, or the timeline transition selected. The timeline's header
+    /// describes this same record (`TimelinePanel.describedRecord`).
     public var selectedRecord: Int?
+    /// Timeline stepping (◀ Prev / Next ▶, Left / Right): every transition (true), or only
+    /// the decisions (false, the default): resets to `possible` are stepped over and a run of
+    /// changed→changed is one step (its first).
+    public var stepEveryRecord = false
+    /// The selection the live check last saw (`dropStaleSelection`).
+    public var selectionSeen: Int?
+    /// The newest decision in the log (its sequence number) when the live check first saw
+    /// the selection: a newer one makes it stale.
+    public var decisionWhenSelected: Int?
     /// The help's first row (a finger drags it; `HelpPanel.firstRow` keeps it in range).
     public var helpScroll = 0
     /// Event log: how many of its records, counted back from the newest, are scrolled out of
@@ -135,6 +145,23 @@ public struct OverlayState: Sendable, Hashable {
 
     // MARK: Timeline
 
+    /// `=` / `-`: zooms about the selected time when it is on screen (it stays where it is),
+    /// else the selected time goes to the middle; with no selection, about the right edge
+    /// (where the fingers are while following live). `now`: the timeline's now
+    /// (`TimelinePanel.liveNow`).
+    public mutating func zoomTimelineKey(by factor: Double, now: Double) {
+        guard let t = selectedTime else { zoomTimeline(by: factor, now: now); return }
+        let end = timelineRightEdge(now: now)
+        if followLive { followLive = false; timelineEnd = end }
+        if t >= end - timelineSpan && t <= end {
+            zoomTimeline(by: factor, anchor: t, now: now)
+        } else {
+            timelineSpan = min(Self.maxSpan, max(Self.minSpan, timelineSpan * factor))
+            timelineEnd = t + timelineSpan / 2
+        }
+        timelineEnd = min(now, timelineEnd)
+    }
+
     /// Multiplies the visible span by `factor` (< 1 zooms in), keeping `anchor` (a time)
     /// at the same place on screen; anchor nil keeps the right edge.
     public mutating func zoomTimeline(by factor: Double, anchor: Double? = nil, now: Double? = nil) {
@@ -163,43 +190,130 @@ public struct OverlayState: Sendable, Hashable {
     /// The time at the right edge of the timeline.
     public func timelineRightEdge(now: Double) -> Double { followLive ? now : timelineEnd }
 
-    /// Selects the next (or previous) lane among `lanes`.
+    /// Selects the next (or previous) lane among `lanes`. The place in time stays: the
+    /// selected record (still named by the header and the detail) and its time, so stepping
+    /// in the new lane goes on from there (`selectTransition`).
     public mutating func selectLane(step: Int, in lanes: [TimelineLane]) {
         guard !lanes.isEmpty else { selectedLane = nil; return }
         let cur = selectedLane.flatMap { lanes.firstIndex(of: $0) } ?? (step > 0 ? -1 : lanes.count)
         let i = min(lanes.count - 1, max(0, cur + step))
         selectedLane = lanes[i]
-        selectedTime = nil
     }
-    /// Steps the selected transition in the selected recognizer's lane (the newest when
-    /// none is selected; with no recognizer lane selected, the lane of the newest transition
-    /// is selected first); pauses following, scrolls the timeline so it shows, and selects
-    /// its record for the detail.
+
+    /// The transitions of a lane that ◀ Prev / Next ▶ stop at: every one when
+    /// `every`, else the decisions: no reset to `possible`, and of a run of changed→changed
+    /// only the first.
+    public static func steps(_ list: [GestureTransition], every: Bool) -> [GestureTransition] {
+        guard !every else { return list }
+        return list.indices.filter { isStep(list, $0, every: false) }.map { list[$0] }
+    }
+
+    /// Whether `list[i]` is a step (`steps`). O(1).
+    public static func isStep(_ list: [GestureTransition], _ i: Int, every: Bool) -> Bool {
+        if every { return true }
+        let tr = list[i]
+        if tr.to == .possible { return false }
+        if tr.from == .changed, tr.to == .changed, i > 0, list[i - 1].from == .changed, list[i - 1].to == .changed { return false }
+        return true
+    }
+
+    /// The newest step of a lane, walking back from its end (O(1) but for a long run of
+    /// skipped records).
+    public static func lastStep(_ list: [GestureTransition], every: Bool) -> GestureTransition? {
+        var i = list.count - 1
+        while i >= 0 {
+            if isStep(list, i, every: every) { return list[i] }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// Steps the selection in the selected recognizer's lane (with no recognizer lane
+    /// selected: the lane of the selected record, else of the newest decision) to the next
+    /// (`step` > 0) or previous step (`steps`) after or before the place in time: the selected
+    /// record (by sequence number, so records at one time keep their order), else the
+    /// selected time; with neither, the lane's newest step. Pauses following, scrolls the
+    /// timeline so it shows, and selects its record: the header and the detail name it.
     public mutating func selectTransition(step: Int, in log: TraceLog, now: Double) {
-        if case .recognizer? = selectedLane {} else if let latest = log.latestTransition {
-            selectedLane = .recognizer(latest.recognizer)
-            selectedTime = nil
+        if case .recognizer? = selectedLane {} else {
+            if let seq = selectedRecord, let r = log.record(seq), case let .gesture(recognizer, _, _, _, _, _) = r.body {
+                selectedLane = .recognizer(recognizer.string)
+            } else if let latest = log.latestDecision?.recognizer ?? log.latestTransition?.recognizer {
+                selectedLane = .recognizer(latest)
+            }
         }
         guard case let .recognizer(id)? = selectedLane else { return }
-        let list = log.transitions(of: id)
+        let list = Self.steps(log.transitions(of: id), every: stepEveryRecord)
         guard !list.isEmpty else { return }
-        var i: Int
-        if let t = selectedTime {
-            let cur = TraceLog.lowerBound(list, t) { $0.t }
-            i = cur + step
-            // Several transitions can share a time: step past the ones at the same time.
-            if step > 0 { i = TraceLog.upperBound(list, t) { $0.t } }
+        var pick: GestureTransition?
+        if let seq = selectedRecord, log.record(seq) != nil {
+            pick = step > 0 ? list.first { $0.seq > seq } : list.last { $0.seq < seq }
+        } else if let t = selectedTime {
+            pick = step > 0 ? list.first { $0.t > t } : list.last { $0.t < t }
         } else {
-            i = list.count - 1
+            pick = list.last
         }
-        i = min(list.count - 1, max(0, i))
-        let t = list[i].t
-        selectedTime = t
-        selectedRecord = list[i].seq
+        // At either end the selection stays where it is.
+        guard let tr = pick else { return }
+        selectedTime = tr.t
+        selectedRecord = tr.seq
         if followLive { followLive = false; timelineEnd = now }
         let start = timelineEnd - timelineSpan
-        if t < start || t > timelineEnd { timelineEnd = min(now, t + timelineSpan / 2) }
+        if tr.t < start || tr.t > timelineEnd { timelineEnd = min(now, tr.t + timelineSpan / 2) }
     }
+
+    /// Selects a record (an event-log line): the detail shows it, the header names it, and
+    /// the timeline's cursor and lane go to it (a gesture record's lane). Following live
+    /// goes on: the live check (`dropStaleSelection`) drops it once a newer decision comes.
+    public mutating func selectRecord(_ seq: Int?, in log: TraceLog) {
+        selectedRecord = seq
+        guard let seq, let r = log.record(seq) else { return }
+        selectedTime = r.t
+        if case let .gesture(recognizer, _, _, _, _, _) = r.body { selectedLane = .recognizer(recognizer.string) }
+    }
+
+    /// Selects the event-log line before (`step` −1) or after (+1) the selected record among
+    /// the kinds the log shows (the detail's ▲ older / ▼ newer), scrolling the log down when
+    /// it is among the newer lines scrolled out; at either end the selection stays.
+    public mutating func stepLogRecord(_ step: Int, in log: TraceLog) {
+        guard let seq = selectedRecord else { return }
+        var s = seq + (step < 0 ? -1 : 1)
+        while s >= log.firstSeq, s < log.endSeq {
+            if let r = log.record(s), logKinds.contains(r.traceKind) {
+                selectRecord(s, in: log)
+                // Keep it in view: not among the newer lines the scroll leaves out below.
+                if logScroll > 0 {
+                    var newer = 0
+                    for n in (s + 1)..<log.endSeq where log.record(n).map({ logKinds.contains($0.traceKind) }) == true {
+                        newer += 1
+                        if newer >= logScroll { break }
+                    }
+                    logScroll = min(logScroll, newer)
+                }
+                return
+            }
+            s += step < 0 ? -1 : 1
+        }
+    }
+
+    /// Following live drops a stale selection: once a decision newer than the ones there were
+    /// when it was made comes in (a recognizer left `possible`), a selection made while
+    /// following live is dropped, so the detail never contradicts what just happened. A
+    /// paused timeline keeps its selection (the detail then says "earlier"). Called once a
+    /// frame (O(1)): it notes a new selection, then drops it when it has gone stale.
+    public mutating func dropStaleSelection(latestDecision: Int?) {
+        if selectedRecord != selectionSeen {
+            selectionSeen = selectedRecord
+            decisionWhenSelected = latestDecision
+            return
+        }
+        guard followLive, selectedRecord != nil, let newest = latestDecision,
+              newest > (decisionWhenSelected ?? -1) else { return }
+        selectedRecord = nil
+        selectedTime = nil
+        selectionSeen = nil
+    }
+
     /// Selects the transition or event nearest to a time (a click in a lane).
     public mutating func selectTime(_ t: Double, lane: TimelineLane?, now: Double) {
         if followLive { followLive = false; timelineEnd = now }

@@ -11,7 +11,8 @@
 
 /// What a point on the panels points at.
 public enum PanelHit: Sendable, Equatable {
-    /// The selection detail's box (a tap closes it).
+    /// The selection detail's box (a tap closes it); its ▲ older and ▼ newer buttons are
+    /// `.item(.eventLog, "older")` and `"newer"`.
     case detail
     /// An event-log line: the record it shows.
     case logRecord(Int)
@@ -190,7 +191,14 @@ extension PanelSurface {
            let box = DebugOverlay.boundingBox(sheet.regions) {
             return on(sheet.panel, box)
         }
-        if let detail = DebugOverlay.selectionDetail(c, side: side, bottom: bottom), detail.rect.contains(p) { return (nil, .detail) }
+        if let detail = DebugOverlay.selectionDetail(c, side: side, bottom: bottom), detail.rect.contains(p) {
+            // Its buttons: ▲ older, ▼ newer (the event log's neighbouring lines), × close.
+            if let b = SelectionDetail.buttons(in: detail.rect, style: c.style).first(where: { $0.rect.contains(p) }),
+               b.name != "close" {
+                return (.eventLog, .item(.eventLog, b.name))
+            }
+            return (nil, .detail)
+        }
         if let e = sceneEntry(at: p) { return on(e, c.sceneRect) }
         if let side, side.contains(p) {
             guard let section = DebugOverlay.sections(c, side: side).first(where: { $0.clip.contains(p) }),

@@ -6,7 +6,11 @@
 // Every transition is a tick; a "blocked until X fails" wait is outlined in its lane and
 // joined to X's lane where it resolves; recognizers that are active together
 // (simultaneous recognition) are joined by a vertical link. The time axis zooms and scrolls;
-// it follows the newest time unless paused or scrubbed (OverlayState).
+// it follows the newest time unless paused or scrubbed (OverlayState). Following live, the
+// axis keeps up with the clock while a finger is down and until the newest record is a
+// quarter of the span from the right edge, then stops (`liveNow`): the end of the gesture
+// just finished stays in view however long the window then sits idle, and an idle window
+// redraws nothing (`nextRedraw`).
 
 /// A stretch of one recognizer's lane in one state.
 public struct LaneSegment: Sendable, Hashable {
@@ -60,7 +64,7 @@ public enum TimelinePanel {
                 v = hit.view.flatMap { views[$0.string] }
                 while let cur = v { for r in cur.gestureRecognizers { add(r.id) }; v = cur.superview }
             }
-            let t1 = state.timelineRightEdge(now: now ?? log.latestTime ?? 0)
+            let t1 = rightEdge(log: log, state: state, now: now ?? log.latestTime ?? 0)
             let t0 = t1 - state.timelineSpan
             for id in log.recognizerOrder where !seen.contains(id) && acts(id, log: log, from: t0, to: t1) { add(id) }
         } else {
@@ -89,6 +93,42 @@ public enum TimelinePanel {
         return false
     }
 
+    /// How much of the span is left after the newest record once the live axis stops.
+    public static let liveTail = 0.25
+
+    /// The timeline's "now" while following live: `now` while a finger is down; after the
+    /// last finger lifts, `now` until the newest record is `liveTail` of the span from the
+    /// right edge, then that time. So the time axis keeps up with the clock while anything
+    /// happens, the gesture just finished ends inside the picture (its ended and failed
+    /// transitions on screen, not off the right edge), and a redraw after any idle time
+    /// shows the same picture instead of jumping ahead to an empty stretch. The next finger
+    /// (or any new record) moves the axis on.
+    public static func liveNow(log: TraceLog, state: OverlayState, now: Double) -> Double {
+        guard log.fingersDown == 0, let last = log.latestTime else { return now }
+        return min(now, last + liveTail * state.timelineSpan)
+    }
+
+    /// The time at the timeline's right edge: `liveNow` while following live, else where
+    /// it was paused or scrolled to.
+    public static func rightEdge(log: TraceLog, state: OverlayState, now: Double) -> Double {
+        state.followLive ? liveNow(log: log, state: state, now: now) : state.timelineEnd
+    }
+
+    /// When the live timeline must be drawn again though no input comes (the host wakes for
+    /// it): while its axis keeps up with the clock, once a pixel column's time has passed
+    /// (`span / width`, never more often than `frameInterval`, the display's rate), and last
+    /// when it stops; nil when paused or stopped (nothing on the picture changes: no CPU).
+    public static func nextRedraw(log: TraceLog, state: OverlayState, now: Double, plotWidth: Double,
+                                  frameInterval: Double = 1.0 / 60) -> Double? {
+        guard state.followLive, plotWidth > 0 else { return nil }
+        let step = max(frameInterval, state.timelineSpan / plotWidth)
+        guard log.fingersDown == 0, let last = log.latestTime else {
+            return log.fingersDown > 0 ? now + step : nil
+        }
+        let stop = last + liveTail * state.timelineSpan
+        return now < stop ? min(now + step, stop) : nil
+    }
+
     /// The layout for a panel rect.
     public static func layout(app: Application, log: TraceLog, state: OverlayState, views: [String: View],
                               now: Double, in rect: Rect, style: OverlayStyle) -> TimelineLayout {
@@ -105,7 +145,7 @@ public enum TimelinePanel {
         for (i, lane) in lanes.prefix(fit).enumerated() {
             visible.append((lane, Rect(x: rect.minX, y: laneTop + Double(i) * laneH, width: rect.width, height: laneH)))
         }
-        let t1 = state.timelineRightEdge(now: now)
+        let t1 = rightEdge(log: log, state: state, now: now)
         return TimelineLayout(rect: rect,
                               headerRect: Rect(x: rect.minX, y: rect.minY, width: rect.width, height: headerH),
                               labelRect: Rect(x: rect.minX, y: laneTop, width: labelW, height: areaH),
@@ -184,30 +224,54 @@ public enum TimelinePanel {
         }
     }
 
-    /// The transition the header describes: the selected one, else the newest of the
-    /// selected lane, else the newest overall.
+    /// The transition the header describes: the selected record's (the one the detail
+    /// shows), else the newest step of the selected lane, else the newest decision.
     public static func describedTransition(log: TraceLog, state: OverlayState) -> (String, GestureTransition)? {
-        if case let .recognizer(id)? = state.selectedLane {
-            let list = log.transitions(of: id)
-            guard !list.isEmpty else { return nil }
-            if let t = state.selectedTime {
-                let i = TraceLog.lowerBound(list, t) { $0.t }
-                let j = i < list.count && (i == 0 || abs(list[i].t - t) <= abs(list[i - 1].t - t)) ? i : i - 1
-                return (id, list[max(0, min(list.count - 1, j))])
-            }
-            return list.last.map { (id, $0) }
+        func transition(_ seq: Int) -> (String, GestureTransition)? {
+            guard let r = log.record(seq), case let .gesture(recognizer, _, _, _, _, _) = r.body else { return nil }
+            // The lane is in sequence order: a binary search (the header asks every frame).
+            let list = log.transitions(of: recognizer.string)
+            var lo = 0, hi = list.count
+            while lo < hi { let m = (lo + hi) / 2; if list[m].seq < seq { lo = m + 1 } else { hi = m } }
+            return lo < list.count && list[lo].seq == seq ? (recognizer.string, list[lo]) : nil
         }
-        return log.latestTransition.map { ($0.recognizer, $0.transition) }
+        if let seq = state.selectedRecord { return transition(seq) }
+        if case let .recognizer(id)? = state.selectedLane {
+            return OverlayState.lastStep(log.transitions(of: id), every: state.stepEveryRecord).map { (id, $0) }
+        }
+        return log.latestDecision.flatMap { transition($0.seq) }
+    }
+
+    /// What the header says about a record: "#seq recognizer from→to @t: reason" for a
+    /// transition, else the record's event-log line after its number; "· earlier" once a
+    /// newer decision is in the log.
+    public static func describedRecord(log: TraceLog, state: OverlayState) -> String? {
+        var text: String
+        let seq: Int
+        if let (id, tr) = describedTransition(log: log, state: state) {
+            seq = tr.seq
+            text = "#\(tr.seq) \(id) \(tr.from.rawValue)→\(tr.to.rawValue) @\(TraceFormat.fixed(tr.t)): \(tr.reason)"
+        } else if let s = state.selectedRecord, let line = log.line(s) {
+            seq = s
+            text = "#\(s) \(line)"
+        } else {
+            return nil
+        }
+        if let newest = log.latestDecision?.seq, newest > seq { text += "  · earlier" }
+        return text
+    }
+
+    static func headerText(_ L: TimelineLayout, log: TraceLog, state: OverlayState) -> String {
+        var s = "Timeline  \(TraceFormat.short(state.timelineSpan, 2)) s  " + (state.followLive ? "● live" : "❚❚ at \(TraceFormat.fixed(L.t1))")
+        if let d = describedRecord(log: log, state: state) { s += "   " + d }
+        return s
     }
 
     static func drawHeader(_ L: TimelineLayout, log: TraceLog, state: OverlayState, style: OverlayStyle,
                            measurer: TextMeasurer, into list: inout DisplayList) {
         let r = L.headerRect
         list.fillRect(r, style.sectionBackground)
-        var s = "Timeline  \(TraceFormat.short(state.timelineSpan, 2)) s  " + (state.followLive ? "● live" : "❚❚ at \(TraceFormat.fixed(L.t1))")
-        if let (id, tr) = describedTransition(log: log, state: state) {
-            s += "   \(id) \(tr.from.rawValue)→\(tr.to.rawValue) @\(TraceFormat.fixed(tr.t)): \(tr.reason)"
-        }
+        let s = headerText(L, log: log, state: state)
         let w = r.width - 2 * style.padding
         list.text(measurer.truncate(s, toWidth: w, size: style.fontSize, font: .mono), at: Point(x: r.minX + style.padding, y: r.midY),
                   size: style.fontSize, color: style.header, font: .mono, baseline: .middle, maxWidth: w)
@@ -231,8 +295,12 @@ public enum TimelinePanel {
         while t <= L.t1, n < 200 {
             let x = L.x(for: t)
             list.line(from: Point(x: x, y: L.plotRect.minY), to: Point(x: x, y: L.axisRect.minY + 3 * style.scale), style.grid.fading(0.5), width: style.scale)
-            list.text(TraceFormat.fixed(t, digits) + "s", at: Point(x: x + 2 * style.scale, y: L.axisRect.midY), size: style.fontSize * 0.9,
-                      color: style.dim, font: .mono, baseline: .middle)
+            // A label that would run past the axis's right end goes to the tick's left.
+            let label = TraceFormat.fixed(t, digits) + "s"
+            let w = measurer.measure(label, size: style.fontSize * 0.9, font: .mono).width
+            let fits = x + 2 * style.scale + w <= L.axisRect.maxX
+            list.text(label, at: Point(x: fits ? x + 2 * style.scale : x - 2 * style.scale, y: L.axisRect.midY),
+                      size: style.fontSize * 0.9, color: style.dim, font: .mono, alignment: fits ? .left : .right, baseline: .middle)
             t += step; n += 1
         }
         // "now" marker.
@@ -436,19 +504,23 @@ extension TimelinePanel {
     /// middle (fingers closer than 20 units do not zoom further).
     public static let interaction = PanelInteraction(
         hit: { c, at in .timeline(DebugOverlay.timelineTap(at: at.point, c, bottom: at.rect, tolerance: at.tolerance)) },
-        tap: { hit, c, state in if case let .timeline(tap) = hit { state.select(tap, now: c.now) } },
+        tap: { hit, c, state in
+            if case let .timeline(tap) = hit { state.select(tap, now: liveNow(log: c.log, state: state, now: c.now)) }
+        },
         drag: { step, c, rect, state in
             let L = layout(app: c.app, log: c.log, state: state, views: c.views, now: c.now, in: rect, style: c.style)
+            // Pausing freezes the picture shown (not the clock's now, past the live axis's stop).
+            let now = liveNow(log: c.log, state: state, now: c.now)
             guard L.plotRect.width > 0 else { return false }
             if let other = step.others.first {
                 let least = 20 * step.unit
                 let before = max(least, abs(step.previous.x - other.x)), after = max(least, abs(step.point.x - other.x))
-                state.zoomTimeline(by: before / after, anchor: L.time(atX: (step.point.x + other.x) / 2), now: c.now)
+                state.zoomTimeline(by: before / after, anchor: L.time(atX: (step.point.x + other.x) / 2), now: now)
                 return true
             }
             if step.isDrag, !step.pinched {
                 // The time under the finger stays under it: dragging right goes back in time.
-                state.scrollTimeline(by: -(step.point.x - step.from.x) * (L.t1 - L.t0) / L.plotRect.width, now: c.now)
+                state.scrollTimeline(by: -(step.point.x - step.from.x) * (L.t1 - L.t0) / L.plotRect.width, now: now)
             }
             return false
         })

@@ -22,6 +22,9 @@ struct RecognizerLanes {
     private var secondSeqs: [Int] = []
     /// The slot of the newest transition.
     private var latestSlot: Int?
+    /// The newest decision (a transition out of `possible` or on to a later state, not a
+    /// reset back to `possible`): its slot and sequence number.
+    private var latestDecisionEntry: (slot: Int, seq: Int)?
     /// Recognizer ids in the order they first appeared in the trace.
     private(set) var order: [String] = []
     /// The view each recognizer is attached to (from its gesture records).
@@ -31,6 +34,11 @@ struct RecognizerLanes {
     var latest: (recognizer: String, transition: GestureTransition)? {
         guard let slot = latestSlot, let tr = lanes[slot].last else { return nil }
         return (order[slot], tr)
+    }
+
+    /// The newest decision in the trace (no reset to `possible`), with its recognizer.
+    var latestDecision: (recognizer: String, seq: Int)? {
+        latestDecisionEntry.map { (order[$0.slot], $0.seq) }
     }
 
     /// The lane slot of a recognizer, made on first sight.
@@ -54,6 +62,7 @@ struct RecognizerLanes {
     /// Appends a transition to a lane (the newest in the trace).
     /// A lane over `capacity` drops its oldest transitions.
     mutating func append(_ tr: consuming GestureTransition, slot: Int, capacity: Int) {
+        if tr.to != .possible { latestDecisionEntry = (slot, tr.seq) }
         lanes[slot].append(tr, capacity: capacity)
         secondSeqs[slot] = lanes[slot].secondSeq
         latestSlot = slot

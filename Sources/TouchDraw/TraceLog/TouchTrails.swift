@@ -72,4 +72,6 @@ struct TouchTrails {
         trailsByID.allValues.filter { $0.isActive || time - ($0.endTime ?? time) <= fade }.sorted { $0.id < $1.id }
     }
     func trail(_ id: Int) -> TouchTrail? { trailsByID[id] }
+    /// How many fingers are down now. O(1).
+    var activeCount: Int { activeTrailCount }
 }

@@ -193,6 +193,9 @@ public final class TraceLog: TraceSink {
     public var recognizerView: [String: String] { recognizers.viewOf }
     /// The newest recognizer transition in the trace, with its recognizer.
     public var latestTransition: (recognizer: String, transition: GestureTransition)? { recognizers.latest }
+    /// The newest decision in the trace (a transition that is not a reset to `possible`):
+    /// its recognizer and sequence number.
+    public var latestDecision: (recognizer: String, seq: Int)? { recognizers.latestDecision }
     /// A recognizer's transitions, oldest first (bounded by `laneCapacity`).
     public func transitions(of recognizer: String) -> [GestureTransition] { recognizers.transitions(of: recognizer) }
     /// The recognizer's state at time `t` according to the trace (nil: no record yet).
@@ -259,6 +262,8 @@ public final class TraceLog: TraceSink {
     public var maxPointers: Int { trails.maxPointers }
     /// Fingers still down, by id.
     public var activeTrails: [TouchTrail] { trails.active }
+    /// How many fingers are down now (O(1), unlike `activeTrails`).
+    public var fingersDown: Int { trails.activeCount }
     /// Fingers down, plus those lifted within `fade` seconds of `time` (for fading trails).
     public func trails(at time: Double, fade: Double = 0.6) -> [TouchTrail] { trails.trails(at: time, fade: fade) }
     public func trail(_ id: Int) -> TouchTrail? { trails.trail(id) }
