@@ -107,16 +107,25 @@ public enum SceneChecker {
     /// Loads every path; returns all diagnostics (file order) and how many files were fine.
     /// The command line exits with status 2 when `diagnostics` is not empty.
     public static func check(paths: [String], assetsFolder: String? = nil, types: SceneTypes = SceneTypes()) -> (diagnostics: [SceneDiagnostic], okCount: Int) {
+        let r = check(paths: paths, lint: false, assetsFolder: assetsFolder, types: types)
+        return (r.diagnostics, r.okCount)
+    }
+
+    /// `check(paths:)`, and with `lint` the lint findings of every scene that loads (`SceneLint`).
+    public static func check(paths: [String], lint: Bool, assetsFolder: String? = nil,
+                             types: SceneTypes = SceneTypes()) -> (diagnostics: [SceneDiagnostic], warnings: [SceneLintWarning], okCount: Int) {
         var all: [SceneDiagnostic] = []
+        var warnings: [SceneLintWarning] = []
         var ok = 0
         for path in paths {
             do throws(SceneLoadError) {
-                _ = try SceneLoader.load(path: path, assetsFolder: assetsFolder, types: types)
+                let scene = try SceneLoader.load(path: path, assetsFolder: assetsFolder, types: types)
                 ok += 1
+                if lint { warnings += SceneLint.check(scene) }
             } catch {
                 all += error.diagnostics
             }
         }
-        return (all, ok)
+        return (all, warnings, ok)
     }
 }

@@ -158,24 +158,31 @@ package struct ReplayCommand: ParsableCommand {
 package struct CheckCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate scene files: every error as FILE:LINE:COLUMN: message, exit 2 if any.")
+        abstract: "Validate scene files: every error as FILE:LINE:COLUMN: message, exit 2 if any; --lint adds warnings.")
 
     @Argument(help: "Scene files (YAML).")
     var scenes: [String]
+    @Flag(help: "Also warn of settings that keep a gesture from ever firing (see the README, \"Lint\"): FILE:LINE:COLUMN: warning: ...")
+    var lint = false
+    @Flag(help: "With --lint: exit status 1 when there is a warning.")
+    var strict = false
 
     package init() {}
 
     package func validate() throws {
         if scenes.isEmpty { throw ValidationError("give at least one scene file") }
+        if strict && !lint { throw ValidationError("--strict is for --lint") }
     }
 
     package func run() throws {
-        let result = SceneChecker.check(paths: scenes, types: SceneCommands.types)
+        let result = SceneChecker.check(paths: scenes, lint: lint, types: SceneCommands.types)
         for d in result.diagnostics { FileHandle.standardError.write(Data("\(d)\n".utf8)) }
+        for w in result.warnings { FileHandle.standardError.write(Data("\(w)\n".utf8)) }
         if !result.diagnostics.isEmpty {
             throw CLIError.badInput("\(SceneCommands.programName) check: \(result.diagnostics.count) error(s); \(result.okCount) of \(scenes.count) scene(s) valid")
         }
-        print("\(result.okCount) scene(s) valid")
+        print("\(result.okCount) scene(s) valid" + (lint ? ", \(result.warnings.count) warning(s)" : ""))
+        if strict && !result.warnings.isEmpty { throw CLIError(message: "", status: 1) }
     }
 }
 
