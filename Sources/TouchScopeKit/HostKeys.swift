@@ -7,8 +7,13 @@ import TouchSDL
 /// Each entry is one row of the help panel (F1) and the keys it takes: a new key is one entry.
 let hostKeys: [HostKey] = [
     .panelKey(function: 1),
-    HostKey("F2", "show or hide every debugging panel", keys: ["f2"], .always) {
-        $0.frame.overlays.toggle(); $0.host?.togglePanels()
+    HostKey("F2 / Shift+F2", "show or hide every debugging panel / "
+            + (PanelRegistry.keyRows.first { $0.input == "Shift+F2" }?.effect ?? "no panel"), keys: ["f2"], .always) {
+        if $0.shift {
+            if $0.frame.togglePanel(forKey: "f2", shift: true) { $0.showPanels() }
+        } else {
+            $0.frame.overlays.toggle(); $0.host?.togglePanels()
+        }
     },
     .panelKey(function: 3),
     .panelKey(function: 4),

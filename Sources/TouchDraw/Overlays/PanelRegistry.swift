@@ -106,6 +106,12 @@ public enum PanelRegistry {
 
     /// The panels TouchScope ships. A new panel is one entry here.
     public static let shipped: [PanelEntry] = [
+        PanelEntry(id: .hitMap, title: "hit map", key: PanelKey(2, shift: true), keyEffect: "hit map (where touches land) on or off",
+                   defaultOn: false,
+                   place: .scene(aboveSelection: false)) { c, _, list in
+            HitMapOverlay.draw(app: c.app, sceneTransform: c.sceneTransform, sceneRect: c.sceneRect, style: c.style,
+                               measurer: c.measurer, into: &list)
+        },
         PanelEntry(id: .hitTest, title: "hit-test path", key: PanelKey(4), place: .scene(aboveSelection: false)) { c, _, list in
             let hit = c.log.hitTest(forTouch: c.state.pickedTouchID)
             // With the touches overlay on, labels keep out of its header and the touch's ring.
