@@ -15,14 +15,16 @@ open class GestureRecognizer {
     public let traceName: TraceName
     /// The view it is attached to: a back reference (see `View.superview`), which the view
     /// clears when the recognizer is removed and in its `deinit`.
-    public internal(set) unowned(unsafe) var view: View?
+    public internal(set) var view: View? {
+        get { hot.view }
+        set { hot.view = newValue }
+    }
     /// The application of the view: a back reference, cleared when the view leaves the
     /// application's window and when the application goes away.
-    unowned(unsafe) var application: Application?
-    /// Trace reasons that name this recognizer, formatted the first time each is needed
-    /// and kept (`reason(_:_:)`): arbitration gives them on every gesture that wins, and
-    /// formatting one cost more than the rest of the transition.
-    private var reasonCache: [TraceText?] = []
+    var application: Application? {
+        get { hot.application }
+        set { hot.application = newValue }
+    }
 
     /// The arbitration reasons that name this recognizer (the winner or the blocker).
     enum ArbitrationReason: Int, CaseIterable {
@@ -42,9 +44,9 @@ open class GestureRecognizer {
     /// The reason text of `kind` with this recognizer in `state`, formatted once.
     final func reason(_ kind: ArbitrationReason, _ state: GestureState) -> TraceText {
         let states = Self.stateCount
-        if reasonCache.isEmpty { reasonCache = Array(repeating: nil, count: Self.reasonKindCount * states) }
+        if hot.reasonCache.isEmpty { hot.reasonCache = Array(repeating: nil, count: Self.reasonKindCount * states) }
         let i = kind.rawValue * states + state.index
-        if let s = reasonCache[i] { return s }
+        if let s = hot.reasonCache[i] { return s }
         let s: String
         switch kind {
         case .preventedFirst: s = "failed: \(id) \(state.rawValue) first (default exclusivity)"
@@ -52,8 +54,9 @@ open class GestureRecognizer {
         case .blocks: s = "failed: \(id) already \(state.rawValue) and they may not recognize simultaneously"
         case .cancelsTouches: s = "cancelled: \(id) \(state.rawValue) (cancelsTouchesInView)"
         }
-        reasonCache[i] = TraceText(s)
-        return reasonCache[i]!
+        let text = TraceText(s)
+        hot.reasonCache[i] = text
+        return text
     }
 
     /// The state and its legal edges (`GestureStateMachine`), kept in `hot`.
@@ -110,11 +113,9 @@ open class GestureRecognizer {
     /// tap, the longest a swipe may take (Defaults: "longest"). Otherwise the deadline is
     /// reached at that very time (a press held for the minimum duration begins).
     var inputAtDeadlineIsInTime: Bool { false }
-    private var handlers: [(GestureRecognizer) -> Void] = []
-    private var actionMessages: [ActionMessage] = []
     /// An action message and its target, held weakly as UIKit holds a recognizer's targets
     /// (a target is often the recognizer's own view, which holds the recognizer).
-    private struct ActionMessage {
+    struct ActionMessage {
         let action: String
         /// Whether a target was given (one that has gone away gets nothing; no target at
         /// all sends the message along the responder chain).
@@ -142,12 +143,12 @@ open class GestureRecognizer {
     // MARK: Public API
 
     /// Adds a closure called on every state change but to `failed`.
-    public func addTarget(_ handler: @escaping (GestureRecognizer) -> Void) { handlers.append(handler) }
+    public func addTarget(_ handler: @escaping (GestureRecognizer) -> Void) { hot.handlers.append(handler) }
     /// Adds an action message sent on every state change but to `failed` (nil target:
     /// travels the responder chain).
     /// The target is held weakly (UIKit's `addTarget(_:action:)`).
     public func addAction(_ action: String, target: Responder?) {
-        actionMessages.append(ActionMessage(action: action, hasTarget: target != nil, target: target))
+        hot.actionMessages.append(ActionMessage(action: action, hasTarget: target != nil, target: target))
     }
     /// Makes this recognizer wait for `other` to fail before it leaves `possible`.
     public func require(toFail other: GestureRecognizer) {
@@ -173,10 +174,10 @@ open class GestureRecognizer {
         hot.numberOfTouchesDown -= 1
         hot.sumOfTouchesDown.remove(touch.locationInWindow)
     }
-    /// One of this recognizer's tracked touches that is down moved (`Touch.move(to:)`).
-    final func touchDownMoved(from old: Point, to new: Point) {
-        hot.sumOfTouchesDown.remove(old)
-        hot.sumOfTouchesDown.add(new)
+    /// One of this recognizer's tracked touches that is down moved by `delta`
+    /// (`Touch.move(to:)`, which converts the move once for every recognizer).
+    final func touchDownMoved(by delta: GestureMath.PointSum.Delta) {
+        hot.sumOfTouchesDown.shift(by: delta)
     }
     /// The centroid of the gesture's touches in `view`'s space (nil: the window's).
     public func location(in view: View?) -> Point { location(in: view, summary: activeSummary()) }
@@ -210,6 +211,7 @@ open class GestureRecognizer {
     final func firstTouchesDown(_ count: Int, and lifted: Touch? = nil) -> [Touch] {
         while hot.firstDownIndices.count < count { hot.firstDownIndices.append(0) }
         var touches: [Touch] = []
+        touches.reserveCapacity(count + 1)   // one allocation, returned as it is
         var from = 0
         for k in 0..<count where from < trackedTouches.count {
             var i = max(hot.firstDownIndices[k], from)
@@ -222,7 +224,8 @@ open class GestureRecognizer {
             touches.append(lifted)
             touches.sort { $0.id < $1.id }   // ids grow in landing order, as the list does
         }
-        return Array(touches.prefix(count))
+        if touches.count > count { touches.removeLast(touches.count - count) }
+        return touches
     }
     struct ActiveSummary {
         var count: Int
@@ -379,9 +382,9 @@ open class GestureRecognizer {
     }
 
     func sendActions() {
-        for h in handlers { h(self) }
-        guard !actionMessages.isEmpty, let app = application else { return }
-        for m in actionMessages {
+        for h in hot.handlers { h(self) }
+        guard !hot.actionMessages.isEmpty, let app = application else { return }
+        for m in hot.actionMessages {
             let target = m.target
             if m.hasTarget && target == nil { continue }
             app.sendAction(m.action, to: target, from: view, senderName: traceName)
@@ -517,4 +520,18 @@ struct RecognizerState {
     var firstDownIndices: [Int] = []
     /// Where the last touch of the gesture was (window space), for `location(in:)` after lift.
     var lastCentroid: Point = .zero
+    /// `GestureRecognizer.view`: a back reference (see `View.superview`), which the view
+    /// clears when the recognizer is removed and in its `deinit`.
+    unowned(unsafe) var view: View?
+    /// `GestureRecognizer.application`: a back reference, cleared when the view leaves the
+    /// application's window and when the application goes away.
+    unowned(unsafe) var application: Application?
+    /// The closures `addTarget` added, called on every state change but to `failed`.
+    var handlers: [(GestureRecognizer) -> Void] = []
+    /// The action messages `addAction` added.
+    var actionMessages: [GestureRecognizer.ActionMessage] = []
+    /// Trace reasons that name this recognizer, formatted the first time each is needed
+    /// and kept (`reason(_:_:)`): arbitration gives them on every gesture that wins, and
+    /// formatting one cost more than the rest of the transition.
+    var reasonCache: [TraceText?] = []
 }

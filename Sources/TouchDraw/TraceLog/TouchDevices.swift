@@ -32,7 +32,9 @@ public struct TouchDeviceStats: Sendable, Hashable {
 }
 
 /// The per-device statistics the log keeps, fed one touch sample at a time (every input:
-/// no dictionary is hashed per sample; the public form, `TouchDeviceStats`, is made when read).
+/// no dictionary is hashed per sample). The public form, `TouchDeviceStats`, is made when
+/// read; its coverage map is kept between reads and brought up to date from the cells
+/// counted since the last one (a frame's worth, not the whole map).
 struct TouchDevices {
     /// The size of a coverage cell, in scene points.
     static let cell = 25.0
@@ -53,8 +55,12 @@ struct TouchDevices {
         /// Samples per coverage cell, by `row * cellsPerSide + column` (made at the first
         /// sample inside the grid).
         var cells: [Int32] = []
-        /// The cells counted so far, in the order they were first counted.
-        var cellsUsed: [Int32] = []
+        /// The cells counted since the coverage map was last brought up to date, once each
+        /// (`pending` marks them).
+        var changed: [Int32] = []
+        var pending: [Bool] = []
+        /// The coverage map as last read.
+        var coverage: [TouchDeviceStats.Cell: Int] = [:]
 
         init(id: Int) { self.id = id }
     }
@@ -99,24 +105,29 @@ struct TouchDevices {
         let side = Double(cellsPerSide)
         let column = (s.point.x / cell).rounded(.down), row = (s.point.y / cell).rounded(.down)
         if column >= 0 && column < side && row >= 0 && row < side {
-            if d.cells.isEmpty { d.cells = Array(repeating: 0, count: cellsPerSide * cellsPerSide) }
+            if d.cells.isEmpty {
+                d.cells = Array(repeating: 0, count: cellsPerSide * cellsPerSide)
+                d.pending = Array(repeating: false, count: cellsPerSide * cellsPerSide)
+            }
             let i = Int(row) * cellsPerSide + Int(column)
-            if d.cells[i] == 0 { d.cellsUsed.append(Int32(i)) }
             d.cells[i] += 1
+            if !d.pending[i] { d.pending[i] = true; d.changed.append(Int32(i)) }
         }
     }
 
     /// Every device seen, by id.
-    var all: [TouchDeviceStats] {
-        devices.sorted { $0.id < $1.id }.map { d in
-            var coverage: [TouchDeviceStats.Cell: Int] = [:]
-            coverage.reserveCapacity(d.cellsUsed.count)
-            for i in d.cellsUsed {
+    mutating func all() -> [TouchDeviceStats] {
+        for k in devices.indices where !devices[k].changed.isEmpty {
+            for i in devices[k].changed {
                 let i = Int(i)
-                coverage[TouchDeviceStats.Cell(column: i % Self.cellsPerSide, row: i / Self.cellsPerSide)] = Int(d.cells[i])
+                devices[k].coverage[TouchDeviceStats.Cell(column: i % Self.cellsPerSide, row: i / Self.cellsPerSide)] = Int(devices[k].cells[i])
+                devices[k].pending[i] = false
             }
+            devices[k].changed.removeAll(keepingCapacity: true)
+        }
+        return devices.sorted { $0.id < $1.id }.map { d in
             var s = TouchDeviceStats(device: d.id, fingersDown: d.lastSample.count, mostFingers: d.mostFingers,
-                                     samples: d.samples, coverage: coverage)
+                                     samples: d.samples, coverage: d.coverage)
             if d.samples > 0 { s.pressureRange = d.pressureLow...d.pressureHigh }
             if !d.intervals.isEmpty {
                 let sorted = d.intervals.sorted()
