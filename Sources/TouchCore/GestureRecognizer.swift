@@ -210,14 +210,19 @@ open class GestureRecognizer {
     /// just lifted) counts as down, in its place (pinch and rotation measure the first two).
     final func firstTouchesDown(_ count: Int, and lifted: Touch? = nil) -> [Touch] {
         while hot.firstDownIndices.count < count { hot.firstDownIndices.append(0) }
-        var touches: [Touch] = []
-        touches.reserveCapacity(count + 1)   // one allocation, returned as it is
+        // The list of the previous call, taken back: the caller has dropped it by now (two
+        // fingers move a pinch on every input), so its storage is reused, not allocated.
+        var touches = hot.firstDown
+        hot.firstDown = []
+        touches.removeAll(keepingCapacity: true)
+        touches.reserveCapacity(count + 1)
         var from = 0
-        for k in 0..<count where from < trackedTouches.count {
+        let tracked = hot.trackedTouches
+        for k in 0..<count where from < tracked.count {
             var i = max(hot.firstDownIndices[k], from)
-            while i < trackedTouches.count && !trackedTouches[i].isActive { i += 1 }
+            while i < tracked.count && !tracked[i].isActive { i += 1 }
             hot.firstDownIndices[k] = i
-            if i < trackedTouches.count { touches.append(trackedTouches[i]) }
+            if i < tracked.count { touches.append(tracked[i]) }
             from = i + 1
         }
         if let lifted, !touches.contains(where: { $0 === lifted }) {
@@ -225,6 +230,7 @@ open class GestureRecognizer {
             touches.sort { $0.id < $1.id }   // ids grow in landing order, as the list does
         }
         if touches.count > count { touches.removeLast(touches.count - count) }
+        hot.firstDown = touches
         return touches
     }
     struct ActiveSummary {
@@ -398,6 +404,7 @@ open class GestureRecognizer {
         hot.numberOfTouchesDown = 0
         hot.sumOfTouchesDown = GestureMath.PointSum()
         hot.firstDownIndices.removeAll()
+        hot.firstDown.removeAll()
     }
 
     func performReset() {
@@ -409,6 +416,7 @@ open class GestureRecognizer {
         hot.numberOfTouchesDown = 0
         hot.sumOfTouchesDown = GestureMath.PointSum()
         hot.firstDownIndices.removeAll(keepingCapacity: true)
+        hot.firstDown.removeAll(keepingCapacity: true)   // touches hold their recognizers
         // The storage stays for the next sequence: most recognizers track a touch again
         // soon, and a fresh list would be an allocation per recognizer per touch-down.
         hot.trackedTouches.removeAll(keepingCapacity: true)
@@ -518,6 +526,9 @@ struct RecognizerState {
     /// Where the first touches down are in `trackedTouches` (`firstTouchesDown`): the
     /// first, second... touch down never moves back in the list, so each search resumes here.
     var firstDownIndices: [Int] = []
+    /// The list `firstTouchesDown` returned last, kept for its storage (emptied at reset:
+    /// a touch holds the recognizers that track it).
+    var firstDown: [Touch] = []
     /// Where the last touch of the gesture was (window space), for `location(in:)` after lift.
     var lastCentroid: Point = .zero
     /// `GestureRecognizer.view`: a back reference (see `View.superview`), which the view
