@@ -71,20 +71,11 @@ public final class TraceLog: TraceSink {
     /// `append`, as the tracer's sink.
     public func receive(_ record: consuming TraceRecord) { append(record) }
 
-    /// Appends one record. O(1) amortized. One switch, on the record borrowed, reads the
-    /// fields the indices need and the kind; then the record moves into the ring.
+    /// Appends one record. O(1) amortized. One switch reads the fields the indices need
+    /// and the kind, then the record moves into the ring.
     public func append(_ r: consuming TraceRecord) {
         let seq = endSeq
-        guard let kind = index(r, seq: seq) else { return }
-        endSeq += 1
-        if ring.isFull, !lineCache.isEmpty { lineCache[seq - capacity] = nil }
-        ring.append(consume r, kind: kind.index)
-        if endSeq % 4096 == 0 && endSeq > capacity { recognizers.prune(fromSeq: firstSeq) }
-    }
-
-    /// Files the record `seq` in the indices; returns its kind, or nil for a touch sample
-    /// (its finger's trail and device take it; the ring does not keep it).
-    private func index(_ r: borrowing TraceRecord, seq: Int) -> TraceKind? {
+        let kind: TraceKind
         switch r.body {
         case let .touchSample(s):
             trails.note(s, at: r.t)
@@ -92,27 +83,31 @@ public final class TraceLog: TraceSink {
             // The verdicts read a finger's landing and lift (not its moves), later.
             if s.phase != .moved && s.phase != .stationary {
                 if touchEdges.count >= capacity { touchEdges.removeFirst(touchEdges.count / 2) }
-                touchEdges.append((seq, copy r))
+                touchEdges.append((endSeq, r))
             }
-            return nil
+            return
         case let .hitTest(touch, point, path, view, _):
             touches.note(HitTestInfo(t: r.t, seq: seq, touch: touch, point: point, path: path, view: view))
-            return .hitTest
+            kind = .hitTest
         case let .touches(phase, view, ids, _):
             lastTouch = (r.t, phase, view, ids)
             for id in ids { touches.noteMessage(phase, view: view, touch: id, t: r.t) }
-            return .touches
+            kind = .touches
         case let .gesture(recognizer, view, from, to, reason, outputs):
             let slot = recognizers.slot(of: recognizer)
             recognizers.append(GestureTransition(t: r.t, seq: seq, from: from, to: to, reasonText: reason, outputs: outputs),
                                slot: slot, capacity: laneCapacity)
             recognizers.noteView(view, slot: slot)
-            return .gesture
+            kind = .gesture
         default:
             // Every other kind: the lanes of point events file what they show.
             events.note(r, seq: seq)
-            return TraceKind(r.body)
+            kind = TraceKind(r.body)
         }
+        endSeq += 1
+        if ring.isFull, !lineCache.isEmpty { lineCache[seq - capacity] = nil }
+        ring.append(consume r, kind: kind.index)
+        if endSeq % 4096 == 0 && endSeq > capacity { recognizers.prune(fromSeq: firstSeq) }
     }
 
     // MARK: Records
