@@ -15,14 +15,16 @@ open class GestureRecognizer {
     public let traceName: TraceName
     /// The view it is attached to: a back reference (see `View.superview`), which the view
     /// clears when the recognizer is removed and in its `deinit`.
-    public internal(set) unowned(unsafe) var view: View?
+    public internal(set) var view: View? {
+        get { hot.view }
+        set { hot.view = newValue }
+    }
     /// The application of the view: a back reference, cleared when the view leaves the
     /// application's window and when the application goes away.
-    unowned(unsafe) var application: Application?
-    /// Trace reasons that name this recognizer, formatted the first time each is needed
-    /// and kept (`reason(_:_:)`): arbitration gives them on every gesture that wins, and
-    /// formatting one cost more than the rest of the transition.
-    private var reasonCache: [TraceText?] = []
+    var application: Application? {
+        get { hot.application }
+        set { hot.application = newValue }
+    }
 
     /// The arbitration reasons that name this recognizer (the winner or the blocker).
     enum ArbitrationReason: Int, CaseIterable {
@@ -42,9 +44,9 @@ open class GestureRecognizer {
     /// The reason text of `kind` with this recognizer in `state`, formatted once.
     final func reason(_ kind: ArbitrationReason, _ state: GestureState) -> TraceText {
         let states = Self.stateCount
-        if reasonCache.isEmpty { reasonCache = Array(repeating: nil, count: Self.reasonKindCount * states) }
+        if hot.reasonCache.isEmpty { hot.reasonCache = Array(repeating: nil, count: Self.reasonKindCount * states) }
         let i = kind.rawValue * states + state.index
-        if let s = reasonCache[i] { return s }
+        if let s = hot.reasonCache[i] { return s }
         let s: String
         switch kind {
         case .preventedFirst: s = "failed: \(id) \(state.rawValue) first (default exclusivity)"
@@ -52,12 +54,21 @@ open class GestureRecognizer {
         case .blocks: s = "failed: \(id) already \(state.rawValue) and they may not recognize simultaneously"
         case .cancelsTouches: s = "cancelled: \(id) \(state.rawValue) (cancelsTouchesInView)"
         }
-        reasonCache[i] = TraceText(s)
-        return reasonCache[i]!
+        let text = TraceText(s)
+        hot.reasonCache[i] = text
+        return text
     }
 
-    /// The state and its legal edges (`GestureStateMachine`).
-    var machine: GestureStateMachine
+    /// The state and its legal edges (`GestureStateMachine`), kept in `hot`.
+    var machine: GestureStateMachine {
+        get { hot.machine }
+        _modify { yield &hot.machine }
+    }
+    /// What input changes in a recognizer on every sample, in one field: the arena reads
+    /// every busy recognizer's deadline several times per input, and the recognizer's own
+    /// bookkeeping runs on every move, so its exclusivity is not checked at run time
+    /// (docs/performance.md). The public properties are computed from it.
+    @exclusivity(unchecked) var hot: RecognizerState
     /// Whether the application's arena holds this recognizer (set and cleared by the arena only).
     var isBusy = false
     /// Where the state machine is (`UIGestureRecognizer.state`). Changed only by the
@@ -91,32 +102,31 @@ open class GestureRecognizer {
     public private(set) var failureRequirements: [GestureRecognizer] = []
 
     /// Touches this recognizer analyses since its last reset (ignored ones removed).
-    public private(set) var trackedTouches: [Touch] = []
+    public var trackedTouches: [Touch] { hot.trackedTouches }
     /// A time at which `deadlineReached` is called (multi-tap interval, long press...).
-    public var deadline: Double?
+    public var deadline: Double? {
+        get { hot.deadline }
+        set { hot.deadline = newValue }
+    }
     /// Whether input that arrives exactly at ``deadline`` is still in time, so that the
     /// deadline passes only once time moves beyond it: the longest pause before the next
     /// tap, the longest a swipe may take (Defaults: "longest"). Otherwise the deadline is
     /// reached at that very time (a press held for the minimum duration begins).
     var inputAtDeadlineIsInTime: Bool { false }
-    private var handlers: [(GestureRecognizer) -> Void] = []
-    private var actionMessages: [ActionMessage] = []
     /// An action message and its target, held weakly as UIKit holds a recognizer's targets
     /// (a target is often the recognizer's own view, which holds the recognizer).
-    private struct ActionMessage {
+    struct ActionMessage {
         let action: String
         /// Whether a target was given (one that has gone away gets nothing; no target at
         /// all sends the message along the responder chain).
         let hasTarget: Bool
         weak var target: Responder?
     }
-    /// Where the last touch of the gesture was (window space), for `location(in:)` after lift.
-    private var lastCentroid: Point = .zero
 
     init(id: String, continuous: Bool) {
         self.id = id
         traceName = TraceName(id)
-        machine = GestureStateMachine(continuous: continuous)
+        hot = RecognizerState(machine: GestureStateMachine(continuous: continuous))
     }
 
     /// The current time (the application's clock).
@@ -133,12 +143,12 @@ open class GestureRecognizer {
     // MARK: Public API
 
     /// Adds a closure called on every state change but to `failed`.
-    public func addTarget(_ handler: @escaping (GestureRecognizer) -> Void) { handlers.append(handler) }
+    public func addTarget(_ handler: @escaping (GestureRecognizer) -> Void) { hot.handlers.append(handler) }
     /// Adds an action message sent on every state change but to `failed` (nil target:
     /// travels the responder chain).
     /// The target is held weakly (UIKit's `addTarget(_:action:)`).
     public func addAction(_ action: String, target: Responder?) {
-        actionMessages.append(ActionMessage(action: action, hasTarget: target != nil, target: target))
+        hot.actionMessages.append(ActionMessage(action: action, hasTarget: target != nil, target: target))
     }
     /// Makes this recognizer wait for `other` to fail before it leaves `possible`.
     public func require(toFail other: GestureRecognizer) {
@@ -155,27 +165,20 @@ open class GestureRecognizer {
     /// How many of `trackedTouches` are down: counted as touches are tracked, ignored and
     /// lift (`Touch.lift(as:)`), not by walking the list, which holds every touch of the
     /// gesture (thousands with thousands of fingers).
-    private(set) final var numberOfTouchesDown = 0
+    final var numberOfTouchesDown: Int { hot.numberOfTouchesDown }
     /// How many touches are down among those this recognizer analyses
     /// (`UIGestureRecognizer.numberOfTouches`).
     public var numberOfTouches: Int { numberOfTouchesDown }
     /// One of this recognizer's tracked touches lifted or was cancelled (`Touch.lift(as:)`).
     final func touchLeftActive(_ touch: Touch) {
-        numberOfTouchesDown -= 1
-        sumOfTouchesDown.remove(touch.locationInWindow)
+        hot.numberOfTouchesDown -= 1
+        hot.sumOfTouchesDown.remove(touch.locationInWindow)
     }
-    /// One of this recognizer's tracked touches that is down moved (`Touch.move(to:)`).
-    final func touchDownMoved(from old: Point, to new: Point) {
-        sumOfTouchesDown.remove(old)
-        sumOfTouchesDown.add(new)
+    /// One of this recognizer's tracked touches that is down moved by `delta`
+    /// (`Touch.move(to:)`, which converts the move once for every recognizer).
+    final func touchDownMoved(by delta: GestureMath.PointSum.Delta) {
+        hot.sumOfTouchesDown.shift(by: delta)
     }
-    /// The window coordinates of the tracked touches that are down, added up as they land,
-    /// move and lift (not by walking the list: a finger that moves among thousands resting
-    /// costs the same as among two).
-    private final var sumOfTouchesDown = GestureMath.PointSum()
-    /// Where the first touches down are in `trackedTouches` (`firstTouchesDown`): the
-    /// first, second... touch down never moves back in the list, so each search resumes here.
-    private final var firstDownIndices: [Int] = []
     /// The centroid of the gesture's touches in `view`'s space (nil: the window's).
     public func location(in view: View?) -> Point { location(in: view, summary: activeSummary()) }
 
@@ -183,14 +186,14 @@ open class GestureRecognizer {
     /// (`centroid` divides them; for one or two fingers the same bits as
     /// `GestureMath.centroid(activeTouches)`), kept up to date as touches land, move and lift.
     final func activeSummary() -> ActiveSummary {
-        let sum = sumOfTouchesDown.value
+        let sum = hot.sumOfTouchesDown.value
         return ActiveSummary(count: numberOfTouchesDown, sx: sum.x, sy: sum.y)
     }
 
     /// The centroid of the touches down, with `moved` (one of them) where it was before its
     /// latest move, as `GestureMath.centroid(activeTouches, before: moved)` (nil: none down).
     final func centroidOfTouchesDown(before moved: Touch) -> Point? {
-        var sum = sumOfTouchesDown
+        var sum = hot.sumOfTouchesDown
         sum.remove(moved.locationInWindow)
         sum.add(moved.previousLocationInWindow)
         return sum.mean(of: numberOfTouchesDown)
@@ -198,7 +201,7 @@ open class GestureRecognizer {
     /// The centroid of the touches down and `lifted`, a touch that has just lifted: at its
     /// lift, or where it was before that when `beforeLift` (the lift moved it).
     final func centroidOfTouchesDown(and lifted: Touch, beforeLift: Bool) -> Point? {
-        var sum = sumOfTouchesDown
+        var sum = hot.sumOfTouchesDown
         sum.add(beforeLift ? lifted.previousLocationInWindow : lifted.locationInWindow)
         return sum.mean(of: numberOfTouchesDown + 1)
     }
@@ -206,21 +209,29 @@ open class GestureRecognizer {
     /// The first `count` touches down, in the order they landed; `lifted` (a touch that has
     /// just lifted) counts as down, in its place (pinch and rotation measure the first two).
     final func firstTouchesDown(_ count: Int, and lifted: Touch? = nil) -> [Touch] {
-        while firstDownIndices.count < count { firstDownIndices.append(0) }
-        var touches: [Touch] = []
+        while hot.firstDownIndices.count < count { hot.firstDownIndices.append(0) }
+        // The list of the previous call, taken back: the caller has dropped it by now (two
+        // fingers move a pinch on every input), so its storage is reused, not allocated.
+        var touches = hot.firstDown
+        hot.firstDown = []
+        touches.removeAll(keepingCapacity: true)
+        touches.reserveCapacity(count + 1)
         var from = 0
-        for k in 0..<count where from < trackedTouches.count {
-            var i = max(firstDownIndices[k], from)
-            while i < trackedTouches.count && !trackedTouches[i].isActive { i += 1 }
-            firstDownIndices[k] = i
-            if i < trackedTouches.count { touches.append(trackedTouches[i]) }
+        let tracked = hot.trackedTouches
+        for k in 0..<count where from < tracked.count {
+            var i = max(hot.firstDownIndices[k], from)
+            while i < tracked.count && !tracked[i].isActive { i += 1 }
+            hot.firstDownIndices[k] = i
+            if i < tracked.count { touches.append(tracked[i]) }
             from = i + 1
         }
         if let lifted, !touches.contains(where: { $0 === lifted }) {
             touches.append(lifted)
             touches.sort { $0.id < $1.id }   // ids grow in landing order, as the list does
         }
-        return Array(touches.prefix(count))
+        if touches.count > count { touches.removeLast(touches.count - count) }
+        hot.firstDown = touches
+        return touches
     }
     struct ActiveSummary {
         var count: Int
@@ -238,16 +249,16 @@ open class GestureRecognizer {
     /// `location(in:)` from a summary already taken.
     final func location(in view: View?, summary: ActiveSummary) -> Point {
         if let touches = locationTouches, let c = GestureMath.centroid(touches) {
-            lastCentroid = c
+            hot.lastCentroid = c
         } else if let c = summary.centroid {
-            lastCentroid = c
+            hot.lastCentroid = c
         } else if let latest = trackedTouches.map(\.timestamp).max() {
             // After the lift: where the last fingers left (UIKit keeps the final location).
             var sx = 0.0, sy = 0.0, n = 0
             for t in trackedTouches where t.timestamp == latest { sx += t.locationInWindow.x; sy += t.locationInWindow.y; n += 1 }
-            lastCentroid = Point(x: sx / Double(n), y: sy / Double(n))
+            hot.lastCentroid = Point(x: sx / Double(n), y: sy / Double(n))
         }
-        return view?.convertFromRoot(lastCentroid) ?? lastCentroid
+        return view?.convertFromRoot(hot.lastCentroid) ?? hot.lastCentroid
     }
     /// The location of the touch at `index` among the ``GestureRecognizer/activeTouches``, in `view`'s
     /// coordinates (nil: the window's), as `location(ofTouch:in:)`; the gesture's
@@ -260,12 +271,12 @@ open class GestureRecognizer {
     /// Stops analysing `touch` (it is delivered to the view as if this recognizer did not exist).
     public func ignore(_ touch: Touch, for event: Event?) {
         if let i = trackedTouches.firstIndex(where: { $0 === touch }) {
-            trackedTouches.remove(at: i)
-            firstDownIndices.removeAll()   // the list moved up: search from its start
+            hot.trackedTouches.remove(at: i)
+            hot.firstDownIndices.removeAll()   // the list moved up: search from its start
             touch.hot.trackedBy.removeAll { $0 === self }
             if touch.isActive {
-                numberOfTouchesDown -= 1
-                sumOfTouchesDown.remove(touch.locationInWindow)
+                hot.numberOfTouchesDown -= 1
+                hot.sumOfTouchesDown.remove(touch.locationInWindow)
             }
         }
         touch.hot.gestureRecognizers.removeAll { $0 === self }
@@ -317,11 +328,11 @@ open class GestureRecognizer {
 
     /// `one` is `[touch]` (the event's reused one-touch list: no array per recognizer).
     func beginTracking(_ touch: Touch, event: Event, one: [Touch]) {
-        trackedTouches.append(touch)
+        hot.trackedTouches.append(touch)
         touch.hot.trackedBy.append(self)
         if touch.isActive {
-            numberOfTouchesDown += 1
-            sumOfTouchesDown.add(touch.locationInWindow)
+            hot.numberOfTouchesDown += 1
+            hot.sumOfTouchesDown.add(touch.locationInWindow)
         }
         application?.markBusy(self)
         touchesBegan(one, with: event)
@@ -377,9 +388,9 @@ open class GestureRecognizer {
     }
 
     func sendActions() {
-        for h in handlers { h(self) }
-        guard !actionMessages.isEmpty, let app = application else { return }
-        for m in actionMessages {
+        for h in hot.handlers { h(self) }
+        guard !hot.actionMessages.isEmpty, let app = application else { return }
+        for m in hot.actionMessages {
             let target = m.target
             if m.hasTarget && target == nil { continue }
             app.sendAction(m.action, to: target, from: view, senderName: traceName)
@@ -389,24 +400,26 @@ open class GestureRecognizer {
     /// Drops every touch without a transition (the application is going away).
     func releaseTouches() {
         for t in trackedTouches { t.hot.gestureRecognizers.removeAll(); t.hot.trackedBy.removeAll(); t.receiver = nil }
-        trackedTouches.removeAll()
-        numberOfTouchesDown = 0
-        sumOfTouchesDown = GestureMath.PointSum()
-        firstDownIndices.removeAll()
+        hot.trackedTouches.removeAll()
+        hot.numberOfTouchesDown = 0
+        hot.sumOfTouchesDown = GestureMath.PointSum()
+        hot.firstDownIndices.removeAll()
+        hot.firstDown.removeAll()
     }
 
     func performReset() {
-        deadline = nil
+        hot.deadline = nil
         for t in trackedTouches {
             t.hot.gestureRecognizers.removeAll { $0 === self }
             t.hot.trackedBy.removeAll { $0 === self }
         }
-        numberOfTouchesDown = 0
-        sumOfTouchesDown = GestureMath.PointSum()
-        firstDownIndices.removeAll(keepingCapacity: true)
+        hot.numberOfTouchesDown = 0
+        hot.sumOfTouchesDown = GestureMath.PointSum()
+        hot.firstDownIndices.removeAll(keepingCapacity: true)
+        hot.firstDown.removeAll(keepingCapacity: true)   // touches hold their recognizers
         // The storage stays for the next sequence: most recognizers track a touch again
         // soon, and a fresh list would be an allocation per recognizer per touch-down.
-        trackedTouches.removeAll(keepingCapacity: true)
+        hot.trackedTouches.removeAll(keepingCapacity: true)
         reset()
     }
 }
@@ -494,4 +507,42 @@ open class ContinuousGestureRecognizer: GestureRecognizer {
 extension GestureRecognizer {
     /// `body` with the application, or nil when the recognizer is attached to none.
     @inline(__always) func withApp<R>(_ body: (Application) -> R) -> R? { application.map(body) }
+}
+
+/// What a ``GestureRecognizer`` keeps that input changes (its stored field `hot`).
+struct RecognizerState {
+    /// The state and its legal edges.
+    var machine: GestureStateMachine
+    /// `GestureRecognizer.deadline`.
+    var deadline: Double?
+    /// `GestureRecognizer.trackedTouches`.
+    var trackedTouches: [Touch] = []
+    /// How many of `trackedTouches` are down (`GestureRecognizer.numberOfTouchesDown`).
+    var numberOfTouchesDown = 0
+    /// The window coordinates of the tracked touches that are down, added up as they land,
+    /// move and lift (not by walking the list: a finger that moves among thousands resting
+    /// costs the same as among two).
+    var sumOfTouchesDown = GestureMath.PointSum()
+    /// Where the first touches down are in `trackedTouches` (`firstTouchesDown`): the
+    /// first, second... touch down never moves back in the list, so each search resumes here.
+    var firstDownIndices: [Int] = []
+    /// The list `firstTouchesDown` returned last, kept for its storage (emptied at reset:
+    /// a touch holds the recognizers that track it).
+    var firstDown: [Touch] = []
+    /// Where the last touch of the gesture was (window space), for `location(in:)` after lift.
+    var lastCentroid: Point = .zero
+    /// `GestureRecognizer.view`: a back reference (see `View.superview`), which the view
+    /// clears when the recognizer is removed and in its `deinit`.
+    unowned(unsafe) var view: View?
+    /// `GestureRecognizer.application`: a back reference, cleared when the view leaves the
+    /// application's window and when the application goes away.
+    unowned(unsafe) var application: Application?
+    /// The closures `addTarget` added, called on every state change but to `failed`.
+    var handlers: [(GestureRecognizer) -> Void] = []
+    /// The action messages `addAction` added.
+    var actionMessages: [GestureRecognizer.ActionMessage] = []
+    /// Trace reasons that name this recognizer, formatted the first time each is needed
+    /// and kept (`reason(_:_:)`): arbitration gives them on every gesture that wins, and
+    /// formatting one cost more than the rest of the transition.
+    var reasonCache: [TraceText?] = []
 }

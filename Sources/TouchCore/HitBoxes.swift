@@ -83,6 +83,12 @@ struct ViewHitState {
     /// The inverse of `transform` when `inverseKind` is `.invertible` (set with `setTransform`).
     var inverse: AffineTransform = .identity
     enum InverseKind: UInt8 { case identity, invertible, singular }
+    /// The responder chain's links and flag, after what hit testing reads: read for every
+    /// touch message a view passes on (`View.superview` and `viewController`, back
+    /// references; `View.handlesTouches`).
+    unowned(unsafe) var superview: View?
+    unowned(unsafe) var viewController: ViewController?
+    var handlesTouches = false
 
     init(center: Point, bounds: Rect) {
         self.center = center

@@ -24,10 +24,20 @@ open class Responder {
     /// cleared when the responder leaves the window, when the application takes another
     /// delegate, when another view controller takes over a controller's view, and when the
     /// application goes away, so a responder kept longer reads nil, never a freed application.
-    public internal(set) final unowned(unsafe) var application: Application?
+    public internal(set) final var application: Application? {
+        get { links.application }
+        set { links.application = newValue }
+    }
     /// A scene-level override of `next` (`next:` in the scene file). Held weakly: it is
     /// any responder, not this one's owner.
-    public weak var nextOverride: Responder?
+    public var nextOverride: Responder? {
+        get { links.nextOverride }
+        set { links.nextOverride = newValue }
+    }
+    /// The responder's links, read for every touch message it passes on (and every record
+    /// it traces): one internal field whose exclusivity is not checked at run time
+    /// (docs/performance.md). The public properties are computed from it.
+    @exclusivity(unchecked) final var links = ResponderLinks()
 
     /// A responder named `id` in the trace. Ids need not be unique, but the trace and scene
     /// files can only tell apart what is named apart.
@@ -100,7 +110,12 @@ open class Responder {
         next.receive(phase, touches, event, forwardedBy: self)
     }
     /// The trace reason of forwarded touch messages, built once (it is sent on every move).
-    private lazy var forwardedReason = "forwarded by \(id)"
+    private var forwardedReason: String {
+        if let s = links.forwardedReason { return s }
+        let s = "forwarded by \(id)"
+        links.forwardedReason = s
+        return s
+    }
 
     /// Delivers one touch message to this responder and records it in the trace.
     public func receive(_ phase: TouchPhase, _ touches: [Touch], _ event: Event, reason: String?) {
@@ -208,4 +223,14 @@ open class Responder {
 extension Responder {
     /// `body` with the application, or nil when the responder is attached to none.
     @inline(__always) func withApp<R>(_ body: (Application) -> R) -> R? { application.map(body) }
+}
+
+/// What a ``Responder`` keeps of its chain (its stored field `links`).
+struct ResponderLinks {
+    /// `Responder.application`: a back reference (see `View.superview`).
+    unowned(unsafe) var application: Application?
+    /// `Responder.nextOverride`: held weakly (not this responder's owner).
+    weak var nextOverride: Responder?
+    /// "forwarded by `id`", made the first time the responder passes a touch message on.
+    var forwardedReason: String?
 }

@@ -25,7 +25,9 @@ public final class Touch {
     func move(to p: Point) {
         hot.previousLocationInWindow = hot.locationInWindow
         hot.locationInWindow = p
-        if isActive { for r in hot.trackedBy { r.touchDownMoved(from: hot.previousLocationInWindow, to: p) } }
+        guard isActive, !hot.trackedBy.isEmpty else { return }
+        let delta = GestureMath.PointSum.delta(from: hot.previousLocationInWindow, to: p)
+        for r in hot.trackedBy { r.touchDownMoved(by: delta) }
     }
     /// This finger moved: it is `moved`, and every other finger down reads `stationary`.
     func markMoved() {
@@ -86,7 +88,10 @@ public final class Touch {
     /// When the touch began, in seconds of host time.
     public let startTimestamp: Double
     /// The device and finger this touch follows.
-    public internal(set) var key = TouchKey(device: 0, finger: 0)
+    public internal(set) var key: TouchKey {
+        get { hot.key }
+        set { hot.key = newValue }
+    }
     /// True for fingers made up by the mouse emulation (for the overlays).
     public internal(set) var isEmulated: Bool {
         get { hot.isEmulated }
@@ -165,6 +170,7 @@ struct TouchState {
     var locationInWindow: Point
     var previousLocationInWindow: Point
     var isEmulated = false
+    var key = TouchKey(device: 0, finger: 0)
     var gestureRecognizers: [GestureRecognizer] = []
     /// The recognizers whose `trackedTouches` hold this touch, kept beside those lists by
     /// `GestureRecognizer` (a handful: `isTracking` asks it instead of scanning a

@@ -79,23 +79,67 @@ public enum GestureState: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The outputs of a recognizer at the moment of a transition (those that apply).
+///
+/// Every gesture record carries one, so it is laid out small: the values side by side and
+/// which of them apply in one byte (88 bytes, where seven optionals took 136); each property
+/// reads as an optional.
 public struct GestureOutputs: Sendable, Hashable {
+    // The values (zero when absent, so that equal outputs are equal fields) and the bits of
+    // those present: one bit per property, in the order they are declared.
+    private var locationValue = Point.zero
+    private var translationValue = Point.zero
+    private var velocityVectorValue = Point.zero
+    private var scaleValue = 0.0
+    private var rotationValue = 0.0
+    private var velocityValue = 0.0
+    private var numberOfTouchesValue = 0
+    private var present: UInt8 = 0
+
+    private static let locationBit: UInt8 = 1, scaleBit: UInt8 = 2, rotationBit: UInt8 = 4, translationBit: UInt8 = 8
+    private static let velocityBit: UInt8 = 16, velocityVectorBit: UInt8 = 32, numberOfTouchesBit: UInt8 = 64
+
+    @inline(__always) private func get<T>(_ bit: UInt8, _ value: T) -> T? { present & bit != 0 ? value : nil }
+    @inline(__always) private mutating func set<T>(_ bit: UInt8, _ new: T?, _ zero: T, _ field: inout T) {
+        if let new { field = new; present |= bit } else { field = zero; present &= ~bit }
+    }
+
     /// The gesture's location in window coordinates (scene points): the centroid of its
     /// touches, or where a discrete gesture happened.
-    public var location: Point?
+    public var location: Point? {
+        get { get(Self.locationBit, locationValue) }
+        set { var v = locationValue; set(Self.locationBit, newValue, .zero, &v); locationValue = v }
+    }
     /// Pinch: the scale factor since the gesture began (1 is the size it began at).
-    public var scale: Double?
+    public var scale: Double? {
+        get { get(Self.scaleBit, scaleValue) }
+        set { var v = scaleValue; set(Self.scaleBit, newValue, 0, &v); scaleValue = v }
+    }
     /// Rotation: the angle since the gesture began, in radians, positive clockwise on screen.
-    public var rotation: Double?
+    public var rotation: Double? {
+        get { get(Self.rotationBit, rotationValue) }
+        set { var v = rotationValue; set(Self.rotationBit, newValue, 0, &v); rotationValue = v }
+    }
     /// Pan and screen-edge pan: the distance moved since the gesture began, in window
     /// coordinates (points).
-    public var translation: Point?
+    public var translation: Point? {
+        get { get(Self.translationBit, translationValue) }
+        set { var v = translationValue; set(Self.translationBit, newValue, .zero, &v); translationValue = v }
+    }
     /// Scalar velocity (pinch: scale/s, rotation: rad/s).
-    public var velocity: Double?
+    public var velocity: Double? {
+        get { get(Self.velocityBit, velocityValue) }
+        set { var v = velocityValue; set(Self.velocityBit, newValue, 0, &v); velocityValue = v }
+    }
     /// Vector velocity in points/s (pan, screen-edge pan).
-    public var velocityVector: Point?
+    public var velocityVector: Point? {
+        get { get(Self.velocityVectorBit, velocityVectorValue) }
+        set { var v = velocityVectorValue; set(Self.velocityVectorBit, newValue, .zero, &v); velocityVectorValue = v }
+    }
     /// How many touches the recognizer is tracking.
-    public var numberOfTouches: Int?
+    public var numberOfTouches: Int? {
+        get { get(Self.numberOfTouchesBit, numberOfTouchesValue) }
+        set { var v = numberOfTouchesValue; set(Self.numberOfTouchesBit, newValue, 0, &v); numberOfTouchesValue = v }
+    }
     /// Outputs with the given fields; nil fields do not apply and are left out of the trace.
     public init(location: Point? = nil, scale: Double? = nil, rotation: Double? = nil,
                 translation: Point? = nil, velocity: Double? = nil, velocityVector: Point? = nil,

@@ -39,12 +39,18 @@ open class View: Responder {
     }
     /// The view this one is a subview of (nil: none). It reads nil once the view leaves its
     /// superview or the superview goes away.
-    public private(set) unowned(unsafe) var superview: View?
+    public private(set) var superview: View? {
+        get { hit.superview }
+        set { hit.superview = newValue }
+    }
     /// The subviews, back to front (the last is drawn on top and hit-tested first).
     public var subviews: [View] { hit.subviews }
     /// The view controller whose root view this is, if any. It reads nil once the view
     /// controller goes away.
-    public internal(set) unowned(unsafe) var viewController: ViewController?
+    public internal(set) var viewController: ViewController? {
+        get { hit.viewController }
+        set { hit.viewController = newValue }
+    }
 
     /// The fill colour (`UIView.backgroundColor`); clear by default. Drawing only.
     public var backgroundColor: Color = .clear
@@ -99,7 +105,10 @@ open class View: Responder {
     }
     /// Whether the view handles touch messages itself (true) or passes them on (false, the
     /// default for a plain view, as UIView does).
-    public var handlesTouches = false
+    public var handlesTouches: Bool {
+        get { hit.handlesTouches }
+        set { hit.handlesTouches = newValue }
+    }
     /// Called for each touch message the view handles itself (`handlesTouches`).
     public var onTouches: ((TouchPhase, [Touch], Event) -> Void)?
     /// Text shown in the view (labels, buttons, text fields); drawing only.

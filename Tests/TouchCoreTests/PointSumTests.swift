@@ -37,6 +37,26 @@ struct PointSumTests {
         #expect(sum.mean(of: 0) == nil)
     }
 
+    @Test("a move shifts the sum by one delta to the very bits of taking the old point out and adding the new one")
+    func moveByDelta() {
+        var rng = SplitMix(seed: 11)
+        var moved = GestureMath.PointSum(), stepwise = GestureMath.PointSum()
+        var fingers = (0..<5).map { _ in Point(x: rng.next(1280), y: rng.next(800)) }
+        for p in fingers { moved.add(p); stepwise.add(p) }
+        for i in 0..<20_000 {
+            let k = i % fingers.count
+            let scale = [1.0, 800, 2560, 1e5, 3e9][i % 5]
+            let to = Point(x: rng.next(scale), y: rng.next(scale))
+            moved.shift(by: GestureMath.PointSum.delta(from: fingers[k], to: to))
+            stepwise.remove(fingers[k])
+            stepwise.add(to)
+            fingers[k] = to
+            #expect(moved.value == stepwise.value, "move \(i)")
+        }
+        for p in fingers { moved.remove(p) }
+        #expect(moved.value == .zero)
+    }
+
     private func touch(_ p: Point) -> Touch { Touch(id: 1, location: p, time: 0) }
 }
 

@@ -75,6 +75,13 @@ enum GestureMath {
             return (u < 0 ? -d : d) / unit
         }
         mutating func add(_ p: Point) { x += Self.units(p.x); y += Self.units(p.y) }
+        /// A move from one point to another, in units: adding it is removing the first point
+        /// and adding the second (whole numbers: the same sums, bit for bit).
+        struct Delta { fileprivate var x: Int128, y: Int128 }
+        static func delta(from old: Point, to new: Point) -> Delta {
+            Delta(x: units(new.x) - units(old.x), y: units(new.y) - units(old.y))
+        }
+        mutating func shift(by d: Delta) { x += d.x; y += d.y }
         mutating func remove(_ p: Point) { x -= Self.units(p.x); y -= Self.units(p.y) }
         /// The sum, rounded once.
         var value: Point { Point(x: Self.points(x), y: Self.points(y)) }

@@ -31,61 +31,104 @@ public struct TouchDeviceStats: Sendable, Hashable {
     }
 }
 
-/// The per-device statistics the log keeps, fed one touch sample at a time.
+/// The per-device statistics the log keeps, fed one touch sample at a time (every input:
+/// no dictionary is hashed per sample). The public form, `TouchDeviceStats`, is made when
+/// read; its coverage map is kept between reads and brought up to date from the cells
+/// counted since the last one (a frame's worth, not the whole map).
 struct TouchDevices {
     /// The size of a coverage cell, in scene points.
     static let cell = 25.0
     private static let intervalsKept = 256
+    /// Coverage cells per side (cells beyond are not counted).
+    private static let cellsPerSide = 200
 
     private struct Device {
-        var stats: TouchDeviceStats
+        var id: Int
+        var samples = 0
+        var mostFingers = 0
+        var pressureLow = Double.infinity, pressureHigh = -Double.infinity
         /// The latest sample time of each finger down, by touch id.
-        var lastSample: [Int: Double] = [:]
+        var lastSample = IntTable<Double>()
         /// The newest intervals between two samples of one finger (a ring).
         var intervals: [Double] = []
         var next = 0
+        /// Samples per coverage cell, by `row * cellsPerSide + column` (made at the first
+        /// sample inside the grid).
+        var cells: [Int32] = []
+        /// The cells counted since the coverage map was last brought up to date, once each
+        /// (`pending` marks them).
+        var changed: [Int32] = []
+        var pending: [Bool] = []
+        /// The coverage map as last read.
+        var coverage: [TouchDeviceStats.Cell: Int] = [:]
+
+        init(id: Int) { self.id = id }
     }
-    private var devices: [Int: Device] = [:]
+    /// The devices, in the order they were first seen (few: usually one or two).
+    private var devices: [Device] = []
 
     mutating func note(_ s: FingerSample, at t: Double) {
-        // In place: a copy of the device out of the dictionary and back would copy its
-        // tables on every sample.
-        Self.note(s, at: t, to: &devices[s.key.device, default: Device(stats: TouchDeviceStats(
-            device: s.key.device, fingersDown: 0, mostFingers: 0, samples: 0, coverage: [:]))])
+        let id = s.key.device
+        var k = 0
+        while k < devices.count && devices[k].id != id { k += 1 }
+        if k == devices.count { devices.append(Device(id: id)) }
+        // In place: a copy of the device out of the list and back would copy its tables.
+        Self.note(s, at: t, to: &devices[k])
     }
 
     private static func note(_ s: FingerSample, at t: Double, to d: inout Device) {
-        d.stats.samples += 1
+        d.samples += 1
         switch s.phase {
         case .began:
-            d.lastSample[s.touch] = t
+            d.lastSample.insert(t, forKey: s.touch)
         case .moved, .stationary:
-            if let last = d.lastSample[s.touch], t > last {
-                let dt = t - last
-                if d.intervals.count < intervalsKept { d.intervals.append(dt) } else { d.intervals[d.next] = dt }
-                d.next = (d.next + 1) % intervalsKept
+            if let slot = d.lastSample.slot(of: s.touch) {
+                let last = d.lastSample[slot: slot]
+                if t > last {
+                    let dt = t - last
+                    if d.intervals.count < intervalsKept { d.intervals.append(dt) } else { d.intervals[d.next] = dt }
+                    d.next = (d.next + 1) % intervalsKept
+                }
+                d.lastSample[slot: slot] = t
+            } else {
+                d.lastSample.insert(t, forKey: s.touch)
             }
-            d.lastSample[s.touch] = t
         case .ended, .cancelled:
-            d.lastSample[s.touch] = nil
+            d.lastSample.removeValue(forKey: s.touch)
         }
-        d.stats.fingersDown = d.lastSample.count
-        d.stats.mostFingers = max(d.stats.mostFingers, d.stats.fingersDown)
+        d.mostFingers = max(d.mostFingers, d.lastSample.count)
         let p = s.pressure
-        d.stats.pressureRange = d.stats.pressureRange.map { min($0.lowerBound, p)...max($0.upperBound, p) } ?? p...p
+        d.pressureLow = min(d.pressureLow, p)
+        d.pressureHigh = max(d.pressureHigh, p)
         // The cell as a Double first: a point far outside the window (a recording may hold
         // any finite number) must not trap when made an Int.
+        let side = Double(cellsPerSide)
         let column = (s.point.x / cell).rounded(.down), row = (s.point.y / cell).rounded(.down)
-        if column >= 0 && column < 200 && row >= 0 && row < 200 {
-            d.stats.coverage[TouchDeviceStats.Cell(column: Int(column), row: Int(row)), default: 0] += 1
+        if column >= 0 && column < side && row >= 0 && row < side {
+            if d.cells.isEmpty {
+                d.cells = Array(repeating: 0, count: cellsPerSide * cellsPerSide)
+                d.pending = Array(repeating: false, count: cellsPerSide * cellsPerSide)
+            }
+            let i = Int(row) * cellsPerSide + Int(column)
+            d.cells[i] += 1
+            if !d.pending[i] { d.pending[i] = true; d.changed.append(Int32(i)) }
         }
     }
 
     /// Every device seen, by id.
-    var all: [TouchDeviceStats] {
-        devices.keys.sorted().map { id in
-            let d = devices[id]!
-            var s = d.stats
+    mutating func all() -> [TouchDeviceStats] {
+        for k in devices.indices where !devices[k].changed.isEmpty {
+            for i in devices[k].changed {
+                let i = Int(i)
+                devices[k].coverage[TouchDeviceStats.Cell(column: i % Self.cellsPerSide, row: i / Self.cellsPerSide)] = Int(devices[k].cells[i])
+                devices[k].pending[i] = false
+            }
+            devices[k].changed.removeAll(keepingCapacity: true)
+        }
+        return devices.sorted { $0.id < $1.id }.map { d in
+            var s = TouchDeviceStats(device: d.id, fingersDown: d.lastSample.count, mostFingers: d.mostFingers,
+                                     samples: d.samples, coverage: d.coverage)
+            if d.samples > 0 { s.pressureRange = d.pressureLow...d.pressureHigh }
             if !d.intervals.isEmpty {
                 let sorted = d.intervals.sorted()
                 let median = sorted[sorted.count / 2]

@@ -45,7 +45,7 @@ public final class TraceLog: TraceSink {
     @exclusivity(unchecked) private var trails = TouchTrails()
     @exclusivity(unchecked) private var devices = TouchDevices()
     /// The latest touch message (kept apart: the ring may have dropped it).
-    @exclusivity(unchecked) private var lastTouch: (t: Double, phase: TouchPhase, view: String, touches: [Int])?
+    @exclusivity(unchecked) private var lastTouch: (t: Double, phase: TouchPhase, view: TraceName, touches: [Int])?
     /// Formatted event-log lines (the visible ones only are ever formatted).
     @exclusivity(unchecked) private var lineCache: [Int: String] = [:]
     /// The verdict of every touch sequence (the verdict card's). It reads the records when a
@@ -90,7 +90,7 @@ public final class TraceLog: TraceSink {
             touches.note(HitTestInfo(t: r.t, seq: seq, touch: touch, point: point, path: path, view: view))
             kind = .hitTest
         case let .touches(phase, view, ids, _):
-            lastTouch = (r.t, phase, view.string, ids)
+            lastTouch = (r.t, phase, view, ids)
             for id in ids { touches.noteMessage(phase, view: view, touch: id, t: r.t) }
             kind = .touches
         case let .gesture(recognizer, view, from, to, reason, outputs):
@@ -183,7 +183,9 @@ public final class TraceLog: TraceSink {
     /// the phases each received.
     public func receivers(ofTouch id: Int) -> [(view: String, phases: [TouchPhase])] { touches.receivers(ofTouch: id) }
     /// The latest touch message: its touch ids and phase.
-    public var lastTouchMessage: (t: Double, phase: TouchPhase, view: String, touches: [Int])? { lastTouch }
+    public var lastTouchMessage: (t: Double, phase: TouchPhase, view: String, touches: [Int])? {
+        lastTouch.map { ($0.t, $0.phase, $0.view.string, $0.touches) }
+    }
 
     // MARK: Recognizers
 
@@ -256,7 +258,7 @@ public final class TraceLog: TraceSink {
     // MARK: Touch trails (from `touchSample` records)
 
     /// Every touch device the touch samples came from, with its statistics.
-    public var touchDevices: [TouchDeviceStats] { devices.all }
+    public var touchDevices: [TouchDeviceStats] { devices.all() }
 
     /// The most fingers down at once in the current (or last) multitouch sequence.
     public var maxPointers: Int { trails.maxPointers }

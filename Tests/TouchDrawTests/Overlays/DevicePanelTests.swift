@@ -43,6 +43,27 @@ struct DevicePanelTests {
         #expect(devices[1].coverage == [TouchDeviceStats.Cell(column: 31, row: 23): 1] && devices[1].reportRate == nil)
     }
 
+    @Test("read again after more samples, the statistics and coverage count every sample since the last read")
+    func readTwice() {
+        let log = log()
+        #expect(log.touchDevices[0].coverage[TouchDeviceStats.Cell(column: 0, row: 0)] == 15)
+        func sample(_ x: Double, _ y: Double, _ phase: TouchPhase, _ t: Double) {
+            log.append(TraceRecord(t: t, .touchSample(FingerSample(touch: 1, key: TouchKey(device: 0, finger: 1),
+                                                                   point: Point(x: x, y: y), phase: phase, pressure: 0.2, isEmulated: false))))
+        }
+        // Finger 1 moves back into the first cell, then to a new one (row 4), then lifts there.
+        sample(12, 12, .moved, 0.21)
+        sample(12, 110, .moved, 0.22)
+        sample(12, 110, .ended, 0.23)
+        let d0 = log.touchDevices[0]
+        #expect(d0.samples == 26 && d0.fingersDown == 0 && d0.mostFingers == 2)
+        #expect(d0.pressureRange == 0.2...1)
+        #expect(d0.coverage == [TouchDeviceStats.Cell(column: 0, row: 0): 16, TouchDeviceStats.Cell(column: 1, row: 0): 6,
+                                TouchDeviceStats.Cell(column: 2, row: 0): 2, TouchDeviceStats.Cell(column: 0, row: 4): 2])
+        // A read with nothing new gives the same map.
+        #expect(log.touchDevices[0].coverage == d0.coverage)
+    }
+
     @Test("a point far outside the window is counted but not mapped, and does not trap")
     func farPoints() {
         let log = TraceLog()
