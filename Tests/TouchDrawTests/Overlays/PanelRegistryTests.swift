@@ -7,7 +7,8 @@ struct PanelRegistryTests {
     @Test("the panels, their default state and their places")
     func table() {
         #expect(Set(OverlayPanel.allCases) == [.touches, .hitTest, .verdictCard, .responderChain, .timeline, .eventLog, .inspector,
-                                               .nowPlaying, .devices, .help])
+                                               .nowPlaying, .devices, .help, .hitMap])
+        #expect(PanelRegistry.entry(.hitMap)?.place == .scene(aboveSelection: false))
         #expect(OverlayPanel.allCases.count == PanelRegistry.all.count)
         #expect(OverlayState().panels == [.touches, .hitTest, .verdictCard, .responderChain, .timeline, .eventLog, .inspector])
         #expect(PanelRegistry.entry(.verdictCard)?.place == .scene(aboveSelection: true))
@@ -27,7 +28,8 @@ struct PanelRegistryTests {
         #expect(PanelRegistry.panel(forKey: "F6", shift: false) == .timeline)
         #expect(PanelRegistry.panel(forKey: "F6", shift: true) == .devices)
         #expect(PanelRegistry.panel(forKey: "F7", shift: false) == nil)   // the input map's remote key
-        #expect(PanelRegistry.panel(forKey: "F2", shift: false) == nil)
+        #expect(PanelRegistry.panel(forKey: "F2", shift: false) == nil)   // F2: every panel (the window's key)
+        #expect(PanelRegistry.panel(forKey: "F2", shift: true) == .hitMap)
     }
 
     @Test("the key table's rows for the panels, and merging them into a host's table")
@@ -35,6 +37,7 @@ struct PanelRegistryTests {
         let rows = PanelRegistry.keyRows.map { "\($0.input): \($0.effect)" }
         #expect(rows == [
             "F1 / Shift+F1: help / verdict card on or off",
+            "Shift+F2: hit map (where touches land) on or off",
             "F3 / Shift+F3: touches overlay / event log on or off",
             "F4 / Shift+F4: hit-test path / inspector on or off",
             "F5 / Shift+F5: responder chain / Now Playing and devices on or off",
