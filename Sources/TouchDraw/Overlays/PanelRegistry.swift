@@ -114,13 +114,14 @@ public enum PanelRegistry {
             } : nil
             HitTestOverlay.draw(hit: hit, window: c.app.window, views: c.views,
                                 sceneTransform: c.sceneTransform, sceneRect: c.sceneRect, style: c.style, measurer: c.measurer,
-                                avoiding: touches ? [TouchesOverlay.headerBand(sceneRect: c.sceneRect, style: c.style)] : [],
+                                avoiding: touches ? [TouchesOverlay.headerBand(sceneRect: c.sceneRect, style: c.style, window: c.app.window,
+                                                                               sceneTransform: c.sceneTransform, measurer: c.measurer)] : [],
                                 ring: ring, into: &list)
         },
         PanelEntry(id: .touches, title: "touches overlay", key: PanelKey(3), place: .scene(aboveSelection: true)) { c, _, list in
             TouchesOverlay.draw(log: c.log, now: c.now, pickedTouch: c.state.pickedTouchID, slop: c.app.defaults.tapSlop,
                                 sceneTransform: c.sceneTransform, sceneRect: c.sceneRect, style: c.style,
-                                measurer: c.measurer, into: &list)
+                                measurer: c.measurer, window: c.app.window, into: &list)
         },
         PanelEntry(id: .verdictCard, title: "verdict card", key: PanelKey(1, shift: true), place: .scene(aboveSelection: true),
                    interaction: VerdictCard.interaction) { c, _, list in
@@ -135,8 +136,9 @@ public enum PanelRegistry {
         },
         PanelEntry(id: .responderChain, title: "responder chain", key: PanelKey(5), place: .side(weight: nil),
                    preferredHeight: { c in
-                       let n = ResponderChainPanel.rows(app: c.app, log: c.log, pickedTouch: c.state.pickedTouchID, views: c.views).count
-                       return ResponderChainPanel.preferredHeight(rows: n, style: c.style)
+                       ResponderChainPanel.preferredHeight(app: c.app, log: c.log, pickedTouch: c.state.pickedTouchID, views: c.views,
+                                                           width: ResponderChainPanel.columnWidth(side: c.sidePanel, style: c.style),
+                                                           style: c.style, measurer: c.measurer)
                    }) { c, rect, list in
             ResponderChainPanel.draw(app: c.app, log: c.log, pickedTouch: c.state.pickedTouchID, views: c.views,
                                      in: rect, style: c.style, measurer: c.measurer, into: &list)

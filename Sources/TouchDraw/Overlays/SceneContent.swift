@@ -1,0 +1,170 @@
+// SceneContent: what the scene shows that the overlays over it must keep clear of, and which
+// views are drawn above which.
+//
+//   needed rects   the controls and every view's text (titles, labels), canvas pixels: the
+//                  overlays put their labels and the pointer header elsewhere
+//   paint order    every view drawn, in the order SceneRenderer draws it (a view, then its
+//                  subviews, back to front), with the polygon it paints: a view's outline or
+//                  hatching is clipped by the views drawn after it (`covers(after:)`)
+
+/// The scene's views as the overlays meet them (canvas pixels).
+public enum SceneContent {
+    /// The rects of what a user needs to see on the scene (canvas pixels): every control's
+    /// box and every view's text (the box its text run takes). With `within`, only the
+    /// views whose box meets one of those rects are looked at (nothing is measured for the
+    /// others).
+    public static func neededRects(window: Window, sceneTransform m: AffineTransform, measurer: TextMeasurer,
+                                   within: [Rect]? = nil) -> [Rect] {
+        var out: [Rect] = []
+        func walk(_ v: View, parent: AffineTransform) {
+            if v.isHidden || v.alpha <= 0 { return }
+            let local = SceneRenderer.localToSuper(v).concatenating(parent)
+            let box = boundingBox(DisplayList.corners(of: v.bounds).map(local.apply))
+            if within.map({ $0.contains { $0.intersects(box) } }) ?? true {
+                if v is Control {
+                    out.append(box)
+                } else if let text = v.text, !text.isEmpty {
+                    out.append(textRect(text, of: v, local, measurer: measurer))
+                }
+            }
+            for s in v.subviews { walk(s, parent: local) }
+        }
+        for s in window.subviews { walk(s, parent: m) }
+        return out
+    }
+
+    /// The box of a view's text as `SceneRenderer.drawText` draws it (bounding box of the
+    /// text run under the view's transform).
+    static func textRect(_ text: String, of v: View, _ m: AffineTransform, measurer: TextMeasurer) -> Rect {
+        let b = v.bounds
+        let s = abs(m.determinant).squareRoot()
+        let size = v.fontSize * s
+        let maxWidth = max(0, (b.width - 8) * s)
+        let w = min(maxWidth, measurer.measure(text, size: size, font: v.font).width)
+        let h = size * 1.3
+        let x: Double
+        switch v.textAlignment {
+        case .left: x = b.minX + 8
+        case .center: x = b.midX
+        case .right: x = b.maxX - 8
+        }
+        let anchor = m.apply(Point(x: x, y: b.midY))
+        let left: Double
+        switch v.textAlignment {
+        case .left: left = anchor.x
+        case .center: left = anchor.x - w / 2
+        case .right: left = anchor.x - w
+        }
+        return Rect(x: left, y: anchor.y - h / 2, width: w, height: h)
+    }
+
+    /// One view as drawn.
+    public struct Painted {
+        public var view: View
+        /// Its place in the drawing order (0: drawn first).
+        public var order: Int
+        /// The polygon it is drawn in: its quad, clipped by the ancestors that clip.
+        public var drawn: [Point]
+        /// Whether it paints its polygon (a background or an image): it hides what lies under it.
+        public var covers: Bool
+    }
+
+    /// Every view drawn, in drawing order.
+    public static func paintOrder(window: Window, sceneTransform m: AffineTransform) -> [Painted] {
+        var out: [Painted] = []
+        func walk(_ v: View, visible: [Point]?, parent: AffineTransform) {
+            if v.isHidden || v.alpha <= 0 { return }
+            let local = SceneRenderer.localToSuper(v).concatenating(parent)
+            let quad = DisplayList.corners(of: v.bounds).map(local.apply)
+            var drawn = quad
+            if let visible, !Geometry2D.isInside(quad, visible) { drawn = Geometry2D.intersect(quad, visible) }
+            out.append(Painted(view: v, order: out.count, drawn: drawn,
+                               covers: drawn.count >= 3 && (v.backgroundColor.a > 0 || v.imagePath != nil)))
+            let childVisible: [Point]? = v.clipsToBounds ? drawn : visible
+            for s in v.subviews { walk(s, visible: childVisible, parent: local) }
+        }
+        for s in window.subviews { walk(s, visible: nil, parent: m) }
+        return out
+    }
+
+    /// The polygons drawn after (above) the view with id `id` (its first occurrence) that hide
+    /// what lies under them; none when the view is not drawn.
+    static func covers(after id: String, in painted: [Painted]) -> [[Point]] {
+        guard let i = painted.firstIndex(where: { $0.view.id == id }) else { return [] }
+        return covers(after: i, in: painted)
+    }
+
+    static func covers(after order: Int, in painted: [Painted]) -> [[Point]] {
+        guard order + 1 < painted.count else { return [] }
+        return painted[(order + 1)...].filter(\.covers).map(\.drawn)
+    }
+
+    static func boundingBox(_ pts: [Point]) -> Rect {
+        guard let first = pts.first else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        var x0 = first.x, y0 = first.y, x1 = first.x, y1 = first.y
+        for p in pts.dropFirst() { x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y) }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}
+
+extension Geometry2D {
+    /// `pieces` (convex) minus every polygon of `covers` (convex), as convex pieces. Covers
+    /// whose box misses a piece's are skipped; past `limit` pieces the rest is kept as it is
+    /// (a bound on the work, never on what is shown: at worst too much stays).
+    static func subtracting(_ covers: [[Point]], from pieces: [[Point]], limit: Int = 256) -> [[Point]] {
+        var rest = pieces
+        for cover in covers where cover.count >= 3 {
+            let box = SceneContent.boundingBox(cover)
+            var next: [[Point]] = []
+            for piece in rest {
+                if next.count + rest.count > limit || !SceneContent.boundingBox(piece).intersects(box) {
+                    next.append(piece)
+                    continue
+                }
+                for p in subtract(piece, convex: cover) where area(p) > 0.5 { next.append(p) }
+            }
+            rest = next
+        }
+        return rest
+    }
+
+    /// The parts of the segment a→b outside the convex polygon `convex` (none, one or two).
+    static func segment(_ a: Point, _ b: Point, minus convex: [Point]) -> [(Point, Point)] {
+        guard convex.count >= 3 else { return [(a, b)] }
+        let ccw = signedArea(convex) > 0
+        var t0 = 0.0, t1 = 1.0
+        let d = b - a
+        for i in 0..<convex.count {
+            let p = convex[i], q = convex[(i + 1) % convex.count]
+            // side(x) ≥ 0 inside; side(a + t d) = sa + t (sd)
+            func side(_ r: Point) -> Double {
+                let s = (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x)
+                return ccw ? s : -s
+            }
+            let sa = side(a), sb = side(b)
+            let sd = sb - sa
+            if abs(sd) < 1e-12 {
+                if sa < 0 { return [(a, b)] }   // parallel and outside this edge: no overlap
+                continue
+            }
+            let t = -sa / sd
+            if sd > 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
+            if t0 >= t1 { return [(a, b)] }
+        }
+        var out: [(Point, Point)] = []
+        if t0 > 1e-9 { out.append((a, a + d * t0)) }
+        if t1 < 1 - 1e-9 { out.append((a + d * t1, b)) }
+        return out
+    }
+
+    /// A closed outline (its edges) minus the `covers`, as segments.
+    static func outline(_ quad: [Point], minus covers: [[Point]]) -> [(Point, Point)] {
+        var segments: [(Point, Point)] = (0..<quad.count).map { (quad[$0], quad[($0 + 1) % quad.count]) }
+        let box = SceneContent.boundingBox(quad)
+        for cover in covers where cover.count >= 3 && SceneContent.boundingBox(cover).intersects(box) {
+            segments = segments.flatMap { segment($0.0, $0.1, minus: cover) }
+            if segments.isEmpty { break }
+        }
+        return segments
+    }
+}
