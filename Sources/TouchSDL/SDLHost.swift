@@ -315,7 +315,7 @@ public final class SDLHost {
     }
 
     private func process(_ e: SDL_Event) -> [RawInput] {
-        if Self.isInput(e.type) { latency.inputArrived(sdlTicks: e.common.timestamp) }
+        if Self.isInput(e.type) { latency.inputArrived(sdlTicks: e.common.timestamp) } else { latency.otherEventArrived() }
         switch e.type {
         case SDL_QUIT.rawValue:
             if quitReason == nil { quitReason = .windowClosed }
@@ -568,8 +568,11 @@ public final class SDLHost {
     /// Input-to-present latency: each input event's SDL timestamp to the present of the first
     /// frame drawn after it was handled.
     public private(set) var latency = InputLatencyMeter()
-    /// The latencies of the last second.
+    /// The latencies of the last second, of input that went to the scene.
     public var recentLatency: InputLatency? { latency.recent(now: SDL_GetTicks64()) }
+    /// The client says the input it is handling went to its own UI (a toolbar or a panel),
+    /// not to the scene: `recentLatency` leaves it out (`latency.all` keeps it).
+    public func setInputAside() { latency.setLatestAside() }
 
     /// Events that are input (what a user does): the latency counts them.
     private static func isInput(_ type: UInt32) -> Bool {

@@ -38,6 +38,11 @@ package final class FrameState {
     /// (touch devices panel); the live window sets them before each frame.
     var touchDevices: [TouchDeviceInfo] = []
     var latency: LatencyReadout?
+    /// The device a replayed recording's header names (an imported evemu or libinput file):
+    /// the touch devices panel names trace device 0 with it.
+    var recordedDevice: TouchDeviceInfo?
+    /// Where every finger the window got landed, in window units (the coverage sheet).
+    var coverage = WindowCoverage()
     /// The rows of the help panel (F1): the input map and the window's keys (`hostKeys`,
     /// whose panel rows the panel registry words).
     var help: [HelpEntry]
@@ -95,6 +100,9 @@ package final class FrameState {
         var e = DebugOverlayExtras(pads: pads, help: help, now: session.app.time, style: layout.overlayStyle,
                                    accelerometers: needs.contains(.accelerometers) ? deviceAccelerometers(session) : [])
         e.touchDevices = touchDevices
+        if let recordedDevice, !touchDevices.contains(where: { $0.traceDevice == recordedDevice.traceDevice }) {
+            e.touchDevices.append(recordedDevice)
+        }
         e.latency = latency
         return e.keeping(needs)
     }
@@ -171,5 +179,17 @@ package final class FrameState {
             list.text(banner, at: Point(x: r.minX + 8 * u, y: r.minY + 14 * u), size: 13 * u,
                       color: .white, baseline: .middle, maxWidth: r.width - 16 * u)
         }
+        if state.isOn(.coverage) { drawCoverageSheet(into: &list, layout: layout, measurer: measurer) }
+    }
+
+    /// The coverage sheet over the whole window (`CoverageSheet`).
+    func drawCoverageSheet(into list: inout DisplayList, layout: HostLayout, measurer: TextMeasurer) {
+        var names: [Int: String] = [:]
+        for d in touchDevices + [recordedDevice].compactMap({ $0 }) { if let t = d.traceDevice, names[t] == nil { names[t] = d.name } }
+        let regions = [CoverageSheet.Region("scene", layout.sceneRect)]
+            + [layout.toolbar.map { CoverageSheet.Region("toolbar", $0) }, layout.sidePanel.map { CoverageSheet.Region("side panel", $0) },
+               layout.bottomPanel.map { CoverageSheet.Region("timeline", $0) }].compactMap { $0 }
+        CoverageSheet.draw(coverage: coverage, deviceNames: names, canvas: layout.canvasSize, windowScale: layout.pixelScale,
+                           regions: regions, unit: layout.panelScale, style: layout.overlayStyle, measurer: measurer, into: &list)
     }
 }

@@ -154,9 +154,11 @@ public enum PanelRegistry {
         PanelEntry(id: .devices, title: "touch devices", key: PanelKey(6, shift: true), defaultOn: false, place: .side(weight: nil),
                    needs: [.touchDevices, .latency],
                    preferredHeight: { c in
-                       DevicePanel.preferredHeight(rows: DevicePanel.rows(devices: c.extras.touchDevices, stats: c.log.touchDevices).count,
-                                                   style: c.style)
-                   }) { c, rect, list in
+                       DevicePanel.preferredHeight(rows: DevicePanel.rows(devices: c.extras.touchDevices, stats: c.log.touchDevices),
+                                                   latency: c.extras.latency,
+                                                   width: ResponderChainPanel.columnWidth(side: c.sidePanel, style: c.style),
+                                                   style: c.style, measurer: c.measurer)
+                   }, interaction: DevicePanel.interaction) { c, rect, list in
             DevicePanel.draw(rows: DevicePanel.rows(devices: c.extras.touchDevices, stats: c.log.touchDevices), latency: c.extras.latency,
                              sceneSize: c.app.window.bounds.size, in: rect, style: c.style, measurer: c.measurer, into: &list)
         },

@@ -124,8 +124,11 @@ public enum ResponderChainPanel {
     /// `indent + hanging`.
     private static func wrap(_ text: String, role: Line.Role, indent: Double, hanging: Double, width: Double, font: FontFace,
                              style: OverlayStyle, measurer: TextMeasurer) -> [Line] {
+        if measurer.measure(text, size: style.fontSize, font: font).width <= width - indent {
+            return [Line(text: text, role: role, indent: indent)]
+        }
         let first = measurer.wrap(text, toWidth: width - indent, size: style.fontSize, font: font)
-        guard first.count > 1 else { return [Line(text: text, role: role, indent: indent)] }
+        guard first.count > 1 else { return [Line(text: first.first ?? text, role: role, indent: indent)] }
         let rest = first.dropFirst().joined(separator: " ")
         return [Line(text: first[0], role: role, indent: indent)]
             + measurer.wrap(rest, toWidth: width - indent - hanging, size: style.fontSize, font: font)
