@@ -62,8 +62,8 @@ public enum CoverageSheet {
         // The window's parts, outlined and named.
         for r in regions where r.rect.width > 0 && r.rect.height > 0 {
             list.strokeRect(r.rect, style.grid, width: u)
-            list.text(r.name, at: Point(x: r.rect.minX + 4 * u, y: r.rect.maxY - 4 * u), size: style.fontSize, color: style.dim,
-                      font: .sans, baseline: .bottom, maxWidth: max(0, r.rect.width - 8 * u))
+            list.text(r.name, at: Point(x: r.rect.minX + 8 * u, y: r.rect.maxY - 8 * u), size: style.fontSize, color: style.dim,
+                      font: .sans, baseline: .bottom, maxWidth: max(0, r.rect.width - 16 * u))
         }
         // The text, under the cells.
         let (close, clear) = buttons(canvas: canvas, unit: u)
