@@ -71,12 +71,19 @@ public enum HitTestOverlay {
                               style: OverlayStyle, measurer: TextMeasurer = EstimatedTextMeasurer(),
                               avoiding: [Rect] = [], sceneRect: Rect? = nil, needed: [Rect] = [],
                               ring: Point? = nil) -> HitTestLayout {
+        layout(for: hit, views: views, sceneTransform: m, style: style, measurer: measurer, avoiding: avoiding,
+               sceneRect: sceneRect, clearance: SceneContent.Clearance(rects: needed), ring: ring)
+    }
+
+    static func layout(for hit: HitTestInfo, views: [String: View], sceneTransform m: AffineTransform,
+                       style: OverlayStyle, measurer: TextMeasurer, avoiding: [Rect], sceneRect: Rect?,
+                       clearance: SceneContent.Clearance, ring: Point?) -> HitTestLayout {
         let u = style.scale
-        var blocked = needed + avoiding
+        var blocked = avoiding
         var placed: [Rect] = []
         func free(_ r: Rect) -> Bool {
             if let sceneRect, !sceneRect.contains(r, slack: 0.5) { return false }
-            return !blocked.contains { $0.intersects(r) } && !placed.contains { $0.intersects(r) }
+            return !blocked.contains { $0.intersects(r) } && !placed.contains { $0.intersects(r) } && !clearance.blocks(r)
         }
         func size(_ text: String) -> Size {
             Size(width: measurer.measure(text, size: style.fontSize, font: .mono).width + 4 * u, height: style.lineHeight)
@@ -130,7 +137,7 @@ public enum HitTestOverlay {
             let boxes = corners.map { Rect(x: $0.x, y: $0.y, width: width, height: height) }
             // The corner that hides the least of what is needed (the first of equals).
             func hidden(_ r: Rect) -> Double {
-                (blocked + placed).reduce(0) { $0 + $1.overlap(r).surface }
+                (blocked + placed).reduce(0) { $0 + $1.overlap(r).surface } + clearance.hidden(r)
             }
             let best = boxes.min { hidden($0) < hidden($1) } ?? boxes[0]
             legend = best
@@ -214,10 +221,9 @@ public enum HitTestOverlay {
             }
             drawUntouchable(window: window, m: m, scale: u, painted: order, into: &list)
             guard let hit else { return }
-            let needed = SceneContent.neededRects(window: window, sceneTransform: m, measurer: measurer)
-            let L = layout(for: hit, views: views, sceneTransform: m, style: style, measurer: measurer, avoiding: avoiding,
-                           sceneRect: sceneRect, needed: needed, ring: ring)
             let p = order()
+            let L = layout(for: hit, views: views, sceneTransform: m, style: style, measurer: measurer, avoiding: avoiding,
+                           sceneRect: sceneRect, clearance: SceneContent.Clearance(painted: p, measurer: measurer), ring: ring)
             for mk in L.marks where mk.quad.count == 4 {
                 let c = OverlayStyle.color(of: mk.verdict)
                 let covers = SceneContent.covers(after: mk.view, in: p)

@@ -65,8 +65,12 @@ public enum SceneContent {
         public var order: Int
         /// The polygon it is drawn in: its quad, clipped by the ancestors that clip.
         public var drawn: [Point]
+        /// The box of its quad (canvas pixels).
+        public var box: Rect
         /// Whether it paints its polygon (a background or an image): it hides what lies under it.
         public var covers: Bool
+        /// The transform from its bounds to the canvas.
+        var toCanvas: AffineTransform
     }
 
     /// Every view drawn, in drawing order.
@@ -78,13 +82,60 @@ public enum SceneContent {
             let quad = DisplayList.corners(of: v.bounds).map(local.apply)
             var drawn = quad
             if let visible, !Geometry2D.isInside(quad, visible) { drawn = Geometry2D.intersect(quad, visible) }
-            out.append(Painted(view: v, order: out.count, drawn: drawn,
-                               covers: drawn.count >= 3 && (v.backgroundColor.a > 0 || v.imagePath != nil)))
+            out.append(Painted(view: v, order: out.count, drawn: drawn, box: boundingBox(quad),
+                               covers: drawn.count >= 3 && (v.backgroundColor.a > 0 || v.imagePath != nil), toCanvas: local))
             let childVisible: [Point]? = v.clipsToBounds ? drawn : visible
             for s in v.subviews { walk(s, visible: childVisible, parent: local) }
         }
         for s in window.subviews { walk(s, visible: nil, parent: m) }
         return out
+    }
+
+    /// What the user needs to see (`neededRects`), asked rect by rect: a view's text is
+    /// measured only when a rect asked about meets the view's box (labels are placed by
+    /// trying a few dozen rects; most views are never measured).
+    final class Clearance {
+        private let painted: [Painted]
+        private let measurer: TextMeasurer
+        private let fixed: [Rect]
+        private var measured: [Int: Rect?] = [:]
+
+        init(painted: [Painted], measurer: TextMeasurer) {
+            self.painted = painted.filter { $0.view is Control || !($0.view.text ?? "").isEmpty }
+            self.measurer = measurer
+            fixed = []
+        }
+        /// Clearance from these rects only.
+        init(rects: [Rect]) {
+            painted = []; measurer = EstimatedTextMeasurer(); fixed = rects
+        }
+
+        private func needed(_ i: Int) -> Rect? {
+            if let r = measured[i] { return r }
+            let p = painted[i]
+            let r: Rect? = p.view is Control ? p.box
+                : p.view.text.map { SceneContent.textRect($0, of: p.view, p.toCanvas, measurer: measurer) }
+            measured[i] = r
+            return r
+        }
+
+        /// Whether `r` hides something needed.
+        func blocks(_ r: Rect) -> Bool {
+            if fixed.contains(where: { $0.intersects(r) }) { return true }
+            for i in painted.indices where painted[i].box.intersects(r) {
+                if let n = needed(i), n.intersects(r) { return true }
+            }
+            return false
+        }
+
+        /// How much of what is needed `r` hides (area, canvas pixels²).
+        func hidden(_ r: Rect) -> Double {
+            var sum = fixed.reduce(0) { $0 + $1.overlap(r).surface }
+            for i in painted.indices where painted[i].box.intersects(r) {
+                if let n = needed(i) { sum += n.overlap(r).surface }
+            }
+            return sum
+        }
     }
 
     /// The polygons drawn after (above) the view with id `id` (its first occurrence) that hide
@@ -160,9 +211,14 @@ extension Geometry2D {
     /// A closed outline (its edges) minus the `covers`, as segments.
     static func outline(_ quad: [Point], minus covers: [[Point]]) -> [(Point, Point)] {
         var segments: [(Point, Point)] = (0..<quad.count).map { (quad[$0], quad[($0 + 1) % quad.count]) }
-        let box = SceneContent.boundingBox(quad)
-        for cover in covers where cover.count >= 3 && SceneContent.boundingBox(cover).intersects(box) {
-            segments = segments.flatMap { segment($0.0, $0.1, minus: cover) }
+        // Only the covers that reach a segment's box (inclusive: an edge's box is thin) clip it.
+        func reaches(_ b: Rect, _ a: Point, _ c: Point) -> Bool {
+            b.minX <= max(a.x, c.x) && min(a.x, c.x) <= b.maxX && b.minY <= max(a.y, c.y) && min(a.y, c.y) <= b.maxY
+        }
+        for cover in covers where cover.count >= 3 {
+            let b = SceneContent.boundingBox(cover)
+            guard segments.contains(where: { reaches(b, $0.0, $0.1) }) else { continue }
+            segments = segments.flatMap { reaches(b, $0.0, $0.1) ? segment($0.0, $0.1, minus: cover) : [$0] }
             if segments.isEmpty { break }
         }
         return segments
