@@ -111,14 +111,17 @@ package final class FrameState {
         drawScene(session, into: &list, layout: layout, measurer: measurer, panels: .all)
         drawToolbar(into: &list, layout: layout, measurer: measurer)
         drawMessages(into: &list, layout: layout)
+        if state.isOn(.coverage) { drawCoverageSheet(into: &list, layout: layout, measurer: measurer) }
     }
 
     /// The parts the window's frame is drawn in (`FramePart`): the side panel, the bottom
     /// panel and the toolbar first (the panels may lag a frame while input streams), then
     /// the scene with what is drawn over it, from the newest input. Nil (the frame is drawn
-    /// whole) while the toolbar's menu is open over them, or when the parts would overlap.
+    /// whole) while the toolbar's menu is open over them or the coverage sheet over everything,
+    /// or when the parts would overlap.
     package func frameParts(layout: HostLayout) -> [FramePart]? {
         if toolbar.menuOpen && layout.toolbar != nil { return nil }
+        if state.isOn(.coverage) { return nil }
         var parts: [FramePart] = []
         if overlays, let side = layout.sidePanel, side.width > 0, side.height > 0 {
             parts.append(FramePart(name: "side", rect: side, moment: .beforeInput, mayLag: true))
@@ -179,7 +182,6 @@ package final class FrameState {
             list.text(banner, at: Point(x: r.minX + 8 * u, y: r.minY + 14 * u), size: 13 * u,
                       color: .white, baseline: .middle, maxWidth: r.width - 16 * u)
         }
-        if state.isOn(.coverage) { drawCoverageSheet(into: &list, layout: layout, measurer: measurer) }
     }
 
     /// The coverage sheet over the whole window (`CoverageSheet`).
