@@ -304,9 +304,10 @@ public final class SDLHost {
 
     /// What the input sources have now, each input's time clamped as an SDL event's is.
     private func pollSources() -> [RawInput] {
-        latency.otherEventArrived()   // not SDL input: setting one of these aside touches no measured input
         let now = time
         var inputs = sources.poll(at: now, host: self)
+        // Not SDL input: setting one of these aside touches no measured input.
+        if !inputs.isEmpty { latency.otherEventArrived() }
         for k in inputs.indices {
             let t = min(max(inputs[k].t, lastInputTime), now)
             inputs[k].t = t
@@ -334,10 +335,11 @@ public final class SDLHost {
     }
 
     private func checkTouchDevices() -> [RawInput] {
-        latency.otherEventArrived()
         let n = SDL_GetNumTouchDevices()
         let ids = (0..<max(0, n)).map { Int64(SDL_GetTouchDevice($0)) }
-        return translator.touchDevicesChanged(present: ids, time: time)
+        let inputs = translator.touchDevicesChanged(present: ids, time: time)
+        if !inputs.isEmpty { latency.otherEventArrived() }
+        return inputs
     }
 
     // MARK: Frame loop
