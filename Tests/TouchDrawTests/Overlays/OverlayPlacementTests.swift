@@ -187,4 +187,33 @@ struct OverlayPlacementTests {
         #expect(yellow.contains { line in zip(line, line.dropFirst()).contains { a, b in
             abs(a.y - top.y) < 0.5 && abs(b.y - top.y) < 0.5 && min(a.x, b.x) <= top.x && max(a.x, b.x) >= top.x } })
     }
+
+    @Test("when controls leave no room by their views, the labels are gathered in a legend box inside the scene, off the touch")
+    func legend() throws {
+        // A scene tiled with buttons edge to edge: no label fits outside or inside any of them.
+        let rig = OverlayRig(width: 400, height: 300)
+        let root = rig.view("root", 0, 0, 400, 300)
+        for row in 0..<3 { for col in 0..<4 {
+            root.addSubview(Button(id: "b\(row)\(col)", frame: Rect(x: Double(col) * 100, y: Double(row) * 100, width: 100, height: 100)))
+        } }
+        rig.down(1, 150, 150, at: 0)
+        let hit = try #require(rig.log.latestHitTest)
+        let m = AffineTransform(translationX: 10, y: 20)
+        let sceneRect = Rect(x: 10, y: 20, width: 400, height: 300)
+        let needed = (0..<12).map { i in Rect(x: 10 + Double(i % 4) * 100, y: 20 + Double(i / 4) * 100, width: 100, height: 100) }
+        let L = HitTestOverlay.layout(for: hit, views: DebugOverlay.viewsByID(rig.app.window), sceneTransform: m, style: OverlayStyle(),
+                                      sceneRect: sceneRect, needed: needed)
+        #expect(L.marks.allSatisfy { $0.gathered })
+        let legend = try #require(L.legend)
+        #expect(sceneRect.contains(legend, tolerance: 0.5))
+        // One row per gathered label (the touch's label found room beside its ring, or is the first row).
+        let rows = L.marks.count + (L.touchLabelGathered ? 1 : 0)
+        #expect(abs(legend.height - Double(rows) * OverlayStyle().lineHeight) < 0.01)
+        for mark in L.marks {
+            #expect(legend.contains(HitTestLayout.box(mark.label, at: mark.labelPosition, style: OverlayStyle(),
+                                                      measurer: EstimatedTextMeasurer()), tolerance: 2.5))
+        }
+        // Not over the touch.
+        #expect(!legend.contains(m.apply(Point(x: 150, y: 150))))
+    }
 }
