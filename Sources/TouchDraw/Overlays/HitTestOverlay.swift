@@ -208,22 +208,18 @@ public enum HitTestOverlay {
     /// canvas pixels) the touch's label goes beside the ring.
     public static func draw(hit: HitTestInfo?, window: Window, views: [String: View],
                             sceneTransform m: AffineTransform, sceneRect: Rect, style: OverlayStyle,
-                            measurer: TextMeasurer, avoiding: [Rect] = [], ring: Point? = nil, into list: inout DisplayList) {
+                            measurer: TextMeasurer, avoiding: [Rect] = [], ring: Point? = nil,
+                            content: SceneContent.Cache = SceneContent.Cache(), into list: inout DisplayList) {
         let u = style.scale
         list.clipped(to: sceneRect) { list in
-            // The drawing order, when something is to be clipped by it.
-            var painted: [SceneContent.Painted]? = nil
-            func order() -> [SceneContent.Painted] {
-                if let painted { return painted }
-                let p = SceneContent.paintOrder(window: window, sceneTransform: m)
-                painted = p
-                return p
-            }
+            // The drawing order, when something is to be clipped by it (walked once a frame).
+            func order() -> [SceneContent.Painted] { content.paintOrder(window: window, sceneTransform: m) }
             drawUntouchable(window: window, m: m, scale: u, painted: order, into: &list)
             guard let hit else { return }
             let p = order()
             let L = layout(for: hit, views: views, sceneTransform: m, style: style, measurer: measurer, avoiding: avoiding,
-                           sceneRect: sceneRect, clearance: SceneContent.Clearance(painted: p, measurer: measurer), ring: ring)
+                           sceneRect: sceneRect, clearance: content.clearance(window: window, sceneTransform: m, measurer: measurer),
+                           ring: ring)
             for mk in L.marks where mk.quad.count == 4 {
                 let c = OverlayStyle.color(of: mk.verdict)
                 let covers = SceneContent.covers(after: mk.view, in: p)

@@ -27,6 +27,9 @@ public struct PanelContext {
     public var extras: DebugOverlayExtras
     /// The side panel the sections share (nil: none); the selection detail may reach up to its top.
     public var sidePanel: Rect? = nil
+    /// The scene's views as drawn, worked out once for the panels over the scene (the hit-test
+    /// path and the touches header keep off what the scene shows).
+    public var sceneContent = SceneContent.Cache()
     public var style: OverlayStyle { extras.style }
 }
 
@@ -115,13 +118,14 @@ public enum PanelRegistry {
             HitTestOverlay.draw(hit: hit, window: c.app.window, views: c.views,
                                 sceneTransform: c.sceneTransform, sceneRect: c.sceneRect, style: c.style, measurer: c.measurer,
                                 avoiding: touches ? [TouchesOverlay.headerBand(sceneRect: c.sceneRect, style: c.style, window: c.app.window,
-                                                                               sceneTransform: c.sceneTransform, measurer: c.measurer)] : [],
-                                ring: ring, into: &list)
+                                                                               sceneTransform: c.sceneTransform, measurer: c.measurer,
+                                                                               content: c.sceneContent)] : [],
+                                ring: ring, content: c.sceneContent, into: &list)
         },
         PanelEntry(id: .touches, title: "touches overlay", key: PanelKey(3), place: .scene(aboveSelection: true)) { c, _, list in
             TouchesOverlay.draw(log: c.log, now: c.now, pickedTouch: c.state.pickedTouchID, slop: c.app.defaults.tapSlop,
                                 sceneTransform: c.sceneTransform, sceneRect: c.sceneRect, style: c.style,
-                                measurer: c.measurer, window: c.app.window, into: &list)
+                                measurer: c.measurer, window: c.app.window, content: c.sceneContent, into: &list)
         },
         PanelEntry(id: .verdictCard, title: "verdict card", key: PanelKey(1, shift: true), place: .scene(aboveSelection: true),
                    interaction: VerdictCard.interaction) { c, _, list in

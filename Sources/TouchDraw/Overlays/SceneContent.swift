@@ -91,6 +91,34 @@ public enum SceneContent {
         return out
     }
 
+    /// The scene's views as drawn and what the user needs to see, worked out once for a frame
+    /// and shared by the overlays over the scene (`PanelContext.sceneContent`).
+    public final class Cache {
+        private var key: (window: ObjectIdentifier, transform: AffineTransform)?
+        private var painted: [Painted] = []
+        private var clearance: Clearance?
+
+        public init() {}
+
+        /// `SceneContent.paintOrder` of `window` under `m`, walked once.
+        public func paintOrder(window: Window, sceneTransform m: AffineTransform) -> [Painted] {
+            if let key, key.window == ObjectIdentifier(window), key.transform == m { return painted }
+            key = (ObjectIdentifier(window), m)
+            painted = SceneContent.paintOrder(window: window, sceneTransform: m)
+            clearance = nil
+            return painted
+        }
+
+        /// What the user needs to see on `window` under `m`, measured as it is asked.
+        func clearance(window: Window, sceneTransform m: AffineTransform, measurer: TextMeasurer) -> Clearance {
+            let p = paintOrder(window: window, sceneTransform: m)
+            if let clearance { return clearance }
+            let c = Clearance(painted: p, measurer: measurer)
+            clearance = c
+            return c
+        }
+    }
+
     /// What the user needs to see (`neededRects`), asked rect by rect: a view's text is
     /// measured only when a rect asked about meets the view's box (labels are placed by
     /// trying a few dozen rects; most views are never measured).

@@ -37,13 +37,12 @@ public enum TouchesOverlay {
     /// views' text, `SceneContent.neededRects`: a heading at the top). Other overlays keep
     /// their labels out of it.
     public static func headerBand(sceneRect: Rect, style: OverlayStyle, window: Window?, sceneTransform: AffineTransform,
-                                  measurer: TextMeasurer) -> Rect {
+                                  measurer: TextMeasurer, content: SceneContent.Cache = SceneContent.Cache()) -> Rect {
         let top = headerBand(sceneRect: sceneRect, style: style)
         guard let window else { return top }
         let foot = Rect(x: top.minX, y: sceneRect.maxY - top.height, width: top.width, height: top.height)
-        let needed = SceneContent.neededRects(window: window, sceneTransform: sceneTransform, measurer: measurer, within: [top, foot])
-        func hidden(_ band: Rect) -> Double { needed.reduce(0) { $0 + $1.overlap(band).surface } }
-        return hidden(foot) < hidden(top) ? foot : top
+        let needed = content.clearance(window: window, sceneTransform: sceneTransform, measurer: measurer)
+        return needed.hidden(foot) < needed.hidden(top) ? foot : top
     }
 
     /// Draws markers, trails and the header over the scene. `sceneTransform` maps scene
@@ -51,7 +50,8 @@ public enum TouchesOverlay {
     /// keeps off what the scene shows (`headerBand(sceneRect:style:window:sceneTransform:measurer:)`).
     public static func draw(log: TraceLog, now: Double, pickedTouch: Int?, slop: Double,
                             sceneTransform: AffineTransform, sceneRect: Rect, style: OverlayStyle,
-                            measurer: TextMeasurer, window: Window? = nil, into list: inout DisplayList) {
+                            measurer: TextMeasurer, window: Window? = nil, content: SceneContent.Cache = SceneContent.Cache(),
+                            into list: inout DisplayList) {
         let trails = log.trails(at: now, fade: fade)
         let active = trails.filter(\.isActive)
         list.clipped(to: sceneRect) { list in
@@ -62,7 +62,7 @@ public enum TouchesOverlay {
             guard let primary else { return }
             let line = headerLine(primary, current: active.count, max: max(log.maxPointers, active.count))
             let band = headerBand(sceneRect: sceneRect, style: style, window: window, sceneTransform: sceneTransform,
-                                  measurer: measurer)
+                                  measurer: measurer, content: content)
             let moved = primary.maxDistance > slop
             list.fillRect(band, moved ? Color(r: 120, g: 20, b: 20, a: 210) : Color(r: 0, g: 0, b: 0, a: 170))
             let t = measurer.truncate(line, toWidth: band.width - 2 * style.padding, size: style.fontSize, font: .mono)
