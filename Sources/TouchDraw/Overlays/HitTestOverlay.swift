@@ -222,15 +222,16 @@ public enum HitTestOverlay {
                            ring: ring)
             for mk in L.marks where mk.quad.count == 4 {
                 let c = OverlayStyle.color(of: mk.verdict)
-                let covers = SceneContent.covers(after: mk.view, in: p)
+                let above = SceneContent.above(mk.view, in: p)
                 // The hit-test view's fill is one polygon (pieces would show their seams); its
                 // outline is what the views above it clip.
                 if mk.verdict == .hit { list.fillPolygon(mk.quad, c.withAlpha(0.22)) }
                 let width = (mk.verdict == .hit ? 3 : 1.5) * u
-                if covers.isEmpty {
-                    list.polyline(mk.quad, c, width: width, closed: true)
+                let segments = Geometry2D.outline(mk.quad, minus: above)
+                if segments.count == 4 && zip(segments, mk.quad).allSatisfy({ $0.0.0 == $0.1 }) {
+                    list.polyline(mk.quad, c, width: width, closed: true)   // nothing above it reaches its edges
                 } else {
-                    for seg in Geometry2D.outline(mk.quad, minus: covers) { list.line(from: seg.0, to: seg.1, c, width: width) }
+                    for seg in segments { list.line(from: seg.0, to: seg.1, c, width: width) }
                 }
             }
             let background = Color(r: 0, g: 0, b: 0, a: 190)

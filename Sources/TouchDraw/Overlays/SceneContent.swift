@@ -121,58 +121,122 @@ public enum SceneContent {
 
     /// What the user needs to see (`neededRects`), asked rect by rect: a view's text is
     /// measured only when a rect asked about meets the view's box (labels are placed by
-    /// trying a few dozen rects; most views are never measured).
+    /// trying a few dozen rects; most views are never measured), and only the views in the
+    /// grid cells a rect covers are looked at.
     final class Clearance {
-        private let painted: [Painted]
+        private var views: [View] = []
+        private var transforms: [AffineTransform] = []
+        private var boxes: [Rect] = []
+        private var measured: [Rect?] = []
+        private var isMeasured: [Bool] = []
         private let measurer: TextMeasurer
         private let fixed: [Rect]
-        private var measured: [Int: Rect?] = [:]
+        // A grid over the boxes: the indices of the boxes meeting each cell.
+        private var origin = Point(x: 0, y: 0)
+        private var cell = 1.0
+        private var columns = 0, rows = 0
+        private var cells: [[Int32]] = []
+        private var seen: [UInt32] = []
+        private var stamp: UInt32 = 0
 
         init(painted: [Painted], measurer: TextMeasurer) {
-            self.painted = painted.filter { $0.view is Control || !($0.view.text ?? "").isEmpty }
             self.measurer = measurer
             fixed = []
+            for p in painted where p.view is Control || !(p.view.text ?? "").isEmpty {
+                views.append(p.view); transforms.append(p.toCanvas); boxes.append(p.box)
+            }
+            measured = Array(repeating: nil, count: boxes.count)
+            isMeasured = Array(repeating: false, count: boxes.count)
+            seen = Array(repeating: 0, count: boxes.count)
+            guard let first = boxes.first else { return }
+            var x0 = first.minX, y0 = first.minY, x1 = first.maxX, y1 = first.maxY
+            for b in boxes { x0 = min(x0, b.minX); y0 = min(y0, b.minY); x1 = max(x1, b.maxX); y1 = max(y1, b.maxY) }
+            guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
+            origin = Point(x: x0, y: y0)
+            cell = max(1, max(x1 - x0, y1 - y0) / 16)
+            columns = min(64, Int(((x1 - x0) / cell).rounded(.down)) + 1)
+            rows = min(64, Int(((y1 - y0) / cell).rounded(.down)) + 1)
+            cells = Array(repeating: [], count: columns * rows)
+            for (i, b) in boxes.enumerated() {
+                let (c0, c1, r0, r1) = span(b)
+                guard c0 <= c1, r0 <= r1 else { continue }
+                for r in r0...r1 { for c in c0...c1 { cells[r * columns + c].append(Int32(i)) } }
+            }
         }
+
         /// Clearance from these rects only.
         init(rects: [Rect]) {
-            painted = []; measurer = EstimatedTextMeasurer(); fixed = rects
+            measurer = EstimatedTextMeasurer(); fixed = rects
+        }
+
+        /// The grid cells `r` covers (columns c0…c1, rows r0…r1; empty when outside the grid).
+        private func span(_ r: Rect) -> (Int, Int, Int, Int) {
+            func index(_ v: Double, _ o: Double, _ n: Int) -> Int {
+                let k = ((v - o) / cell).rounded(.down)
+                return k < 0 ? 0 : k >= Double(n) ? n - 1 : Int(k)
+            }
+            guard columns > 0, rows > 0, r.maxX >= origin.x, r.maxY >= origin.y,
+                  r.minX <= origin.x + Double(columns) * cell, r.minY <= origin.y + Double(rows) * cell else { return (1, 0, 1, 0) }
+            return (index(r.minX, origin.x, columns), index(r.maxX, origin.x, columns),
+                    index(r.minY, origin.y, rows), index(r.maxY, origin.y, rows))
         }
 
         private func needed(_ i: Int) -> Rect? {
-            if let r = measured[i] { return r }
-            let p = painted[i]
-            let r: Rect? = p.view is Control ? p.box
-                : p.view.text.map { SceneContent.textRect($0, of: p.view, p.toCanvas, measurer: measurer) }
+            if isMeasured[i] { return measured[i] }
+            let v = views[i]
+            let r: Rect? = v is Control ? boxes[i] : v.text.map { SceneContent.textRect($0, of: v, transforms[i], measurer: measurer) }
             measured[i] = r
+            isMeasured[i] = true
             return r
+        }
+
+        /// Calls `body` once for each view whose box meets `r`; stops when it returns true.
+        private func forEach(meeting r: Rect, _ body: (Int) -> Bool) {
+            let (c0, c1, r0, r1) = span(r)
+            guard c0 <= c1, r0 <= r1 else { return }
+            stamp &+= 1
+            for row in r0...r1 {
+                for c in c0...c1 {
+                    for i32 in cells[row * columns + c] {
+                        let i = Int(i32)
+                        if seen[i] == stamp { continue }
+                        seen[i] = stamp
+                        if boxes[i].intersects(r), body(i) { return }
+                    }
+                }
+            }
         }
 
         /// Whether `r` hides something needed.
         func blocks(_ r: Rect) -> Bool {
             if fixed.contains(where: { $0.intersects(r) }) { return true }
-            for i in painted.indices where painted[i].box.intersects(r) {
-                if let n = needed(i), n.intersects(r) { return true }
+            var found = false
+            forEach(meeting: r) { i in
+                if let n = needed(i), n.intersects(r) { found = true }
+                return found
             }
-            return false
+            return found
         }
 
         /// How much of what is needed `r` hides (area, canvas pixels²).
         func hidden(_ r: Rect) -> Double {
             var sum = fixed.reduce(0) { $0 + $1.overlap(r).surface }
-            for i in painted.indices where painted[i].box.intersects(r) {
+            forEach(meeting: r) { i in
                 if let n = needed(i) { sum += n.overlap(r).surface }
+                return false
             }
             return sum
         }
     }
 
-    /// The polygons drawn after (above) the view with id `id` (its first occurrence) that hide
-    /// what lies under them; none when the view is not drawn.
-    static func covers(after id: String, in painted: [Painted]) -> [[Point]] {
+    /// The views drawn after (above) the view with id `id` (its first occurrence); none when
+    /// it is not drawn. Those that `covers` hide what lies under them.
+    static func above(_ id: String, in painted: [Painted]) -> ArraySlice<Painted> {
         guard let i = painted.firstIndex(where: { $0.view.id == id }) else { return [] }
-        return covers(after: i, in: painted)
+        return painted[(i + 1)...]
     }
 
+    /// The polygons drawn after (above) the view drawn `order`th that hide what lies under them.
     static func covers(after order: Int, in painted: [Painted]) -> [[Point]] {
         guard order + 1 < painted.count else { return [] }
         return painted[(order + 1)...].filter(\.covers).map(\.drawn)
@@ -236,16 +300,20 @@ extension Geometry2D {
         return out
     }
 
-    /// A closed outline (its edges) minus the `covers`, as segments.
-    static func outline(_ quad: [Point], minus covers: [[Point]]) -> [(Point, Point)] {
+    /// A closed outline (its edges) minus the polygons of the covering views in `above`, as
+    /// segments.
+    static func outline(_ quad: [Point], minus above: ArraySlice<SceneContent.Painted>) -> [(Point, Point)] {
         var segments: [(Point, Point)] = (0..<quad.count).map { (quad[$0], quad[($0 + 1) % quad.count]) }
+        let box = SceneContent.boundingBox(quad)
         // Only the covers that reach a segment's box (inclusive: an edge's box is thin) clip it.
         func reaches(_ b: Rect, _ a: Point, _ c: Point) -> Bool {
             b.minX <= max(a.x, c.x) && min(a.x, c.x) <= b.maxX && b.minY <= max(a.y, c.y) && min(a.y, c.y) <= b.maxY
         }
-        for cover in covers where cover.count >= 3 {
-            let b = SceneContent.boundingBox(cover)
+        for i in above.indices where above[i].covers {
+            let b = above[i].box
+            guard b.maxX >= box.minX, b.minX <= box.maxX, b.maxY >= box.minY, b.minY <= box.maxY else { continue }
             guard segments.contains(where: { reaches(b, $0.0, $0.1) }) else { continue }
+            let cover = above[i].drawn
             segments = segments.flatMap { reaches(b, $0.0, $0.1) ? segment($0.0, $0.1, minus: cover) : [$0] }
             if segments.isEmpty { break }
         }
