@@ -69,6 +69,8 @@ public enum SceneContent {
         public var box: Rect
         /// Whether it paints its polygon (a background or an image): it hides what lies under it.
         public var covers: Bool
+        /// Whether the user needs to see it (a control, or a view with text).
+        public var isNeeded: Bool
         /// The transform from its bounds to the canvas.
         var toCanvas: AffineTransform
     }
@@ -83,7 +85,8 @@ public enum SceneContent {
             var drawn = quad
             if let visible, !Geometry2D.isInside(quad, visible) { drawn = Geometry2D.intersect(quad, visible) }
             out.append(Painted(view: v, order: out.count, drawn: drawn, box: boundingBox(quad),
-                               covers: drawn.count >= 3 && (v.backgroundColor.a > 0 || v.imagePath != nil), toCanvas: local))
+                               covers: drawn.count >= 3 && (v.backgroundColor.a > 0 || v.imagePath != nil),
+                               isNeeded: v.text?.isEmpty == false || v is Control, toCanvas: local))
             let childVisible: [Point]? = v.clipsToBounds ? drawn : visible
             for s in v.subviews { walk(s, visible: childVisible, parent: local) }
         }
@@ -131,19 +134,21 @@ public enum SceneContent {
         private var isMeasured: [Bool] = []
         private let measurer: TextMeasurer
         private let fixed: [Rect]
-        // A grid over the boxes: the indices of the boxes meeting each cell.
+        // A grid over the boxes: the indices of the boxes meeting cell k are
+        // entries[starts[k] ..< starts[k + 1]].
         private var origin = Point(x: 0, y: 0)
         private var cell = 1.0
         private var columns = 0, rows = 0
-        private var cells: [[Int32]] = []
+        private var starts: [Int32] = []
+        private var entries: [Int32] = []
         private var seen: [UInt32] = []
         private var stamp: UInt32 = 0
 
         init(painted: [Painted], measurer: TextMeasurer) {
             self.measurer = measurer
             fixed = []
-            for p in painted where p.view is Control || !(p.view.text ?? "").isEmpty {
-                views.append(p.view); transforms.append(p.toCanvas); boxes.append(p.box)
+            for i in painted.indices where painted[i].isNeeded {
+                views.append(painted[i].view); transforms.append(painted[i].toCanvas); boxes.append(painted[i].box)
             }
             measured = Array(repeating: nil, count: boxes.count)
             isMeasured = Array(repeating: false, count: boxes.count)
@@ -156,11 +161,27 @@ public enum SceneContent {
             cell = max(1, max(x1 - x0, y1 - y0) / 16)
             columns = min(64, Int(((x1 - x0) / cell).rounded(.down)) + 1)
             rows = min(64, Int(((y1 - y0) / cell).rounded(.down)) + 1)
-            cells = Array(repeating: [], count: columns * rows)
+            // Counted, then filled: two arrays, whatever the number of views.
+            var counts = [Int32](repeating: 0, count: columns * rows + 1)
+            for b in boxes {
+                let (c0, c1, r0, r1) = span(b)
+                guard c0 <= c1, r0 <= r1 else { continue }
+                for r in r0...r1 { for c in c0...c1 { counts[r * columns + c + 1] += 1 } }
+            }
+            for k in 1..<counts.count { counts[k] += counts[k - 1] }
+            starts = counts
+            entries = [Int32](repeating: 0, count: Int(counts[counts.count - 1]))
+            var next = counts
             for (i, b) in boxes.enumerated() {
                 let (c0, c1, r0, r1) = span(b)
                 guard c0 <= c1, r0 <= r1 else { continue }
-                for r in r0...r1 { for c in c0...c1 { cells[r * columns + c].append(Int32(i)) } }
+                for r in r0...r1 {
+                    for c in c0...c1 {
+                        let k = r * columns + c
+                        entries[Int(next[k])] = Int32(i)
+                        next[k] += 1
+                    }
+                }
             }
         }
 
@@ -197,8 +218,9 @@ public enum SceneContent {
             stamp &+= 1
             for row in r0...r1 {
                 for c in c0...c1 {
-                    for i32 in cells[row * columns + c] {
-                        let i = Int(i32)
+                    let k = row * columns + c
+                    for e in Int(starts[k])..<Int(starts[k + 1]) {
+                        let i = Int(entries[e])
                         if seen[i] == stamp { continue }
                         seen[i] = stamp
                         if boxes[i].intersects(r), body(i) { return }
@@ -309,10 +331,13 @@ extension Geometry2D {
         func reaches(_ b: Rect, _ a: Point, _ c: Point) -> Bool {
             b.minX <= max(a.x, c.x) && min(a.x, c.x) <= b.maxX && b.minY <= max(a.y, c.y) && min(a.y, c.y) <= b.maxY
         }
+        let edges = segments
         for i in above.indices where above[i].covers {
             let b = above[i].box
             guard b.maxX >= box.minX, b.minX <= box.maxX, b.maxY >= box.minY, b.minY <= box.maxY else { continue }
-            guard segments.contains(where: { reaches(b, $0.0, $0.1) }) else { continue }
+            // The pieces lie on the edges: a cover that reaches no edge reaches no piece.
+            guard edges.contains(where: { reaches(b, $0.0, $0.1) }),
+                  segments.contains(where: { reaches(b, $0.0, $0.1) }) else { continue }
             let cover = above[i].drawn
             segments = segments.flatMap { reaches(b, $0.0, $0.1) ? segment($0.0, $0.1, minus: cover) : [$0] }
             if segments.isEmpty { break }
