@@ -264,40 +264,16 @@ public enum HitTestOverlay {
 
     static func untouchableAreas(window: Window, sceneTransform m: AffineTransform,
                                  painted: () -> [SceneContent.Painted]) -> [(view: String, polygon: [Point])] {
-        var out: [(view: String, order: Int, polygon: [Point])] = []
-        var order = 0
-        // touchable: the intersection of the ancestors' quads; visible: of the clipping ones.
-        func walk(_ v: View, touchable: [Point]?, visible: [Point]?, parent: AffineTransform) {
-            if v.isHidden || v.alpha <= 0 { return }
-            let mine = order
-            order += 1
-            let local = SceneRenderer.localToSuper(v).concatenating(parent)
-            let quad = DisplayList.corners(of: v.bounds).map(local.apply)
-            var drawn = quad
-            if let visible { drawn = Geometry2D.intersect(drawn, visible) }
-            // Most views lie inside their ancestors: then there is nothing to subtract and the
-            // intersections are the quad itself (exactly: see `isInside`), so the polygon
-            // clipping (arrays per edge, every frame, for every view) is skipped.
-            if let touchable, drawn.count >= 3, !Geometry2D.isInside(drawn, touchable) {
-                for piece in Geometry2D.subtract(drawn, convex: touchable) where Geometry2D.area(piece) > 1 {
-                    out.append((v.id, mine, piece))
-                }
-            }
-            func within(_ outer: [Point]) -> [Point] {
-                Geometry2D.isInside(quad, outer) ? quad : Geometry2D.intersect(quad, outer)
-            }
-            let childTouchable = touchable.map(within) ?? quad
-            let childVisible: [Point]? = v.clipsToBounds ? (visible.map(within) ?? quad) : visible
-            for s in v.subviews { walk(s, touchable: childTouchable, visible: childVisible, parent: local) }
-        }
-        for s in window.subviews { walk(s, touchable: nil, visible: nil, parent: m) }
-        guard !out.isEmpty else { return [] }
-        // What the views drawn above hide is not shown as untouchable (the walks draw in the same order).
         let p = painted()
-        return out.flatMap { area in
-            Geometry2D.subtracting(SceneContent.covers(after: area.order, in: p), from: [area.polygon])
-                .filter { Geometry2D.area($0) > 1 }.map { (area.view, $0) }
+        var out: [(view: String, polygon: [Point])] = []
+        for e in p where !e.untouchable.isEmpty {
+            // What the views drawn above hide is not shown as untouchable.
+            for piece in Geometry2D.subtracting(SceneContent.covers(after: e.order, in: p), from: e.untouchable)
+            where Geometry2D.area(piece) > 1 {
+                out.append((e.view.id, piece))
+            }
         }
+        return out
     }
 
     static func drawUntouchable(window: Window, m: AffineTransform, scale u: Double = 1,

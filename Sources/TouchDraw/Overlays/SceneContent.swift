@@ -71,26 +71,42 @@ public enum SceneContent {
         public var covers: Bool
         /// Whether the user needs to see it (a control, or a view with text).
         public var isNeeded: Bool
+        /// The convex pieces of it that are drawn but cannot be touched (outside an ancestor
+        /// that does not clip: SPEC.md section 2, rule 2), before what is drawn above it.
+        public var untouchable: [[Point]]
         /// The transform from its bounds to the canvas.
         var toCanvas: AffineTransform
     }
 
-    /// Every view drawn, in drawing order.
+    /// Every view drawn, in drawing order, with the parts of it that cannot be touched.
     public static func paintOrder(window: Window, sceneTransform m: AffineTransform) -> [Painted] {
         var out: [Painted] = []
-        func walk(_ v: View, visible: [Point]?, parent: AffineTransform) {
+        // touchable: the intersection of the ancestors' quads; visible: of the clipping ones.
+        func walk(_ v: View, touchable: [Point]?, visible: [Point]?, parent: AffineTransform) {
             if v.isHidden || v.alpha <= 0 { return }
             let local = SceneRenderer.localToSuper(v).concatenating(parent)
             let quad = DisplayList.corners(of: v.bounds).map(local.apply)
-            var drawn = quad
-            if let visible, !Geometry2D.isInside(quad, visible) { drawn = Geometry2D.intersect(quad, visible) }
+            // Most views lie inside their ancestors: then the intersections are the quad itself
+            // (exactly: see `Geometry2D.isInside`) and there is nothing to subtract, so the
+            // polygon clipping (arrays per edge, every frame, for every view) is skipped.
+            func within(_ outer: [Point]) -> [Point] {
+                Geometry2D.isInside(quad, outer) ? quad : Geometry2D.intersect(quad, outer)
+            }
+            let drawn = visible.map(within) ?? quad
+            var untouchable: [[Point]] = []
+            if let touchable, drawn.count >= 3, !Geometry2D.isInside(drawn, touchable) {
+                for piece in Geometry2D.subtract(drawn, convex: touchable) where Geometry2D.area(piece) > 1 {
+                    untouchable.append(piece)
+                }
+            }
             out.append(Painted(view: v, order: out.count, drawn: drawn, box: boundingBox(quad),
                                covers: drawn.count >= 3 && (v.backgroundColor.a > 0 || v.imagePath != nil),
-                               isNeeded: v.text?.isEmpty == false || v is Control, toCanvas: local))
+                               isNeeded: v.text?.isEmpty == false || v is Control, untouchable: untouchable, toCanvas: local))
+            let childTouchable = touchable.map(within) ?? quad
             let childVisible: [Point]? = v.clipsToBounds ? drawn : visible
-            for s in v.subviews { walk(s, visible: childVisible, parent: local) }
+            for s in v.subviews { walk(s, touchable: childTouchable, visible: childVisible, parent: local) }
         }
-        for s in window.subviews { walk(s, visible: nil, parent: m) }
+        for s in window.subviews { walk(s, touchable: nil, visible: nil, parent: m) }
         return out
     }
 
