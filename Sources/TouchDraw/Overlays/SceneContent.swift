@@ -143,8 +143,9 @@ public enum SceneContent {
     /// trying a few dozen rects; most views are never measured), and only the views in the
     /// grid cells a rect covers are looked at.
     final class Clearance {
-        private var views: [View] = []
-        private var transforms: [AffineTransform] = []
+        private var painted: [Painted] = []
+        /// The needed views' places in `painted`, and their boxes.
+        private var index: [Int32] = []
         private var boxes: [Rect] = []
         private var measured: [Rect?] = []
         private var isMeasured: [Bool] = []
@@ -163,8 +164,9 @@ public enum SceneContent {
         init(painted: [Painted], measurer: TextMeasurer) {
             self.measurer = measurer
             fixed = []
+            self.painted = painted
             for i in painted.indices where painted[i].isNeeded {
-                views.append(painted[i].view); transforms.append(painted[i].toCanvas); boxes.append(painted[i].box)
+                index.append(Int32(i)); boxes.append(painted[i].box)
             }
             measured = Array(repeating: nil, count: boxes.count)
             isMeasured = Array(repeating: false, count: boxes.count)
@@ -220,8 +222,9 @@ public enum SceneContent {
 
         private func needed(_ i: Int) -> Rect? {
             if isMeasured[i] { return measured[i] }
-            let v = views[i]
-            let r: Rect? = v is Control ? boxes[i] : v.text.map { SceneContent.textRect($0, of: v, transforms[i], measurer: measurer) }
+            let p = painted[Int(index[i])]
+            let v = p.view
+            let r: Rect? = v is Control ? boxes[i] : v.text.map { SceneContent.textRect($0, of: v, p.toCanvas, measurer: measurer) }
             measured[i] = r
             isMeasured[i] = true
             return r
