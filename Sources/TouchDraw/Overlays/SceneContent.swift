@@ -151,6 +151,13 @@ public enum SceneContent {
         private var isMeasured: [Bool] = []
         private let measurer: TextMeasurer
         private let fixed: [Rect]
+        private static let estimate = GenerousEstimate()
+        private struct GenerousEstimate: TextMeasurer {
+            func measure(_ string: String, size: Double, font: FontFace) -> Size {
+                let s = EstimatedTextMeasurer().measure(string, size: size, font: font)
+                return Size(width: s.width * 1.1, height: s.height)
+            }
+        }
         // A grid over the boxes: the indices of the boxes meeting cell k are
         // entries[starts[k] ..< starts[k + 1]].
         private var origin = Point(x: 0, y: 0)
@@ -165,9 +172,14 @@ public enum SceneContent {
             self.measurer = measurer
             fixed = []
             self.painted = painted
+            // Built in locals, stored at the end (no access checks per element).
+            var index: [Int32] = [], boxes: [Rect] = []
+            index.reserveCapacity(painted.count); boxes.reserveCapacity(painted.count)
             for i in painted.indices where painted[i].isNeeded {
                 index.append(Int32(i)); boxes.append(painted[i].box)
             }
+            self.index = index
+            self.boxes = boxes
             measured = Array(repeating: nil, count: boxes.count)
             isMeasured = Array(repeating: false, count: boxes.count)
             seen = Array(repeating: 0, count: boxes.count)
@@ -175,10 +187,12 @@ public enum SceneContent {
             var x0 = first.minX, y0 = first.minY, x1 = first.maxX, y1 = first.maxY
             for b in boxes { x0 = min(x0, b.minX); y0 = min(y0, b.minY); x1 = max(x1, b.maxX); y1 = max(y1, b.maxY) }
             guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
-            origin = Point(x: x0, y: y0)
-            cell = max(1, max(x1 - x0, y1 - y0) / 16)
-            columns = min(64, Int(((x1 - x0) / cell).rounded(.down)) + 1)
-            rows = min(64, Int(((y1 - y0) / cell).rounded(.down)) + 1)
+            let origin = Point(x: x0, y: y0)
+            let cell = max(1, max(x1 - x0, y1 - y0) / 16)
+            let columns = min(64, Int(((x1 - x0) / cell).rounded(.down)) + 1)
+            let rows = min(64, Int(((y1 - y0) / cell).rounded(.down)) + 1)
+            self.origin = origin; self.cell = cell; self.columns = columns; self.rows = rows
+            func span(_ r: Rect) -> (Int, Int, Int, Int) { Self.span(r, origin: origin, cell: cell, columns: columns, rows: rows) }
             // Counted, then filled: two arrays, whatever the number of views.
             var counts = [Int32](repeating: 0, count: columns * rows + 1)
             for b in boxes {
@@ -187,8 +201,7 @@ public enum SceneContent {
                 for r in r0...r1 { for c in c0...c1 { counts[r * columns + c + 1] += 1 } }
             }
             for k in 1..<counts.count { counts[k] += counts[k - 1] }
-            starts = counts
-            entries = [Int32](repeating: 0, count: Int(counts[counts.count - 1]))
+            var entries = [Int32](repeating: 0, count: Int(counts[counts.count - 1]))
             var next = counts
             for (i, b) in boxes.enumerated() {
                 let (c0, c1, r0, r1) = span(b)
@@ -201,6 +214,8 @@ public enum SceneContent {
                     }
                 }
             }
+            starts = counts
+            self.entries = entries
         }
 
         /// Clearance from these rects only.
@@ -210,6 +225,10 @@ public enum SceneContent {
 
         /// The grid cells `r` covers (columns c0…c1, rows r0…r1; empty when outside the grid).
         private func span(_ r: Rect) -> (Int, Int, Int, Int) {
+            Self.span(r, origin: origin, cell: cell, columns: columns, rows: rows)
+        }
+
+        private static func span(_ r: Rect, origin: Point, cell: Double, columns: Int, rows: Int) -> (Int, Int, Int, Int) {
             func index(_ v: Double, _ o: Double, _ n: Int) -> Int {
                 let k = ((v - o) / cell).rounded(.down)
                 return k < 0 ? 0 : k >= Double(n) ? n - 1 : Int(k)
@@ -224,7 +243,10 @@ public enum SceneContent {
             if isMeasured[i] { return measured[i] }
             let p = painted[Int(index[i])]
             let v = p.view
-            let r: Rect? = v is Control ? boxes[i] : v.text.map { SceneContent.textRect($0, of: v, p.toCanvas, measurer: measurer) }
+            // Text is estimated a tenth wider than DejaVu's average advance (no font lookup: a
+            // frame may ask about hundreds of views), never wider than the run's maxWidth.
+            let r: Rect? = v is Control ? boxes[i]
+                : v.text.map { SceneContent.textRect($0, of: v, p.toCanvas, measurer: Self.estimate) }
             measured[i] = r
             isMeasured[i] = true
             return r
@@ -351,7 +373,9 @@ extension Geometry2D {
             b.minX <= max(a.x, c.x) && min(a.x, c.x) <= b.maxX && b.minY <= max(a.y, c.y) && min(a.y, c.y) <= b.maxY
         }
         let edges = segments
-        for i in above.indices where above[i].covers {
+        // Read in place (a Painted copied per view would retain its view and arrays).
+        for i in above.indices {
+            guard above[i].covers else { continue }
             let b = above[i].box
             guard b.maxX >= box.minX, b.minX <= box.maxX, b.maxY >= box.minY, b.minY <= box.maxY else { continue }
             // The pieces lie on the edges: a cover that reaches no edge reaches no piece.
