@@ -231,7 +231,8 @@ public enum HitTestOverlay {
                 if segments.count == 4 && zip(segments, mk.quad).allSatisfy({ $0.0.0 == $0.1 }) {
                     list.polyline(mk.quad, c, width: width, closed: true)   // nothing above it reaches its edges
                 } else {
-                    for seg in segments { list.line(from: seg.0, to: seg.1, c, width: width) }
+                    // Pieces shorter than 4 units (gaps between views above it) are not drawn.
+                    for seg in segments where seg.0.distance(to: seg.1) >= 4 * u { list.line(from: seg.0, to: seg.1, c, width: width) }
                 }
             }
             let background = Color(r: 0, g: 0, b: 0, a: 190)

@@ -382,7 +382,12 @@ extension Geometry2D {
             guard edges.contains(where: { reaches(b, $0.0, $0.1) }),
                   segments.contains(where: { reaches(b, $0.0, $0.1) }) else { continue }
             let cover = above[i].drawn
-            segments = segments.flatMap { reaches(b, $0.0, $0.1) ? segment($0.0, $0.1, minus: cover) : [$0] }
+            var kept: [(Point, Point)] = []
+            kept.reserveCapacity(segments.count + 1)
+            for s in segments {
+                if reaches(b, s.0, s.1) { kept.append(contentsOf: segment(s.0, s.1, minus: cover)) } else { kept.append(s) }
+            }
+            segments = kept
             if segments.isEmpty { break }
         }
         return segments
