@@ -8,11 +8,17 @@
 ///     meter.inputArrived(sdlTicks: e.common.timestamp)     // for each input event
 ///     meter.framePresented(atTicks: SDL_GetTicks64())      // after SDL_RenderPresent
 ///     meter.recent(now: ticks)?.p99                        // milliseconds
+///
+/// An input the client sets aside (`setLatestAside`: it went to the debugger's own UI, not the
+/// scene) is measured for `all` and `presentCounters` (the bench) but left out of `recent`
+/// (the touch devices panel).
 public struct InputLatencyMeter: Sendable {
-    /// Milliseconds from input to present, with the present's time (ms, SDL ticks).
+    /// Milliseconds from input to present, with the present's time (ms, SDL ticks): scene input only.
     private var samples: [(at: UInt64, ms: Double)] = []
-    /// Inputs not yet on screen (their SDL timestamps, ms).
-    private var waiting: [UInt64] = []
+    /// Inputs not yet on screen (their SDL timestamps, ms), and whether they went to the scene.
+    private var waiting: [(ticks: UInt64, scene: Bool)] = []
+    /// The index in `waiting` of the input that arrived last, while it is being handled.
+    private var latest: Int?
     /// Every latency measured (for the bench), up to `allLimit`.
     public private(set) var all: [Double] = []
     /// For each input in the order it arrived, the `SDL_GetPerformanceCounter` value at the
@@ -26,8 +32,21 @@ public struct InputLatencyMeter: Sendable {
 
     /// An input event arrived with this SDL timestamp (ms since SDL started; 0: none).
     public mutating func inputArrived(sdlTicks: UInt32) {
-        if sdlTicks != 0 { waiting.append(UInt64(sdlTicks)) }
+        latest = nil
+        if sdlTicks != 0 {
+            latest = waiting.count
+            waiting.append((UInt64(sdlTicks), true))
+        }
         waitingCount += 1
+    }
+
+    /// An event that is not input arrived: a `setLatestAside` now is about it, not the input before.
+    public mutating func otherEventArrived() { latest = nil }
+
+    /// The input that arrived last went to the debugger's own UI, not the scene: `recent`
+    /// leaves it out.
+    public mutating func setLatestAside() {
+        if let latest { waiting[latest].scene = false }
     }
 
     /// A frame was presented at `ticks` (SDL_GetTicks64) and `counter`
@@ -38,10 +57,11 @@ public struct InputLatencyMeter: Sendable {
             presentCounters.append(contentsOf: repeatElement(counter, count: min(room, waitingCount)))
             waitingCount = 0
         }
+        latest = nil
         guard !waiting.isEmpty else { return }
-        for ts in waiting {
+        for (ts, scene) in waiting {
             let ms = ticks >= ts ? Double(ticks - ts) : 0
-            samples.append((ticks, ms))
+            if scene { samples.append((ticks, ms)) }
             if all.count < Self.allLimit { all.append(ms) }
         }
         waiting.removeAll(keepingCapacity: true)
@@ -50,7 +70,7 @@ public struct InputLatencyMeter: Sendable {
         if samples.count > 4096 { samples.removeFirst(samples.count - 4096) }
     }
 
-    /// The latencies presented in the second before `now` (ms, SDL ticks): nil when none.
+    /// The latencies of scene input presented in the second before `now` (ms, SDL ticks): nil when none.
     public func recent(now: UInt64) -> InputLatency? {
         InputLatency(samples.filter { $0.at + 1000 >= now }.map(\.ms))
     }

@@ -306,6 +306,8 @@ public final class SDLHost {
     private func pollSources() -> [RawInput] {
         let now = time
         var inputs = sources.poll(at: now, host: self)
+        // Not SDL input: setting one of these aside touches no measured input.
+        if !inputs.isEmpty { latency.otherEventArrived() }
         for k in inputs.indices {
             let t = min(max(inputs[k].t, lastInputTime), now)
             inputs[k].t = t
@@ -315,7 +317,7 @@ public final class SDLHost {
     }
 
     private func process(_ e: SDL_Event) -> [RawInput] {
-        if Self.isInput(e.type) { latency.inputArrived(sdlTicks: e.common.timestamp) }
+        if Self.isInput(e.type) { latency.inputArrived(sdlTicks: e.common.timestamp) } else { latency.otherEventArrived() }
         switch e.type {
         case SDL_QUIT.rawValue:
             if quitReason == nil { quitReason = .windowClosed }
@@ -335,7 +337,9 @@ public final class SDLHost {
     private func checkTouchDevices() -> [RawInput] {
         let n = SDL_GetNumTouchDevices()
         let ids = (0..<max(0, n)).map { Int64(SDL_GetTouchDevice($0)) }
-        return translator.touchDevicesChanged(present: ids, time: time)
+        let inputs = translator.touchDevicesChanged(present: ids, time: time)
+        if !inputs.isEmpty { latency.otherEventArrived() }
+        return inputs
     }
 
     // MARK: Frame loop
@@ -568,8 +572,11 @@ public final class SDLHost {
     /// Input-to-present latency: each input event's SDL timestamp to the present of the first
     /// frame drawn after it was handled.
     public private(set) var latency = InputLatencyMeter()
-    /// The latencies of the last second.
+    /// The latencies of the last second, of input that went to the scene.
     public var recentLatency: InputLatency? { latency.recent(now: SDL_GetTicks64()) }
+    /// The client says the input it is handling went to its own UI (a toolbar or a panel),
+    /// not to the scene: `recentLatency` leaves it out (`latency.all` keeps it).
+    public func setInputAside() { latency.setLatestAside() }
 
     /// Events that are input (what a user does): the latency counts them.
     private static func isInput(_ type: UInt32) -> Bool {

@@ -103,6 +103,19 @@ extension FrameState {
         } else {
             out.append("card none")
         }
+        // The coverage sheet's buttons while it is open; the touch devices panel's button that opens it.
+        if state.isOn(.coverage) {
+            let b = CoverageSheet.buttons(canvas: layout.canvasSize, unit: layout.panelScale)
+            out += ["coverage-close \(r(b.close))", "coverage-clear \(r(b.clear))",
+                    "coverage-samples \(coverage.samples.values.reduce(0, +))"]
+        } else if overlays, state.isOn(.devices), let side = layout.sidePanel {
+            let c = DebugOverlay.context(app: session.app, log: log, state: state, sceneTransform: layout.sceneTransform,
+                                         sceneRect: layout.sceneRect, sidePanel: side, measurer: measurer,
+                                         extras: extras(session, layout: layout))
+            if let section = DebugOverlay.sections(c, side: side).first(where: { $0.panel == .devices }) {
+                out.append("coverage-button \(r(DevicePanel.coverageButton(in: section.rect, style: layout.overlayStyle)))")
+            }
+        }
         out += ["overlays \(overlays)",
                 "panels " + state.panels.map(\.rawValue).sorted().joined(separator: ","),
                 "live \(state.followLive)",

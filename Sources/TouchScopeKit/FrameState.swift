@@ -38,6 +38,11 @@ package final class FrameState {
     /// (touch devices panel); the live window sets them before each frame.
     var touchDevices: [TouchDeviceInfo] = []
     var latency: LatencyReadout?
+    /// The device a replayed recording's header names (an imported evemu or libinput file):
+    /// the touch devices panel names trace device 0 with it.
+    var recordedDevice: TouchDeviceInfo?
+    /// Where every finger the window got landed, in window units (the coverage sheet).
+    var coverage = WindowCoverage()
     /// The rows of the help panel (F1): the input map and the window's keys (`hostKeys`,
     /// whose panel rows the panel registry words).
     var help: [HelpEntry]
@@ -118,6 +123,9 @@ package final class FrameState {
         var e = DebugOverlayExtras(pads: pads, help: help, now: session.app.time, style: layout.overlayStyle,
                                    accelerometers: needs.contains(.accelerometers) ? deviceAccelerometers(session) : [])
         e.touchDevices = touchDevices
+        if let recordedDevice, !touchDevices.contains(where: { $0.traceDevice == recordedDevice.traceDevice }) {
+            e.touchDevices.append(recordedDevice)
+        }
         e.latency = latency
         e.sheet = layout.sheetRegions
         return e.keeping(needs)
@@ -127,17 +135,19 @@ package final class FrameState {
         drawScene(session, into: &list, layout: layout, measurer: measurer, panels: .all)
         drawToolbar(into: &list, layout: layout, measurer: measurer)
         drawMessages(into: &list, layout: layout)
+        if state.isOn(.coverage) { drawCoverageSheet(into: &list, layout: layout, measurer: measurer) }
     }
 
     /// The parts the window's frame is drawn in (`FramePart`): the side panel, the bottom
     /// panel and the toolbar first (the panels may lag a frame while input streams), then
     /// the scene with what is drawn over it, from the newest input. Nil (the frame is drawn
-    /// whole) while the toolbar's menu or the help sheet is open over them, or when the parts
-    /// would overlap.
+    /// whole) while the toolbar's menu, the help sheet or the coverage sheet is open over
+    /// them, or when the parts would overlap.
     package func frameParts(layout: HostLayout) -> [FramePart]? {
         if toolbar.menuOpen && layout.toolbar != nil { return nil }
         // A cover panel (the help sheet) spans the scene and the panels: drawn whole.
         if overlays, PanelRegistry.all.contains(where: { $0.place == .cover && state.isOn($0.id) }) { return nil }
+        if state.isOn(.coverage) { return nil }
         var parts: [FramePart] = []
         if overlays, let side = layout.sidePanel, side.width > 0, side.height > 0 {
             parts.append(FramePart(name: "side", rect: side, moment: .beforeInput, mayLag: true))
@@ -198,5 +208,16 @@ package final class FrameState {
             list.text(banner, at: Point(x: r.minX + 8 * u, y: r.minY + 14 * u), size: 13 * u,
                       color: .white, baseline: .middle, maxWidth: r.width - 16 * u)
         }
+    }
+
+    /// The coverage sheet over the whole window (`CoverageSheet`).
+    func drawCoverageSheet(into list: inout DisplayList, layout: HostLayout, measurer: TextMeasurer) {
+        var names: [Int: String] = [:]
+        for d in touchDevices + [recordedDevice].compactMap({ $0 }) { if let t = d.traceDevice, names[t] == nil { names[t] = d.name } }
+        let regions = [CoverageSheet.Region("scene", layout.sceneRect)]
+            + [layout.toolbar.map { CoverageSheet.Region("toolbar", $0) }, layout.sidePanel.map { CoverageSheet.Region("side panel", $0) },
+               layout.bottomPanel.map { CoverageSheet.Region("timeline", $0) }].compactMap { $0 }
+        CoverageSheet.draw(coverage: coverage, deviceNames: names, canvas: layout.canvasSize, windowScale: layout.pixelScale,
+                           regions: regions, unit: layout.panelScale, style: layout.overlayStyle, measurer: measurer, into: &list)
     }
 }

@@ -68,6 +68,10 @@ let hostKeys: [HostKey] = [
     HostKey("T", "pick the next touch for the hit-test path", keys: ["t"], .unlessTyping) {
         $0.frame.state.pickNextTouch(in: $0.frame.log, step: 1)
     },
+    HostKey("C", "touch coverage of the whole window, full size (bring-up: where fingers landed, edges and panels included); C, Escape or its Close button closes it",
+            keys: ["c"], .unlessTyping) {
+        $0.frame.state.toggle(.coverage)
+    },
     HostKey("1 … 7 (Shift: solo), 0",
             "event-log filters: hit-test, touches, gestures, controls, actions, motion, remote; 0 shows all",
             keys: ["0"] + logKinds.indices.map { String($0 + 1) }, .unlessTyping) { press in

@@ -42,6 +42,9 @@ final class LiveApp: HostClient, HostKeyTarget {
     private var screenshotNumber = 0
     /// Fingers and the mouse on the toolbar and the panels (never the scene's).
     private var panelPointers = PanelPointers()
+    /// The pointers that went down on the coverage sheet (finger id, the mouse as -1000000):
+    /// the button each went down on (0 Close, 1 Clear, -1 none).
+    private var sheetPointers: [Int: Int] = [:]
     /// The layout input is read with when there is no window (tests); the host's otherwise.
     var layoutWithoutHost: HostLayout?
     /// TOUCHSCOPE_TEST_FINGERS: fingers injected from a file, for the Xvfb tests.
@@ -101,6 +104,7 @@ final class LiveApp: HostClient, HostKeyTarget {
         let replay = WindowedReplay(reader, until: until, screenshot: screenshot, at: at,
                                     builtInCode: session.isBuiltInCode ? source.programName : nil, types: source.types)
         self.replay = replay
+        frame.recordedDevice = reader.recordedDevice
         replayScreenshot = screenshot
         let host = try makeHost()
         if !exitAtEnd && !["dummy", "offscreen"].contains(SDLContext.videoDriver) {
@@ -190,37 +194,127 @@ final class LiveApp: HostClient, HostKeyTarget {
         host?.setNeedsDisplay()
     }
 
+    /// Where an input went (`route`): only input that went to the scene counts in the touch
+    /// devices panel's input-to-photon latency.
+    enum InputRoute: Equatable {
+        /// Into the scene session (and the recording).
+        case scene
+        /// A mouse moving with no button over the panels or the letterbox: the scene's (as
+        /// it always was), but nothing there to draw for it.
+        case hoverOffScene
+        /// The debugger's own: the toolbar, the panels, the coverage sheet, a window key, the
+        /// right click that picks a view.
+        case debugger
+        /// Live input while a recording plays, or after the end: dropped.
+        case dropped
+
+        var countsForLatency: Bool { self == .scene }
+    }
+
     func handle(_ input: RawInput) {
+        if !route(input).countsForLatency { host?.setInputAside() }
+    }
+
+    /// Delivers `input` where it goes and says where that was.
+    @discardableResult
+    func route(_ input: RawInput) -> InputRoute {
         // Nothing that is not a finite number reaches the model or the recording.
-        guard input.isFinite, !ended else { return }
+        guard input.isFinite, !ended else { return .dropped }
         // An event SDL stamped before the model's time is delivered at the model's time; the
         // recording says so, so a replay delivers it at the same moment.
         var input = input
         input.t = max(input.t, session.app.time)
         lastInputTime = input.t
+        let layout = host?.layout ?? layoutWithoutHost
+        // Every finger, wherever it lands, counts on the coverage sheet; while the sheet is
+        // open, it takes the pointers that go down on it.
+        if let layout { noteCoverage(input, layout: layout) }
+        if frame.state.isOn(.coverage) || !sheetPointers.isEmpty, let layout, coverageSheetTakes(input, layout: layout) {
+            host?.setNeedsDisplay()
+            return .debugger
+        }
         // The toolbar and the panels take what lands on them first, even while a recording
         // plays: it is the debugger's, never the scene's, and is not recorded.
-        if let layout = host?.layout ?? layoutWithoutHost,
+        if let layout,
            panelPointers.take(input, for: self, layout: layout, measurer: host?.textMeasurer ?? EstimatedTextMeasurer()) {
             keepToolbarStrip()
             host?.setNeedsDisplay()
-            return
+            return .debugger
         }
         if replay != nil {
             // While a recording plays, live input other than the host keys is ignored.
             if case .keyDown = input.kind { _ = handleHostKey(input) }
-            return
+            return .dropped
         }
-        if handleHostKey(input) { keepToolbarStrip(); return }
+        if handleHostKey(input) { keepToolbarStrip(); return .debugger }
         if case let .mouseDown(x, y, .right, _) = input.kind {
             // Right click: select the view under the pointer in the inspector; not a touch.
             frame.state.selectView(at: Point(x: x, y: y), in: session.app.window)
             frame.state.set(.inspector, true)
             host?.setNeedsDisplay()
-            return
+            return .debugger
         }
         recording.write(input)
         session.handle(input)
+        if case let .mouseMove(x, y, nil, _) = input.kind, !Rect(origin: .zero, size: session.scene.window).contains(Point(x: x, y: y)) {
+            return .hoverOffScene
+        }
+        return .scene
+    }
+
+    // MARK: The coverage sheet
+
+    /// A finger sample on the coverage sheet's map, in window units.
+    private func noteCoverage(_ input: RawInput, layout: HostLayout) {
+        let (x, y, device): (Double, Double, Int?)
+        switch input.kind {
+        case let .fingerDown(_, px, py, _, d), let .fingerMove(_, px, py, _, d), let .fingerUp(_, px, py, _, d): (x, y, device) = (px, py, d)
+        default: return
+        }
+        let c = layout.sceneToCanvasExact(Point(x: x, y: y))
+        frame.coverage.note(device: device ?? 0, at: Point(x: c.x / layout.pixelScale, y: c.y / layout.pixelScale),
+                            window: layout.windowSize)
+    }
+
+    /// The sheet's share of the input while it is open: the pointers that go down on it (a
+    /// lift on the button it went down on presses it: Close, Clear), C or Escape (close).
+    /// Pointers that were down before it opened keep going where they went.
+    private func coverageSheetTakes(_ input: RawInput, layout: HostLayout) -> Bool {
+        let open = frame.state.isOn(.coverage)
+        let buttons = CoverageSheet.buttons(canvas: layout.canvasSize, unit: layout.panelScale)
+        func button(at p: Point) -> Int? {
+            let c = layout.sceneToCanvasExact(p)
+            return buttons.close.contains(c) ? 0 : buttons.clear.contains(c) ? 1 : nil
+        }
+        let id: Int, point: Point, phase: TouchPhase
+        switch input.kind {
+        case let .keyDown(key, mods) where open && ["escape", "c"].contains(key.lowercased()) && !mods.contains(.ctrl) && !mods.contains(.alt):
+            frame.state.set(.coverage, false)
+            return true
+        case let .fingerDown(f, x, y, _, _): (id, point, phase) = (f, Point(x: x, y: y), .began)
+        case let .fingerMove(f, x, y, _, _): (id, point, phase) = (f, Point(x: x, y: y), .moved)
+        case let .fingerUp(f, x, y, _, _): (id, point, phase) = (f, Point(x: x, y: y), .ended)
+        case let .mouseDown(x, y, _, _): (id, point, phase) = (-1_000_000, Point(x: x, y: y), .began)
+        case let .mouseMove(x, y, button, _): (id, point, phase) = (-1_000_000, Point(x: x, y: y), .moved)
+            if button == nil && open { return true }   // hovering over the sheet
+        case let .mouseUp(x, y, _, _): (id, point, phase) = (-1_000_000, Point(x: x, y: y), .ended)
+        default:
+            return false
+        }
+        switch phase {
+        case .began:
+            guard open else { return false }
+            sheetPointers[id] = button(at: point) ?? -1
+            return true
+        case .moved, .stationary:
+            return sheetPointers[id] != nil
+        case .ended, .cancelled:
+            guard let pressed = sheetPointers.removeValue(forKey: id) else { return false }
+            if open, pressed >= 0, button(at: point) == pressed {
+                if pressed == 0 { frame.state.set(.coverage, false) } else { frame.coverage.clear() }
+            }
+            return true
+        }
     }
 
     func advance(to time: Double) -> Bool {

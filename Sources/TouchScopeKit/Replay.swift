@@ -51,6 +51,7 @@ extension AppSource {
         let decisions = expected.map { _ in DecisionCollector() }
         let files: [any TraceSink] = [writer as (any TraceSink)?, perfetto, decisions].compactMap { $0 }
         let log = FrameState(overlays: !options.output.noOverlays, defaults: session.app.defaults)
+        log.recordedDevice = reader.recordedDevice
         if options.screenshot != nil {
             // The panels of the screenshot read the trace: keep it in the bounded log too.
             log.follow(session, also: files)
@@ -159,4 +160,12 @@ func renderPNG(_ session: SceneSession, log: FrameState, to path: String, window
     log.draw(session, into: &list, layout: layout, measurer: canvasRenderer.painter.measurer)
     canvasRenderer.paint(list)
     try canvasRenderer.savePNG(path)
+}
+
+extension RecordingReader {
+    /// The touch device the recording's header names (an imported evemu or libinput file),
+    /// for the touch devices panel; nil when it names none.
+    var recordedDevice: TouchDeviceInfo? {
+        TouchDeviceInfo.recorded(name: header.device, file: header.importedFrom, format: header.format)
+    }
 }

@@ -108,6 +108,7 @@ enum TouchControls {
         "[": "tap a view in the inspector's tree", "]": "tap a view in the inspector's tree",
         "t": "tap a touch in the timeline's touches lane",
         "v": "tap a recognizer on the verdict card",
+        "c": "tap the touch devices panel's coverage button (the sheet's Close button closes it)",
     ]
 }
 

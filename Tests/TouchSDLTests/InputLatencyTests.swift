@@ -64,3 +64,41 @@ struct PresentCounterTests {
         #expect(meter.all == [10, 9, 9])
     }
 }
+
+@Suite("Input latency of scene input only")
+struct SceneLatencyTests {
+    @Test("an input set aside (it went to the debugger's toolbar or panels) is left out of the readout, not out of the bench's figures")
+    func setAside() throws {
+        var m = InputLatencyMeter()
+        m.inputArrived(sdlTicks: 1000)   // a tap on the toolbar
+        m.setLatestAside()
+        m.inputArrived(sdlTicks: 1004)   // a finger on the scene
+        m.otherEventArrived()            // a window event: setting aside now touches no input
+        m.setLatestAside()
+        m.framePresented(atTicks: 1010)  // 10 ms (aside) and 6 ms (scene)
+        let recent = try #require(m.recent(now: 1010))
+        #expect(recent.count == 1 && recent.p50 == 6 && recent.p99 == 6)
+        #expect(m.all == [10, 6])
+        // Only taps on the debugger: no scene input in the last second.
+        m.inputArrived(sdlTicks: 2000)
+        m.setLatestAside()
+        m.framePresented(atTicks: 2020)
+        #expect(m.recent(now: 2020) == nil)
+        #expect(m.all == [10, 6, 20])
+    }
+
+    @MainActor
+    @Test("the host leaves out of recentLatency the input its client sets aside")
+    func hostSetsAside() throws {
+        let host = try HostTests.makeHost()
+        pushFinger(host, SDL_FINGERDOWN, finger: 5, x: 0.5, y: 0.5)
+        _ = host.pollInputs()
+        host.setInputAside()                  // the client's panels took it
+        pushFinger(host, SDL_FINGERDOWN, finger: 6, x: 0.2, y: 0.2)
+        _ = host.pollInputs()                 // the scene's
+        host.drawFrame(LatencyClient())
+        let l = try #require(host.recentLatency)
+        #expect(l.count == 1)
+        #expect(host.latency.all.count == 2)
+    }
+}

@@ -1,7 +1,9 @@
 // DevicePanel: what the touchscreen itself delivers — every touch device SDL reports (name,
-// direct or not, display), and from the trace's touch samples: fingers down now and the
-// most at once, how often fingers report and how regularly, the pressure range, a coverage
-// map of where touches landed; plus the input-to-photon latency of the last second.
+// direct or not, display) or a replayed recording names, and from the trace's touch samples:
+// fingers down now and the most at once, how often fingers report and how regularly, the
+// pressure range; the input-to-photon latency of the last second (input that went to the
+// scene only); and a button that opens the coverage sheet (`CoverageSheet`): where fingers
+// landed on the whole window, full size. Every line wraps: nothing is cut.
 
 /// A touch device as the host (SDL) reports it.
 public struct TouchDeviceInfo: Sendable, Hashable {
@@ -22,8 +24,21 @@ public struct TouchDeviceInfo: Sendable, Hashable {
     public var kind: Kind
     /// The display a direct device's touches land on ("display 0 (eDP-1)"); nil otherwise.
     public var display: String?
-    public init(sdlID: Int64, traceDevice: Int?, name: String, kind: Kind, display: String?) {
+    /// Where a device that is not attached comes from: "replayed from touch.evemu (evemu)".
+    public var source: String?
+    public init(sdlID: Int64, traceDevice: Int?, name: String, kind: Kind, display: String?, source: String? = nil) {
         self.sdlID = sdlID; self.traceDevice = traceDevice; self.name = name; self.kind = kind; self.display = display
+        self.source = source
+    }
+
+    /// The device a replayed recording's header names (an imported `libinput record` or
+    /// evemu file carries it): trace device 0, where the recording's fingers go. Nil when the
+    /// header names none.
+    public static func recorded(name: String?, file: String?, format: String?) -> TouchDeviceInfo? {
+        guard let name, !name.isEmpty else { return nil }
+        let from = [file, format.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
+        return TouchDeviceInfo(sdlID: -1, traceDevice: 0, name: name, kind: .unknown, display: nil,
+                               source: from.isEmpty ? "replayed" : "replayed from " + from)
     }
 }
 
@@ -59,7 +74,8 @@ public enum DevicePanel {
     public static func lines(_ row: Row) -> [String] {
         var out: [String] = []
         if let i = row.info {
-            out.append("\(i.name)  (\(i.kind.rawValue)\(i.display.map { ", \($0)" } ?? ""))")
+            let how = i.source ?? (i.kind.rawValue + (i.display.map { ", \($0)" } ?? ""))
+            out.append("\(i.name)  (\(how))")
         } else if let s = row.stats {
             out.append(s.device < 0 ? "mouse (emulated fingers)" : "device \(s.device) (from the trace)")
         }
@@ -75,48 +91,99 @@ public enum DevicePanel {
         return out
     }
 
-    /// The latency line.
+    /// The latency line: input that went to the scene (taps on the toolbar and the panels are
+    /// not counted).
     public static func latencyLine(_ l: LatencyReadout?) -> String {
-        guard let l else { return "input → photon: no input in the last second" }
+        guard let l else { return "input → photon: no scene input in the last second" }
         let frame = 1000.0 / 60
         return "input → photon p50 \(TraceFormat.short(l.p50, 1)) ms, p99 \(TraceFormat.short(l.p99, 1)) ms"
-            + " (\(l.count) inputs)" + (l.p99 > frame ? "  over a frame" : "")
+            + " (\(l.count) scene inputs)" + (l.p99 > frame ? "  over a frame" : "")
     }
 
-    /// Height for `rows` devices with their coverage maps.
+    /// The button's label.
+    public static let coverageLabel = "▦ Coverage of the whole window (C)"
+
+    /// Height for `rows` devices (lines of one row each, and the coverage button).
     public static func preferredHeight(rows: Int, style: OverlayStyle) -> Double {
-        guard rows > 0 else { return style.headerSize * 1.25 + style.lineHeight * 2 }
-        return style.headerSize * 1.25 + style.lineHeight * Double(1 + 5 * rows) + Double(rows) * mapHeight(style)
+        style.headerSize * 1.25 + buttonHeight(style) + style.lineHeight * Double(2 + 4 * max(1, rows))
     }
-    static func mapHeight(_ style: OverlayStyle) -> Double { style.lineHeight * 3 }
+
+    /// The height for the devices' lines wrapped to `width` (nothing cut).
+    public static func preferredHeight(rows: [Row], latency: LatencyReadout?, width: Double, style: OverlayStyle,
+                                       measurer: TextMeasurer) -> Double {
+        let n = wrappedLines(rows: rows, latency: latency, width: width, style: style, measurer: measurer).count
+        return style.headerSize * 1.25 + buttonHeight(style) + style.lineHeight * Double(n + 1)
+    }
+
+    static func buttonHeight(_ style: OverlayStyle) -> Double { style.lineHeight * 2 + 4 * style.scale }
+
+    /// The coverage button in the panel drawn in `rect`: under the header, the panel's width.
+    public static func coverageButton(in rect: Rect, style: OverlayStyle) -> Rect {
+        let top = rect.minY + max(style.lineHeight, style.headerSize * 1.25) + 2 * style.scale
+        return Rect(x: rect.minX, y: top, width: rect.width, height: buttonHeight(style) - 4 * style.scale)
+    }
+
+    /// The panel's lines under the button, wrapped to `width`: (text, colour role: 0 latency,
+    /// 1 device name, 2 statistics, 3 note).
+    static func wrappedLines(rows: [Row], latency: LatencyReadout?, width: Double, style: OverlayStyle,
+                             measurer: TextMeasurer) -> [(text: String, role: Int)] {
+        var out: [(String, Int)] = []
+        func add(_ s: String, _ role: Int, font: FontFace = .mono) {
+            // Statistics lines keep their two-space indent on every wrapped line.
+            if measurer.measure(s, size: style.fontSize, font: font).width <= width { out.append((s, role)); return }
+            let indent = s.hasPrefix("  ") ? "  " : ""
+            let w = width - measurer.measure(indent, size: style.fontSize, font: font).width
+            for piece in measurer.wrap(String(s.dropFirst(indent.count)), toWidth: w, size: style.fontSize, font: font) {
+                out.append((indent + piece, role))
+            }
+        }
+        add(latencyLine(latency), 0)
+        if rows.isEmpty { add("no touch device (the mouse acts as one finger)", 3, font: .sans) }
+        for row in rows {
+            for (k, l) in lines(row).enumerated() { add(l, k == 0 ? 1 : 2) }
+        }
+        return out
+    }
 
     public static func draw(rows: [Row], latency: LatencyReadout?, sceneSize: Size, in rect: Rect, style: OverlayStyle,
                             measurer: TextMeasurer, into list: inout DisplayList) {
         var col = TextColumn(rect, style: style, measurer: measurer)
         col.header("Touch devices", into: &list)
-        col.line(latencyLine(latency), color: (latency?.p99 ?? 0) > 1000.0 / 60 ? Color(r: 255, g: 170, b: 60) : style.text, into: &list)
-        if rows.isEmpty { col.line("no touch device (the mouse acts as one finger)", color: style.dim, font: .sans, into: &list) }
-        for row in rows {
-            for (k, l) in lines(row).enumerated() { col.line(l, color: k == 0 ? style.header : style.text, into: &list) }
-            if let s = row.stats, let band = col.band(mapHeight(style)) { drawCoverage(s, sceneSize: sceneSize, in: band, style: style, into: &list) }
+        // The button that opens the coverage sheet: a touch target the panel's width.
+        let button = coverageButton(in: rect, style: style)
+        if button.maxY <= rect.maxY + 0.5 {
+            list.fillRect(button, Color(r: 44, g: 72, b: 110))
+            list.strokeRect(button, style.accent.withAlpha(0.7), width: style.scale)
+            list.text(measurer.truncate(coverageLabel, toWidth: button.width - 2 * style.padding, size: style.fontSize, font: .sans),
+                      at: Point(x: button.midX, y: button.midY), size: style.fontSize, color: style.header, font: .sans,
+                      alignment: .center, baseline: .middle, maxWidth: button.width - 2 * style.padding)
+            col.skip(button.maxY + 2 * style.scale - col.y)
+        }
+        let over = (latency?.p99 ?? 0) > 1000.0 / 60
+        for (text, role) in wrappedLines(rows: rows, latency: latency, width: rect.width, style: style, measurer: measurer) {
+            let color: Color = switch role {
+            case 0: over ? Color(r: 255, g: 170, b: 60) : style.text
+            case 1: style.header
+            case 3: style.dim
+            default: style.text
+            }
+            col.line(text, color: color, font: role == 3 ? .sans : .mono, into: &list)
         }
     }
 
-    /// Where touches landed: the scene's window as a rect, each coverage cell shaded by how
-    /// many samples fell in it.
-    static func drawCoverage(_ s: TouchDeviceStats, sceneSize: Size, in band: Rect, style: OverlayStyle, into list: inout DisplayList) {
-        guard sceneSize.width > 0, sceneSize.height > 0 else { return }
-        let h = band.height - 2, w = min(band.width - 8, h * sceneSize.width / sceneSize.height)
-        let frame = Rect(x: band.minX + 8, y: band.minY + 1, width: w, height: h)
-        list.fillRect(frame, style.sectionBackground)
-        let k = w / sceneSize.width
-        let most = Double(s.coverage.values.max() ?? 1)
-        for (cell, n) in s.coverage {
-            let r = Rect(x: frame.minX + Double(cell.column) * TouchDevices.cell * k, y: frame.minY + Double(cell.row) * TouchDevices.cell * k,
-                         width: max(1, TouchDevices.cell * k), height: max(1, TouchDevices.cell * k))
-            guard r.minX < frame.maxX, r.minY < frame.maxY else { continue }
-            let a = 0.25 + 0.75 * Double(n) / most
-            list.fillRect(r.clamped(to: frame), Color(r: 90, g: 200, b: 255, a: UInt8(max(40, min(255, a * 255)))))
-        }
-    }
+    /// What pointers do on the panel: a tap on the coverage button opens the sheet.
+    public static let interaction = PanelInteraction(
+        hit: { c, p in
+            coverageButton(in: p.rect, style: c.style).insetBy(dx: 0, dy: -p.tolerance / 2).contains(p.point)
+                ? .item(.devices, "coverage") : nil
+        },
+        tap: { hit, _, state in
+            if hit == .item(.devices, "coverage") { state.set(.coverage, true) }
+        })
+}
+
+extension OverlayPanel {
+    /// The coverage sheet over the whole window (`CoverageSheet`; opened from the touch devices
+    /// panel or with C, not a panel of the registry).
+    public static let coverage = OverlayPanel("coverage")
 }

@@ -27,6 +27,9 @@ public struct PanelContext {
     public var extras: DebugOverlayExtras
     /// The side panel the sections share (nil: none); the selection detail may reach up to its top.
     public var sidePanel: Rect? = nil
+    /// The scene's views as drawn, worked out once for the panels over the scene (the hit-test
+    /// path and the touches header keep off what the scene shows).
+    public var sceneContent = SceneContent.Cache()
     public var style: OverlayStyle { extras.style }
 }
 
@@ -121,13 +124,15 @@ public enum PanelRegistry {
             } : nil
             HitTestOverlay.draw(hit: hit, window: c.app.window, views: c.views,
                                 sceneTransform: c.sceneTransform, sceneRect: c.sceneRect, style: c.style, measurer: c.measurer,
-                                avoiding: touches ? [TouchesOverlay.headerBand(sceneRect: c.sceneRect, style: c.style)] : [],
-                                ring: ring, into: &list)
+                                avoiding: touches ? [TouchesOverlay.headerBand(sceneRect: c.sceneRect, style: c.style, window: c.app.window,
+                                                                               sceneTransform: c.sceneTransform, measurer: c.measurer,
+                                                                               content: c.sceneContent)] : [],
+                                ring: ring, content: c.sceneContent, into: &list)
         },
         PanelEntry(id: .touches, title: "touches overlay", key: PanelKey(3), place: .scene(aboveSelection: true)) { c, _, list in
             TouchesOverlay.draw(log: c.log, now: c.now, pickedTouch: c.state.pickedTouchID, slop: c.app.defaults.tapSlop,
                                 sceneTransform: c.sceneTransform, sceneRect: c.sceneRect, style: c.style,
-                                measurer: c.measurer, into: &list)
+                                measurer: c.measurer, window: c.app.window, content: c.sceneContent, into: &list)
         },
         PanelEntry(id: .verdictCard, title: "verdict card", key: PanelKey(1, shift: true), place: .scene(aboveSelection: true),
                    interaction: VerdictCard.interaction) { c, _, list in
@@ -142,8 +147,9 @@ public enum PanelRegistry {
         },
         PanelEntry(id: .responderChain, title: "responder chain", key: PanelKey(5), place: .side(weight: nil),
                    preferredHeight: { c in
-                       let n = ResponderChainPanel.rows(app: c.app, log: c.log, pickedTouch: c.state.pickedTouchID, views: c.views).count
-                       return ResponderChainPanel.preferredHeight(rows: n, style: c.style)
+                       ResponderChainPanel.preferredHeight(app: c.app, log: c.log, pickedTouch: c.state.pickedTouchID, views: c.views,
+                                                           width: ResponderChainPanel.columnWidth(side: c.sidePanel, style: c.style),
+                                                           style: c.style, measurer: c.measurer)
                    }) { c, rect, list in
             ResponderChainPanel.draw(app: c.app, log: c.log, pickedTouch: c.state.pickedTouchID, views: c.views,
                                      in: rect, style: c.style, measurer: c.measurer, into: &list)
@@ -159,9 +165,11 @@ public enum PanelRegistry {
         PanelEntry(id: .devices, title: "touch devices", key: PanelKey(6, shift: true), defaultOn: false, place: .side(weight: nil),
                    needs: [.touchDevices, .latency],
                    preferredHeight: { c in
-                       DevicePanel.preferredHeight(rows: DevicePanel.rows(devices: c.extras.touchDevices, stats: c.log.touchDevices).count,
-                                                   style: c.style)
-                   }) { c, rect, list in
+                       DevicePanel.preferredHeight(rows: DevicePanel.rows(devices: c.extras.touchDevices, stats: c.log.touchDevices),
+                                                   latency: c.extras.latency,
+                                                   width: ResponderChainPanel.columnWidth(side: c.sidePanel, style: c.style),
+                                                   style: c.style, measurer: c.measurer)
+                   }, interaction: DevicePanel.interaction) { c, rect, list in
             DevicePanel.draw(rows: DevicePanel.rows(devices: c.extras.touchDevices, stats: c.log.touchDevices), latency: c.extras.latency,
                              sceneSize: c.app.window.bounds.size, in: rect, style: c.style, measurer: c.measurer, into: &list)
         },

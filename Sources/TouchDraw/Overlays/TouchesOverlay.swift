@@ -3,7 +3,8 @@
 //
 //   P: 1/2  X: 120.5  Y: 80  dX: 3.5  dY: -2  Xv: 140.2  Yv: -10  Prs: 1.00
 //
-// The header turns red once the finger has moved past the tap slop (Defaults.tapSlop).
+// The header is a band across the top of the scene, or across its foot when the top would hide
+// a heading or a control. The header turns red once the finger has moved past the tap slop (Defaults.tapSlop).
 // Emulated fingers (made by the mouse) get a dashed ring and an "emulated" tag.
 
 public enum TouchesOverlay {
@@ -26,17 +27,31 @@ public enum TouchesOverlay {
             + "Xv: \(n(v.x))  Yv: \(n(v.y))  Prs: \(TraceFormat.fixed(tr.pressure, 2))"
     }
 
-    /// Where the header line goes: a band across the top of the scene (other overlays keep
-    /// their labels out of it).
+    /// The band across the top of the scene the header line takes when nothing says otherwise.
     public static func headerBand(sceneRect: Rect, style: OverlayStyle) -> Rect {
         Rect(x: sceneRect.minX, y: sceneRect.minY, width: sceneRect.width, height: style.lineHeight + 4 * style.scale)
     }
 
+    /// Where the header line goes: a band across the top of the scene, or across its foot when
+    /// the top one would hide more of what the user needs to see there (the controls and the
+    /// views' text, `SceneContent.neededRects`: a heading at the top). Other overlays keep
+    /// their labels out of it.
+    public static func headerBand(sceneRect: Rect, style: OverlayStyle, window: Window?, sceneTransform: AffineTransform,
+                                  measurer: TextMeasurer, content: SceneContent.Cache = SceneContent.Cache()) -> Rect {
+        let top = headerBand(sceneRect: sceneRect, style: style)
+        guard let window else { return top }
+        let foot = Rect(x: top.minX, y: sceneRect.maxY - top.height, width: top.width, height: top.height)
+        let needed = content.clearance(window: window, sceneTransform: sceneTransform, measurer: measurer)
+        return needed.hidden(foot) < needed.hidden(top) ? foot : top
+    }
+
     /// Draws markers, trails and the header over the scene. `sceneTransform` maps scene
-    /// points to canvas pixels; everything stays inside `sceneRect`.
+    /// points to canvas pixels; everything stays inside `sceneRect`. With `window`, the header
+    /// keeps off what the scene shows (`headerBand(sceneRect:style:window:sceneTransform:measurer:)`).
     public static func draw(log: TraceLog, now: Double, pickedTouch: Int?, slop: Double,
                             sceneTransform: AffineTransform, sceneRect: Rect, style: OverlayStyle,
-                            measurer: TextMeasurer, into list: inout DisplayList) {
+                            measurer: TextMeasurer, window: Window? = nil, content: SceneContent.Cache = SceneContent.Cache(),
+                            into list: inout DisplayList) {
         let trails = log.trails(at: now, fade: fade)
         let active = trails.filter(\.isActive)
         list.clipped(to: sceneRect) { list in
@@ -46,7 +61,8 @@ public enum TouchesOverlay {
                 ?? trails.max { ($0.endTime ?? 0) < ($1.endTime ?? 0) }
             guard let primary else { return }
             let line = headerLine(primary, current: active.count, max: max(log.maxPointers, active.count))
-            let band = headerBand(sceneRect: sceneRect, style: style)
+            let band = headerBand(sceneRect: sceneRect, style: style, window: window, sceneTransform: sceneTransform,
+                                  measurer: measurer, content: content)
             let moved = primary.maxDistance > slop
             list.fillRect(band, moved ? Color(r: 120, g: 20, b: 20, a: 210) : Color(r: 0, g: 0, b: 0, a: 170))
             let t = measurer.truncate(line, toWidth: band.width - 2 * style.padding, size: style.fontSize, font: .mono)

@@ -141,3 +141,53 @@ struct TouchDevices {
         }
     }
 }
+
+/// Where fingers landed on the whole window, per device: every finger the window got — on
+/// the scene, the panels, the toolbar, the letterbox — in window units (SDL window
+/// coordinates), for the touch devices panel's coverage sheet (`CoverageSheet`). The host
+/// notes each finger sample as it arrives, before anything takes it; the trace never sees
+/// the ones the debugger's own UI takes, so this is not read from it.
+///
+///     var coverage = WindowCoverage()
+///     coverage.note(device: 0, at: Point(x: 3, y: 400), window: Size(width: 1280, height: 800))
+///     coverage.nearestEdge[.left]   // 3
+public struct WindowCoverage: Sendable, Hashable {
+    /// The size of a cell, in window units.
+    public static let cell = 16.0
+    /// Cells are counted up to this many each way (a 6400 × 6400 window).
+    static let maxCells = 400
+
+    public enum Edge: String, Sendable, Hashable, CaseIterable {
+        case left, top, right, bottom
+    }
+
+    /// Samples per cell (column, row from the window's top-left), by device.
+    public private(set) var cells: [Int: [TouchDeviceStats.Cell: Int]] = [:]
+    /// Samples noted, by device (points outside the window too).
+    public private(set) var samples: [Int: Int] = [:]
+    /// The smallest distance from each side of the window a finger reported (window units;
+    /// 0 or less: on the edge itself). Missing: no finger yet.
+    public private(set) var nearestEdge: [Edge: Double] = [:]
+
+    public init() {}
+
+    /// One finger sample of `device` at `p` (window units) in a window of `window` units.
+    public mutating func note(device: Int, at p: Point, window: Size) {
+        guard p.x.isFinite, p.y.isFinite else { return }
+        samples[device, default: 0] += 1
+        let inside = p.x >= 0 && p.y >= 0 && p.x <= window.width && p.y <= window.height
+        guard inside else { return }
+        for (edge, d) in [(Edge.left, p.x), (.top, p.y), (.right, window.width - 1 - p.x), (.bottom, window.height - 1 - p.y)] {
+            nearestEdge[edge] = min(nearestEdge[edge] ?? .infinity, max(0, d))
+        }
+        let column = (p.x / Self.cell).rounded(.down), row = (p.y / Self.cell).rounded(.down)
+        guard column < Double(Self.maxCells), row < Double(Self.maxCells) else { return }
+        cells[device, default: [:]][TouchDeviceStats.Cell(column: Int(column), row: Int(row)), default: 0] += 1
+    }
+
+    /// Forgets every sample (the sheet's Clear).
+    public mutating func clear() { self = WindowCoverage() }
+
+    /// Whether no finger was noted.
+    public var isEmpty: Bool { samples.isEmpty }
+}

@@ -83,11 +83,11 @@ struct DevicePanelTests {
         #expect(DevicePanel.lines(rows[0])[2].hasPrefix("  100 Hz per finger  ±"))
         #expect(DevicePanel.lines(rows[1]) == ["pen  (indirect absolute)", "  no touches yet"])
         #expect(DevicePanel.lines(rows[2]).first == "device 1 (from the trace)")
-        #expect(DevicePanel.latencyLine(LatencyReadout(p50: 7.25, p99: 12, count: 60)) == "input → photon p50 7.3 ms, p99 12 ms (60 inputs)")
+        #expect(DevicePanel.latencyLine(LatencyReadout(p50: 7.25, p99: 12, count: 60)) == "input → photon p50 7.3 ms, p99 12 ms (60 scene inputs)")
         #expect(DevicePanel.latencyLine(LatencyReadout(p50: 9, p99: 20, count: 5)).hasSuffix("over a frame"))
     }
 
-    @Test("the panel draws its lines and a coverage map inside its rect")
+    @Test("the panel draws its lines and the coverage button inside its rect")
     func draws() {
         let rect = Rect(x: 900, y: 0, width: 340, height: 400)
         var list = DisplayList(size: Size(width: 1280, height: 800))
@@ -96,8 +96,9 @@ struct DevicePanelTests {
         let texts = list.commands.compactMap { if case let .text(run) = $0 { return run.string }; return nil }
         #expect(texts.first == "Touch devices")
         #expect(texts.contains("device 0 (from the trace)"))
+        #expect(texts.contains(DevicePanel.coverageLabel))
         let fills = list.commands.compactMap { c -> Rect? in if case let .polygon(p, _) = c { return boundingBox(p) }; return nil }
-        #expect(fills.count > 3)
+        #expect(fills.contains(DevicePanel.coverageButton(in: rect, style: OverlayStyle())))
         #expect(fills.allSatisfy { rect.contains($0, tolerance: 0.5) })
     }
 }

@@ -31,10 +31,13 @@ struct HitTestOverlayTests {
         // Quads are the views' corners in canvas pixels.
         #expect(marks[4].quad == [Point(x: 60, y: 70), Point(x: 160, y: 70), Point(x: 160, y: 170), Point(x: 60, y: 170)])
         #expect(marks[0].quad.first == Point(x: 510, y: 20))
-        // Labels sit inside the top-left corner; root and ghost share a corner, so ghost's stacks below.
-        #expect(marks[4].labelPosition == Point(x: 63, y: 72))
-        #expect(marks[1].labelPosition == Point(x: 13, y: 22))
-        #expect(marks[3].labelPosition == Point(x: 13, y: 36))
+        // Labels sit outside their views (nothing here needs them elsewhere), and apart.
+        let boxes = marks.map { HitTestLayout.box($0.label, at: $0.labelPosition, style: OverlayStyle(), measurer: EstimatedTextMeasurer()) }
+        for (mark, box) in zip(marks, boxes) {
+            #expect(!mark.gathered)
+            #expect(!box.intersects(boundingBox(mark.quad)), "\(mark.label) at \(box) inside its view")
+        }
+        for i in boxes.indices { for j in boxes.indices where j > i { #expect(!boxes[i].intersects(boxes[j])) } }
     }
 
     @Test("the drawn overlay has each label at its place and fills the hit-test view")
@@ -48,7 +51,11 @@ struct HitTestOverlayTests {
                             measurer: EstimatedTextMeasurer(), into: &list)
         let runs = texts(list)
         let card = try #require(runs.first { $0.string == "5 card: hit" })
-        #expect(card.position == Point(x: 63, y: 72 + 7))
+        let latest = try #require(rig.log.latestHitTest)
+        let mark = try #require(HitTestOverlay.marks(for: latest, views: views, sceneTransform: m,
+                                                     style: OverlayStyle(), sceneRect: Rect(x: 10, y: 20, width: 800, height: 600))
+            .first { $0.view == "card" })
+        #expect(card.position == Point(x: mark.labelPosition.x, y: mark.labelPosition.y + 7))
         #expect(card.color == OverlayStyle.color(of: .hit))
         #expect(runs.contains { $0.string == "touch 1 → card" })
         let fills = list.commands.compactMap { if case let .polygon(p, c) = $0 { return (p, c) }; return nil }
@@ -63,7 +70,8 @@ struct HitTestOverlayTests {
         rig.move(1, 90, 60, at: 0.1)
         let style = OverlayStyle().scaled(by: scale)
         let sceneRect = Rect(x: 10, y: 20, width: 800, height: 600)
-        let band = TouchesOverlay.headerBand(sceneRect: sceneRect, style: style)
+        let band = TouchesOverlay.headerBand(sceneRect: sceneRect, style: style, window: rig.app.window, sceneTransform: m,
+                                             measurer: EstimatedTextMeasurer())
         var state = OverlayState()
         state.panels = [.hitTest, .touches]
         var list = DisplayList(size: Size(width: 820, height: 640))
