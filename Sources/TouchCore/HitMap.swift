@@ -28,9 +28,14 @@ public struct HitMap: Sendable {
     /// it is in cannot take touches), and the part concerned (window points).
     public var marks: [Mark]
 
+    /// A view drawn where touches do not reach it (`marks`).
     public struct Mark: Sendable, Hashable {
+        /// The view's id.
         public var view: String
+        /// Why: `hidden`, `userInteraction off`, `transparent`, `zero size`, `outside SUPERVIEW`
+        /// (`(clipped)` when clipped), or `inside X (…)`.
         public var why: String
+        /// The part concerned: the view's bounding box, in window points.
         public var rect: Rect
     }
 

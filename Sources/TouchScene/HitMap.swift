@@ -2,6 +2,7 @@
 
 import TouchCore
 
+/// The hit map as `touchscope hitmap --json` writes it.
 extension HitMap {
     /// One JSON object on one line: `{"window": {"width", "height"}, "step", "rows":
     /// [[viewId|null, ...], ...], "recognizers": {viewId: [...]}, "marks": [{"view", "why",

@@ -7,12 +7,17 @@ import TouchCore
 
 /// One lint finding: `FILE:LINE:COLUMN: warning: message`.
 public struct SceneLintWarning: Hashable, Sendable, CustomStringConvertible {
+    /// The scene file.
     public var file: String
+    /// The line the recognizer concerned is written at, from 1.
     public var line: Int
+    /// Its column, from 1.
     public var column: Int
     /// Which check found it: `requirement`, `unreachable`, `default-action`, `delays-touches`, `exclusive-pair`.
     public var check: String
+    /// What is wrong and what follows from it.
     public var message: String
+    /// `FILE:LINE:COLUMN: warning: message [check]`.
     public var description: String { "\(file):\(line):\(column): warning: \(message) [\(check)]" }
 }
 

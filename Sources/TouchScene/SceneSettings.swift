@@ -15,12 +15,16 @@ import Yams
 /// property it sets (`maximumTapInterval`, `numberOfTapsRequired`, `minimumPressDuration`);
 /// VALUE is YAML as a scene file would hold it (`0.45`, `false`, `[swipe]`, `{outside: [b]}`).
 public struct SceneSetting: Sendable, Hashable, CustomStringConvertible {
+    /// The id of the view, recognizer, control or controller (or `defaults`).
     public var id: String
+    /// The key, as a scene file or UIKit names it.
     public var key: String
+    /// The value, as YAML.
     public var value: String
     /// As given: `ID.KEY=VALUE`.
     public var argument: String
 
+    /// The setting `id.key=value`.
     public init(id: String, key: String, value: String) {
         self.id = id; self.key = key; self.value = value
         argument = "\(id).\(key)=\(value)"
@@ -52,6 +56,7 @@ public struct SceneSetting: Sendable, Hashable, CustomStringConvertible {
     /// The column of the value in `argument`, from 1.
     var valueColumn: Int { argument.count - value.count + 1 }
 
+    /// As given: `ID.KEY=VALUE`.
     public var description: String { argument }
 
     /// The UIKit property names of the shipped recognizer types, by type, and the scene
@@ -72,16 +77,21 @@ public struct SceneSetting: Sendable, Hashable, CustomStringConvertible {
 /// A setting that cannot be applied: `command line:N:COLUMN: --set ARGUMENT: what is wrong`,
 /// N counting the `--set` options from 1.
 public struct SceneSettingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The `--set` argument as given.
     public var argument: String
     /// Which `--set` it is, from 1 (0: not yet known).
     public var index = 0
+    /// The column in the argument the problem is at, from 1.
     public var column: Int
+    /// What is wrong, as one sentence.
     public var message: String
 
+    /// A problem with `argument` (the `index`-th `--set`) at `column`.
     public init(argument: String, index: Int = 0, column: Int, message: String) {
         self.argument = argument; self.index = index; self.column = column; self.message = message
     }
 
+    /// `command line:N:COLUMN: --set ARGUMENT: message`.
     public var description: String { "command line:\(max(1, index)):\(column): --set \(argument): \(message)" }
 }
 

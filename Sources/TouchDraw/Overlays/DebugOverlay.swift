@@ -178,7 +178,7 @@ public enum DebugOverlay {
         var preferred: [OverlayPanel: Double] = [:]
         for e in PanelRegistry.all where c.state.isOn(e.id) { if let height = e.preferredHeight { preferred[e.id] = height(c) } }
         return sideLayout(state: c.state, sidePanel: side, preferred: preferred, style: c.style).compactMap { panel, rect in
-            guard rect.height > 0, let e = PanelRegistry.entry(panel) else { return nil }
+            guard rect.height > 0, PanelRegistry.entry(panel) != nil else { return nil }
             return (panel, rect, rect.insetBy(dx: panelMargin(side: side, style: c.style), dy: 0))
         }
     }

@@ -14,8 +14,9 @@ import TouchCore
 /// not part of it, so a run where the same thing happens a little later decides the same.
 /// Two runs decide the same when their decisions are equal in order.
 public struct RunDiff: Sendable {
-    /// A run's gesture transitions other than resets, in order.
+    /// Run A's gesture transitions other than resets, in order.
     public var decisionsA: [TraceRecord]
+    /// Run B's, the same way.
     public var decisionsB: [TraceRecord]
     /// The first place the two lists differ: the time (the earlier of the two records') and
     /// each run's record there (nil: that run has no more decisions).
@@ -27,6 +28,8 @@ public struct RunDiff: Sendable {
     /// Whether the two runs made the same decisions.
     public var same: Bool { first == nil }
 
+    /// Compares the records of two runs (every record, or just their decisions) and their
+    /// touch sequences' verdicts (`VerdictBuilder.sequences`).
     public init(a: [TraceRecord], b: [TraceRecord], sequencesA: [SequenceVerdict], sequencesB: [SequenceVerdict]) {
         decisionsA = a.filter(Self.isDecision)
         decisionsB = b.filter(Self.isDecision)
