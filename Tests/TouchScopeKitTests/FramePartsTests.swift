@@ -239,7 +239,9 @@ struct FramePartsTests {
         #expect(streamFrames >= 6, "frames drawn while input streamed: \(streamFrames)")
         #expect(Double(sidePaintedWhileStreaming) <= Double(streamFrames) * 0.6 + 2,
                 "the side panel is drawn every other frame while input streams: \(sidePaintedWhileStreaming) of \(streamFrames)")
-        #expect(sidePaintedWhileStreaming >= streamFrames / 3, "the side panel must still follow: \(sidePaintedWhileStreaming) of \(streamFrames)")
+        // Still followed: every other frame, or once a refresh and a frame, whichever is longer
+        // (over half a second of input that is at least a few times on any machine).
+        #expect(sidePaintedWhileStreaming >= 3, "the side panel must still follow: \(sidePaintedWhileStreaming) of \(streamFrames)")
         // After the input: the panels show the last state (drawn whole at least once).
         var list = DisplayList(size: host.layout.canvasSize, background: host.options.background)
         if let side = frame.frameParts(layout: host.layout)?.first(where: { $0.name == "side" }) {
