@@ -223,6 +223,17 @@ package enum JSONOut {
         number((t * 1_000_000).rounded() / 1_000_000, into: &out)
     }
 
+    /// A JSON array of strings, as text: `["a","b"]`.
+    package static func strings(_ list: [String]) -> String {
+        var b: [UInt8] = [0x5b]
+        for (k, s) in list.enumerated() {
+            if k > 0 { b.append(0x2c) }
+            string(s, into: &b)
+        }
+        b.append(0x5d)
+        return String(decoding: b, as: UTF8.self)
+    }
+
     package static func string(_ s: String, into out: inout [UInt8]) {
         // Fast path: nothing to escape (ids, most reasons): one bulk copy of the UTF-8.
         var s = s

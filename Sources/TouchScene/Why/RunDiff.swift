@@ -85,8 +85,8 @@ public struct RunDiff: Sendable {
         o.raw("sequences", "[" + sequences.map { s in
             var x = JSONObjectWriter()
             x.number("start", s.start)
-            x.raw("winnersA", Self.strings(s.winnersA))
-            x.raw("winnersB", Self.strings(s.winnersB))
+            x.raw("winnersA", JSONOut.strings(s.winnersA))
+            x.raw("winnersB", JSONOut.strings(s.winnersB))
             return x.closed
         }.joined(separator: ",") + "]")
         return o.closed
@@ -127,15 +127,5 @@ public struct RunDiff: Sendable {
             s += " (\(rule))"
         }
         return s + ": \(reason)"
-    }
-
-    private static func strings(_ list: [String]) -> String {
-        var b: [UInt8] = [UInt8(ascii: "[")]
-        for (k, s) in list.enumerated() {
-            if k > 0 { b.append(UInt8(ascii: ",")) }
-            JSONOut.string(s, into: &b)
-        }
-        b.append(UInt8(ascii: "]"))
-        return String(decoding: b, as: UTF8.self)
     }
 }

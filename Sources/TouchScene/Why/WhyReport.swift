@@ -126,7 +126,7 @@ public enum WhyReport {
             x.optionalString("view", t.view?.string)
             return x.closed
         }.joined(separator: ",") + "]")
-        o.raw("winners", strings(s.winners.map(\.string)))
+        o.raw("winners", JSONOut.strings(s.winners.map(\.string)))
         o.raw("recognizers", "[" + s.recognizers.map { r in
             var x = JSONObjectWriter()
             x.string("id", r.id.string)
@@ -139,19 +139,9 @@ public enum WhyReport {
             x.optional("limit", r.decision?.limit)
             x.optionalString("unit", r.decision?.unit?.rawValue)
             x.optional("margin", r.decision?.margin)
-            x.raw("waitedFor", strings(r.waitedFor.map(\.string)))
+            x.raw("waitedFor", JSONOut.strings(r.waitedFor.map(\.string)))
             return x.closed
         }.joined(separator: ",") + "]")
         return o.closed
-    }
-
-    private static func strings(_ list: [String]) -> String {
-        var b: [UInt8] = [UInt8(ascii: "[")]
-        for (k, s) in list.enumerated() {
-            if k > 0 { b.append(UInt8(ascii: ",")) }
-            JSONOut.string(s, into: &b)
-        }
-        b.append(UInt8(ascii: "]"))
-        return String(decoding: b, as: UTF8.self)
     }
 }

@@ -94,7 +94,7 @@ struct SweepReport {
         var b = "{\"rates\":[" + rates.map(String.init).joined(separator: ",") + "],\"sequences\":["
         b += starts.indices.map { i in
             var s = "{\"start\":\(TraceFormat.short(starts[i], 6)),\"winners\":{"
-            s += rates.indices.map { k in "\"\(rates[k])\":" + Self.strings(winners(sequence: i, rate: k)) }.joined(separator: ",")
+            s += rates.indices.map { k in "\"\(rates[k])\":" + JSONOut.strings(winners(sequence: i, rate: k)) }.joined(separator: ",")
             return s + "},\"stable\":\(stable(i))}"
         }.joined(separator: ",")
         return b + "]}"
@@ -114,16 +114,6 @@ struct SweepReport {
             }
         }
         return out
-    }
-
-    static func strings(_ list: [String]) -> String {
-        var b: [UInt8] = [UInt8(ascii: "[")]
-        for (k, s) in list.enumerated() {
-            if k > 0 { b.append(UInt8(ascii: ",")) }
-            JSONOut.string(s, into: &b)
-        }
-        b.append(UInt8(ascii: "]"))
-        return String(decoding: b, as: UTF8.self)
     }
 }
 
