@@ -119,6 +119,14 @@ public final class RecordingReader {
     /// The line number of the last line read.
     public var lineNumber: Int { source.lineNumber }
 
+    /// The device a device recording (evemu, libinput record) describes: its axes with
+    /// ranges, resolution and fuzz. Nil for a TouchScope recording, which has no raw data.
+    public var rawDevice: RawDevice? { imported?.rawDevice }
+
+    /// The contact of the last input read, as the device reported it (slot, tracking id,
+    /// touch size); nil for a TouchScope recording.
+    public var lastContact: RawContact? { imported?.lastContact }
+
     /// Set when the last line was cut off before its newline (the recording program was
     /// killed mid-write) and was skipped: where, and what was wrong with it.
     public private(set) var cutOffLastLine: InputFileError?

@@ -16,8 +16,16 @@ enum Evdev {
     static let ABS_X = 0x00, ABS_Y = 0x01, ABS_PRESSURE = 0x18
     static let ABS_MT_SLOT = 0x2f, ABS_MT_POSITION_X = 0x35, ABS_MT_POSITION_Y = 0x36
     static let ABS_MT_TRACKING_ID = 0x39, ABS_MT_PRESSURE = 0x3a
-    static let ABS_MT_TOUCH_MAJOR = 0x30, ABS_MT_TOUCH_MINOR = 0x31
+    static let ABS_MT_TOUCH_MAJOR = 0x30, ABS_MT_TOUCH_MINOR = 0x31, ABS_MT_ORIENTATION = 0x34
     static let BTN_TOUCH = 0x14a
+
+    /// The kernel's names of the other absolute axes a touch device may declare.
+    static let knownAxes: [Int: String] = [
+        0x02: "ABS_Z", 0x19: "ABS_DISTANCE", 0x1a: "ABS_TILT_X", 0x1b: "ABS_TILT_Y", 0x1c: "ABS_TOOL_WIDTH",
+        0x28: "ABS_MISC", 0x30: "ABS_MT_TOUCH_MAJOR", 0x31: "ABS_MT_TOUCH_MINOR", 0x32: "ABS_MT_WIDTH_MAJOR",
+        0x33: "ABS_MT_WIDTH_MINOR", 0x34: "ABS_MT_ORIENTATION", 0x37: "ABS_MT_TOOL_TYPE", 0x38: "ABS_MT_BLOB_ID",
+        0x3b: "ABS_MT_DISTANCE", 0x3c: "ABS_MT_TOOL_X", 0x3d: "ABS_MT_TOOL_Y",
+    ]
 
     /// A name for an axis code, for messages.
     static func axisName(_ code: Int) -> String {
@@ -30,7 +38,7 @@ enum Evdev {
         case ABS_MT_POSITION_Y: "ABS_MT_POSITION_Y"
         case ABS_MT_TRACKING_ID: "ABS_MT_TRACKING_ID"
         case ABS_MT_PRESSURE: "ABS_MT_PRESSURE"
-        default: "axis 0x\(String(code, radix: 16))"
+        default: knownAxes[code].map { $0 } ?? "axis 0x\(String(code, radix: 16))"
         }
     }
 }
@@ -61,6 +69,8 @@ struct AxisRange: Hashable, Sendable {
     var mark: SourceMark
     /// Units per millimetre, as the device states it (0: not stated).
     var resolution = 0
+    /// Changes smaller than this are filtered out by the kernel (0: none).
+    var fuzz = 0
 
     /// `value`'s place in the range, 0 at `min` and 1 at `max`.
     func fraction(_ value: Int) -> Double { (Double(value) - Double(min)) / (Double(max) - Double(min)) }
@@ -81,6 +91,23 @@ struct EvdevDevice: Sendable {
     var axes: [Int: AxisRange] = [:]
     /// Where the description starts (for "this device has no ..." messages).
     var mark = SourceMark(line: 1, column: 1)
+}
+
+extension EvdevDevice {
+    /// The device as the raw view shows it: its axes (in code order) and protocol; `window`
+    /// is what its positions were stretched onto.
+    func raw(kind: EvdevContacts.Kind?, window: Size) -> RawDevice {
+        let protocolName = switch kind {
+        case .protocolB?: "multitouch B (slots)"
+        case .protocolA?: "multitouch A (no slots)"
+        case .singleTouch?: "single touch"
+        case nil: "not a touch device"
+        }
+        let list = axes.keys.sorted().compactMap { code in
+            axes[code].map { RawAxis(name: Evdev.axisName(code), code: code, min: $0.min, max: $0.max, fuzz: $0.fuzz, resolution: $0.resolution) }
+        }
+        return RawDevice(name: name ?? "unnamed device", protocol: protocolName, axes: list, window: window)
+    }
 }
 
 /// Turns one device's events into finger events in scene points: the device's axis ranges
@@ -116,12 +143,20 @@ enum EvdevContacts {
     }
 
     static func convert(device: EvdevDevice, events: [EvdevEvent], window: Size, file: String) throws(InputFileError) -> [RawInput] {
+        try convertWithContacts(device: device, events: events, window: window, file: file).inputs
+    }
+
+    /// `convert`, with each finger event's contact as the device reported it (slot, tracking
+    /// id, touch size), and the device's kind.
+    static func convertWithContacts(device: EvdevDevice, events: [EvdevEvent], window: Size, file: String)
+        throws(InputFileError) -> (inputs: [RawInput], contacts: [RawContact], kind: Kind?) {
         var hints = Hints()
         for e in events { hints.see(e) }
         var converter = try Converter(device: device, hints: hints, window: window, file: file)
         var out: [RawInput] = []
-        for e in events { try converter.feed(e) { out.append($0) } }
-        return out
+        var contacts: [RawContact] = []
+        for e in events { try converter.feed(e) { out.append($0); contacts.append($1) } }
+        return (out, contacts, converter.kind)
     }
 
     /// Converts one device's events as they come: each event's finger events are handed on
@@ -129,6 +164,8 @@ enum EvdevContacts {
     struct Converter {
         private let file: String
         private var tracker: Tracker
+        /// The device's kind, told from its axes and events.
+        var kind: Kind { tracker.kind }
         private var lastTime = Int64.min
         private var firstTime: Int64?
 
@@ -151,8 +188,8 @@ enum EvdevContacts {
         }
 
         /// Takes one event; `emit` gets the finger events it completes, time rebased so the
-        /// first finger event is at 0.
-        mutating func feed(_ e: EvdevEvent, _ emit: (RawInput) -> Void) throws(InputFileError) {
+        /// first finger event is at 0, each with its contact as the device reported it.
+        mutating func feed(_ e: EvdevEvent, _ emit: (RawInput, RawContact) -> Void) throws(InputFileError) {
             func fail(_ message: String) -> InputFileError {
                 InputFileError(file: file, line: e.mark.line, column: e.mark.column, message)
             }
@@ -167,7 +204,7 @@ enum EvdevContacts {
             }
             guard !tracker.output.isEmpty else { return }
             let start = firstTime ?? 0
-            for o in tracker.output { emit(RawInput(t: Double(o.time - start) / 1e6, o.kind)) }
+            for o in tracker.output { emit(RawInput(t: Double(o.time - start) / 1e6, o.kind), o.contact) }
             tracker.clearOutput()
         }
     }
@@ -185,6 +222,8 @@ enum EvdevContacts {
         var x: Int?
         var y: Int?
         var pressure: Int?
+        /// ABS_MT_TOUCH_MAJOR, ABS_MT_TOUCH_MINOR, ABS_MT_ORIENTATION as last reported.
+        var major: Int?, minor: Int?, orientation: Int?
         /// ABS_MT_TRACKING_ID: -1 for an empty slot.
         var trackingID = -1
         /// Protocol B: the tracking id at the last SYN_REPORT.
@@ -200,7 +239,7 @@ enum EvdevContacts {
         let kind: Kind
         let x: AxisRange?, y: AxisRange?, pressure: AxisRange?
         let window: Size
-        private(set) var output: [(time: Int64, kind: RawInput.Kind)] = []
+        private(set) var output: [(time: Int64, kind: RawInput.Kind, contact: RawContact)] = []
         /// Forgets the finger events handed on.
         mutating func clearOutput() { output.removeAll(keepingCapacity: true) }
 
@@ -246,6 +285,9 @@ enum EvdevContacts {
                 case Evdev.ABS_MT_POSITION_X: ensureSlot(); slots[slot].x = e.value
                 case Evdev.ABS_MT_POSITION_Y: ensureSlot(); slots[slot].y = e.value
                 case Evdev.ABS_MT_PRESSURE: ensureSlot(); slots[slot].pressure = e.value
+                case Evdev.ABS_MT_TOUCH_MAJOR: ensureSlot(); slots[slot].major = e.value
+                case Evdev.ABS_MT_TOUCH_MINOR: ensureSlot(); slots[slot].minor = e.value
+                case Evdev.ABS_MT_ORIENTATION: ensureSlot(); slots[slot].orientation = e.value
                 default: break
                 }
             case (Evdev.EV_ABS, .protocolA):
@@ -254,6 +296,9 @@ enum EvdevContacts {
                 case Evdev.ABS_MT_POSITION_X: pending.x = e.value; pendingHasData = true
                 case Evdev.ABS_MT_POSITION_Y: pending.y = e.value; pendingHasData = true
                 case Evdev.ABS_MT_PRESSURE: pending.pressure = e.value; pendingHasData = true
+                case Evdev.ABS_MT_TOUCH_MAJOR: pending.major = e.value
+                case Evdev.ABS_MT_TOUCH_MINOR: pending.minor = e.value
+                case Evdev.ABS_MT_ORIENTATION: pending.orientation = e.value
                 default: break
                 }
             case (Evdev.EV_ABS, .singleTouch):
@@ -292,28 +337,28 @@ enum EvdevContacts {
             switch kind {
             case .protocolB:
                 for i in slots.indices where slots[i].finger != nil && slots[i].trackingID != slots[i].writtenID {
-                    var c = slots[i]; lift(&c, time); slots[i] = c
+                    var c = slots[i]; lift(&c, time, slot: i, trackingID: c.writtenID); slots[i] = c
                 }
                 for i in slots.indices where slots[i].trackingID >= 0 {
-                    var c = slots[i]; touch(&c, time); slots[i] = c
+                    var c = slots[i]; touch(&c, time, slot: i); slots[i] = c
                 }
                 for i in slots.indices { slots[i].writtenID = slots[i].trackingID }
             case .protocolA:
                 var current = frame
                 frame = []
                 let pairs = match(previous, current)
-                for (i, old) in previous.enumerated() where pairs[i] == nil { var c = old; lift(&c, time) }
+                for (i, old) in previous.enumerated() where pairs[i] == nil { var c = old; lift(&c, time, slot: i, trackingID: c.trackingID) }
                 for (i, j) in pairs.enumerated() {
                     guard let j else { continue }
                     current[j].finger = previous[i].finger
                     current[j].written = previous[i].written
                 }
-                for j in current.indices { touch(&current[j], time) }
+                for j in current.indices { touch(&current[j], time, slot: j) }
                 previous = current
             case .singleTouch:
                 var c = single
-                if c.finger != nil, !touching { lift(&c, time) }
-                if touching { touch(&c, time) }
+                if c.finger != nil, !touching { lift(&c, time, slot: nil, trackingID: -1) }
+                if touching { touch(&c, time, slot: nil) }
                 single = c
             }
         }
@@ -358,28 +403,32 @@ enum EvdevContacts {
 
         /// A contact that is down: its finger-down once its position is known, then a
         /// finger-move whenever its position or pressure changes.
-        private mutating func touch(_ c: inout Contact, _ time: Int64) {
+        private mutating func touch(_ c: inout Contact, _ time: Int64, slot: Int?) {
             guard let cx = c.x, let cy = c.y else { return }
             let p = point(c), pr = normalizedPressure(c)
+            let raw = RawContact(slot: slot, trackingID: c.trackingID >= 0 ? c.trackingID : nil,
+                                 touchMajor: c.major, touchMinor: c.minor, orientation: c.orientation)
             if let f = c.finger {
                 if let w = c.written, w.x == cx, w.y == cy, w.pressure == c.pressure { return }
-                output.append((time, .fingerMove(finger: f, x: p.x, y: p.y, pressure: pr, device: nil)))
+                output.append((time, .fingerMove(finger: f, x: p.x, y: p.y, pressure: pr, device: nil), raw))
             } else {
                 var f = 1
                 while fingersInUse.contains(f) { f += 1 }
                 fingersInUse.insert(f)
                 c.finger = f
-                output.append((time, .fingerDown(finger: f, x: p.x, y: p.y, pressure: pr, device: nil)))
+                output.append((time, .fingerDown(finger: f, x: p.x, y: p.y, pressure: pr, device: nil), raw))
             }
             c.written = (cx, cy, c.pressure)
         }
 
         /// A contact that lifted: its finger-up where it was last written.
-        private mutating func lift(_ c: inout Contact, _ time: Int64) {
+        private mutating func lift(_ c: inout Contact, _ time: Int64, slot: Int?, trackingID: Int) {
             guard let f = c.finger, let w = c.written else { return }
             let last = Contact(x: w.x, y: w.y, pressure: w.pressure)
             let p = point(last), pr = normalizedPressure(last)
-            output.append((time, .fingerUp(finger: f, x: p.x, y: p.y, pressure: pr, device: nil)))
+            let raw = RawContact(slot: slot, trackingID: trackingID >= 0 ? trackingID : nil,
+                                 touchMajor: c.major, touchMinor: c.minor, orientation: c.orientation)
+            output.append((time, .fingerUp(finger: f, x: p.x, y: p.y, pressure: pr, device: nil), raw))
             fingersInUse.remove(f)
             c.finger = nil
             c.written = nil

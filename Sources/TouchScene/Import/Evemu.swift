@@ -202,8 +202,9 @@ struct EvemuReader {
             guard let max = Int32(tokens[3].text) else { throw fail(tokens[3].at, "the axis maximum `\(shown(tokens[3].text))` is not a whole number") }
             // min max fuzz flat resolution: a resolution that is not a whole number is ignored.
             let resolution = tokens.count >= 7 ? Int32(tokens[6].text).map(Int.init) ?? 0 : 0
+            let fuzz = tokens.count >= 5 ? Int32(tokens[4].text).map(Int.init) ?? 0 : 0
             device.axes[code] = AxisRange(min: Int(min), max: Int(max), mark: SourceMark(line: number, column: 1),
-                                          resolution: Swift.max(0, resolution))
+                                          resolution: Swift.max(0, resolution), fuzz: Swift.max(0, fuzz))
             if device.name == nil { device.mark = SourceMark(line: number, column: 1) }
             sawDescription = true
         case "E:":

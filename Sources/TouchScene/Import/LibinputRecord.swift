@@ -241,7 +241,8 @@ struct LibinputRecordFile {
                 guard numbers.count >= 2 else { throw fail(mark, "an absinfo entry needs at least [min, max]") }
                 // [min, max, fuzz, flat, resolution]
                 result.devices[i].info.axes[code] = AxisRange(min: numbers[0], max: numbers[1], mark: mark,
-                                                              resolution: numbers.count >= 5 ? max(0, numbers[4]) : 0)
+                                                              resolution: numbers.count >= 5 ? max(0, numbers[4]) : 0,
+                                                              fuzz: numbers.count >= 3 ? max(0, numbers[2]) : 0)
             case .event:
                 guard numbers.count == 5 else { throw fail(mark, "an evdev event is [sec, usec, type, code, value], found \(numbers.count) numbers") }
                 guard numbers[0] >= 0 else { throw fail(values[0].1, "the seconds must not be negative") }

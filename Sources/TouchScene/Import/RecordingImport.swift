@@ -51,15 +51,22 @@ public struct ImportedRecording: Sendable {
     public var header: RecordingHeader
     /// The finger inputs, in time order, starting at 0 at the first touch.
     public var inputs: [RawInput]
+    /// Each input's contact as the device reported it (slot, tracking id, touch size): the
+    /// same count and order as `inputs`.
+    public var contacts: [RawContact]
+    /// The device as the file describes it: axes with ranges, resolution and fuzz.
+    public var rawDevice: RawDevice
 
     /// Reads and converts a file (its format told from its content). Errors are
     /// `FILE:LINE:COLUMN: ...`; a file that is a recording already is refused.
     public init(path: String, window: Size) throws(InputFileError) {
         let stream = try ImportedInputStream.open(path: path, window: window)
         header = stream.header
+        rawDevice = stream.rawDevice
         inputs = []
+        contacts = []
         inputs.reserveCapacity(stream.inputCount)
-        while let input = try stream.next() { inputs.append(input) }
+        while let input = try stream.next() { inputs.append(input); contacts.append(stream.lastContact ?? RawContact()) }
     }
 
     /// Converts a file's bytes; `file` names it in messages and in the header.
@@ -69,6 +76,7 @@ public struct ImportedRecording: Sendable {
         }
         let format = InputFileFormat.detect(bytes.prefix(4096))
         let device: EvdevDevice
+        let kind: EvdevContacts.Kind?
         switch format {
         case .recording:
             throw InputFileError(file: file, line: 1, column: 1,
@@ -76,7 +84,7 @@ public struct ImportedRecording: Sendable {
         case .evemu:
             let f = try EvemuFile.parse(bytes, file: file)
             device = f.device
-            inputs = try EvdevContacts.convert(device: device, events: f.events, window: window, file: file)
+            (inputs, contacts, kind) = try EvdevContacts.convertWithContacts(device: device, events: f.events, window: window, file: file)
         case .libinputRecord:
             if let p = TextGuard.problem(in: bytes) { throw InputFileError(file: file, line: p.line, column: p.column, p.message) }
             // Read twice, keeping no events: first the devices (and what each one's events
@@ -98,13 +106,17 @@ public struct ImportedRecording: Sendable {
             device = f.devices[index].info
             var converter = try EvdevContacts.Converter(device: device, hints: hints[index] ?? .init(), window: window, file: file)
             var out: [RawInput] = []
+            var raw: [RawContact] = []
             _ = try LibinputRecordFile.parse(bytes: bytes, file: file) { (i, e) throws(InputFileError) in
-                if i == index { try converter.feed(e) { out.append($0) } }
+                if i == index { try converter.feed(e) { out.append($0); raw.append($1) } }
             }
             inputs = out
+            contacts = raw
+            kind = converter.kind
         }
         let name = file.split(separator: "/").last.map(String.init) ?? file
         header = RecordingHeader(window: window, device: device.name, importedFrom: name, format: format.rawValue)
+        rawDevice = device.raw(kind: kind, window: window)
     }
 
     /// The recording as JSON Lines, header first, each line with its newline.
@@ -150,18 +162,26 @@ public final class ImportedInputStream {
     /// How many finger numbers the touches use (fingers take the lowest free number, so this
     /// is how many are down at most at once).
     public let fingerCount: Int
+    /// The device as the file describes it: axes with ranges, resolution and fuzz.
+    public let rawDevice: RawDevice
+    /// The contact of the input `next` gave last, as the device reported it (slot, tracking
+    /// id, touch size); nil before the first.
+    public private(set) var lastContact: RawContact?
 
     /// An evemu file: its reader and converter (nil: the inputs are in `inputs`).
     private var evemu: (reader: EvemuReader, converter: EvdevContacts.Converter)?
     /// The inputs to hand out: a libinput record's, or the last evemu event's.
     private var pending: [RawInput]
+    private var pendingContacts: [RawContact]
     private var pendingIndex = 0
 
-    private init(header: RecordingHeader, counts: (Int, Int, Int), inputs: [RawInput],
+    private init(header: RecordingHeader, counts: (Int, Int, Int), inputs: [RawInput], contacts: [RawContact], rawDevice: RawDevice,
                  evemu: (reader: EvemuReader, converter: EvdevContacts.Converter)?) {
         self.header = header
         (inputCount, touchCount, fingerCount) = counts
         pending = inputs
+        pendingContacts = contacts
+        self.rawDevice = rawDevice
         self.evemu = evemu
     }
 
@@ -195,7 +215,8 @@ public final class ImportedInputStream {
             let r = try ImportedRecording(bytes: bytes, file: path, window: window)
             var counts = Counts()
             for i in r.inputs { counts.add(i) }
-            return ImportedInputStream(header: r.header, counts: counts.tuple, inputs: r.inputs, evemu: nil)
+            return ImportedInputStream(header: r.header, counts: counts.tuple, inputs: r.inputs, contacts: r.contacts,
+                                       rawDevice: r.rawDevice, evemu: nil)
         }
         func reader() throws(InputFileError) -> EvemuReader {
             do { return EvemuReader(source: try LineSource(path: path), file: path) } catch {
@@ -225,7 +246,7 @@ public final class ImportedInputStream {
             // The first problem of the conversion is kept until every line has been read
             // (a line that does not read is said first, as a reading pass would).
             guard early?.problem == nil, early?.converter != nil else { continue }
-            do { try early?.converter?.feed(e) { counts.add($0) } } catch { early?.problem = error }
+            do { try early?.converter?.feed(e) { i, _ in counts.add(i) } } catch { early?.problem = error }
         }
         let device = try first.finish()
         let sameDevice = early.map { $0.device.name == device.name && $0.device.axes == device.axes
@@ -237,13 +258,14 @@ public final class ImportedInputStream {
             var second = try reader()
             var check = try EvdevContacts.Converter(device: device, hints: hints, window: window, file: path)
             counts = Counts()
-            while let e = try second.nextEvent() { try check.feed(e) { counts.add($0) } }
+            while let e = try second.nextEvent() { try check.feed(e) { i, _ in counts.add(i) } }
         }
         // 3: read again as the events are taken.
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let header = RecordingHeader(window: window, device: device.name, importedFrom: name, format: InputFileFormat.evemu.rawValue)
         let converter = try EvdevContacts.Converter(device: device, hints: hints, window: window, file: path)
-        return ImportedInputStream(header: header, counts: counts.tuple, inputs: [], evemu: (try reader(), converter))
+        return ImportedInputStream(header: header, counts: counts.tuple, inputs: [], contacts: [],
+                                   rawDevice: device.raw(kind: converter.kind, window: window), evemu: (try reader(), converter))
     }
 
     /// The next finger event, or nil at the end.
@@ -251,11 +273,13 @@ public final class ImportedInputStream {
         while pendingIndex >= pending.count {
             guard evemu != nil else { return nil }
             pending.removeAll(keepingCapacity: true)
+            pendingContacts.removeAll(keepingCapacity: true)
             pendingIndex = 0
             guard let e = try evemu?.reader.nextEvent() else { evemu = nil; return nil }
-            try evemu?.converter.feed(e) { pending.append($0) }
+            try evemu?.converter.feed(e) { pending.append($0); pendingContacts.append($1) }
         }
         defer { pendingIndex += 1 }
+        lastContact = pendingIndex < pendingContacts.count ? pendingContacts[pendingIndex] : nil
         return pending[pendingIndex]
     }
 }

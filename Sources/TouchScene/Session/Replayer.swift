@@ -17,6 +17,9 @@ public final class Replayer {
     public var snapshotTime: Double?
     /// Called with the session when the clock reaches `snapshotTime`.
     public var onSnapshot: ((SceneSession) -> Void)?
+    /// Each touch's contact as a device recording reported it (slot, tracking id, touch
+    /// size); empty for a TouchScope recording.
+    public private(set) var rawContacts = RawContactTable()
     /// The time the replay stopped at.
     public private(set) var endTime = 0.0
     /// Called with the new session after a `reload` line replaced the old one. The new
@@ -79,7 +82,10 @@ public final class Replayer {
             case .input(let i): input = i
             }
             step(to: input.t, input: true)
+            let contact = reader.lastContact
+            rawContacts.willHandle(input, contact, app: session.app)
             session.handle(input)
+            rawContacts.didHandle(input, contact, app: session.app)
             clock = max(clock, input.t)
             last = input.t
             if input.isEnd { quitAt = input.t; break }
