@@ -5,6 +5,12 @@
 //   position, pressure and touch size ─▶ one track per contact, in device units
 //   TouchScope recording   ─▶ finger events ─▶ one track per finger, in scene points
 //
+// A contact down is reported in every frame (SYN_REPORT) of its device, whether or not the
+// frame carries its own events: the kernel passes on only values that changed (and by more
+// than the axis's fuzz), so a contact a frame does not mention held its place. A device that
+// scans at 166 Hz with two fingers held still sends frames with only MSC_TIMESTAMP in them
+// (a real Dell Canvas recording, Tests/TouchSceneTests/Fixtures/import/real): those are reports.
+//
 // What the device did wrong on the way (SYN_DROPPED, a slot given a new tracking id while
 // its contact was still down) is noted with its time, slot and tracking id.
 import TouchCore
@@ -239,7 +245,7 @@ public struct ContactCapture: Sendable {
                     default: break
                     }
                 } else if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_REPORT {
-                    for k in slots.keys.sorted() where slots[k]?.trackingID ?? -1 >= 0 && slots[k]?.changed == true {
+                    for k in slots.keys.sorted() where slots[k]?.trackingID ?? -1 >= 0 {
                         report(&slots[k]!, slot: k, at: t)
                     }
                 }
@@ -283,7 +289,7 @@ public struct ContactCapture: Sendable {
                     }
                 } else if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_REPORT {
                     var s = slots[0] ?? Slot()
-                    if touching, s.changed { report(&s, slot: 0, at: t) } else if !touching { lift(&s, at: t) }
+                    if touching { report(&s, slot: 0, at: t) } else { lift(&s, at: t) }
                     slots[0] = s
                 }
             }

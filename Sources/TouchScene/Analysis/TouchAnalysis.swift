@@ -5,8 +5,9 @@
 //                  ─▶ anomalies (with time, slot and tracking id) ─▶ checks (value, limit, pass)
 //
 // The definitions, stated once:
-// - a *report* of a contact is a SYN_REPORT in which any of its values changed (a finger
-//   held perfectly still on a noiseless device sends none);
+// - a *report* of a contact is every SYN_REPORT of its device while it is down: the kernel
+//   passes on only values that changed, so a frame that does not mention a contact is one in
+//   which it held still (a device that sends no frame at all while nothing changes shows gaps);
 // - report rate: per contact, 1 / the interval between its reports; p50 is 1 / the median
 //   interval, p5 1 / the 95th percentile interval, min 1 / the longest; the device's pools
 //   every contact's intervals; a `report-gap` is an interval longer than 3 median intervals;
@@ -343,7 +344,13 @@ public enum TouchAnalysis {
                                    note: "at most \(d.contactsMax) at once in this input" + (d.declaredSlots.map { "; the device declares \($0) slots" } ?? ""),
                                    margin: nil))
         }
-        if mm, let s = d.fingerSeparation {
+        if mm, let s = d.fingerSeparation, s > l.fingerSeparationMM {
+            // Two fingers never came that close: whether the device tells them apart there is
+            // not known (a real two-finger hold at 13.9 mm is no failure to separate at 8 mm).
+            out.append(DeviceCheck(name: "finger-separation", value: nil, limit: l.fingerSeparationMM, unit: "mm", pass: nil,
+                                   note: "the closest two contacts were \(TraceFormat.fixed(s, 1)) mm apart: bring two fingers within \(TraceFormat.fixed(l.fingerSeparationMM, 1)) mm",
+                                   margin: nil))
+        } else if mm, let s = d.fingerSeparation {
             // Told apart at `s` mm: the device separates fingers at least that close.
             out.append(DeviceCheck(name: "finger-separation", value: s, limit: l.fingerSeparationMM, unit: "mm", pass: s <= l.fingerSeparationMM,
                                    note: "closest two contacts told apart", margin: l.fingerSeparationMM - s))
