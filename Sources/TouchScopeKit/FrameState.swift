@@ -41,6 +41,20 @@ package final class FrameState {
     /// The device a replayed recording's header names (an imported evemu or libinput file):
     /// the touch devices panel names trace device 0 with it.
     var recordedDevice: TouchDeviceInfo?
+    /// A replay's raw device data: the device recording's axes and each touch's contact (slot,
+    /// tracking id, touch size), or for a TouchScope recording what is not known.
+    var rawContacts = RawContactTable()
+    var rawDevice: RawDevice?
+    /// Whether a recording is being replayed (a TouchScope recording then says what it lacks).
+    var replaying = false
+
+    /// Takes what a replayed recording's reader knows of its device.
+    func takeRecording(_ reader: RecordingReader) {
+        replaying = true
+        rawDevice = reader.rawDevice
+        recordedDevice = reader.recordedDevice
+        recordedDevice?.raw = reader.rawDevice
+    }
     /// Where every finger the window got landed, in window units (the coverage sheet).
     var coverage = WindowCoverage()
     /// The rows of the help panel (F1): the input map and the window's keys (`hostKeys`,
@@ -127,6 +141,9 @@ package final class FrameState {
             e.touchDevices.append(recordedDevice)
         }
         e.latency = latency
+        if replaying {
+            e.raw = RawTouches(device: rawDevice, contacts: rawContacts.byTouch, note: rawDevice == nil ? RawTouches.notKnown : nil)
+        }
         e.sheet = layout.sheetRegions
         return e.keeping(needs)
     }

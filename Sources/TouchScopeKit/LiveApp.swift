@@ -104,7 +104,7 @@ final class LiveApp: HostClient, HostKeyTarget {
         let replay = WindowedReplay(reader, until: until, screenshot: screenshot, at: at,
                                     builtInCode: session.isBuiltInCode ? source.programName : nil, types: source.types)
         self.replay = replay
-        frame.recordedDevice = reader.recordedDevice
+        frame.takeRecording(reader)
         replayScreenshot = screenshot
         let host = try makeHost()
         if !exitAtEnd && !["dummy", "offscreen"].contains(SDLContext.videoDriver) {
@@ -484,7 +484,10 @@ final class LiveApp: HostClient, HostKeyTarget {
         lastInputTime = replay.feed(upTo: time, lastInputTime: lastInputTime, sceneFolder: session.scene.folder, host: host) { step in
             switch step {
             case .input(let input):
+                let contact = replay.currentContact
+                frame.rawContacts.willHandle(input, contact, app: session.app)
                 session.handle(input)
+                frame.rawContacts.didHandle(input, contact, app: session.app)
                 if input.isEnd { ended = true }
             case .scene(let scene):
                 replaceScene(scene)

@@ -51,7 +51,7 @@ extension AppSource {
         let decisions = expected.map { _ in DecisionCollector() }
         let files: [any TraceSink] = [writer as (any TraceSink)?, perfetto, decisions].compactMap { $0 }
         let log = FrameState(overlays: !options.output.noOverlays, defaults: session.app.defaults)
-        log.recordedDevice = reader.recordedDevice
+        log.takeRecording(reader)
         if options.screenshot != nil {
             // The panels of the screenshot read the trace: keep it in the bounded log too.
             log.follow(session, also: files)
@@ -66,7 +66,8 @@ extension AppSource {
         var shotError: Error?
         if let screenshot = options.screenshot {
             replayer.snapshotTime = options.at ?? .infinity  // default: the end
-            replayer.onSnapshot = { s in
+            replayer.onSnapshot = { [unowned replayer] s in
+                log.rawContacts = replayer.rawContacts
                 do {
                     try renderPNG(s, log: log, to: screenshot, window: options.output.windowSize, pixelScale: options.pixelScale ?? 1)
                 } catch { shotError = error }

@@ -45,6 +45,10 @@ final class WindowedReplay {
         pull(host: nil)
     }
 
+    /// The contact (slot, tracking id, touch size) of the entry being played, as a device
+    /// recording gives it: the reader reads the next entry only after it is played.
+    var currentContact: RawContact? { reader.lastContact }
+
     /// When the next entry is due (the window wakes for it).
     var nextTime: Double? { next?.t }
 

@@ -23,6 +23,8 @@ public struct DebugOverlayExtras {
     public var touchDevices: [TouchDeviceInfo] = []
     /// Input-to-photon latency over the last second (touch devices panel); nil: none.
     public var latency: LatencyReadout?
+    /// A replayed recording's raw device data (touches overlay, touch devices panel); nil: not a replay.
+    public var raw: RawTouches?
     /// The current time (nil: the application's time or the newest in the log).
     public var now: Double?
     /// Where a sheet over the whole window (the help, a `.cover` panel) goes: the canvas
@@ -199,11 +201,12 @@ public enum DebugOverlay {
         if let side, side.width > 0, side.height > 0,
            let log = sections(c, side: side).first(where: { $0.panel == .eventLog }) {
             let L = EventLogPanel.layout(log: c.log, state: c.state, in: log.rect, detailTop: side.minY, style: c.style,
-                                         measurer: c.measurer)
+                                         measurer: c.measurer, raw: c.extras.raw?.contacts ?? [:])
             return L.detail.map { ($0, L.detailLines) }
         }
         guard let bottom, bottom.width > 0, bottom.height > 0, c.state.isOn(.timeline),
-              let lines = SelectionDetail.lines(seq: seq, log: c.log, width: bottom.width, style: c.style, measurer: c.measurer)
+              let lines = SelectionDetail.lines(seq: seq, log: c.log, width: bottom.width, style: c.style, measurer: c.measurer,
+                                                raw: c.extras.raw?.contacts ?? [:])
         else { return nil }
         // Under the timeline's header line, which keeps showing the zoom and live state.
         let header = min(bottom.height, c.style.lineHeight + 4 * c.style.scale)

@@ -26,6 +26,9 @@ public struct TouchDeviceInfo: Sendable, Hashable {
     public var display: String?
     /// Where a device that is not attached comes from: "replayed from touch.evemu (evemu)".
     public var source: String?
+    /// The device as a replayed device recording describes it (axes, ranges, resolution,
+    /// fuzz); nil for a device SDL lists or a TouchScope recording.
+    public var raw: RawDevice?
     public init(sdlID: Int64, traceDevice: Int?, name: String, kind: Kind, display: String?, source: String? = nil) {
         self.sdlID = sdlID; self.traceDevice = traceDevice; self.name = name; self.kind = kind; self.display = display
         self.source = source
@@ -80,14 +83,38 @@ public enum DevicePanel {
             out.append(s.device < 0 ? "mouse (emulated fingers)" : "device \(s.device) (from the trace)")
         }
         guard let s = row.stats else {
+            out += rawLines(row.info?.raw)
             out.append("  no touches yet")
             return out
         }
+        out += rawLines(row.info?.raw)
         out.append("  fingers \(s.fingersDown) now, \(s.mostFingers) at most  ·  \(s.samples) samples")
         let rate = s.reportRate.map { "\(TraceFormat.short($0, 0)) Hz per finger" } ?? "rate: a finger must move"
         let jitter = s.jitterMs.map { "  ±\(TraceFormat.short($0, 1)) ms" } ?? ""
         out.append("  \(rate)\(jitter)")
         if let p = s.pressureRange { out.append("  pressure \(TraceFormat.short(p.lowerBound, 2)) – \(TraceFormat.short(p.upperBound, 2))") }
+        return out
+    }
+
+    /// A device recording's axes, one line each: range, resolution (and the length it gives
+    /// in mm for a position axis) and fuzz.
+    ///
+    ///     raw: multitouch B (slots); axes: range, units/mm, fuzz
+    ///     ABS_MT_POSITION_X  0…2937  10/mm (293.7 mm)  fuzz 4
+    public static func rawLines(_ device: RawDevice?) -> [String] {
+        guard let device else { return [] }
+        var out = ["  raw: \(device.protocolName); axes: range, units/mm, fuzz"]
+        let positions: Set<Int> = [0x00, 0x01, 0x35, 0x36]
+        for a in device.axes {
+            var res = "no resolution"
+            if a.resolution > 0 {
+                res = "\(a.resolution)/mm"
+                if positions.contains(a.code) {
+                    res += " (\(TraceFormat.fixed(Double(a.max - a.min) / Double(a.resolution), 1)) mm)"
+                }
+            }
+            out.append("  \(a.name)  \(a.min)…\(a.max)  \(res)  fuzz \(a.fuzz)")
+        }
         return out
     }
 
@@ -109,9 +136,9 @@ public enum DevicePanel {
     }
 
     /// The height for the devices' lines wrapped to `width` (nothing cut).
-    public static func preferredHeight(rows: [Row], latency: LatencyReadout?, width: Double, style: OverlayStyle,
+    public static func preferredHeight(rows: [Row], latency: LatencyReadout?, note: String? = nil, width: Double, style: OverlayStyle,
                                        measurer: TextMeasurer) -> Double {
-        let n = wrappedLines(rows: rows, latency: latency, width: width, style: style, measurer: measurer).count
+        let n = wrappedLines(rows: rows, latency: latency, note: note, width: width, style: style, measurer: measurer).count
         return style.headerSize * 1.25 + buttonHeight(style) + style.lineHeight * Double(n + 1)
     }
 
@@ -125,7 +152,7 @@ public enum DevicePanel {
 
     /// The panel's lines under the button, wrapped to `width`: (text, colour role: 0 latency,
     /// 1 device name, 2 statistics, 3 note).
-    static func wrappedLines(rows: [Row], latency: LatencyReadout?, width: Double, style: OverlayStyle,
+    static func wrappedLines(rows: [Row], latency: LatencyReadout?, note: String? = nil, width: Double, style: OverlayStyle,
                              measurer: TextMeasurer) -> [(text: String, role: Int)] {
         var out: [(String, Int)] = []
         func add(_ s: String, _ role: Int, font: FontFace = .mono) {
@@ -142,10 +169,14 @@ public enum DevicePanel {
         for row in rows {
             for (k, l) in lines(row).enumerated() { add(l, k == 0 ? 1 : 2) }
         }
+        if let note { add(note, 3, font: .sans) }
         return out
     }
 
-    public static func draw(rows: [Row], latency: LatencyReadout?, sceneSize: Size, in rect: Rect, style: OverlayStyle,
+    /// `scroll`: how many of the lines under the button a finger dragged up out of sight (a
+    /// device recording's axes may not all fit: the first and last lines shown then say how
+    /// many are above and below, and a drag brings them in).
+    public static func draw(rows: [Row], latency: LatencyReadout?, note: String? = nil, scroll: Int = 0, sceneSize: Size, in rect: Rect, style: OverlayStyle,
                             measurer: TextMeasurer, into list: inout DisplayList) {
         var col = TextColumn(rect, style: style, measurer: measurer)
         col.header("Touch devices", into: &list)
@@ -160,7 +191,20 @@ public enum DevicePanel {
             col.skip(button.maxY + 2 * style.scale - col.y)
         }
         let over = (latency?.p99 ?? 0) > 1000.0 / 60
-        for (text, role) in wrappedLines(rows: rows, latency: latency, width: rect.width, style: style, measurer: measurer) {
+        let lines = wrappedLines(rows: rows, latency: latency, note: note, width: rect.width, style: style, measurer: measurer)
+        let room = col.linesLeft
+        let first = max(0, min(scroll, lines.count - max(1, room - 1)))
+        if first > 0 {
+            col.line(InspectorPanel.fitting(["… \(first) lines above: drag down to read them", "… \(first) above"], width: rect.width,
+                                            style: style, measurer: measurer), color: style.dim, font: .sans, into: &list)
+        }
+        for (i, (text, role)) in lines.enumerated().dropFirst(first) {
+            // The last line that fits says how many are below when they do not all fit.
+            if i < lines.count - 1, col.linesLeft == 1 {
+                col.line(InspectorPanel.fitting(["… \(lines.count - i) more lines: drag up to read them", "… \(lines.count - i) more"],
+                                                width: rect.width, style: style, measurer: measurer), color: style.dim, font: .sans, into: &list)
+                break
+            }
             let color: Color = switch role {
             case 0: over ? Color(r: 255, g: 170, b: 60) : style.text
             case 1: style.header
@@ -171,7 +215,15 @@ public enum DevicePanel {
         }
     }
 
-    /// What pointers do on the panel: a tap on the coverage button opens the sheet.
+    /// How many lines are under the button now (the drag's limit).
+    static func lineCount(_ c: PanelContext) -> Int {
+        guard let side = c.sidePanel, let rect = DebugOverlay.sections(c, side: side).first(where: { $0.panel == .devices })?.rect else { return 0 }
+        return wrappedLines(rows: rows(devices: c.extras.touchDevices, stats: c.log.touchDevices), latency: c.extras.latency,
+                            note: c.extras.raw?.note, width: rect.width, style: c.style, measurer: c.measurer).count
+    }
+
+    /// What pointers do on the panel: a tap on the coverage button opens the sheet; a vertical
+    /// drag scrolls the lines under it (up: later lines).
     public static let interaction = PanelInteraction(
         hit: { c, p in
             coverageButton(in: p.rect, style: c.style).insetBy(dx: 0, dy: -p.tolerance / 2).contains(p.point)
@@ -179,7 +231,8 @@ public enum DevicePanel {
         },
         tap: { hit, _, state in
             if hit == .item(.devices, "coverage") { state.set(.coverage, true) }
-        })
+        },
+        drag: PanelInteraction.scrollRows(\OverlayState[.devices, "scroll"], downward: -1, limit: { c in lineCount(c) }))
 }
 
 extension OverlayPanel {

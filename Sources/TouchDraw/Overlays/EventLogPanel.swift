@@ -54,11 +54,11 @@ public enum EventLogPanel {
     /// wrapped over as many lines as it needs (`wrapped`); a record that does not fit whole
     /// at the top is left out rather than cut.
     public static func layout(log: TraceLog, state: OverlayState, in rect: Rect, detailTop: Double? = nil,
-                              style: OverlayStyle, measurer: TextMeasurer) -> EventLogLayout {
+                              style: OverlayStyle, measurer: TextMeasurer, raw: [Int: RawContact] = [:]) -> EventLogLayout {
         let headerH = max(style.lineHeight, style.headerSize * 1.25)
         var detail: (rect: Rect, lines: [String])?
         if let seq = state.selectedRecord,
-           let lines = SelectionDetail.lines(seq: seq, log: log, width: rect.width, style: style, measurer: measurer) {
+           let lines = SelectionDetail.lines(seq: seq, log: log, width: rect.width, style: style, measurer: measurer, raw: raw) {
             let box = SelectionDetail.box(lines: lines.count, left: rect.minX, width: rect.width, bottom: rect.maxY,
                                           top: min(rect.maxY, detailTop ?? rect.minY), style: style)
             detail = (box, lines)
@@ -72,7 +72,9 @@ public enum EventLogPanel {
         var picked: [(seq: Int, lines: [String])] = []
         var used = 0
         for seq in seqs.reversed() {
-            guard let text = log.line(seq) else { continue }
+            guard var text = log.line(seq) else { continue }
+            // A device recording's touch: its slot and tracking id after the line.
+            if !raw.isEmpty, let r = log.record(seq), let note = RawTouches.annotation(r.body, contacts: raw) { text += "  [\(note)]" }
             let lines = wrapped(text, width: rect.width, style: style, measurer: measurer)
             if used + lines.count > room { break }
             used += lines.count
@@ -92,14 +94,14 @@ public enum EventLogPanel {
     /// The lines, the selected one highlighted; the selection detail is drawn over it all by
     /// `DebugOverlay` (it may reach above this panel).
     public static func draw(log: TraceLog, state: OverlayState, in rect: Rect, detailTop: Double? = nil, style: OverlayStyle,
-                            measurer: TextMeasurer, into list: inout DisplayList) {
+                            measurer: TextMeasurer, raw: [Int: RawContact] = [:], into list: inout DisplayList) {
         var col = TextColumn(rect, style: style, measurer: measurer)
         let total = log.count(of: state.logKinds)
         let back = min(max(0, state.logScroll), total)
         col.header("Event log  \(total) of \(log.count)" + (back > 0 ? "  ↑ \(back) back (drag up, End)" : ""),
                    into: &list)
         col.line(filterLine(state.logKinds), color: style.dim, into: &list)
-        let L = layout(log: log, state: state, in: rect, detailTop: detailTop, style: style, measurer: measurer)
+        let L = layout(log: log, state: state, in: rect, detailTop: detailTop, style: style, measurer: measurer, raw: raw)
         for (row, lines) in zip(L.rows, L.rowLines) {
             guard let r = log.record(row.seq) else { continue }
             let selected = row.seq == state.selectedRecord
@@ -143,7 +145,8 @@ extension EventLogPanel {
     /// closed), the detail's ▲ older / ▼ newer buttons its neighbouring lines; a vertical drag scrolls it, the lines following the finger (down: older records).
     public static let interaction = PanelInteraction(
         hit: { c, at in
-            layout(log: c.log, state: c.state, in: at.rect, detailTop: c.sidePanel?.minY, style: c.style, measurer: c.measurer)
+            layout(log: c.log, state: c.state, in: at.rect, detailTop: c.sidePanel?.minY, style: c.style, measurer: c.measurer,
+                   raw: c.extras.raw?.contacts ?? [:])
                 .record(at: at.point).map(PanelHit.logRecord)
         },
         tap: { hit, c, state in

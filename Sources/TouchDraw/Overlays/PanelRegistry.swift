@@ -132,7 +132,7 @@ public enum PanelRegistry {
         PanelEntry(id: .touches, title: "touches overlay", key: PanelKey(3), place: .scene(aboveSelection: true)) { c, _, list in
             TouchesOverlay.draw(log: c.log, now: c.now, pickedTouch: c.state.pickedTouchID, slop: c.app.defaults.tapSlop,
                                 sceneTransform: c.sceneTransform, sceneRect: c.sceneRect, style: c.style,
-                                measurer: c.measurer, window: c.app.window, content: c.sceneContent, into: &list)
+                                measurer: c.measurer, window: c.app.window, content: c.sceneContent, raw: c.extras.raw, into: &list)
         },
         PanelEntry(id: .verdictCard, title: "verdict card", key: PanelKey(1, shift: true), place: .scene(aboveSelection: true),
                    interaction: VerdictCard.interaction) { c, _, list in
@@ -166,12 +166,13 @@ public enum PanelRegistry {
                    needs: [.touchDevices, .latency],
                    preferredHeight: { c in
                        DevicePanel.preferredHeight(rows: DevicePanel.rows(devices: c.extras.touchDevices, stats: c.log.touchDevices),
-                                                   latency: c.extras.latency,
+                                                   latency: c.extras.latency, note: c.extras.raw?.note,
                                                    width: ResponderChainPanel.columnWidth(side: c.sidePanel, style: c.style),
                                                    style: c.style, measurer: c.measurer)
                    }, interaction: DevicePanel.interaction) { c, rect, list in
             DevicePanel.draw(rows: DevicePanel.rows(devices: c.extras.touchDevices, stats: c.log.touchDevices), latency: c.extras.latency,
-                             sceneSize: c.app.window.bounds.size, in: rect, style: c.style, measurer: c.measurer, into: &list)
+                             note: c.extras.raw?.note, scroll: c.state[.devices, "scroll"], sceneSize: c.app.window.bounds.size, in: rect,
+                             style: c.style, measurer: c.measurer, into: &list)
         },
         PanelEntry(id: .inspector, title: "inspector", key: PanelKey(4, shift: true), place: .side(weight: 1.2),
                    interaction: InspectorPanel.interaction) { c, rect, list in
@@ -181,7 +182,7 @@ public enum PanelRegistry {
         PanelEntry(id: .eventLog, title: "event log", key: PanelKey(3, shift: true), place: .side(weight: 1),
                    interaction: EventLogPanel.interaction) { c, rect, list in
             EventLogPanel.draw(log: c.log, state: c.state, in: rect, detailTop: c.sidePanel?.minY, style: c.style,
-                               measurer: c.measurer, into: &list)
+                               measurer: c.measurer, raw: c.extras.raw?.contacts ?? [:], into: &list)
         },
         PanelEntry(id: .help, title: "help", key: PanelKey(1), keyEffect: "show or hide this help", defaultOn: false,
                    place: .cover, needs: [.help, .touchDevices], interaction: HelpPanel.interaction) { c, rect, list in

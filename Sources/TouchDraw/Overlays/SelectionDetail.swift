@@ -20,10 +20,14 @@ public enum SelectionDetail {
     /// when the record is no longer in the log): every paragraph wrapped to the text width.
     /// The heading says when the record is from: its time, and "earlier" once a newer
     /// decision is in the log (it no longer says what happened last).
-    public static func lines(seq: Int, log: TraceLog, width: Double, style: OverlayStyle, measurer: TextMeasurer) -> [String]? {
+    /// With a device recording's `raw` contacts, a touch the record names gets its slot and
+    /// tracking id (`touch 3: slot 0 id 7`).
+    public static func lines(seq: Int, log: TraceLog, width: Double, style: OverlayStyle, measurer: TextMeasurer,
+                             raw: [Int: RawContact] = [:]) -> [String]? {
         guard let r = log.record(seq) else { return nil }
         let w = max(1, width - 2 * style.padding)
         var p = paragraphs(for: r, seq: seq)
+        if let note = RawTouches.annotation(r.body, contacts: raw) { p.insert("device: " + note, at: min(2, p.count)) }
         if let newest = log.latestDecision?.seq, newest > seq { p[0] += "  · earlier" }
         return p.flatMap { measurer.wrap($0, toWidth: w, size: style.fontSize, font: .mono) }
     }

@@ -27,6 +27,13 @@ public enum TouchesOverlay {
             + "Xv: \(n(v.x))  Yv: \(n(v.y))  Prs: \(TraceFormat.fixed(tr.pressure, 2))"
     }
 
+    /// The text beside a touch's ring: its id, and for a device recording's contact its slot
+    /// and tracking id (`3  slot 0 id 7`).
+    public static func idLabel(_ id: Int, _ contact: RawContact?) -> String {
+        guard let contact, let raw = ContactEllipse.label(contact) else { return "\(id)" }
+        return "\(id)  \(raw)"
+    }
+
     /// The band across the top of the scene the header line takes when nothing says otherwise.
     public static func headerBand(sceneRect: Rect, style: OverlayStyle) -> Rect {
         Rect(x: sceneRect.minX, y: sceneRect.minY, width: sceneRect.width, height: style.lineHeight + 4 * style.scale)
@@ -51,11 +58,11 @@ public enum TouchesOverlay {
     public static func draw(log: TraceLog, now: Double, pickedTouch: Int?, slop: Double,
                             sceneTransform: AffineTransform, sceneRect: Rect, style: OverlayStyle,
                             measurer: TextMeasurer, window: Window? = nil, content: SceneContent.Cache = SceneContent.Cache(),
-                            into list: inout DisplayList) {
+                            raw: RawTouches? = nil, into list: inout DisplayList) {
         let trails = log.trails(at: now, fade: fade)
         let active = trails.filter(\.isActive)
         list.clipped(to: sceneRect) { list in
-            for tr in trails { drawTrail(tr, now: now, m: sceneTransform, style: style, into: &list) }
+            for tr in trails { drawTrail(tr, now: now, m: sceneTransform, style: style, raw: raw, into: &list) }
             // Header: the picked touch, else the newest active, else the newest lifted.
             let primary = trails.first { $0.id == pickedTouch } ?? active.max { $0.startTime < $1.startTime }
                 ?? trails.max { ($0.endTime ?? 0) < ($1.endTime ?? 0) }
@@ -73,7 +80,7 @@ public enum TouchesOverlay {
     }
 
     static func drawTrail(_ tr: TouchTrail, now: Double, m: AffineTransform, style: OverlayStyle,
-                          into list: inout DisplayList) {
+                          raw: RawTouches? = nil, into list: inout DisplayList) {
         let base = color(for: tr.id)
         let u = style.scale
         let life: Double = tr.endTime.map { max(0, 1 - (now - $0) / fade) } ?? 1
@@ -113,8 +120,16 @@ public enum TouchesOverlay {
         if tr.isActive, tr.pressure < 0.999 {
             list.strokeCircle(center: c, radius: max(4, ringRadius * tr.pressure) * u, ring.fading(0.6), width: u)
         }
-        list.text("\(tr.id)", at: Point(x: c.x + ringRadius * u * 0.75, y: c.y - ringRadius * u * 0.75), size: style.fontSize,
+        // A device recording's contact: its slot and tracking id beside the touch id, and its
+        // touch size as an ellipse (RawContactView).
+        let contact = raw?.contacts[tr.id]
+        let idText = idLabel(tr.id, contact)
+        list.text(idText, at: Point(x: c.x + ringRadius * u * 0.75, y: c.y - ringRadius * u * 0.75), size: style.fontSize,
                   color: ring, font: .mono, alignment: .left, baseline: .bottom)
+        if let contact, let device = raw?.device, let outline = ContactEllipse.outline(contact, device: device) {
+            let pts = outline.map { m.apply(tr.location + $0) }
+            list.polyline(pts, ring.fading(0.85), width: 1.5 * u, closed: true)
+        }
         if tr.isEmulated {
             list.text("emulated", at: Point(x: c.x, y: c.y + (ringRadius + 2) * u), size: style.fontSize * 0.9,
                       color: ring, font: .sans, alignment: .center, baseline: .top)
