@@ -103,6 +103,12 @@ struct RawImportTests {
             let expected = key.finger == 1 ? RawContact(slot: 0, trackingID: 7) : RawContact(slot: 1, trackingID: 8)
             #expect(replayer.rawContacts.byTouch[id] == expected, "touch \(id) (finger \(key.finger))")
         }
+        // Mid-touch (no lift yet): the down and moves joined the touch, with the size of the
+        // last move before 0.12 s (E: 0.100006 ... TOUCH_MAJOR 84, ORIENTATION 1).
+        let cintiq = Replayer(session: SceneSession(scene: scene),
+                              recording: try RecordingReader.open(path: Self.real + "/wacom-cintiq-13hd-touch-finger.evemu", window: scene.window))
+        try cintiq.run(until: 0.12)
+        #expect(Array(cintiq.rawContacts.byTouch.values) == [RawContact(slot: 0, trackingID: 1, touchMajor: 84, orientation: 1)])
         let own = try RecordingReader.open(path: Paths.root + "/Tests/touchscopeTests/Recordings/photo-pan.jsonl", window: scene.window)
         #expect(own.rawDevice == nil)
         let plain = Replayer(session: SceneSession(scene: scene), recording: own)
