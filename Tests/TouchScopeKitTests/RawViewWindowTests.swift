@@ -96,4 +96,35 @@ struct RawViewWindowTests {
         let cut = cutTexts(list.commands, measurer: WindowMeasurer.shared) { note.contains($0.string) }
         #expect(cut.isEmpty, "\(size): \(cut)")
     }
+
+    @Test("a finger or the mouse dragging up on the touch devices panel brings in the axis lines below its foot",
+          arguments: [true, false])
+    func dragScrolls(byFinger: Bool) throws {
+        let rig = try LiveRig(canvas: Size(width: 800, height: 1280))
+        rig.frame.takeRecording(try RecordingReader.open(path: Self.cintiq, window: rig.live.session.scene.window))
+        rig.frame.state.set(.devices, true)
+        let side = try #require(rig.layout.sidePanel)
+        let section = try #require(DebugOverlay.sections(rig.context(), side: side).first { $0.panel == .devices })
+        func shown() -> [String] {
+            var list = DisplayList(size: rig.layout.canvasSize)
+            rig.frame.draw(rig.live.session, into: &list, layout: rig.layout, measurer: EstimatedTextMeasurer())
+            return textRuns(list).map(\.string)
+        }
+        #expect(shown().contains { $0.hasPrefix("… ") && $0.contains("more lines: drag up to read them") })
+        // Up by four lines from low in the section (under the coverage button).
+        let line = rig.layout.overlayStyle.lineHeight
+        let from = Point(x: section.rect.midX, y: section.rect.maxY - line)
+        let to = Point(x: from.x, y: from.y - 4 * line)
+        if byFinger {
+            rig.finger([from, to])
+        } else {
+            let a = rig.scene(from), b = rig.scene(to)
+            rig.send(.mouseDown(x: a.x, y: a.y, button: .left))
+            rig.send(.mouseMove(x: b.x, y: b.y, button: .left))
+            rig.send(.mouseUp(x: b.x, y: b.y, button: .left))
+        }
+        #expect(rig.state[.devices, "scroll"] == 4)
+        #expect(shown().contains { $0.hasPrefix("… 4 lines above: drag down to read them") || $0 == "… 4 above" })
+        #expect(!rig.state.isOn(.coverage))   // a drag is no tap on the button
+    }
 }
