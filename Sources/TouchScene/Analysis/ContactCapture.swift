@@ -189,7 +189,6 @@ public struct ContactCapture: Sendable {
             var x: Double?, y: Double?
             var pressure: Int?, major: Int?, minor: Int?
             var track: Int?          // index in capture.tracks while down
-            var changed = false
         }
         var slots: [Int: Slot] = [:]
         var current = 0
@@ -205,7 +204,6 @@ public struct ContactCapture: Sendable {
                 s.track = capture.tracks.count
                 capture.tracks.append(ContactTrack(slot: slot, trackingID: s.trackingID, reports: [r], liftedAt: nil))
             }
-            s.changed = false
         }
         func lift(_ s: inout Slot, at t: Double) {
             if let i = s.track { capture.tracks[i].liftedAt = t }
@@ -234,14 +232,13 @@ public struct ContactCapture: Sendable {
                                 lift(&s, at: t)
                             }
                             s.trackingID = e.value
-                            s.changed = true
                         }
                         slots[current] = s
-                    case Evdev.ABS_MT_POSITION_X: slots[current, default: Slot()].x = Double(e.value); slots[current]?.changed = true
-                    case Evdev.ABS_MT_POSITION_Y: slots[current, default: Slot()].y = Double(e.value); slots[current]?.changed = true
-                    case Evdev.ABS_MT_PRESSURE: slots[current, default: Slot()].pressure = e.value; slots[current]?.changed = true
-                    case Evdev.ABS_MT_TOUCH_MAJOR: slots[current, default: Slot()].major = e.value; slots[current]?.changed = true
-                    case Evdev.ABS_MT_TOUCH_MINOR: slots[current, default: Slot()].minor = e.value; slots[current]?.changed = true
+                    case Evdev.ABS_MT_POSITION_X: slots[current, default: Slot()].x = Double(e.value)
+                    case Evdev.ABS_MT_POSITION_Y: slots[current, default: Slot()].y = Double(e.value)
+                    case Evdev.ABS_MT_PRESSURE: slots[current, default: Slot()].pressure = e.value
+                    case Evdev.ABS_MT_TOUCH_MAJOR: slots[current, default: Slot()].major = e.value
+                    case Evdev.ABS_MT_TOUCH_MINOR: slots[current, default: Slot()].minor = e.value
                     default: break
                     }
                 } else if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_REPORT {
@@ -279,12 +276,11 @@ public struct ContactCapture: Sendable {
             case .singleTouch:
                 if e.type == Evdev.EV_KEY && e.code == Evdev.BTN_TOUCH {
                     touching = e.value != 0
-                    slots[0, default: Slot()].changed = true
                 } else if e.type == Evdev.EV_ABS {
                     switch e.code {
-                    case Evdev.ABS_X: slots[0, default: Slot()].x = Double(e.value); slots[0]?.changed = true
-                    case Evdev.ABS_Y: slots[0, default: Slot()].y = Double(e.value); slots[0]?.changed = true
-                    case Evdev.ABS_PRESSURE: slots[0, default: Slot()].pressure = e.value; slots[0]?.changed = true
+                    case Evdev.ABS_X: slots[0, default: Slot()].x = Double(e.value)
+                    case Evdev.ABS_Y: slots[0, default: Slot()].y = Double(e.value)
+                    case Evdev.ABS_PRESSURE: slots[0, default: Slot()].pressure = e.value
                     default: break
                     }
                 } else if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_REPORT {
