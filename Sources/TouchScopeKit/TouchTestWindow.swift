@@ -36,6 +36,8 @@ package struct TouchTestPanel {
         package var id: String
         package var label: String
         package var rect: Rect
+        /// The label's font size (points).
+        package var size: Double
     }
     /// One line of the panel's text, with its colour.
     package struct Line: Equatable {
@@ -84,14 +86,14 @@ package struct TouchTestPanel {
         var x = rect.minX + pad
         let y = rect.maxY - pad - bh
         for (k, b) in own.enumerated() {
-            buttons.append(Button(id: b.0, label: b.1, rect: Rect(x: x, y: y, width: ws[k], height: bh)))
+            buttons.append(Button(id: b.0, label: b.1, rect: Rect(x: x, y: y, width: ws[k], height: bh), size: font))
             x += ws[k] + pad
         }
         var right = rect.maxX - pad
         for (k, b) in ids.enumerated().reversed() {
             let bw = ws[own.count + k]
             right -= bw
-            buttons.append(Button(id: b.0, label: b.1, rect: Rect(x: right, y: y, width: bw, height: bh)))
+            buttons.append(Button(id: b.0, label: b.1, rect: Rect(x: right, y: y, width: bw, height: bh), size: font))
             right -= pad
         }
         if x > right + pad { fits = false }
@@ -145,7 +147,7 @@ package struct TouchTestPanel {
             var out = ["Matrix: " + fit.matrix.map { TraceFormat.fixed($0, 4) }.joined(separator: " ")
                        + "; error left: largest \(TraceFormat.fixed(fit.maxResidualPx, 1)) px (at each target on the screen)"]
             if test.sizeMM == nil { out.append("No size in mm (--size-mm WxH): errors in pixels, accuracy not measured.") }
-            out.append("udev rule file: \(udevPath)")
+            out.append("udev rule file: \(udevPath)  (a keyboard may edit it; Return writes)")
             return out
         case .lines:
             guard let a = test.results[.lines]?.analysis else { return [] }
@@ -214,9 +216,12 @@ package final class TouchTestWindow: HostClient {
     private let script = FingerScript()
     private var reported: Set<TouchTest.Page> = []
     private var shots = 0
+    /// Where "Write udev rule" writes: `--udev-rule`, or what was typed over it.
+    private var udevPath: String
 
     package init(window: Size, device: String?, options: TouchTestOptions) {
         self.options = options
+        udevPath = options.udevRule
         test = TouchTest(window: window, sizeMM: options.sizeMM, limits: options.limits, device: device)
     }
 
@@ -231,7 +236,7 @@ package final class TouchTestWindow: HostClient {
     }
 
     private var panel: TouchTestPanel {
-        TouchTestPanel(test, upper: upper, message: message, udevPath: options.udevRule, measurer: host?.textMeasurer ?? EstimatedTextMeasurer())
+        TouchTestPanel(test, upper: upper, message: message, udevPath: udevPath, measurer: host?.textMeasurer ?? EstimatedTextMeasurer())
     }
 
     // MARK: Input
@@ -250,7 +255,8 @@ package final class TouchTestWindow: HostClient {
             up(-1, Point(x: x, y: y), RawInput(t: now, .fingerUp(finger: -1, x: x, y: y)), at: now)
         case let .keyDown(key, mods):
             if key == "F12" { shots += 1; host?.saveScreenshot(to: "touchtest-\(shots).png") }
-            if key == "Q" && mods.contains(.ctrl) { host?.requestQuit() }
+            else if key == "Q" && mods.contains(.ctrl) { host?.requestQuit() }
+            else if test.page == .targets, test.results[.targets]?.calibration != nil { edit(key, shift: mods.contains(.shift)) }
         default:
             break
         }
@@ -310,15 +316,31 @@ package final class TouchTestWindow: HostClient {
         host?.setNeedsDisplay()
     }
 
+    /// A key on the targets page once it is done: edits the udev rule's path (a keyboard is
+    /// optional: the path shown is `--udev-rule`'s until typed over). Backspace deletes,
+    /// Return writes the rule.
+    private func edit(_ key: String, shift: Bool) {
+        switch key {
+        case "Backspace": if !udevPath.isEmpty { udevPath.removeLast() }
+        case "Return": writeRule()
+        case "Space": udevPath += " "
+        default:
+            guard key.count == 1 else { return }
+            udevPath += shift ? (key == "-" ? "_" : key.uppercased()) : key.lowercased()
+        }
+        host?.setNeedsDisplay()
+    }
+
     private func writeRule() {
         guard let fit = test.results[.targets]?.calibration else { return }
-        let text = "# touchscope touchtest: libinput calibration for \(test.device ?? "the touchscreen")\n\(fit.udevRule)\n"
+        let name = String((test.device ?? "the touchscreen").map { $0 == "\n" ? " " : $0 })
+        let text = "# touchscope touchtest: libinput calibration for \(name)\n\(fit.udevRule)\n"
         do {
-            try RegularFile.write(Array(text.utf8), to: options.udevRule)
-            message = "Wrote \(LiveRecording.fullPath(options.udevRule)); copy it to /etc/udev/rules.d/ (as root), then: udevadm trigger"
-            say("touchtest: udev rule written to \(options.udevRule)")
+            try RegularFile.write(Array(text.utf8), to: udevPath)
+            message = "Wrote \(LiveRecording.fullPath(udevPath)); copy it to /etc/udev/rules.d/ (as root), then: udevadm trigger"
+            say("touchtest: udev rule written to \(udevPath)")
         } catch {
-            message = "Cannot write \(options.udevRule): \(error.message)"
+            message = "Cannot write \(udevPath): \(error.message)"
         }
     }
 
@@ -377,9 +399,12 @@ package final class TouchTestWindow: HostClient {
                 }
                 if let r = fit?.residuals[safe: i] {
                     let label = "\(TraceFormat.fixed(r.px, 1)) px" + (r.mm.map { " \(TraceFormat.fixed($0, 2)) mm" } ?? "")
-                    let left = t.x > w / 2
-                    list.text(label, at: Point(x: t.x + (left ? -18 : 18) * u, y: t.y + (t.y > h / 2 ? -20 : 4) * u), size: 12 * u,
-                              color: .green, alignment: left ? .right : .left)
+                    // Beside the target, towards the middle; the left and right edges' below it,
+                    // clear of the grid's labels on the same row.
+                    let left = t.x > w / 2, side = i == 10 || i == 12 ? 0.0 : 1.0
+                    let dy = side == 0 ? 28.0 : (t.y > h / 2 ? -20 : 4)
+                    list.text(label, at: Point(x: t.x + (left ? -18 : 18) * u * side, y: t.y + dy * u), size: 12 * u,
+                              color: .green, alignment: side == 0 ? (left ? .right : .left) : (left ? .right : .left))
                 }
             }
         case .lines:
@@ -440,8 +465,7 @@ package final class TouchTestWindow: HostClient {
             let pressed = onPanel.values.contains { $0 == b.id }
             list.roundedRect(b.rect, radius: 8 * u, fill: pressed ? Color(r: 70, g: 110, b: 170) : Color(r: 55, g: 55, b: 65),
                              stroke: Color(r: 120, g: 120, b: 135), lineWidth: 1)
-            let size = min(15 * u, b.rect.height * 0.4)
-            list.text(b.label, at: b.rect.center, size: size, color: .white, alignment: .center, baseline: .middle)
+            list.text(b.label, at: b.rect.center, size: b.size, color: .white, alignment: .center, baseline: .middle)
         }
         list.restore()
     }
