@@ -24,7 +24,18 @@ import TouchCore
 public struct TouchTest: Sendable {
     /// A page of the test, in order.
     public enum Page: String, CaseIterable, Sendable {
-        case targets, lines, hold, fingers, draw, summary
+        /// Targets to tap: accuracy, edge accuracy, the calibration.
+        case targets
+        /// Lines to trace: moving jitter, linearity, report rate.
+        case lines
+        /// A finger held still: stationary jitter.
+        case hold
+        /// Fingers one by one and together: contacts, finger separation.
+        case fingers
+        /// Free draw: coverage and anomalies.
+        case draw
+        /// The whole session's checks.
+        case summary
 
         /// The checks this page decides (the summary: all eight).
         public var checks: [String] {
@@ -76,8 +87,10 @@ public struct TouchTest: Sendable {
 
     /// A straight guide to trace.
     public struct Guide: Sendable, Equatable {
-        /// Where the stroke starts and ends (scene points).
-        public var from: Point, to: Point
+        /// Where the stroke starts (scene points).
+        public var from: Point
+        /// Where it ends (scene points).
+        public var to: Point
     }
 
     /// The window the fingers land in (scene points: the window's units).
