@@ -9,7 +9,7 @@
 # (0.2 mm) of wobble passes stationary-jitter (≤ 0.5 mm); three straight strokes pass
 # moving-jitter (≤ 1 mm); five fingers pass contacts (≥ 5) and two brought to 6 mm apart pass
 # finger-separation (≤ 8 mm); a finger down and up at once on the draw page is a ghost touch
-# (ghost-touches FAIL). Skip, Back and Next by finger.
+# (ghost-touches FAIL). Skip, Back and Next by finger; Move panel by mouse and by finger.
 # Closing the window writes the recording and the report; `touchscope analyze` and
 # `calibrate` of the recording print exactly what the window printed at its end.
 # At 1280×800 and 800×1280 (SIZES="WxH ..." for others). SHOTS=DIR keeps the screenshots.
@@ -133,6 +133,20 @@ PY
     inject up 930 $((w - 2)) 2; sleep 0.2
     printf 'down 931 %s %s\nup 931 %s %s\n' $((w / 2)) $((h / 5)) $((w / 2)) $((h / 5)) >> "$fingers"; sleep 0.4
     shot draw
+    # "Move panel" by mouse: the panel goes to the upper half, and back by finger.
+    # (The pointer cannot leave the X screen: on a screen shorter than the window, by finger twice.)
+    read mx my <<< "$(centre move-button)"
+    read _ sh <<< "$(xdotool getdisplaygeometry)"
+    if [ "$my" -lt "$sh" ]; then
+        xdotool mousemove --window "$wid" "$mx" "$my" click 1; sleep 0.3
+    else
+        press move
+    fi
+    for _ in $(seq 30); do read _ py _ _ <<< "$(state panel)"; [ "$py" -lt $((h / 2)) ] && break; sleep 0.1; done
+    [ "$py" -lt $((h / 2)) ] || fail "$size: a mouse click on Move panel left the panel at y $py"
+    press move
+    for _ in $(seq 30); do read _ py _ _ <<< "$(state panel)"; [ "$py" -gt $((h / 2)) ] && break; sleep 0.1; done
+    [ "$py" -gt $((h / 2)) ] || fail "$size: a finger on Move panel left the panel at y $py"
     press next; wait_state page summary "$size: Finish"
     line=$(grep '^touchtest: draw: ' "$tmp/out.log" | head -1)
     case "$line" in *"FAIL  ghost-touches: 1 count, limit ≤ 0 count"*) ;; *) fail "$size: draw verdict: $line" ;; esac
