@@ -517,7 +517,14 @@ extension TouchTestWindow {
         }
         _ = host.refreshLayout()
         let device = host.touchDevices().first?.name
-        let app = TouchTestWindow(window: host.layout.windowSize, device: device, options: options)
+        // --size-mm is the screen's: the window's size in mm at the display's units per mm
+        // (the whole of it when full screen).
+        var o = options
+        let window = host.layout.windowSize
+        if let mm = options.sizeMM, let display = host.displaySize {
+            o.sizeMM = Size(width: mm.width * window.width / display.width, height: mm.height * window.height / display.height)
+        }
+        let app = TouchTestWindow(window: window, device: device, options: o)
         _ = host.run(client: app)
         try app.finish()
     }

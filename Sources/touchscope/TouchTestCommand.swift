@@ -34,7 +34,7 @@ struct TouchTestCommand: ParsableCommand {
     var record: String?
     @Option(help: ArgumentHelp("Write the HTML report (the same as analyze --report) when the window closes.", valueName: "file.html"))
     var report: String?
-    @Option(help: ArgumentHelp("The screen's size in millimetres: figures and checks in mm (else pixels, and the mm checks not measured).", valueName: "WxH"))
+    @Option(help: ArgumentHelp("The screen's size in millimetres (the window's is its share of the display): figures and checks in mm (else pixels, and the mm checks not measured).", valueName: "WxH"))
     var sizeMm: String?
     @Option(help: ArgumentHelp("Where \"Write udev rule\" writes the calibration (default: 99-touchscreen-calibration.rules here).", valueName: "file"))
     var udevRule: String = "99-touchscreen-calibration.rules"

@@ -43,7 +43,9 @@ shot() {   # shot NAME: F12, kept as SHOTS/NAME-SIZE.png
 
 for size in ${SIZES:-1280x800 800x1280}; do
     w=${size%x*}; h=${size#*x}
-    mm="$((w / 5))x$((h / 5))"
+    # --size-mm is the screen's: 5 units per mm on the X screen, so the window too.
+    read sw sh <<< "$(xdotool getdisplaygeometry)"
+    mm="$((sw / 5))x$((sh / 5))"
     rm -f "$tmp"/*.png "$tmp"/rec.jsonl "$tmp"/report.html "$tmp"/99.rules "$tmp"/99.txt "$fingers.state"
     : > "$fingers"
     n=0
