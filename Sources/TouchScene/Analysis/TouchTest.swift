@@ -227,10 +227,11 @@ public struct TouchTest: Sendable {
             summaryCalibration = whole.calibration
             return
         }
-        // A page entered again is done again; its old verdict goes.
-        if p != .draw || status[.draw] != .done { status[p] = .waiting; results[p] = nil }
+        // A page entered again is done again: its old verdict goes.
+        status[p] = .waiting
+        results[p] = nil
         if p == .targets { targetsAt = nil }
-        if p == .draw { coverage = coverage.map { _ in 0 }; status[.draw] = .waiting; results[.draw] = nil }
+        if p == .draw { coverage = coverage.map { _ in 0 } }
     }
 
     // MARK: Fingers
@@ -245,10 +246,9 @@ public struct TouchTest: Sendable {
         case let .fingerMove(f, x, y, _, _):
             guard down[f] != nil else { return }
             down[f] = Point(x: x, y: y)
-        case let .fingerUp(f, x, y, _, _):
+        case let .fingerUp(f, _, _, _, _):
             guard down[f] != nil else { return }
             down[f] = nil
-            _ = (x, y)
         default:
             return
         }
