@@ -64,3 +64,40 @@ struct TouchTestPanelTests {
         }
     }
 }
+
+@MainActor
+@Suite("touchtest: fingers on the panel and on the surface")
+struct TouchTestWindowInputTests {
+    @Test("a finger lifted on a button presses it and is not recorded; one lifted off it presses nothing; fingers on the surface are the test's")
+    func routing() throws {
+        let window = TouchTestWindow(window: Size(width: 1280, height: 800), device: nil, options: TouchTestOptions())
+        let panel = TouchTestPanel(window.test, upper: false, message: nil, udevPath: "x", measurer: EstimatedTextMeasurer())
+        let skip = try #require(panel.buttons.first { $0.id == "skip" }).rect.center
+        // Down on Skip, slid off the panel, lifted: nothing pressed, nothing recorded.
+        window.handle(RawInput(t: 0, .fingerDown(finger: 1, x: skip.x, y: skip.y)))
+        window.handle(RawInput(t: 0.1, .fingerMove(finger: 1, x: 600, y: 100)))
+        window.handle(RawInput(t: 0.2, .fingerUp(finger: 1, x: 600, y: 100)))
+        #expect(window.test.page == .targets)
+        #expect(window.test.inputs.isEmpty)
+        // A tap on the surface: the test's, recorded.
+        window.handle(RawInput(t: 0.5, .fingerDown(finger: 2, x: 128, y: 80)))
+        window.handle(RawInput(t: 0.55, .fingerUp(finger: 2, x: 128, y: 80)))
+        #expect(window.test.inputs.count == 2)
+        #expect(window.test.tapsDone == 1)
+        // Lifted on Skip: pressed; the button's finger is not recorded.
+        window.handle(RawInput(t: 1, .fingerDown(finger: 3, x: skip.x, y: skip.y)))
+        window.handle(RawInput(t: 1.1, .fingerUp(finger: 3, x: skip.x + 2, y: skip.y)))
+        #expect(window.test.page == .lines)
+        #expect(window.test.status[.targets] == .skipped)
+        #expect(window.test.inputs.count == 2)
+        // The mouse's left button is a finger too (-1), on the buttons and on the surface.
+        let back = try #require(TouchTestPanel(window.test, upper: false, message: nil, udevPath: "x", measurer: EstimatedTextMeasurer())
+            .buttons.first { $0.id == "back" }).rect.center
+        window.handle(RawInput(t: 2, .mouseDown(x: back.x, y: back.y, button: .left)))
+        window.handle(RawInput(t: 2.1, .mouseUp(x: back.x, y: back.y, button: .left)))
+        #expect(window.test.page == .targets)
+        window.handle(RawInput(t: 3, .mouseDown(x: 300, y: 300, button: .left)))
+        window.handle(RawInput(t: 3.1, .mouseUp(x: 300, y: 300, button: .left)))
+        #expect(window.test.inputs.count == 4)
+    }
+}
