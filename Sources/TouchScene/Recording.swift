@@ -3,6 +3,9 @@
 /// The first line of a recording: `{"recording":1,"window":[800,600]}`, and for a recording
 /// made by `touchscope import`, where it came from:
 /// `{"recording":1,"window":[800,600],"device":"Wacom HID 5256 Finger","importedFrom":"touch.yml","format":"libinput-record"}`.
+/// A recording of `touchscope touchtest` also carries the targets it showed and, when known,
+/// the window's size in millimetres:
+/// `{"recording":1,"window":[1280,800],"targets":[[128,80],...],"targetsAt":0,"sizeMm":[262,164]}`.
 public struct RecordingHeader: Hashable, Sendable {
     /// Format version (1).
     public var version: Int
@@ -14,11 +17,20 @@ public struct RecordingHeader: Hashable, Sendable {
     public var importedFrom: String?
     /// The format of that file: `libinput-record` or `evemu`.
     public var format: String?
+    /// Targets shown to be tapped, in the order they were tapped (scene points): the first
+    /// `targets.count` taps landing at or after `targetsAt` were aimed at them (`touchtest`).
+    public var targets: [Point]?
+    /// When the taps on `targets` began, seconds (the recording's `t`).
+    public var targetsAt: Double?
+    /// The window's size in millimetres, when known: figures are then in mm.
+    public var sizeMM: Size?
     /// A header for a recording in scene `window` coordinates; the source fields are for
-    /// imported recordings.
-    public init(version: Int = 1, window: Size, device: String? = nil, importedFrom: String? = nil, format: String? = nil) {
+    /// imported recordings, the targets and size for `touchtest`'s.
+    public init(version: Int = 1, window: Size, device: String? = nil, importedFrom: String? = nil, format: String? = nil,
+                targets: [Point]? = nil, targetsAt: Double? = nil, sizeMM: Size? = nil) {
         self.version = version; self.window = window
         self.device = device; self.importedFrom = importedFrom; self.format = format
+        self.targets = targets; self.targetsAt = targetsAt; self.sizeMM = sizeMM
     }
 }
 
@@ -224,6 +236,25 @@ public final class RecordingReader {
             guard let v = value[key] else { continue }
             guard let text = v.string else { throw self.error(0, "header field `\(key)` must be a string") }
             header[keyPath: field] = text
+        }
+        if let v = value["targets"] {
+            guard let list = v.array else { throw self.error(0, "header field `targets` must be a list of [x, y] points") }
+            header.targets = try list.map { (p) throws(InputFileError) -> Point in
+                guard let xy = p.array, xy.count == 2, let x = xy[0].number, let y = xy[1].number, x.isFinite, y.isFinite else {
+                    throw self.error(0, "header field `targets` must be a list of [x, y] points with finite numbers")
+                }
+                return Point(x: x, y: y)
+            }
+        }
+        if let v = value["targetsAt"] {
+            guard let t = v.number, t.isFinite, t >= 0 else { throw self.error(0, "header field `targetsAt` must be a number of seconds, 0 or more") }
+            header.targetsAt = t
+        }
+        if let v = value["sizeMm"] {
+            guard let a = v.array, a.count == 2, let w = a[0].number, let h = a[1].number, w.isFinite, h.isFinite, w > 0, h > 0 else {
+                throw self.error(0, "header field `sizeMm` must be [width, height] in mm with positive numbers")
+            }
+            header.sizeMM = Size(width: w, height: h)
         }
         return header
     }
@@ -450,6 +481,19 @@ public final class RecordingWriter {
             guard let value else { continue }
             b.append(contentsOf: ",\"\(key)\":".utf8)
             JSONOut.string(value, into: &b)
+        }
+        if let targets = header.targets {
+            b.append(contentsOf: ",\"targets\":[".utf8)
+            for (i, p) in targets.enumerated() {
+                b.append(contentsOf: (i == 0 ? "[" : ",[").utf8)
+                JSONOut.number(p.x, into: &b); b.append(0x2c); JSONOut.number(p.y, into: &b); b.append(0x5d)
+            }
+            b.append(0x5d)
+        }
+        if let t = header.targetsAt { b.append(contentsOf: ",\"targetsAt\":".utf8); JSONOut.number(t, into: &b) }
+        if let mm = header.sizeMM {
+            b.append(contentsOf: ",\"sizeMm\":[".utf8)
+            JSONOut.number(mm.width, into: &b); b.append(0x2c); JSONOut.number(mm.height, into: &b); b.append(0x5d)
         }
         b.append(contentsOf: "}\n".utf8)
         return String(decoding: b, as: UTF8.self)

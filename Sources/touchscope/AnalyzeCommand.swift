@@ -99,7 +99,7 @@ struct CalibrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calibrate",
         abstract: "Fit libinput's calibration matrix from taps on known targets.",
-        usage: helpUsage("touchscope calibrate <input> --targets <X,Y X,Y ...> --screen <WxH> [--json]"),
+        usage: helpUsage("touchscope calibrate <input> [--targets <X,Y X,Y ...> --screen <WxH>] [--json]"),
         discussion: """
             Pairs the input's taps (contacts that lift within 5 mm of where they
             landed), in order, with the targets, fits the affine map by least squares,
@@ -107,17 +107,20 @@ struct CalibrateCommand: ParsableCommand {
             coordinates it gives the screen's), the udev rule that applies it, and the
             error left at each target (pixels, and mm when the device states its
             resolution) beside the error before calibration, and the accuracy and
-            edge-accuracy checks of the taps before calibration.
+            edge-accuracy checks of the taps before calibration. Without --targets, the
+            targets a `touchscope touchtest` recording carries (its header's `targets`,
+            on its window) are paired with its first taps from `targetsAt` on.
             Example: touchscope calibrate taps.evemu --screen 1920x1080
                        --targets "192,108 1728,108 960,540 192,972 1728,972"
+            Example: touchscope calibrate touchtest.jsonl
             """)
 
     @Argument(help: "The libinput record, evemu file or TouchScope recording with one tap per target.")
     var input: String
-    @Option(help: ArgumentHelp("The targets, screen pixels, in the order they were tapped: at least three, not in a line.", valueName: "X,Y X,Y ..."))
-    var targets: String
-    @Option(help: ArgumentHelp("The screen's size in pixels.", valueName: "WxH"))
-    var screen: String
+    @Option(help: ArgumentHelp("The targets, screen pixels, in the order they were tapped: at least three, not in a line (default: the recording's own, from touchtest).", valueName: "X,Y X,Y ..."))
+    var targets: String?
+    @Option(help: ArgumentHelp("The screen's size in pixels (needed with --targets).", valueName: "WxH"))
+    var screen: String?
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
@@ -132,18 +135,24 @@ struct CalibrateCommand: ParsableCommand {
     }
 
     func validate() throws {
-        _ = try parseSize(screen, "--screen")
-        _ = try Self.parseTargets(targets)
+        if let screen { _ = try parseSize(screen, "--screen") }
+        if let targets { _ = try Self.parseTargets(targets) }
+        if targets != nil && screen == nil { throw ValidationError("--targets needs --screen WxH: the screen the targets are pixels of") }
     }
 
     func run() throws {
         let capture = try readCapture(input)
-        let size = try parseSize(screen, "--screen")
-        let points = try Self.parseTargets(targets)
         do {
-            let result = try Calibration.fit(capture, targets: points, screen: size)
+            let result: CalibrationResult
+            if let targets, let screen {
+                result = try Calibration.fit(capture, targets: try Self.parseTargets(targets), screen: try parseSize(screen, "--screen"))
+            } else if let recorded = try Calibration.fitRecorded(capture) {
+                result = recorded
+            } else {
+                throw CLIError.badInput("\(input):1:1: the input carries no targets (only a `touchscope touchtest` recording does): give --targets and --screen")
+            }
             print(json ? result.json : result.text)
-        } catch {
+        } catch let error as CalibrationError {
             throw CLIError.badInput("\(input): \(error.description)")
         }
     }

@@ -1,4 +1,4 @@
-// touchscope: the command line (run, replay, why, check, import, analyze, calibrate, bench). The window, the panels,
+// touchscope: the command line (run, replay, why, check, import, analyze, calibrate, touchtest, bench). The window, the panels,
 // recording and replay are the host library's (TouchScopeKit). Exit status: 0 success,
 // 2 bad input (scene, recording, arguments), 1 any other failure.
 import ArgumentParser
@@ -22,7 +22,7 @@ struct TouchScope: ParsableCommand {
             """,
         version: touchScopeVersion,
         subcommands: [RunCommand.self, ReplayCommand.self, WhyCommand.self, DiffCommand.self, SweepCommand.self, HitMapCommand.self, CheckCommand.self, ImportCommand.self, AnalyzeCommand.self,
-                      CalibrateCommand.self, BenchCommand.self],
+                      CalibrateCommand.self, TouchTestCommand.self, BenchCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

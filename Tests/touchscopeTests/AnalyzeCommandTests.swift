@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 import TestSupport
+import TouchCore
 import TouchScene
 
 @Suite("Command line: analyze and calibrate", .serialized)
@@ -119,5 +120,36 @@ struct AnalyzeCommandTests {
         let unpaired = try CLIRun.run(["calibrate", path, "--targets", "100,100 900,100 500,700", "--screen", "1920x1080"])
         #expect(unpaired.status == 2)
         #expect(unpaired.stderr.contains("5 tap(s) (contacts that lift within 5 mm of where they landed) for 3 target(s)"))
+    }
+
+    @Test("calibrate and analyze of a touchtest recording: its own targets, without --targets; a recording without targets is a located error")
+    func touchtestRecording() throws {
+        // A panel whose taps land 6 points right and 4 above each target, 5 points per mm.
+        var test = TouchTest(window: Size(width: 1280, height: 800), sizeMM: Size(width: 256, height: 160), device: "Synthetic Panel")
+        var t = 0.0
+        for (k, target) in test.targets.enumerated() {
+            test.handle(RawInput(t: t, .fingerDown(finger: k + 1, x: target.x + 6, y: target.y - 4)))
+            test.handle(RawInput(t: t + 0.05, .fingerUp(finger: k + 1, x: target.x + 6, y: target.y - 4)))
+            t += 0.3
+        }
+        let path = Paths.temporary("touchtest.jsonl")
+        try test.recordingText.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try CLIRun.run(["calibrate", path, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        // The inverse of the offset: c = -6/1280, f = +4/800.
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let matrix = try #require(object["matrix"] as? [Double])
+        for (got, want) in zip(matrix, [1, 0, -6.0 / 1280, 0, 1, 4.0 / 800]) { #expect(abs(got - want) < 1e-6, "\(matrix)") }
+        #expect(matrix.count == 6)
+        let a = try CLIRun.run(["analyze", path])
+        #expect(a.status == 1)   // 7.2 points = 1.44 mm off: accuracy (±1 mm) fails
+        #expect(a.stdout.split(separator: "\n").contains { $0.contains("FAIL") && $0.contains(" accuracy ") && $0.contains("1.44 mm") }, "\(a.stdout)")
+        #expect(a.stdout.split(separator: "\n").contains { $0.contains("PASS") && $0.contains(" edge-accuracy ") }, "\(a.stdout)")
+        let plain = Paths.temporary("plain.jsonl")
+        try "{\"recording\":1,\"window\":[100,100]}\n".write(toFile: plain, atomically: true, encoding: .utf8)
+        let refused = try CLIRun.run(["calibrate", plain])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.hasPrefix("\(plain):1:1: the input carries no targets"), "\(refused.stderr)")
+        #expect(try CLIRun.run(["calibrate", plain, "--targets", "1,1 50,1 1,50"]).status == 2)   // --targets without --screen
     }
 }

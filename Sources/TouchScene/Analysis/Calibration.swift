@@ -47,9 +47,25 @@ public enum Calibration {
     /// and fits the matrix. Errors say what is wrong with the targets or the taps.
     public static func fit(_ c: ContactCapture, targets: [Point], screen: Size,
                            limits: CheckLimits = CheckLimits()) throws(CalibrationError) -> CalibrationResult {
+        try fit(c, targets: targets, screen: screen, limits: limits, tapsFrom: nil)
+    }
+
+    /// The fit for the targets the capture carries (a `touchtest` recording's: its header's
+    /// `targets`, paired with the first taps from `targetsAt` on, on its window); nil when
+    /// it carries none.
+    public static func fitRecorded(_ c: ContactCapture, limits: CheckLimits = CheckLimits()) throws(CalibrationError) -> CalibrationResult? {
+        guard let targets = c.targets, let window = c.window else { return nil }
+        return try fit(c, targets: targets, screen: window, limits: limits, tapsFrom: c.targetsAt ?? 0)
+    }
+
+    /// `tapsFrom` nil: every tap of the capture, one per target; else the first taps landing
+    /// at or after `tapsFrom` seconds, one per target (later taps belong to other tests).
+    static func fit(_ c: ContactCapture, targets: [Point], screen: Size, limits: CheckLimits,
+                    tapsFrom: Double?) throws(CalibrationError) -> CalibrationResult {
         guard targets.count >= 3 else { throw CalibrationError("at least three targets are needed, got \(targets.count)") }
         guard !collinear(targets) else { throw CalibrationError("the targets lie on one line: a calibration needs three not in a line") }
-        let taps = self.taps(c)
+        var taps = self.taps(c, from: tapsFrom)
+        if tapsFrom != nil, taps.count > targets.count { taps = Array(taps.prefix(targets.count)) }
         guard taps.count == targets.count else {
             throw CalibrationError("the input has \(taps.count) tap(s) (contacts that lift within 5 mm of where they landed) for \(targets.count) target(s): one tap per target, in order")
         }
@@ -60,6 +76,7 @@ public enum Calibration {
         }
         let matrix = abc + def
         let mmPerPx: (x: Double, y: Double)? = {
+            if c.xAxis == nil, let mm = c.sizeMM { return (mm.width / screen.width, mm.height / screen.height) }
             guard let x = c.xAxis, let y = c.yAxis, x.resolution > 0, y.resolution > 0 else { return nil }
             return (Double(x.max - x.min) / Double(x.resolution) / screen.width, Double(y.max - y.min) / Double(y.resolution) / screen.height)
         }()
@@ -95,16 +112,17 @@ public enum Calibration {
 
     /// The capture's taps, in order: each lifted contact that stayed within 5 mm (20 px
     /// without a resolution) of where it landed, at the mean of its reports (device units).
-    static func taps(_ c: ContactCapture) -> [Point] {
+    static func taps(_ c: ContactCapture, from: Double? = nil) -> [Point] {
         let radius: (Double, Double) = {
             if let x = c.xAxis, let y = c.yAxis, x.resolution > 0, y.resolution > 0 {
                 return (5 * Double(x.resolution), 5 * Double(y.resolution))
             }
             if let x = c.xAxis, let y = c.yAxis { return (Double(x.max - x.min) / 100, Double(y.max - y.min) / 100) }
+            if let mm = c.sizeMM, let w = c.window { return (5 * w.width / mm.width, 5 * w.height / mm.height) }
             return (20, 20)
         }()
         return c.tracks.sorted { $0.landedAt < $1.landedAt }.compactMap { t in
-            guard t.liftedAt != nil, let first = t.reports.first else { return nil }
+            guard t.liftedAt != nil, let first = t.reports.first, t.landedAt >= from ?? -.infinity else { return nil }
             let still = t.reports.allSatisfy { pow2(($0.x - first.x) / radius.0) + pow2(($0.y - first.y) / radius.1) <= 1 }
             guard still else { return nil }
             let n = Double(t.reports.count)

@@ -99,6 +99,12 @@ public struct ContactCapture: Sendable {
     public var window: Size?
     /// The file's format: `evemu`, `libinput-record` or `recording`.
     public var format: String
+    /// Targets the taps were aimed at, in order (a `touchtest` recording's, scene points).
+    public var targets: [Point]? = nil
+    /// When the taps on `targets` began, seconds since the capture's first event.
+    public var targetsAt: Double? = nil
+    /// The size of `window` in millimetres, when the recording states it.
+    public var sizeMM: Size? = nil
 
     /// Reads `path` (evemu, libinput record or TouchScope recording, told from its content).
     /// Errors are `FILE:LINE:COLUMN: ...`.
@@ -157,7 +163,8 @@ public struct ContactCapture: Sendable {
         }
         return ContactCapture(deviceName: header.device ?? "TouchScope recording", xAxis: nil, yAxis: nil, pressureAxis: nil,
                               declaredSlots: nil, tracks: tracks, events: [], duration: (inputs.last?.t ?? start) - start,
-                              window: header.window, format: "recording")
+                              window: header.window, format: "recording",
+                              targets: header.targets, targetsAt: header.targetsAt.map { max(0, $0 - start) }, sizeMM: header.sizeMM)
     }
 
     /// An evdev device's contacts: protocol B by slot and tracking id, protocol A by the

@@ -165,7 +165,11 @@ public enum TouchAnalysis {
     static let unmovedMM = 1.0
 
     /// Measures the capture's device.
-    public static func analyze(_ c: ContactCapture, options: AnalysisOptions = AnalysisOptions()) -> DeviceAnalysis {
+    public static func analyze(_ capture: ContactCapture, options: AnalysisOptions = AnalysisOptions()) -> DeviceAnalysis {
+        var c = capture
+        // A recording's size in mm given by the caller counts as the recording's own (the
+        // calibration's checks read it there).
+        if c.xAxis == nil, let mm = options.sizeMM { c.sizeMM = mm }
         let scale = Units(c, options)
         let u = scale.perMM   // unit-lengths per mm (1 when in mm)
         var anomalies = c.events.map { DeviceAnomaly(kind: $0.kind.rawValue, at: $0.at, slot: $0.slot, trackingID: $0.trackingID, detail: $0.detail) }
@@ -292,6 +296,18 @@ public enum TouchAnalysis {
             touchMajor: majors.min().flatMap { lo in majors.max().map { lo...$0 } },
             anomalies: anomalies, checks: [])
         result.checks = checks(result, limits: options.limits)
+        if c.targets != nil {
+            // The targets the recording carries (touchtest's): the same checks as `calibrate`'s.
+            do throws(CalibrationError) {
+                if let fit = try Calibration.fitRecorded(c, limits: options.limits) {
+                    for k in fit.checks { if let i = result.checks.firstIndex(where: { $0.name == k.name }) { result.checks[i] = k } }
+                }
+            } catch {
+                for i in result.checks.indices where ["accuracy", "edge-accuracy"].contains(result.checks[i].name) {
+                    result.checks[i].note = "the recording's targets: " + error.description
+                }
+            }
+        }
         result.stretchJitters = stretchJitters
         result.strokeLinearities = strokeLinearities
         result.intervalHistogram = [Int](repeating: 0, count: 51)
@@ -389,7 +405,7 @@ public enum TouchAnalysis {
                 }
             } else {
                 let w = c.window ?? o.screen ?? Size(width: 1, height: 1)
-                if let mm = o.sizeMM {
+                if let mm = o.sizeMM ?? c.sizeMM {
                     sx = mm.width / max(1, w.width); sy = mm.height / max(1, w.height); inMM = true
                 } else {
                     sx = 1; sy = 1; inMM = false

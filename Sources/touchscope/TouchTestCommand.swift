@@ -1,0 +1,77 @@
+// touchscope touchtest: the live test mode: guided pages on the touchscreen, each judged at
+// once by the checks `analyze` runs (TouchTestWindow, TouchTest).
+import ArgumentParser
+import TouchCore
+import TouchScene
+import TouchScopeKit
+
+struct TouchTestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "touchtest",
+        abstract: "Test a touchscreen live, by touch alone: targets, lines, a held finger, fingers, free draw.",
+        usage: helpUsage("touchscope touchtest [--fullscreen] [--display <n>] [--record <file>] [--report <file.html>] "
+                         + "[--size-mm <WxH>] [--udev-rule <file>] [--window <WxH>] [--refresh <hz>]"),
+        discussion: """
+            Fills the window with guided pages, each with its verdict as soon as it is
+            done: targets to tap (a 3 × 3 grid, the edges and the corners: accuracy,
+            edge-accuracy and libinput's calibration matrix, tried live on your fingers,
+            written as a udev rule), lines to trace (moving jitter, linearity, report
+            rate), a place to hold still (stationary jitter), fingers one by one and
+            together (contacts, finger separation), and free draw (coverage, anomalies as
+            they happen). Back, Skip and Next buttons move between pages. Closing the
+            window ends it: the whole session's verdicts are printed as `analyze` prints
+            them, --record writes the recording (with its targets, so `touchscope analyze`
+            and `calibrate` give the same verdicts and matrix later) and --report the HTML
+            report. Figures are in mm with --size-mm (SDL gives no resolution), else pixels.
+            Example: touchscope touchtest --fullscreen --size-mm 256x160 --record panel.jsonl --report panel.html
+            """)
+
+    @Flag(help: "Fill the screen.")
+    var fullscreen = false
+    @Option(help: ArgumentHelp("The display to open on (0 is the first).", valueName: "n"))
+    var display: Int?
+    @Option(help: ArgumentHelp("Write the session's recording (with its targets) when the window closes.", valueName: "file"))
+    var record: String?
+    @Option(help: ArgumentHelp("Write the HTML report (the same as analyze --report) when the window closes.", valueName: "file.html"))
+    var report: String?
+    @Option(help: ArgumentHelp("The screen's size in millimetres (the window's is its share of the display): figures and checks in mm (else pixels, and the mm checks not measured).", valueName: "WxH"))
+    var sizeMm: String?
+    @Option(help: ArgumentHelp("Where \"Write udev rule\" writes the calibration (default: 99-touchscreen-calibration.rules here).", valueName: "file"))
+    var udevRule: String = "99-touchscreen-calibration.rules"
+    @Option(help: ArgumentHelp("The window's size in window units (default: the display's, or 1280x800).", valueName: "WxH"))
+    var window: String?
+    @Option(help: ArgumentHelp("The display's refresh rate: the report rate must reach it (Hz).", valueName: "hz"))
+    var refresh: Double = 60
+
+    static func size(_ s: String, _ option: String) throws -> Size {
+        let parts = s.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w <= 100_000, h <= 100_000 else {
+            throw ValidationError("\(option) must be WxH with positive numbers, e.g. 256x160 (got \(s))")
+        }
+        return Size(width: w, height: h)
+    }
+
+    func validate() throws {
+        if let sizeMm { _ = try Self.size(sizeMm, "--size-mm") }
+        if let window {
+            let s = try Self.size(window, "--window")
+            guard s.width >= 320, s.height >= 240 else { throw ValidationError("--window must be at least 320x240 (got \(window))") }
+        }
+        if let display, display < 0 { throw ValidationError("--display must be 0 or more (got \(display))") }
+        guard refresh > 0, refresh <= 1000 else { throw ValidationError("--refresh must be from 1 to 1000 Hz (got \(refresh))") }
+        if udevRule.isEmpty { throw ValidationError("--udev-rule must name a file") }
+    }
+
+    func run() throws {
+        var o = TouchTestOptions()
+        o.fullscreen = fullscreen
+        o.display = display
+        o.record = record
+        o.report = report
+        o.udevRule = udevRule
+        o.sizeMM = try sizeMm.map { try Self.size($0, "--size-mm") }
+        o.window = try window.map { try Self.size($0, "--window") }
+        o.limits.reportRateHz = refresh
+        try MainActor.assumeIsolated { try TouchTestWindow.run(o) }
+    }
+}
