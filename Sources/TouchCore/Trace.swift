@@ -410,6 +410,8 @@ public final class Tracer {
     @exclusivity(unchecked) private var delivering = 0
     /// Sinks replaced while a record was being delivered, released once none is.
     @exclusivity(unchecked) private var retired: [InstalledSink] = []
+    /// How many replaced sinks are kept alive now (tests).
+    var retiredSinks: Int { retired.count }
 
     /// A tracer that sends records to `sink` (nil: tracing off). An ``Application`` makes its
     /// own: set its ``sink``.
