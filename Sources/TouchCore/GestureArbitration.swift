@@ -39,8 +39,8 @@ extension Application {
         while let action = hot.arena.nextAction(above: mark) { perform(action) }
     }
 
-    private func perform(_ action: ArenaAction<GestureRecognizer>) {
-        switch action {
+    private func perform(_ action: consuming ArenaAction<GestureRecognizer>) {
+        switch consume action {
         case let .commit(r, to, reason, decision):
             r.commitState(to, reason: reason, decision: decision)
         case let .hold(r, waitingFor, _):

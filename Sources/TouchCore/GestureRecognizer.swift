@@ -22,8 +22,8 @@ open class GestureRecognizer {
     /// The application of the view: a back reference, cleared when the view leaves the
     /// application's window and when the application goes away.
     var application: Application? {
-        get { hot.application }
-        set { hot.application = newValue }
+        get { hot.application?.takeUnretainedValue() }
+        set { hot.application = newValue.map { Unmanaged.passUnretained($0) } }
     }
 
     /// The arbitration reasons that name this recognizer (the winner or the blocker).
@@ -132,7 +132,7 @@ open class GestureRecognizer {
     /// The current time (the application's clock).
     public var time: Double { withApp { $0.time } ?? 0 }
     /// The thresholds in force.
-    public var defaults: Defaults { application?.defaults ?? Defaults() }
+    public var defaults: Defaults { withApp { $0.defaults } ?? Defaults() }
     /// The velocity fit's horizon (`override`, else the defaults') and the current time,
     /// reading the application once, borrowed (recognizers sample on every move).
     @inline(__always) final func velocitySampleClock(override: Double?) -> (window: Double, now: Double) {
@@ -370,7 +370,7 @@ open class GestureRecognizer {
 
     /// Applies a legal edge, traces it, and runs its side effects. Returns false if illegal.
     @discardableResult
-    func commitState(_ to: GestureState, reason: TraceText, decision: GestureDecision? = nil) -> Bool {
+    func commitState(_ to: GestureState, reason: consuming TraceText, decision: GestureDecision? = nil) -> Bool {
         let from = state
         guard machine.apply(to) else {
             application?.tracer.emit(time, .note(topic: "gesture", text: "\(id): illegal transition \(from.rawValue) → \(to.rawValue) refused"))
@@ -506,7 +506,10 @@ open class ContinuousGestureRecognizer: GestureRecognizer {
 
 extension GestureRecognizer {
     /// `body` with the application, or nil when the recognizer is attached to none.
-    @inline(__always) func withApp<R>(_ body: (Application) -> R) -> R? { application.map(body) }
+    @inline(__always) func withApp<R>(_ body: (Application) -> R) -> R? {
+        guard let app = hot.application else { return nil }
+        return app._withUnsafeGuaranteedRef(body)
+    }
 }
 
 /// What a ``GestureRecognizer`` keeps that input changes (its stored field `hot`).
@@ -535,8 +538,9 @@ struct RecognizerState {
     /// clears when the recognizer is removed and in its `deinit`.
     unowned(unsafe) var view: View?
     /// `GestureRecognizer.application`: a back reference, cleared when the view leaves the
-    /// application's window and when the application goes away.
-    unowned(unsafe) var application: Application?
+    /// application's window and when the application goes away. Unmanaged, as an
+    /// `unowned(unsafe)` reference is, and read borrowed by `withApp` (no retain per read).
+    var application: Unmanaged<Application>?
     /// The closures `addTarget` added, called on every state change but to `failed`.
     var handlers: [(GestureRecognizer) -> Void] = []
     /// The action messages `addAction` added.

@@ -25,8 +25,8 @@ open class Responder {
     /// delegate, when another view controller takes over a controller's view, and when the
     /// application goes away, so a responder kept longer reads nil, never a freed application.
     public internal(set) final var application: Application? {
-        get { links.application }
-        set { links.application = newValue }
+        get { links.application?.takeUnretainedValue() }
+        set { links.application = newValue.map { Unmanaged.passUnretained($0) } }
     }
     /// A scene-level override of `next` (`next:` in the scene file). Held weakly: it is
     /// any responder, not this one's owner.
@@ -222,13 +222,17 @@ open class Responder {
 
 extension Responder {
     /// `body` with the application, or nil when the responder is attached to none.
-    @inline(__always) func withApp<R>(_ body: (Application) -> R) -> R? { application.map(body) }
+    @inline(__always) func withApp<R>(_ body: (Application) -> R) -> R? {
+        guard let app = links.application else { return nil }
+        return app._withUnsafeGuaranteedRef(body)
+    }
 }
 
 /// What a ``Responder`` keeps of its chain (its stored field `links`).
 struct ResponderLinks {
     /// `Responder.application`: a back reference (see `View.superview`).
-    unowned(unsafe) var application: Application?
+    /// Unmanaged, as an `unowned(unsafe)` reference is, and read borrowed by `withApp`.
+    var application: Unmanaged<Application>?
     /// `Responder.nextOverride`: held weakly (not this responder's owner).
     weak var nextOverride: Responder?
     /// "forwarded by `id`", made the first time the responder passes a touch message on.

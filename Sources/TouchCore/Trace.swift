@@ -391,20 +391,46 @@ public final class TraceTee: TraceSink {
 public final class Tracer {
     /// Gets every record; nil turns tracing off.
     public var sink: (any TraceSink)? {
-        get { installed }
-        set { installed = newValue }
+        get { installed?.sink }
+        set {
+            // A sink replaced while a record is being given to it (from its own `receive`)
+            // stays alive until that record is delivered (see `emit`).
+            if delivering > 0, let installed { retired.append(installed) }
+            installed = newValue.map(InstalledSink.init)
+            borrowed = installed.map { Unmanaged.passUnretained($0) }
+        }
     }
-    /// The sink, read for every decision: its exclusivity is not checked at run time
+    /// The sink, owned. Read for every decision: its exclusivity is not checked at run time
     /// (docs/performance.md).
-    @exclusivity(unchecked) var installed: (any TraceSink)?
+    @exclusivity(unchecked) private var installed: InstalledSink?
+    /// `installed`, not retained: `emit` calls the sink through it without a retain and a
+    /// release of the sink per record (docs/performance.md).
+    @exclusivity(unchecked) private var borrowed: Unmanaged<InstalledSink>?
+    /// How many records are being delivered now (more than one: a sink that emits).
+    @exclusivity(unchecked) private var delivering = 0
+    /// Sinks replaced while a record was being delivered, released once none is.
+    @exclusivity(unchecked) private var retired: [InstalledSink] = []
+    /// How many replaced sinks are kept alive now (tests).
+    var retiredSinks: Int { retired.count }
+
     /// A tracer that sends records to `sink` (nil: tracing off). An ``Application`` makes its
     /// own: set its ``sink``.
-    public init(sink: (any TraceSink)? = nil) { installed = sink }
+    public init(sink: (any TraceSink)? = nil) { self.sink = sink }
     /// Whether a sink is set. Code that builds something only for the trace checks it first.
-    @inline(__always) public var isOn: Bool { installed != nil }
+    @inline(__always) public var isOn: Bool { borrowed != nil }
     /// Sends a record to the sink; `body` is not evaluated when tracing is off.
     @inline(__always) public func emit(_ t: Double, _ body: @autoclosure () -> TraceRecord.Body) {
-        if let installed { installed.receive(TraceRecord(t: t, body())) }
+        guard let borrowed else { return }
+        delivering += 1
+        borrowed._withUnsafeGuaranteedRef { $0.sink.receive(TraceRecord(t: t, body())) }
+        delivering -= 1
+        if delivering == 0 && !retired.isEmpty { retired.removeAll() }
     }
+}
 
+/// The installed sink in an object of its own whose one field never changes, so that a
+/// borrowed reference to it reaches the sink without retaining it.
+private final class InstalledSink {
+    let sink: any TraceSink
+    init(_ sink: any TraceSink) { self.sink = sink }
 }

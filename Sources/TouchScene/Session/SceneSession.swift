@@ -76,16 +76,25 @@ public final class SceneSession {
         // An accelerometer shake whose quiet time ran out before this input ends at that
         // moment, however often the host advanced time meanwhile.
         if mapper.isShakeHeld, let d = mapper.nextDeadline, d <= raw.t { advance(to: raw.t) }
-        // The mapped events go into a buffer kept between inputs (taken out while in use,
-        // so a nested `handle` gets its own).
-        var events = eventBuffer
-        eventBuffer = []
-        events.removeAll(keepingCapacity: true)
-        mapper.map(raw, into: &events)
-        for e in events { app.send(e, at: raw.t) }
-        if events.isEmpty { app.advance(to: raw.t) }
-        eventBuffer = events
+        // The mapped events go into a buffer kept between inputs. A nested `handle` (from a
+        // handler or a sink) maps into a list of its own, so the buffer never changes while
+        // its events are being sent, and is read in place (no retain of it per input).
+        if handlingInput {
+            var events: [InputEvent] = []
+            mapper.map(raw, into: &events)
+            for e in events { app.send(e, at: raw.t) }
+            if events.isEmpty { app.advance(to: raw.t) }
+            return
+        }
+        handlingInput = true
+        defer { handlingInput = false }
+        eventBuffer.removeAll(keepingCapacity: true)
+        mapper.map(raw, into: &eventBuffer)
+        let count = eventBuffer.count
+        for i in 0..<count { app.send(eventBuffer[i], at: raw.t) }
+        if count == 0 { app.advance(to: raw.t) }
     }
+    @exclusivity(unchecked) private var handlingInput = false
     @exclusivity(unchecked) private var eventBuffer: [InputEvent] = []
 
     /// Advances time (timers, animations, the media player). True while something moves.
