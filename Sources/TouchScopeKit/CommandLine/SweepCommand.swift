@@ -151,8 +151,7 @@ extension AppSource {
     /// The verdicts of `inputs` replayed headless into a fresh session.
     @MainActor
     func verdicts(of inputs: [RawInput], header: RecordingHeader, name: String) throws -> [SequenceVerdict] {
-        var text = "{\"recording\":1,\"window\":[\(TraceFormat.short(header.window.width, 6)),\(TraceFormat.short(header.window.height, 6))]}\n"
-        for i in inputs { text += RecordingWriter.line(i) + "\n" }
+        let text = WhatIf.recordingText(window: header.window, inputs: inputs)
         let session = makeSession()
         let sink = SweepSink()
         session.app.tracer.sink = sink
