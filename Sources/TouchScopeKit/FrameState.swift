@@ -43,6 +43,8 @@ package final class FrameState {
     var recordedDevice: TouchDeviceInfo?
     /// Where every finger the window got landed, in window units (the coverage sheet).
     var coverage = WindowCoverage()
+    /// What the window's what-if run found (`WhatIfWindow`), for the panels.
+    var whatIf: WhatIfShown?
     /// The rows of the help panel (F1): the input map and the window's keys (`hostKeys`,
     /// whose panel rows the panel registry words).
     var help: [HelpEntry]
@@ -128,6 +130,7 @@ package final class FrameState {
         }
         e.latency = latency
         e.sheet = layout.sheetRegions
+        e.whatIf = whatIf
         return e.keeping(needs)
     }
 
