@@ -19,6 +19,8 @@ final class WhatIfWindow {
     private(set) var inputs: [RawInput] = []
     /// What the panels show (nil: nothing changed).
     private(set) var shown: WhatIfShown?
+    /// The last run's outcome.
+    private(set) var outcome: WhatIfOutcome?
     private let runner = WhatIfRunner<Result<WhatIfOutcome, WhatIfWindow.Failure>>()
     /// The edits' revision and the input count of the run last handed over.
     private var ranRevision = 0
@@ -76,7 +78,9 @@ final class WhatIfWindow {
         }
         if let result = runner.take() {
             switch result {
-            case .success(let outcome): shown = Self.shown(outcome)
+            case .success(let outcome):
+                self.outcome = outcome
+                shown = Self.shown(outcome)
             case .failure(let f):
                 shown = WhatIfShown(status: .failed(f.message), settings: edits.settings.map(\.argument))
             }

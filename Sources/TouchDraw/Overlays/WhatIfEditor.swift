@@ -347,8 +347,9 @@ public enum WhatIfEditor {
             ? "Step a number or tap a box: the window's input so far plays again with the change, next to this run."
             : "playing the window's input again …")
         let note = c.extras.whatIf?.fileNote
-        var status = m.wrap(text, toWidth: rect.width, size: style.fontSize, font: .sans)
-        if let note { status += m.wrap(note, toWidth: rect.width, size: style.fontSize, font: .sans) }
+        // The file note first: what a write or revert did is never left out.
+        var status = note.map { m.wrap($0, toWidth: rect.width, size: style.fontSize, font: .sans) } ?? []
+        status += m.wrap(text, toWidth: rect.width, size: style.fontSize, font: .sans)
         let maxStatus = max(2, Int((rect.height * 0.3 / style.lineHeight).rounded(.down)))
         if status.count > maxStatus {
             status = Array(status.prefix(maxStatus - 1))
