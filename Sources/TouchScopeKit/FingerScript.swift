@@ -135,6 +135,7 @@ extension FrameState {
         } ?? "none"))
         out.append("whatif-summary " + (whatIf?.summary ?? "none"))
         out.append("whatif-file " + (whatIf?.fileNote ?? "none"))
+        out.append("whatif-sweep " + (whatIf?.sweep.map { $0.running ? "running" : $0.summary } ?? "none"))
         // The coverage sheet's buttons while it is open; the touch devices panel's button that opens it.
         if state.isOn(.coverage) {
             let b = CoverageSheet.buttons(canvas: layout.canvasSize, unit: layout.panelScale)

@@ -334,8 +334,11 @@ final class LiveApp: HostClient, HostKeyTarget {
         }
         if let replay { feed(replay, upTo: time) }
         // The what-if: a button, a changed setting handed to its thread, a finished run picked up.
-        if whatIf.update(&frame.state.whatIf, window: session.scene.window) {
-            frame.whatIf = whatIf.shown
+        // A sweep is for the verdict card's gesture, else the latest one.
+        let selected = frame.state.whatIf.request == .sweep
+            ? (VerdictCard.shown(log: frame.log, state: frame.state) ?? frame.log.latestGesture).map(\.start) : []
+        if whatIf.update(&frame.state.whatIf, window: session.scene.window, selected: selected) {
+            frame.whatIf = whatIf.forPanels
             host?.setNeedsDisplay()
         }
         if let fingerScript, let host {

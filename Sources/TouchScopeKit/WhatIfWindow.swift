@@ -22,6 +22,13 @@ final class WhatIfWindow {
     /// The last run's outcome.
     private(set) var outcome: WhatIfOutcome?
     private let runner = WhatIfRunner<Result<WhatIfOutcome, WhatIfWindow.Failure>>()
+    /// The report-rate sweep of a selected sequence: its own thread, its own outcome.
+    private let sweeper = WhatIfRunner<Result<SweepReport, WhatIfWindow.Failure>>()
+    private var sweep: WhatIfShown.Sweep?
+    /// The rates the window sweeps (as `touchscope sweep` by default).
+    nonisolated static let rates = [60, 90, 120, 240]
+    /// The starts of the sequences the sweep under way is for.
+    private var sweepStarts: [Double] = []
     /// The edits' revision and the input count of the run last handed over.
     private var ranRevision = 0
     private var ranInputs = 0
@@ -45,20 +52,44 @@ final class WhatIfWindow {
         inputs = []
         ranInputs = 0
         runner.cancel()
+        sweeper.cancel()
+        sweep = nil
         if shown?.status == .running { shown?.status = .failed("the scene was reloaded") }
     }
 
     /// Whether a run is under way (the window wakes to pick it up).
-    var isBusy: Bool { runner.isBusy }
+    var isBusy: Bool { runner.isBusy || sweeper.isBusy }
+
+    /// What the panels show: the what-if run's outcome and the sweep (nil: neither).
+    var forPanels: WhatIfShown? {
+        guard let sweep else { return shown }
+        var s = shown ?? WhatIfShown(status: .ready, settings: [])
+        s.sweep = sweep
+        return s
+    }
 
     /// One loop turn on the window thread: acts on a button, starts a run when the settings
     /// changed (or input came while settings are changed and no run is under way), and picks
     /// up a finished run. Never waits for a run. True: what the panels show changed.
-    func update(_ edits: inout WhatIfEdits, window: Size) -> Bool {
+    /// `selected`: the starts of the touch sequences a sweep is for (the verdict card's gesture).
+    func update(_ edits: inout WhatIfEdits, window: Size, selected: [Double]) -> Bool {
         var changed = false
         if let request = edits.request {
             edits.request = nil
-            perform(request, &edits)
+            if request == .sweep { startSweep(edits, window: window, starts: selected) } else { perform(request, &edits) }
+            changed = true
+        }
+        if let result = sweeper.take() {
+            switch result {
+            case .success(let report):
+                let mine = report.starts.indices.filter { i in sweepStarts.contains { abs($0 - report.starts[i]) < 1e-6 } }
+                sweep = WhatIfShown.Sweep(rates: report.rates, running: false, sequences: mine.map { i in
+                    .init(start: report.starts[i], winners: report.rates.indices.map { report.winners(sequence: i, rate: $0) },
+                          stable: report.stable(i))
+                })
+            case .failure(let f):
+                sweep = WhatIfShown.Sweep(rates: Self.rates, running: false, failure: f.message)
+            }
             changed = true
         }
         if edits.settings.isEmpty {
@@ -88,6 +119,38 @@ final class WhatIfWindow {
             changed = true
         }
         return changed
+    }
+
+    /// Hands the sweep of the sequences starting at `starts` over to its thread: the input so
+    /// far (with `edits`' settings) resampled at each rate and replayed (`SweepReport`, as
+    /// `touchscope sweep` runs it).
+    private func startSweep(_ edits: WhatIfEdits, window: Size, starts: [Double]) {
+        guard let path = scenePath else {
+            sweep = WhatIfShown.Sweep(rates: Self.rates, running: false, failure: "the application is built in code: there is no scene file")
+            return
+        }
+        guard !starts.isEmpty else {
+            sweep = WhatIfShown.Sweep(rates: Self.rates, running: false)
+            return
+        }
+        sweepStarts = starts
+        sweep = WhatIfShown.Sweep(rates: Self.rates, running: true)
+        let settings = edits.settings.map { SceneSetting(id: $0.id, key: $0.key, value: $0.value) }
+        let inputs = self.inputs, types = self.types
+        sweeper.submit {
+            do {
+                let scene = try SceneLoader.load(path: path, settings: settings, types: types)
+                return .success(try SweepReport(rates: Self.rates, inputs: inputs) { rate, resampled in
+                    try RunDecisions.replay(RecordingReader(text: WhatIf.recordingText(window: window, inputs: resampled),
+                                                            file: "the window's input at \(rate) Hz"),
+                                            into: SceneSession(scene: scene), types: types).sequences
+                })
+            } catch let e as SceneLoadError {
+                return .failure(Failure(message: e.diagnostics.first?.description ?? "the scene does not load"))
+            } catch {
+                return .failure(Failure(message: "\(error)"))
+            }
+        }
     }
 
     /// Hands a run of the input so far with `edits`' settings over to the runner.
@@ -139,6 +202,8 @@ final class WhatIfWindow {
             } catch {
                 fileNote = "not written: \(error.localizedDescription)"
             }
+        case .sweep:
+            break
         case .revert:
             edits.clear()
             guard let backup else { fileNote = nil; return }

@@ -32,7 +32,7 @@ struct WindowWhatIfTests {
 
     /// Plays the recording's input into the window as live input.
     static func play(_ recording: String, into rig: LiveRig) throws {
-        let reader = try RecordingReader(path: Paths.root + "/scenes/recordings/\(recording).jsonl")
+        let reader = try RecordingReader(path: recording.hasPrefix("/") ? recording : Paths.root + "/scenes/recordings/\(recording).jsonl")
         while let entry = try reader.nextEntry() {
             if case .input(let i) = entry { rig.live.handle(i) }
         }
@@ -141,5 +141,33 @@ struct WindowWhatIfTests {
         #expect(drawn.contains { $0.hasPrefix("0.45 s") }, "\(size): \(drawn)")
         cut = cutTexts(list.commands, measurer: m) { rect.contains($0.position) }
         #expect(cut.isEmpty, "\(size): \(cut)")
+    }
+
+    // long-press-flick (see touchscopeTests' WhatIfTests.sweepChanges for the arithmetic): a
+    // 20 pt flick between 0.120 and 0.130 s that ticks of 60 and 90 Hz miss (press recognizes)
+    // and ticks of 120 and 240 Hz catch (press fails, drag begins).
+    @Test("the editor's Sweep rates button replays the card's sequence at 60/90/120/240 Hz off the window thread: press, press, drag, drag, not stable")
+    func sweepSequence() throws {
+        let rig = try LiveRig(scene: "long-press")
+        try Self.play(Paths.recording("long-press-flick"), into: rig)
+        let open = try #require(WhatIfEditor.split(try Self.inspectorRect(rig), style: rig.layout.overlayStyle).button)
+        rig.tap(open)
+        let sweepButton = try #require(WhatIfEditor.layout(rig.context(), in: try Self.inspectorRect(rig)).buttons.first { $0.name == "sweep" })
+        #expect(sweepButton.rect.width >= 44 && sweepButton.rect.height >= 44)
+        rig.tap(sweepButton.rect)
+        let end = Date().addingTimeInterval(20)
+        var sweep: WhatIfShown.Sweep?
+        while Date() < end {
+            _ = rig.live.advance(to: rig.t)
+            if let s = rig.frame.whatIf?.sweep, !s.running { sweep = s; break }
+            usleep(5_000)
+        }
+        let s = try #require(sweep)
+        #expect(s.failure == nil)
+        #expect(s.rates == [60, 90, 120, 240])
+        #expect(s.sequences == [.init(start: 0.1, winners: [["press"], ["press"], ["drag"], ["drag"]], stable: false)])
+        // The card says it, per rate.
+        let card = try #require(rig.frame.cardText)
+        #expect(card.contains("report rates 60, 90, 120, 240 Hz\ndepends on the rate: 60 Hz press; 90 Hz press; 120 Hz drag; 240 Hz drag"), "\(card)")
     }
 }

@@ -147,7 +147,17 @@ PY
     expect whatif-settings "doubleTap.maximumInterval=$won" "$size: + clicked"
     settled "$size: + clicked"
 
-    # 6. Write to file: one line added under doubleTap's id, indented as its keys; the rest byte for byte.
+    # 6. The report-rate sweep of the card's sequences, with the setting: the fingers never
+    # move, so every rate gives the same winner (doubleTap, the setting making it a double tap).
+    read bx by bw bh <<< "$(grep '^whatif-button sweep ' "$fingers.state" | cut -d' ' -f3-)"
+    ftap $(centre $bx $by $bw $bh)
+    for _ in $(seq 100); do case "$(state whatif-sweep)" in "report rates at"*) break ;; esac; sleep 0.1; done
+    sweep=$(state whatif-sweep)
+    grep -qF "stable: doubleTap at 60, 90, 120, 240 Hz" <<< "$sweep" || fail "$size: the sweep says: $sweep"
+    echo "whatif: $size: $sweep"
+    shot "$size-sweep"
+
+    # 7. Write to file: one line added under doubleTap's id, indented as its keys; the rest byte for byte.
     read bx by bw bh <<< "$(grep '^whatif-button write ' "$fingers.state" | cut -d' ' -f3-)"
     ftap $(centre $bx $by $bw $bh)
     for _ in $(seq 50); do grep -q "^whatif-file written" "$fingers.state" && break; sleep 0.1; done
@@ -162,7 +172,7 @@ assert new == want, new.decode()
 PY
     echo "whatif: $size: written: '        maximumInterval: $won' under '- id: doubleTap', the rest byte for byte"
     shot "$size-written"
-    # 7. Revert: the file as it was.
+    # 8. Revert: the file as it was.
     read bx by bw bh <<< "$(grep '^whatif-button revert ' "$fingers.state" | cut -d' ' -f3-)"
     ftap $(centre $bx $by $bw $bh)
     for _ in $(seq 50); do grep -q "^whatif-file .* restored" "$fingers.state" && break; sleep 0.1; done

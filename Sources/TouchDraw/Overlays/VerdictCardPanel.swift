@@ -124,8 +124,22 @@ public enum VerdictCard {
     /// naming the settings, then per sequence its winners before → after ("doubleTap would
     /// win instead of singleTap") or that they stay (nothing while no setting is changed).
     public static func whatIfParagraphs(_ gesture: [SequenceVerdict], _ w: WhatIfShown?) -> [VerdictCardParagraph] {
-        guard let w, !w.settings.isEmpty else { return [] }
-        var out: [VerdictCardParagraph] = [.init("what if " + w.settings.joined(separator: ", "), .heading)]
+        guard let w else { return [] }
+        var out: [VerdictCardParagraph] = []
+        if let sweep = w.sweep {
+            let mine = sweep.sequences.filter { s in gesture.contains { abs($0.start - s.start) < 1e-6 } }
+            if sweep.running || sweep.failure != nil || !mine.isEmpty {
+                out.append(.init("report rates " + sweep.rates.map(String.init).joined(separator: ", ") + " Hz", .heading))
+            }
+            if sweep.running { out.append(.init("replaying at each rate …", .detail)) }
+            if let f = sweep.failure { out.append(.init("could not replay: \(f)", .detail)) }
+            for s in mine {
+                let at = gesture.count > 1 ? "at \(TraceFormat.fixed(s.start)) s: " : ""
+                out.append(.init(at + sweep.words(s), s.stable ? .detail : .margin))
+            }
+        }
+        guard !w.settings.isEmpty else { return out }
+        out.append(.init("what if " + w.settings.joined(separator: ", "), .heading))
         switch w.status {
         case .running: out.append(.init("playing the input again …", .detail))
         case .failed(let m): out.append(.init("could not play it again: \(m)", .detail))

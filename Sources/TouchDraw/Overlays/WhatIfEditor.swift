@@ -37,6 +37,8 @@ public struct WhatIfEdits: Sendable, Hashable {
         case write
         /// Drop the settings (and restore the scene file a write changed).
         case revert
+        /// Replay the selected touch sequence at the report rates (`WhatIfShown.Sweep`).
+        case sweep
     }
     /// The inspector shows the editor instead of the details.
     public var editing = false
@@ -114,6 +116,43 @@ public struct WhatIfShown: Sendable {
     public var decisions: (before: Int, after: Int) = (0, 0)
     /// What the last write or revert did to the scene file.
     public var fileNote: String?
+    /// The report-rate sweep of the selected touch sequence (nil: none asked for).
+    public var sweep: Sweep?
+
+    /// The selected touch sequence (the verdict card's) replayed with its fingers resampled
+    /// at each report rate (as `touchscope sweep`): per sequence of the gesture, the winners
+    /// at each rate and whether they are the same at every rate.
+    public struct Sweep: Sendable, Hashable {
+        public struct Sequence: Sendable, Hashable {
+            public var start: Double
+            /// Per rate (in `rates` order).
+            public var winners: [[String]]
+            public var stable: Bool
+            public init(start: Double, winners: [[String]], stable: Bool) { self.start = start; self.winners = winners; self.stable = stable }
+        }
+        public var rates: [Int]
+        public var running: Bool
+        public var sequences: [Sequence]
+        public var failure: String?
+        public init(rates: [Int], running: Bool, sequences: [Sequence] = [], failure: String? = nil) {
+            self.rates = rates; self.running = running; self.sequences = sequences; self.failure = failure
+        }
+
+        /// One sequence in words: "stable: doubleTap at 60, 90, 120, 240 Hz", or each rate's winners.
+        public func words(_ s: Sequence) -> String {
+            func list(_ w: [String]) -> String { w.isEmpty ? "nothing" : w.joined(separator: " and ") }
+            if s.stable { return "stable: \(list(s.winners.first ?? [])) at " + rates.map(String.init).joined(separator: ", ") + " Hz" }
+            return "depends on the rate: " + zip(rates, s.winners).map { "\($0) Hz \(list($1))" }.joined(separator: "; ")
+        }
+
+        /// In words, for the editor.
+        public var summary: String {
+            if let failure { return "report rates: could not replay: \(failure)" }
+            if running { return "replaying the sequence at " + rates.map(String.init).joined(separator: ", ") + " Hz …" }
+            if sequences.isEmpty { return "report rates: no touch sequence to sweep" }
+            return sequences.map { "report rates at \(TraceFormat.fixed($0.start)) s: " + words($0) + "." }.joined(separator: " ")
+        }
+    }
 
     public init(status: Status, settings: [String]) { self.status = status; self.settings = settings }
 
@@ -137,6 +176,7 @@ public struct WhatIfShown: Sendable {
     /// In words, for the editor: what the run says.
     public var summary: String {
         let with = settings.joined(separator: ", ")
+        if settings.isEmpty { return WhatIfEditor.hint }
         switch status {
         case .running: return "playing the window's input again with \(with) …"
         case .failed(let m): return "could not play it again with \(with): \(m)"
@@ -206,6 +246,9 @@ public struct WhatIfEditorLayout: Sendable {
 }
 
 public enum WhatIfEditor {
+    /// What the editor says before a setting is changed.
+    public static let hint = "Step a number or tap a box: the window's input so far plays again with the change, next to this run."
+
     /// The least size of a touch target, in units.
     public static let target = 44.0
 
@@ -335,20 +378,20 @@ public enum WhatIfEditor {
         let u = style.scale, t = target * u, gap = 4 * u
         let titleH = max(style.lineHeight, style.headerSize * 1.25)
         var y = rect.minY + titleH + gap
-        let names = [("details", ["Details", "◂"]), ("write", ["Write to file", "Write"]), ("revert", ["Revert", "Undo"])]
-        let bw = (rect.width - 2 * gap) / 3
+        let names = [("details", ["Details", "◂"]), ("write", ["Write to file", "Write"]), ("revert", ["Revert", "Undo"]),
+                     ("sweep", ["Sweep rates", "Rates", "Hz"])]
+        let bw = (rect.width - Double(names.count - 1) * gap) / Double(names.count)
         var buttons: [(String, String, Rect)] = []
         for (k, (name, labels)) in names.enumerated() {
             let r = Rect(x: rect.minX + Double(k) * (bw + gap), y: y, width: bw, height: t)
             buttons.append((name, fitting(labels, width: bw - 2 * style.padding, size: style.fontSize, measurer: m), r))
         }
         y += t + gap
-        let text = c.extras.whatIf.map(\.summary) ?? (c.state.whatIf.settings.isEmpty
-            ? "Step a number or tap a box: the window's input so far plays again with the change, next to this run."
-            : "playing the window's input again …")
+        let text = c.extras.whatIf.map(\.summary) ?? (c.state.whatIf.settings.isEmpty ? hint : "playing the window's input again …")
         let note = c.extras.whatIf?.fileNote
-        // The file note first: what a write or revert did is never left out.
+        // The file note first: what a write or revert did is never left out; the sweep next.
         var status = note.map { m.wrap($0, toWidth: rect.width, size: style.fontSize, font: .sans) } ?? []
+        if let sweep = c.extras.whatIf?.sweep { status += m.wrap(sweep.summary, toWidth: rect.width, size: style.fontSize, font: .sans) }
         status += m.wrap(text, toWidth: rect.width, size: style.fontSize, font: .sans)
         let maxStatus = max(2, Int((rect.height * 0.3 / style.lineHeight).rounded(.down)))
         if status.count > maxStatus {
@@ -439,7 +482,7 @@ public enum WhatIfEditor {
                            measurer: m), into: &list)
         let edited = !c.state.whatIf.settings.isEmpty
         for b in L.buttons {
-            let active = b.name == "details" || edited || (b.name == "revert" && c.extras.whatIf?.fileNote != nil)
+            let active = b.name == "details" || b.name == "sweep" || edited || (b.name == "revert" && c.extras.whatIf?.fileNote != nil)
             list.roundedRect(b.rect, radius: 6 * u, fill: Color(r: 52, g: 58, b: 72, a: 255), stroke: active ? style.accent : style.grid,
                              lineWidth: u)
             list.text(b.label, at: Point(x: b.rect.midX, y: b.rect.midY), size: style.fontSize, color: active ? style.text : style.dim,
@@ -527,6 +570,7 @@ public enum WhatIfEditor {
         case "details": state.whatIf.editing = false
         case "write": if !state.whatIf.settings.isEmpty { state.whatIf.request = .write }
         case "revert": state.whatIf.request = .revert
+        case "sweep": state.whatIf.request = .sweep
         default:
             guard parts.count == 3, let i = Int(parts[2]), let s = subject(c) else { return }
             let rows = self.rows(of: s.view, app: c.app, edits: state.whatIf, first: s.first)

@@ -103,6 +103,7 @@ public final class WhatIfRunner<Result: Sendable>: @unchecked Sendable {
     private var running: Int?
     private var finished: (generation: Int, result: Result)?
 
+    /// A runner with nothing to run; its thread starts with the first job.
     public init() {}
 
     /// Hands `job` over to the runner's thread and returns at once: its number (the newest).
