@@ -66,7 +66,8 @@ settled() { # settled WHAT: waits until the what-if run is not running
 }
 ncards() { grep -c '^card$' "$cards" 2>/dev/null || true; }
 lastcard() { awk '/^card$/ { k++; text = ""; next } { text = text $0 "\n" } END { printf "%s", text }' "$cards"; }
-shot() {    # shot NAME: F12, the window's own screenshot
+shot() {    # shot NAME: F12, the window's own screenshot (once the last one's notice is gone)
+    for _ in $(seq 60); do [ "$(state notice)" = none ] && break; sleep 0.1; done
     shots=$((shots + 1))
     xdotool key --window "$wid" F12
     for _ in $(seq 50); do [ -s "$tmp/touchscope-$shots.png" ] && break; sleep 0.1; done
