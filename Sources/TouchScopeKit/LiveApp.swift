@@ -183,7 +183,8 @@ final class LiveApp: HostClient, HostKeyTarget {
     var nextWakeTime: Double? {
         // While a what-if run is under way, the window looks for its outcome every 50 ms.
         let whatIfPoll = whatIf.isBusy ? (host?.time ?? session.app.time) + 0.05 : nil
-        return [session.nextDeadline, replay?.nextTime, frame.notice?.until, timelineRedraw, whatIfPoll].compactMap { $0 }.min()
+        return [session.nextDeadline, replay?.nextTime, frame.notice?.until, timelineRedraw, whatIfPoll, whatIf.nextRunTime]
+            .compactMap { $0 }.min()
     }
 
     /// When the live timeline must be drawn again to keep up with the clock (nil: its
@@ -337,7 +338,7 @@ final class LiveApp: HostClient, HostKeyTarget {
         // A sweep is for the verdict card's gesture, else the latest one.
         let selected = frame.state.whatIf.request == .sweep
             ? (VerdictCard.shown(log: frame.log, state: frame.state) ?? frame.log.latestGesture).map(\.start) : []
-        if whatIf.update(&frame.state.whatIf, window: session.scene.window, selected: selected) {
+        if whatIf.update(&frame.state.whatIf, window: session.scene.window, selected: selected, now: time) {
             frame.whatIf = whatIf.forPanels
             host?.setNeedsDisplay()
         }

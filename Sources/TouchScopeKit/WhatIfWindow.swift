@@ -32,6 +32,8 @@ final class WhatIfWindow {
     /// The edits' revision and the input count of the run last handed over.
     private var ranRevision = 0
     private var ranInputs = 0
+    /// New input starts a new run once it pauses this long (seconds): not on every move.
+    static let inputPause = 0.3
     /// The scene file's text before the first write (Revert puts it back).
     private var backup: String?
     /// What the last write or revert did, for the editor.
@@ -59,6 +61,14 @@ final class WhatIfWindow {
 
     /// Whether a run is under way (the window wakes to pick it up).
     var isBusy: Bool { runner.isBusy || sweeper.isBusy }
+    /// Whether settings were changed at the last loop turn.
+    private var hasSettings = false
+
+    /// When new input will have paused long enough to be played again (nil: nothing waits).
+    var nextRunTime: Double? {
+        guard hasSettings, inputs.count != ranInputs, !runner.isBusy, let last = inputs.last else { return nil }
+        return last.t + Self.inputPause
+    }
 
     /// What the panels show: the what-if run's outcome and the sweep (nil: neither).
     var forPanels: WhatIfShown? {
@@ -69,11 +79,13 @@ final class WhatIfWindow {
     }
 
     /// One loop turn on the window thread: acts on a button, starts a run when the settings
-    /// changed (or input came while settings are changed and no run is under way), and picks
+    /// changed (or input came while settings are changed, no run is under way and the input
+    /// has paused for `inputPause`), and picks
     /// up a finished run. Never waits for a run. True: what the panels show changed.
     /// `selected`: the starts of the touch sequences a sweep is for (the verdict card's gesture).
-    func update(_ edits: inout WhatIfEdits, window: Size, selected: [Double]) -> Bool {
+    func update(_ edits: inout WhatIfEdits, window: Size, selected: [Double], now: Double) -> Bool {
         var changed = false
+        defer { hasSettings = !edits.settings.isEmpty }
         if let request = edits.request {
             edits.request = nil
             if request == .sweep { startSweep(edits, window: window, starts: selected) } else { perform(request, &edits) }
@@ -103,7 +115,8 @@ final class WhatIfWindow {
                 ranRevision = edits.revision
                 changed = true
             }
-        } else if edits.revision != ranRevision || (inputs.count != ranInputs && !runner.isBusy) {
+        } else if edits.revision != ranRevision
+                    || (inputs.count != ranInputs && !runner.isBusy && now - (inputs.last?.t ?? 0) >= Self.inputPause) {
             start(edits, window: window)
             changed = true
         }
