@@ -92,6 +92,27 @@ struct WindowWhatIfTests {
         #expect(shown.first?.at == 0.53 && shown.first?.recognizer == "doubleTap")
         #expect(shown.changes.first.map { WhatIfShown.winnerWords($0) } == "doubleTap would win instead of singleTap")
         #expect(shown.steps["doubleTap"]?.contains { $0.to == .recognized && abs($0.t - 0.68) < 1e-9 } == true)
+        // The timeline: the new run under the old one (doubleTap's recognition, green, in the foot
+        // of its lane at 0.68 s, where the window's own run has none) and the first change marked.
+        var list = DisplayList(size: rig.layout.canvasSize)
+        rig.frame.draw(rig.live.session, into: &list, layout: rig.layout, measurer: EstimatedTextMeasurer())
+        #expect(textRuns(list).contains { $0.string == "what if: first change (doubleTap)" })
+        let bottom = try #require(rig.layout.bottomPanel)
+        let c = rig.context()
+        let L = TimelinePanel.layout(app: rig.app, log: rig.frame.log, state: rig.state, views: c.views, now: c.now, in: bottom, style: c.style)
+        let lane = try #require(L.visible.first { $0.lane == .recognizer("doubleTap") }?.rect)
+        let x = L.x(for: 0.68)
+        let green = OverlayStyle.color(of: .recognized)
+        func greenAt(_ x: Double, lowerHalf: Bool) -> Bool {
+            list.commands.contains { cmd in
+                guard case let .polygon(points, color) = cmd, color == green, let minX = points.map(\.x).min(),
+                      let maxX = points.map(\.x).max(), let minY = points.map(\.y).min() else { return false }
+                return minX <= x + 1 && maxX >= x - 1 && minY >= lane.minY && minY < lane.maxY
+                    && (minY >= lane.midY) == lowerHalf
+            }
+        }
+        #expect(greenAt(x, lowerHalf: true), "no new-run bar at 0.68 s in doubleTap's lane \(lane)")
+        #expect(!greenAt(x, lowerHalf: false), "the window's own run recognized doubleTap at 0.68 s?")
     }
 
     @Test("the editing inspector's text is whole and its targets at least 44 points at 1280×800, 800×1280 and 2560×1600, scales 1 and 2",

@@ -200,7 +200,9 @@ public enum TimelinePanel {
                     switch lane {
                     case let .recognizer(id):
                         drawRecognizer(id, L, plot, log: log, scale: style.scale, into: &list)
-                        if let whatIf, whatIf.status == .ready { drawWhatIf(id, whatIf, L, plot, scale: style.scale, into: &list) }
+                        if let whatIf, whatIf.status == .ready, !whatIf.settings.isEmpty {
+                            drawWhatIf(id, whatIf, L, plot, scale: style.scale, into: &list)
+                        }
                     case .touches: drawTouches(L, plot, log: log, scale: style.scale, into: &list)
                     case .controls: drawEvents(log.controlEvents, L, plot, color: .green, style: style, measurer: measurer, into: &list)
                     case .actions: drawEvents(log.actionEvents, L, plot, color: .hex("#bf5af2"), style: style, measurer: measurer, into: &list)
