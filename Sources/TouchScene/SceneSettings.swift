@@ -74,6 +74,13 @@ public struct SceneSetting: Sendable, Hashable, CustomStringConvertible {
     ]
 }
 
+extension SceneSetting {
+    /// The scene file's key for `key` on a mapping of `type` (`tap`, `view`, ...): a shipped
+    /// recognizer's UIKit property name becomes its file key (`uikitNames`), any other key
+    /// stays as it is.
+    public static func sceneKey(_ key: String, type: String) -> String { uikitNames[type]?[key] ?? key }
+}
+
 /// A setting that cannot be applied: `command line:N:COLUMN: --set ARGUMENT: what is wrong`,
 /// N counting the `--set` options from 1.
 public struct SceneSettingError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -152,7 +159,7 @@ extension SceneLoader {
                 if !found, let id = m["id"], case .scalar(let s) = id, s.string == setting.id {
                     found = true
                     let type = m["type"].flatMap { if case .scalar(let t) = $0 { t.string } else { nil } } ?? "view"
-                    let key = SceneSetting.uikitNames[type]?[setting.key] ?? setting.key
+                    let key = SceneSetting.sceneKey(setting.key, type: type)
                     m[key] = value
                     return .mapping(m)
                 }

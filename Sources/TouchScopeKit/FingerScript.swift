@@ -53,7 +53,7 @@ extension FrameState {
     /// The verdict card's text as shown now (nil: no card).
     var cardText: String? {
         guard overlays, let g = VerdictCard.shown(log: log, state: state) else { return nil }
-        return VerdictCard.text(for: g)
+        return VerdictCard.text(for: g, whatIf: whatIf)
     }
 }
 
@@ -103,6 +103,39 @@ extension FrameState {
         } else {
             out.append("card none")
         }
+        // The inspector's what-if: the button that opens the editor, or the editor's buttons
+        // and rows (`whatif-row ID.KEY INDEX VALUE` then each target's rect), and its status.
+        if overlays, let side = layout.sidePanel {
+            let c = DebugOverlay.context(app: session.app, log: log, state: state, sceneTransform: layout.sceneTransform,
+                                         sceneRect: layout.sceneRect, sidePanel: side, measurer: measurer,
+                                         extras: extras(session, layout: layout))
+            if let rect = DebugOverlay.sections(c, side: side).first(where: { $0.panel == .inspector })?.rect {
+                if state.whatIf.editing {
+                    let L = WhatIfEditor.layout(c, in: rect)
+                    for b in L.buttons { out.append("whatif-button \(b.name) \(r(b.rect))") }
+                    for s in L.shown where !s.targets.isEmpty {
+                        let row = L.rows[s.index]
+                        let id = row.kind == .heading ? row.id : "\(row.id).\(row.key)" + (row.name.hasPrefix("requires ") ? ":\(row.name)" : "")
+                        out.append("whatif-row \(id.replacingOccurrences(of: " ", with: "_")) \(s.index) \(row.value.replacingOccurrences(of: " ", with: "")) "
+                                   + s.targets.map { "\($0.name) \(r($0.rect))" }.joined(separator: " "))
+                    }
+                    out.append("whatif-scroll \(L.above) \(L.below)")
+                } else if let b = WhatIfEditor.split(rect, style: layout.overlayStyle).button {
+                    out.append("whatif-open \(r(b))")
+                }
+            }
+        }
+        out.append("whatif-settings " + (state.whatIf.settings.isEmpty ? "none" : state.whatIf.settings.map(\.argument).joined(separator: " ")))
+        out.append("whatif-status " + (whatIf.map { w -> String in
+            switch w.status {
+            case .running: return "running"
+            case .failed: return "failed"
+            case .ready: return w.settings.isEmpty ? "none" : (w.first == nil ? "same" : "differ")
+            }
+        } ?? "none"))
+        out.append("whatif-summary " + (whatIf?.summary ?? "none"))
+        out.append("whatif-file " + (whatIf?.fileNote ?? "none"))
+        out.append("whatif-sweep " + (whatIf?.sweep.map { $0.running ? "running" : $0.summary } ?? "none"))
         // The coverage sheet's buttons while it is open; the touch devices panel's button that opens it.
         if state.isOn(.coverage) {
             let b = CoverageSheet.buttons(canvas: layout.canvasSize, unit: layout.panelScale)

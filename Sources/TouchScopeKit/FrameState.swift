@@ -57,6 +57,8 @@ package final class FrameState {
     }
     /// Where every finger the window got landed, in window units (the coverage sheet).
     var coverage = WindowCoverage()
+    /// What the window's what-if run found (`WhatIfWindow`), for the panels.
+    var whatIf: WhatIfShown?
     /// The rows of the help panel (F1): the input map and the window's keys (`hostKeys`,
     /// whose panel rows the panel registry words).
     var help: [HelpEntry]
@@ -145,6 +147,7 @@ package final class FrameState {
             e.raw = RawTouches(device: rawDevice, contacts: rawContacts.byTouch, note: rawDevice == nil ? RawTouches.notKnown : nil)
         }
         e.sheet = layout.sheetRegions
+        e.whatIf = whatIf
         return e.keeping(needs)
     }
 

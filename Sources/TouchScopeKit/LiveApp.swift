@@ -36,6 +36,8 @@ final class LiveApp: HostClient, HostKeyTarget {
     /// Nil when the application is built in code: there is no scene file to watch.
     private var hotReload: HotReload?
     private var sound = SoundClock()
+    /// The live what-if: the input so far played again with the inspector's changed settings.
+    private(set) var whatIf: WhatIfWindow
     /// The recording played (`replay` without --headless); while it plays, live input other
     /// than the window's keys is ignored.
     private var replay: WindowedReplay?
@@ -59,6 +61,7 @@ final class LiveApp: HostClient, HostKeyTarget {
     init(source: AppSource, options: LiveOptions) throws {
         self.options = options
         self.source = source
+        whatIf = WhatIfWindow(scenePath: source.scenePath, types: source.types)
         session = source.makeSession()
         frame = FrameState(overlays: !options.noOverlays, defaults: session.app.defaults)
         hotReload = source.scenePath.map { HotReload(scenePath: $0, types: source.types) }
@@ -178,7 +181,10 @@ final class LiveApp: HostClient, HostKeyTarget {
     }
 
     var nextWakeTime: Double? {
-        [session.nextDeadline, replay?.nextTime, frame.notice?.until, timelineRedraw].compactMap { $0 }.min()
+        // While a what-if run is under way, the window looks for its outcome every 50 ms.
+        let whatIfPoll = whatIf.isBusy ? (host?.time ?? session.app.time) + 0.05 : nil
+        return [session.nextDeadline, replay?.nextTime, frame.notice?.until, timelineRedraw, whatIfPoll, whatIf.nextRunTime]
+            .compactMap { $0 }.min()
     }
 
     /// When the live timeline must be drawn again to keep up with the clock (nil: its
@@ -255,6 +261,7 @@ final class LiveApp: HostClient, HostKeyTarget {
             return .debugger
         }
         recording.write(input)
+        whatIf.note(input)
         session.handle(input)
         if case let .mouseMove(x, y, nil, _) = input.kind, !Rect(origin: .zero, size: session.scene.window).contains(Point(x: x, y: y)) {
             return .hoverOffScene
@@ -327,6 +334,14 @@ final class LiveApp: HostClient, HostKeyTarget {
             host?.setNeedsDisplay()
         }
         if let replay { feed(replay, upTo: time) }
+        // The what-if: a button, a changed setting handed to its thread, a finished run picked up.
+        // A sweep is for the verdict card's gesture, else the latest one.
+        let selected = frame.state.whatIf.request == .sweep
+            ? (VerdictCard.shown(log: frame.log, state: frame.state) ?? frame.log.latestGesture).map(\.start) : []
+        if whatIf.update(&frame.state.whatIf, window: session.scene.window, selected: selected, now: time) {
+            frame.whatIf = whatIf.forPanels
+            host?.setNeedsDisplay()
+        }
         if let fingerScript, let host {
             fingerScript.report(frame.scriptState(session, layout: host.layout, measurer: host.textMeasurer))
             fingerScript.reportCard(frame.cardText)
@@ -467,6 +482,7 @@ final class LiveApp: HostClient, HostKeyTarget {
     private func replaceScene(_ scene: SceneDescription) {
         sound.stop()
         session = SceneSession(scene: scene, replacing: session, reason: "scene reloaded")
+        whatIf.sceneReplaced()
         connectTrace()
     }
 
@@ -486,6 +502,7 @@ final class LiveApp: HostClient, HostKeyTarget {
             case .input(let input):
                 let contact = replay.currentContact
                 frame.rawContacts.willHandle(input, contact, app: session.app)
+                whatIf.note(input)
                 session.handle(input)
                 frame.rawContacts.didHandle(input, contact, app: session.app)
                 if input.isEnd { ended = true }

@@ -6,7 +6,8 @@
 //   on a button or menu cell   pressed while over it; a lift over it runs its window key's action
 //   on a panel                 what its registry entry says (`PanelEntry.interaction`, through
 //                              TouchDraw's PanelHits): the timeline drags, pinches and selects,
-//                              the event log scrolls and selects, the inspector's tree selects,
+//                              the event log scrolls and selects, the inspector's tree selects
+//                              (and its what-if editor's buttons, steppers and boxes change settings),
 //                              the help scrolls; a tap on the selection detail closes it
 //   on the verdict card        (over the scene, where it was last drawn) a tap on a recognizer
 //                              selects its decision, on × dismisses the card; a drag scrolls it

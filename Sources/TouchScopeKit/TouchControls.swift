@@ -92,7 +92,7 @@ enum TouchControls {
         ("help", "the Help button (or F1) opens and closes this help; drag it up when rows are left below"),
         ("timeline", "drag: scroll time (pauses); pinch: zoom; tap: select a transition, event or touch"),
         ("event log", "tap a line: its record in full, reason and outputs (tap the box to close it)"),
-        ("inspector", "tap a view in the tree to inspect it"),
+        ("inspector", "tap a view in the tree to inspect it; What if: − / + and boxes change a setting and play the input again with it"),
         ("verdict card", "tap a recognizer: its decision in the timeline and the detail; × dismisses the card; drag: scroll it"),
         ("scene", "a finger that lands on the toolbar or a panel stays the debugger's: never the scene's"),
     ].map { HelpEntry(input: $0.0, effect: $0.1, section: HelpPanel.touchSection) }

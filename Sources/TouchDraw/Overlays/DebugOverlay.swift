@@ -32,6 +32,8 @@ public struct DebugOverlayExtras {
     /// pixels. Empty: the bounding box of the scene, side and bottom panels below the side
     /// panel's top (`DebugOverlay.sheet(_:side:bottom:)`).
     public var sheet: [Rect] = []
+    /// What the window's what-if run found (the inspector's editor, the timeline, the verdict card); nil: none.
+    public var whatIf: WhatIfShown?
     public var style: OverlayStyle
 
     public init(pads: [ConnectedPad] = [], help: [HelpEntry] = [], describeExtra: ((View) -> [String])? = nil,

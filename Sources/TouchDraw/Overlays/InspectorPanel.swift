@@ -277,21 +277,29 @@ extension InspectorPanel {
     /// vertical drag scrolls the selected view's lines (up: later lines).
     public static let interaction = PanelInteraction(
         hit: { c, at in
-            treeLayout(app: c.app, log: c.log, state: c.state, in: at.rect, style: c.style).rows
+            if let h = WhatIfEditor.hit(c, at) { return h }
+            return treeLayout(app: c.app, log: c.log, state: c.state, in: WhatIfEditor.split(at.rect, style: c.style).body, style: c.style).rows
                 .first { $0.rect.contains(at.point) }.map { .inspectorView($0.view.id) }
         },
-        tap: { hit, _, state in
+        tap: { hit, c, state in
+            if case let .item(.inspector, what) = hit { WhatIfEditor.tap(what, c, &state); return }
             if case let .inspectorView(id) = hit {
                 if state.selectedViewID != id { state[.inspector, "scroll"] = 0 }
                 state.selectView(id)
             }
         },
-        drag: PanelInteraction.scrollRows(\OverlayState[.inspector, "scroll"], downward: -1, limit: { c in detailLineCount(c) }))
+        drag: { step, c, rect, state in
+            if state.whatIf.editing { WhatIfEditor.drag(step, c, &state); return false }
+            return scrollDetails(step, c, rect, &state)
+        })
+
+    static let scrollDetails = PanelInteraction.scrollRows(\OverlayState[.inspector, "scroll"], downward: -1, limit: { c in detailLineCount(c) })
 
     /// How many wrapped detail lines the selected view has in the inspector's section now
     /// (the scroll's limit).
     static func detailLineCount(_ c: PanelContext) -> Int {
-        guard let side = c.sidePanel, let rect = DebugOverlay.sections(c, side: side).first(where: { $0.panel == .inspector })?.rect,
+        guard let side = c.sidePanel,
+              let rect = DebugOverlay.sections(c, side: side).first(where: { $0.panel == .inspector }).map({ WhatIfEditor.split($0.rect, style: c.style).body }),
               let id = c.state.selectedViewID ?? c.log.hitTest(forTouch: c.state.pickedTouchID)?.view?.string,
               let v = c.views[id] else { return 0 }
         return wrappedDetails(details(of: v, log: c.log, describeExtra: c.extras.describeExtra), width: rect.width, style: c.style,

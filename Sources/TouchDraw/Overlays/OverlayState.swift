@@ -67,6 +67,8 @@ public struct OverlayState: Sendable, Hashable {
     /// The newest decision in the log (its sequence number) when the live check first saw
     /// the selection: a newer one makes it stale.
     public var decisionWhenSelected: Int?
+    /// The inspector's what-if editor: the settings changed in the window (`WhatIfEditor`).
+    public var whatIf = WhatIfEdits()
     /// The help's first row (a finger drags it; `HelpPanel.firstRow` keeps it in range).
     public var helpScroll = 0
     /// Event log: how many of its records, counted back from the newest, are scrolled out of

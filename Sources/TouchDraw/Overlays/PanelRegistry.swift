@@ -143,7 +143,7 @@ public enum PanelRegistry {
             // The verdict card's sequence is framed on the timeline, start to end.
             let sequence = VerdictCard.shown(c).flatMap(VerdictCard.merged).map { (start: $0.start, end: $0.end) }
             TimelinePanel.draw(app: c.app, log: c.log, state: c.state, views: c.views, now: c.now, in: rect,
-                               style: c.style, measurer: c.measurer, sequence: sequence, into: &list)
+                               style: c.style, measurer: c.measurer, sequence: sequence, whatIf: c.extras.whatIf, into: &list)
         },
         PanelEntry(id: .responderChain, title: "responder chain", key: PanelKey(5), place: .side(weight: nil),
                    preferredHeight: { c in
@@ -176,8 +176,12 @@ public enum PanelRegistry {
         },
         PanelEntry(id: .inspector, title: "inspector", key: PanelKey(4, shift: true), place: .side(weight: 1.2),
                    interaction: InspectorPanel.interaction) { c, rect, list in
+            // The what-if editor in its place, or the details with the button that opens it at the foot.
+            if c.state.whatIf.editing { WhatIfEditor.draw(c, in: rect, into: &list); return }
+            let parts = WhatIfEditor.split(rect, style: c.style)
             InspectorPanel.draw(app: c.app, log: c.log, state: c.state, describeExtra: c.extras.describeExtra,
-                                in: rect, style: c.style, measurer: c.measurer, into: &list)
+                                in: parts.body, style: c.style, measurer: c.measurer, into: &list)
+            if let button = parts.button { WhatIfEditor.drawOpenButton(button, style: c.style, measurer: c.measurer, into: &list) }
         },
         PanelEntry(id: .eventLog, title: "event log", key: PanelKey(3, shift: true), place: .side(weight: 1),
                    interaction: EventLogPanel.interaction) { c, rect, list in

@@ -180,7 +180,7 @@ public enum TimelinePanel {
     /// (nil end: under way, up to now).
     public static func draw(app: Application, log: TraceLog, state: OverlayState, views: [String: View], now: Double,
                             in rect: Rect, style: OverlayStyle, measurer: TextMeasurer,
-                            sequence: (start: Double, end: Double?)? = nil, into list: inout DisplayList) {
+                            sequence: (start: Double, end: Double?)? = nil, whatIf: WhatIfShown? = nil, into list: inout DisplayList) {
         let L = layout(app: app, log: log, state: state, views: views, now: now, in: rect, style: style)
         list.fillRect(rect, style.panelBackground)
         list.clipped(to: rect) { list in
@@ -198,7 +198,11 @@ public enum TimelinePanel {
                 let plot = Rect(x: L.plotRect.minX, y: r.minY + 1, width: L.plotRect.width, height: max(1, r.height - 2))
                 list.clipped(to: plot) { list in
                     switch lane {
-                    case let .recognizer(id): drawRecognizer(id, L, plot, log: log, scale: style.scale, into: &list)
+                    case let .recognizer(id):
+                        drawRecognizer(id, L, plot, log: log, scale: style.scale, into: &list)
+                        if let whatIf, whatIf.status == .ready, !whatIf.settings.isEmpty {
+                            drawWhatIf(id, whatIf, L, plot, scale: style.scale, into: &list)
+                        }
                     case .touches: drawTouches(L, plot, log: log, scale: style.scale, into: &list)
                     case .controls: drawEvents(log.controlEvents, L, plot, color: .green, style: style, measurer: measurer, into: &list)
                     case .actions: drawEvents(log.actionEvents, L, plot, color: .hex("#bf5af2"), style: style, measurer: measurer, into: &list)
@@ -211,6 +215,7 @@ public enum TimelinePanel {
                 if let sequence { drawSequence(sequence, L, style: style, measurer: measurer, into: &list) }
                 drawWaits(L, log: log, style: style, into: &list)
                 drawSimultaneity(L, log: log, scale: style.scale, into: &list)
+                if let first = whatIf?.first, whatIf?.status == .ready { drawFirstChange(first, L, style: style, measurer: measurer, into: &list) }
                 if let t = state.selectedTime, t >= L.t0, t <= L.t1 {
                     let x = L.x(for: t)
                     list.line(from: Point(x: x, y: L.plotRect.minY), to: Point(x: x, y: L.plotRect.maxY), style.selection, width: style.scale)
@@ -344,6 +349,48 @@ public enum TimelinePanel {
             }
             i += 1
         }
+    }
+
+    /// The what-if run's states of a recognizer, drawn as a thin bar along the foot of its
+    /// lane (over a dark band), under the window's own run.
+    static func drawWhatIf(_ id: String, _ w: WhatIfShown, _ L: TimelineLayout, _ r: Rect, scale u: Double,
+                           into list: inout DisplayList) {
+        let h = max(5 * u, (r.height * 0.42).rounded())
+        let band = Rect(x: r.minX, y: r.maxY - h, width: r.width, height: h)
+        list.fillRect(band, Color(r: 10, g: 10, b: 14, a: 235))
+        list.line(from: Point(x: band.minX, y: band.minY), to: Point(x: band.maxX, y: band.minY), Color.white.fading(0.6), width: u)
+        var lastColumn = -Double.infinity
+        for seg in w.segments(of: id, from: L.t0, to: L.t1) {
+            let x0 = L.x(for: seg.start), x1 = L.x(for: seg.end)
+            if x1 - x0 < 1 {
+                let column = x0.rounded(.down)
+                if column == lastColumn { continue }
+                lastColumn = column
+            }
+            let c = OverlayStyle.color(of: seg.state)
+            let inset = seg.state == .possible ? h * 0.3 : u
+            let width = max(x1 - x0, (seg.state.isTerminal ? 3 : 1) * u)
+            if seg.state == .possible && x1 - x0 < 0.5 { continue }
+            list.fillRect(Rect(x: x0, y: band.minY + inset, width: width, height: max(u, h - 2 * inset)),
+                          seg.state == .possible ? c.fading(0.9) : c)
+        }
+    }
+
+    /// The first decision the what-if run changed: a white line across the lanes at its time,
+    /// labelled.
+    static func drawFirstChange(_ first: WhatIfShown.FirstChange, _ L: TimelineLayout, style: OverlayStyle, measurer: TextMeasurer,
+                                into list: inout DisplayList) {
+        guard first.at >= L.t0, first.at <= L.t1 else { return }
+        let x = L.x(for: first.at), u = style.scale
+        list.line(from: Point(x: x, y: L.plotRect.minY), to: Point(x: x, y: L.plotRect.maxY), .white, width: 2 * u)
+        let label = "what if: first change (\(first.recognizer))"
+        let size = style.fontSize * 0.9
+        let w = measurer.measure(label, size: size, font: .sans).width
+        let right = x + 4 * u + w <= L.plotRect.maxX
+        let at = Point(x: right ? x + 4 * u : x - 4 * u, y: L.plotRect.maxY - style.lineHeight * 0.6)
+        list.fillRect(Rect(x: right ? at.x - 2 * u : at.x - w - 2 * u, y: at.y - style.lineHeight / 2, width: w + 4 * u,
+                           height: style.lineHeight), Color(r: 10, g: 10, b: 14, a: 220))
+        list.text(label, at: at, size: size, color: .white, font: .sans, alignment: right ? .left : .right, baseline: .middle)
     }
 
     static func drawTouches(_ L: TimelineLayout, _ r: Rect, log: TraceLog, scale u: Double = 1, into list: inout DisplayList) {

@@ -120,6 +120,48 @@ public enum VerdictCard {
         return out
     }
 
+    /// What the window's what-if run changed for the gesture's sequences, in words: a heading
+    /// naming the settings, then per sequence its winners before → after ("doubleTap would
+    /// win instead of singleTap") or that they stay (nothing while no setting is changed).
+    public static func whatIfParagraphs(_ gesture: [SequenceVerdict], _ w: WhatIfShown?) -> [VerdictCardParagraph] {
+        guard let w else { return [] }
+        var out: [VerdictCardParagraph] = []
+        if let sweep = w.sweep {
+            let mine = sweep.sequences.filter { s in gesture.contains { abs($0.start - s.start) < 1e-6 } }
+            if sweep.running || sweep.failure != nil || !mine.isEmpty {
+                out.append(.init("report rates " + sweep.rates.map(String.init).joined(separator: ", ") + " Hz", .heading))
+            }
+            if sweep.running { out.append(.init("replaying at each rate …", .detail)) }
+            if let f = sweep.failure { out.append(.init("could not replay: \(f)", .detail)) }
+            for s in mine {
+                let at = gesture.count > 1 ? "at \(TraceFormat.fixed(s.start)) s: " : ""
+                out.append(.init(at + sweep.words(s), s.stable ? .detail : .margin))
+            }
+        }
+        guard !w.settings.isEmpty else { return out }
+        out.append(.init("what if " + w.settings.joined(separator: ", "), .heading))
+        switch w.status {
+        case .running: out.append(.init("playing the input again …", .detail))
+        case .failed(let m): out.append(.init("could not play it again: \(m)", .detail))
+        case .ready:
+            for s in gesture {
+                let at = gesture.count > 1 ? "at \(TraceFormat.fixed(s.start)) s: " : ""
+                if let c = w.changes.first(where: { abs($0.start - s.start) < 1e-6 }) {
+                    out.append(.init(at + WhatIfShown.winnerWords(c), .margin))
+                } else {
+                    let winners = unique(s.winners).map(\.string)
+                    out.append(.init(at + "the same winners: " + (winners.isEmpty ? "nothing" : list(winners)), .detail))
+                }
+            }
+        }
+        return out
+    }
+
+    /// The card's text with what the what-if run changed.
+    public static func text(for gesture: [SequenceVerdict], whatIf: WhatIfShown?) -> String {
+        (paragraphs(for: gesture) + whatIfParagraphs(gesture, whatIf)).map(\.text).joined(separator: "\n")
+    }
+
     /// The paragraphs for one touch sequence.
     public static func paragraphs(for v: SequenceVerdict) -> [VerdictCardParagraph] { paragraphs(for: [v]) }
 
@@ -272,10 +314,10 @@ public enum VerdictCard {
     /// width; as tall as every line wrapped, up to the scene's height, past which the body
     /// scrolls (`scroll` lines down, kept in range).
     public static func layout(_ gesture: [SequenceVerdict], scene: Rect, avoiding: [Point] = [], scroll: Int = 0,
-                              style: OverlayStyle, measurer: TextMeasurer) -> VerdictCardLayout {
+                              whatIf: WhatIfShown? = nil, style: OverlayStyle, measurer: TextMeasurer) -> VerdictCardLayout {
         let u = style.scale
         let margin = 8 * u, pad = 10 * u, gap = 3 * u
-        let paragraphs = self.paragraphs(for: gesture)
+        let paragraphs = self.paragraphs(for: gesture) + whatIfParagraphs(gesture, whatIf)
         let size = textSize(style), tsize = titleSize(style)
         let lh = lineHeight(size), tlh = lineHeight(tsize)
         let indent = 16 * u
@@ -464,7 +506,7 @@ extension VerdictCard {
     /// The card for `g` as the window lays it out in `c` (over `c.sceneRect`).
     public static func layout(_ c: PanelContext, _ g: [SequenceVerdict]) -> VerdictCardLayout {
         layout(g, scene: c.sceneRect, avoiding: landings(g, c), scroll: g.last.map { c.state.verdictScroll(of: $0) } ?? 0,
-               style: c.style, measurer: c.measurer)
+               whatIf: c.extras.whatIf, style: c.style, measurer: c.measurer)
     }
 
     /// The trace transition that decided a recognizer's outcome: its transition at `r.at`

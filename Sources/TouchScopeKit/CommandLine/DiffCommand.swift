@@ -54,32 +54,20 @@ package struct DiffCommand: ParsableCommand {
     }
 }
 
-/// Keeps the gesture records and feeds the verdicts.
-private final class DecisionSink: TraceSink {
-    var records: [TraceRecord] = []
-    var builder = VerdictBuilder()
-    func receive(_ record: consuming TraceRecord) {
-        let r = copy record
-        if RunDiff.isDecision(r) { records.append(r) }
-        builder.add(r)
-    }
-}
-
 extension AppSource {
     /// Replays `recording` headless into a fresh session: its decisions (`RunDiff.isDecision`)
-    /// and the verdicts of its touch sequences. Throws `CLIError` (exit 2) for bad input.
+    /// and the verdicts of its touch sequences (`RunDecisions.replay`, as the window's what-if
+    /// replays). Throws `CLIError` (exit 2) for bad input.
     @MainActor
     func decisions(recording: String) throws -> (records: [TraceRecord], sequences: [SequenceVerdict]) {
         try OutputFiles.check([.input("scene", scenePath), .input("recording", recording)])
         let reader: RecordingReader
         do { reader = try RecordingReader.open(path: recording, window: window) } catch { throw CLIError.badInput(error.description) }
-        let session = makeSession()
-        let sink = DecisionSink()
-        session.app.tracer.sink = sink
-        do { try Replayer(session: session, recording: reader, types: types).run(until: nil) } catch {
+        let run: RunDecisions
+        do { run = try RunDecisions.replay(reader, into: makeSession(), types: types) } catch {
             throw CLIError.badInput(error.description)
         }
         warnIfCutOff(reader)
-        return (sink.records, sink.builder.sequences)
+        return (run.records, run.sequences)
     }
 }

@@ -65,15 +65,9 @@ package struct SweepCommand: ParsableCommand {
         try MainActor.assumeIsolated {
             let source = try sceneSource(scene)
             let (header, inputs) = try source.inputs(of: recording)
-            var winners: [[[String]]] = []   // per rate, per sequence
-            var starts: [Double] = []
-            for rate in rates {
-                let resampled = Resample.inputs(inputs, rate: Double(rate), jitter: jitter / 1000, seed: seed)
-                let sequences = try source.verdicts(of: resampled, header: header, name: "\(recording) at \(rate) Hz")
-                winners.append(sequences.map { $0.winners.map(\.string) })
-                if sequences.count > starts.count { starts = sequences.map(\.start) }
+            let report = try SweepReport(rates: rates, inputs: inputs, jitter: jitter / 1000, seed: seed) { rate, resampled in
+                try source.verdicts(of: resampled, header: header, name: "\(recording) at \(rate) Hz")
             }
-            let report = SweepReport(rates: rates, starts: starts, winners: winners)
             print(json ? report.json : report.text, terminator: json ? "\n" : "")
         }
     }
@@ -117,10 +111,21 @@ struct SweepReport {
     }
 }
 
-/// Keeps the verdicts the trace feeds.
-private final class SweepSink: TraceSink {
-    var builder = VerdictBuilder()
-    func receive(_ record: consuming TraceRecord) { builder.add(record) }
+extension SweepReport {
+    /// `inputs` resampled at each rate (`Resample.inputs`) and replayed by `verdicts`: each
+    /// run's touch sequences, paired in order (the starts of the run with the most of them).
+    /// The window's sweep of a sequence runs this too.
+    init(rates: [Int], inputs: [RawInput], jitter: Double = 0, seed: UInt64 = 1,
+         verdicts: (Int, [RawInput]) throws -> [SequenceVerdict]) rethrows {
+        var winners: [[[String]]] = []
+        var starts: [Double] = []
+        for rate in rates {
+            let sequences = try verdicts(rate, Resample.inputs(inputs, rate: Double(rate), jitter: jitter, seed: seed))
+            winners.append(sequences.map { $0.winners.map(\.string) })
+            if sequences.count > starts.count { starts = sequences.map(\.start) }
+        }
+        self.init(rates: rates, starts: starts, winners: winners)
+    }
 }
 
 extension AppSource {
@@ -151,17 +156,11 @@ extension AppSource {
     /// The verdicts of `inputs` replayed headless into a fresh session.
     @MainActor
     func verdicts(of inputs: [RawInput], header: RecordingHeader, name: String) throws -> [SequenceVerdict] {
-        var text = "{\"recording\":1,\"window\":[\(TraceFormat.short(header.window.width, 6)),\(TraceFormat.short(header.window.height, 6))]}\n"
-        for i in inputs { text += RecordingWriter.line(i) + "\n" }
-        let session = makeSession()
-        let sink = SweepSink()
-        session.app.tracer.sink = sink
+        let text = WhatIf.recordingText(window: header.window, inputs: inputs)
         do {
-            let reader = try RecordingReader(text: text, file: name)
-            try Replayer(session: session, recording: reader, types: types).run(until: nil)
+            return try RunDecisions.replay(RecordingReader(text: text, file: name), into: makeSession(), types: types).sequences
         } catch {
             throw CLIError.failure("the resampled recording did not replay: \(error.description)")
         }
-        return sink.builder.sequences
     }
 }

@@ -1,0 +1,258 @@
+// WhatIfWindow: the window's live what-if. It keeps the input the session got (what a
+// recording of it would hold), and when the inspector's editor changes a setting
+// (`OverlayState.whatIf`, TouchDraw's WhatIfEditor) it plays that input again, with and
+// without the settings, through `WhatIf.run` (the scene loaded as `replay --set` loads it, the
+// replay `touchscope diff` compares) on a thread of its own (`WhatIfRunner`): the window
+// thread only hands the job over and, each loop turn, picks up a finished outcome; a newer
+// change supersedes a run under way. The buttons write the settings into the scene file in
+// place (`SceneFileEdit`) and revert (the settings dropped, a written file restored).
+import Foundation
+import TouchScene
+import TouchDraw
+
+@MainActor
+final class WhatIfWindow {
+    /// The scene file the runs load (nil: the application is built in code).
+    let scenePath: String?
+    let types: SceneTypes
+    /// Every input the session got since the scene was loaded, in order.
+    private(set) var inputs: [RawInput] = []
+    /// What the panels show (nil: nothing changed).
+    private(set) var shown: WhatIfShown?
+    /// The last run's outcome.
+    private(set) var outcome: WhatIfOutcome?
+    private let runner = WhatIfRunner<Result<WhatIfOutcome, WhatIfWindow.Failure>>()
+    /// The report-rate sweep of a selected sequence: its own thread, its own outcome.
+    private let sweeper = WhatIfRunner<Result<SweepReport, WhatIfWindow.Failure>>()
+    private var sweep: WhatIfShown.Sweep?
+    /// The rates the window sweeps (as `touchscope sweep` by default).
+    nonisolated static let rates = [60, 90, 120, 240]
+    /// The starts of the sequences the sweep under way is for.
+    private var sweepStarts: [Double] = []
+    /// The edits' revision and the input count of the run last handed over.
+    private var ranRevision = 0
+    private var ranInputs = 0
+    /// New input starts a new run once it pauses this long (seconds): not on every move.
+    static let inputPause = 0.3
+    /// The scene file's text before the first write (Revert puts it back).
+    private var backup: String?
+    /// What the last write or revert did, for the editor.
+    private var fileNote: String?
+
+    struct Failure: Error, Sendable { var message: String }
+
+    init(scenePath: String?, types: SceneTypes) {
+        self.scenePath = scenePath
+        self.types = types
+    }
+
+    /// The session got `input`.
+    func note(_ input: RawInput) { inputs.append(input) }
+
+    /// The scene was replaced (a reload): its input starts again, and a run under way is dropped.
+    func sceneReplaced() {
+        inputs = []
+        ranInputs = 0
+        runner.cancel()
+        sweeper.cancel()
+        sweep = nil
+        if shown?.status == .running { shown?.status = .failed("the scene was reloaded") }
+    }
+
+    /// Whether a run is under way (the window wakes to pick it up).
+    var isBusy: Bool { runner.isBusy || sweeper.isBusy }
+    /// Whether settings were changed at the last loop turn.
+    private var hasSettings = false
+
+    /// When new input will have paused long enough to be played again (nil: nothing waits).
+    var nextRunTime: Double? {
+        guard hasSettings, inputs.count != ranInputs, !runner.isBusy, let last = inputs.last else { return nil }
+        return last.t + Self.inputPause
+    }
+
+    /// What the panels show: the what-if run's outcome and the sweep (nil: neither).
+    var forPanels: WhatIfShown? {
+        guard let sweep else { return shown }
+        var s = shown ?? WhatIfShown(status: .ready, settings: [])
+        s.sweep = sweep
+        return s
+    }
+
+    /// One loop turn on the window thread: acts on a button, starts a run when the settings
+    /// changed (or input came while settings are changed, no run is under way and the input
+    /// has paused for `inputPause`), and picks
+    /// up a finished run. Never waits for a run. True: what the panels show changed.
+    /// `selected`: the starts of the touch sequences a sweep is for (the verdict card's gesture).
+    func update(_ edits: inout WhatIfEdits, window: Size, selected: [Double], now: Double) -> Bool {
+        var changed = false
+        defer { hasSettings = !edits.settings.isEmpty }
+        if let request = edits.request {
+            edits.request = nil
+            if request == .sweep { startSweep(edits, window: window, starts: selected) } else { perform(request, &edits) }
+            changed = true
+        }
+        if let result = sweeper.take() {
+            switch result {
+            case .success(let report):
+                let mine = report.starts.indices.filter { i in sweepStarts.contains { abs($0 - report.starts[i]) < 1e-6 } }
+                sweep = WhatIfShown.Sweep(rates: report.rates, running: false, sequences: mine.map { i in
+                    .init(start: report.starts[i], winners: report.rates.indices.map { report.winners(sequence: i, rate: $0) },
+                          stable: report.stable(i))
+                })
+            case .failure(let f):
+                sweep = WhatIfShown.Sweep(rates: Self.rates, running: false, failure: f.message)
+            }
+            changed = true
+        }
+        if edits.settings.isEmpty {
+            if ranRevision != edits.revision || !(shown?.settings.isEmpty ?? true) || shown?.fileNote != fileNote {
+                runner.cancel()
+                shown = fileNote.map { note in
+                    var s = WhatIfShown(status: .ready, settings: [])
+                    s.fileNote = note
+                    return s
+                }
+                ranRevision = edits.revision
+                changed = true
+            }
+        } else if edits.revision != ranRevision
+                    || (inputs.count != ranInputs && !runner.isBusy && now - (inputs.last?.t ?? 0) >= Self.inputPause) {
+            start(edits, window: window)
+            changed = true
+        }
+        if let result = runner.take() {
+            switch result {
+            case .success(let outcome):
+                self.outcome = outcome
+                shown = Self.shown(outcome)
+            case .failure(let f):
+                shown = WhatIfShown(status: .failed(f.message), settings: edits.settings.map(\.argument))
+            }
+            shown?.fileNote = fileNote
+            changed = true
+        }
+        return changed
+    }
+
+    /// Hands the sweep of the sequences starting at `starts` over to its thread: the input so
+    /// far (with `edits`' settings) resampled at each rate and replayed (`SweepReport`, as
+    /// `touchscope sweep` runs it).
+    private func startSweep(_ edits: WhatIfEdits, window: Size, starts: [Double]) {
+        guard let path = scenePath else {
+            sweep = WhatIfShown.Sweep(rates: Self.rates, running: false, failure: "the application is built in code: there is no scene file")
+            return
+        }
+        guard !starts.isEmpty else {
+            sweep = WhatIfShown.Sweep(rates: Self.rates, running: false)
+            return
+        }
+        sweepStarts = starts
+        sweep = WhatIfShown.Sweep(rates: Self.rates, running: true)
+        let settings = edits.settings.map { SceneSetting(id: $0.id, key: $0.key, value: $0.value) }
+        let inputs = self.inputs, types = self.types
+        sweeper.submit {
+            do {
+                let scene = try SceneLoader.load(path: path, settings: settings, types: types)
+                return .success(try SweepReport(rates: Self.rates, inputs: inputs) { rate, resampled in
+                    try RunDecisions.replay(RecordingReader(text: WhatIf.recordingText(window: window, inputs: resampled),
+                                                            file: "the window's input at \(rate) Hz"),
+                                            into: SceneSession(scene: scene), types: types).sequences
+                })
+            } catch let e as SceneLoadError {
+                return .failure(Failure(message: e.diagnostics.first?.description ?? "the scene does not load"))
+            } catch {
+                return .failure(Failure(message: "\(error)"))
+            }
+        }
+    }
+
+    /// Hands a run of the input so far with `edits`' settings over to the runner.
+    private func start(_ edits: WhatIfEdits, window: Size) {
+        ranRevision = edits.revision
+        ranInputs = inputs.count
+        let settings = edits.settings.map { SceneSetting(id: $0.id, key: $0.key, value: $0.value) }
+        var s = WhatIfShown(status: .running, settings: settings.map(\.argument))
+        // Keep the last outcome's bars while the next one runs.
+        if let old = shown, old.status == .ready { s.steps = old.steps; s.first = old.first; s.changes = old.changes }
+        s.fileNote = fileNote
+        shown = s
+        guard let path = scenePath else {
+            shown?.status = .failed("the application is built in code: there is no scene file to change")
+            return
+        }
+        let inputs = self.inputs, types = self.types
+        runner.submit {
+            do {
+                return .success(try WhatIf.run(scenePath: path, settings: settings, inputs: inputs, window: window, types: types))
+            } catch let e as SceneLoadError {
+                return .failure(Failure(message: e.diagnostics.first?.description ?? "the scene does not load"))
+            } catch {
+                return .failure(Failure(message: "\(error)"))
+            }
+        }
+    }
+
+    /// Write: every setting into the scene file in place (`SceneFileEdit`); the settings are
+    /// then the file's, and hot reload loads them. Revert: the settings dropped, and the file
+    /// as it was before the first write.
+    private func perform(_ request: WhatIfEdits.Request, _ edits: inout WhatIfEdits) {
+        guard let path = scenePath else {
+            fileNote = "the application is built in code: there is no scene file to write"
+            return
+        }
+        switch request {
+        case .write:
+            do {
+                let text = try String(contentsOfFile: path, encoding: .utf8)
+                var out = text
+                for e in edits.settings { out = try SceneFileEdit.apply(SceneSetting(id: e.id, key: e.key, value: e.value), to: out) }
+                try out.write(toFile: path, atomically: true, encoding: .utf8)
+                if backup == nil { backup = text }
+                fileNote = "written to \(path): " + edits.settings.map(\.argument).joined(separator: ", ") + " (Revert restores the file)"
+                edits.clear()
+            } catch let e as SceneSettingError {
+                fileNote = "not written: \(e.message)"
+            } catch {
+                fileNote = "not written: \(error.localizedDescription)"
+            }
+        case .sweep:
+            break
+        case .revert:
+            edits.clear()
+            guard let backup else { fileNote = nil; return }
+            do {
+                try backup.write(toFile: path, atomically: true, encoding: .utf8)
+                self.backup = nil
+                fileNote = "\(path) restored"
+            } catch {
+                fileNote = "not restored: \(error.localizedDescription)"
+            }
+        }
+    }
+
+    /// The outcome as the panels show it.
+    static func shown(_ o: WhatIfOutcome) -> WhatIfShown {
+        var w = WhatIfShown(status: .ready, settings: o.settings.map(\.argument))
+        for r in o.after.transitions {
+            if case let .gesture(id, _, _, to, _, _) = r.body { w.steps[id.string, default: []].append(.init(t: r.t, to: to)) }
+        }
+        if let f = o.diff.first {
+            w.first = .init(at: f.at, recognizer: (f.b ?? f.a).map(recognizer) ?? "", before: f.a.map(words) ?? "no decision",
+                            after: f.b.map(words) ?? "no decision")
+        }
+        w.changes = o.diff.sequences.map { .init(start: $0.start, before: $0.winnersA, after: $0.winnersB) }
+        w.decisions = (o.before.records.count, o.after.records.count)
+        return w
+    }
+
+    static func recognizer(_ r: TraceRecord) -> String {
+        if case let .gesture(id, _, _, _, _, _) = r.body { return id.string }
+        return ""
+    }
+
+    /// "doubleTap failed (tapInterval) at 0.530 s".
+    static func words(_ r: TraceRecord) -> String {
+        guard case let .gesture(id, _, _, to, _, _) = r.body else { return r.description }
+        return "\(id.string) \(to.rawValue)" + (r.decision.map { " (\($0.rule.rawValue))" } ?? "") + " at \(TraceFormat.fixed(r.t)) s"
+    }
+}
