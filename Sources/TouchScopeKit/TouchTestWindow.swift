@@ -233,7 +233,7 @@ package final class TouchTestWindow: HostClient {
 
     package func advance(to time: Double) -> Bool {
         // The draw page's clock: a finger held still becomes a stuck touch with no input.
-        if test.tick(at: time) { host?.setNeedsDisplay() }
+        if test.tick(at: time) { sayAnomalies(); host?.setNeedsDisplay() }
         return test.page == .hold && !test.down.isEmpty
     }
 
@@ -266,7 +266,17 @@ package final class TouchTestWindow: HostClient {
         default:
             break
         }
+        sayAnomalies()
         publish()
+    }
+
+    /// The draw page's anomalies printed as they are found (`touchtest: anomaly: ...`).
+    private var anomaliesSaid = 0
+    private func sayAnomalies() {
+        let all = test.anomalies
+        if all.count < anomaliesSaid { anomaliesSaid = 0 }
+        for a in all[anomaliesSaid...] { say("touchtest: anomaly: \(a.kind) at \(TraceFormat.fixed(a.at, 3)) s, slot \(a.slot): \(a.detail)") }
+        anomaliesSaid = all.count
     }
 
     private func down(_ f: Int, _ p: Point, _ input: RawInput) {
@@ -369,7 +379,7 @@ package final class TouchTestWindow: HostClient {
         guard let script, let host else { return }
         let l = panel, s = host.layout.windowSize.width / max(1, test.window.width)
         var out = ["page \(test.page.rawValue)", "status \(test.status[test.page]?.rawValue ?? "waiting")",
-                   "taps \(test.tapsDone)", "strokes \(test.strokesDone)", "down \(test.down.count)",
+                   "taps \(test.tapsDone)", "stray \(test.strayTap)", "strokes \(test.strokesDone)", "down \(test.down.count)",
                    "panel \(Int(l.rect.minX * s)) \(Int(l.rect.minY * s)) \(Int(l.rect.width * s)) \(Int(l.rect.height * s))",
                    "fits \(l.fits)"]
         for b in l.buttons { out.append("\(b.id)-button \(Int(b.rect.minX * s)) \(Int(b.rect.minY * s)) \(Int(b.rect.width * s)) \(Int(b.rect.height * s))") }

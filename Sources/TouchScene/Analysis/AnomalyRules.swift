@@ -97,7 +97,7 @@ public struct LiveAnomalies: Sendable {
     /// Every anomaly so far, in the order found (newest last).
     public private(set) var anomalies: [DeviceAnomaly] = []
     /// Ghost touches so far.
-    public var ghosts: Int { anomalies.filter { $0.kind == "ghost-touch" }.count }
+    public private(set) var ghosts = 0
 
     /// Anomalies of fingers in a `window` (scene points), `sizeMM` millimetres when known:
     /// the units `TouchAnalysis.analyze` uses for a recording of it.
@@ -119,7 +119,11 @@ public struct LiveAnomalies: Sendable {
         return nil
     }
 
-    private mutating func found(_ a: DeviceAnomaly?) { if let a { anomalies.append(a) } }
+    private mutating func found(_ a: DeviceAnomaly?) {
+        guard let a else { return }
+        anomalies.append(a)
+        if a.kind == "ghost-touch" { ghosts += 1 }
+    }
 
     /// Finger `slot` (tracking id `id`) landed at `t` (s), at `p` (scene points).
     public mutating func land(slot: Int, id: Int, at t: Double, _ p: Point) {
