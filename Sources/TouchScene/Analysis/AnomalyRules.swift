@@ -94,6 +94,9 @@ public struct LiveAnomalies: Sendable {
     /// Report intervals in 0.1 ms bins up to 1 s (the last bin: 1 s and more).
     var bins = [Int](repeating: 0, count: 10_001)
     var intervals = 0
+    /// The bin holding the median interval, and how many intervals lie in the bins before it
+    /// (kept as intervals come: a step or two per interval, not a count over the bins).
+    var medianBin = 0, belowMedian = 0
     /// Every anomaly so far, in the order found (newest last).
     public private(set) var anomalies: [DeviceAnomaly] = []
     /// Ghost touches so far.
@@ -107,16 +110,19 @@ public struct LiveAnomalies: Sendable {
         sx = units.sx; sy = units.sy; perMM = units.perMM; unit = units.inMM ? "mm" : "px"
     }
 
-    /// The median of the intervals so far (nearest rank, to 0.1 ms: the bin's middle).
-    var median: Double? {
-        guard intervals > 0 else { return nil }
+    /// The median of the intervals so far (nearest rank, as `analyze`'s; to 0.1 ms: the
+    /// bin's middle).
+    var median: Double? { intervals > 0 ? (Double(medianBin) + 0.5) / 10_000 : nil }
+
+    /// Counts an interval of `dt` seconds, and moves the median's bin to the new rank.
+    private mutating func count(_ dt: Double) {
+        let b = min(bins.count - 1, Int(dt * 10_000))
+        bins[b] += 1
+        intervals += 1
+        if b < medianBin { belowMedian += 1 }
         let rank = Int((Double(intervals - 1) * 0.5).rounded())
-        var seen = 0
-        for (i, n) in bins.enumerated() where n > 0 {
-            seen += n
-            if seen > rank { return (Double(i) + 0.5) / 10_000 }
-        }
-        return nil
+        while rank < belowMedian { medianBin -= 1; belowMedian -= bins[medianBin] }
+        while rank >= belowMedian + bins[medianBin] { belowMedian += bins[medianBin]; medianBin += 1 }
     }
 
     private mutating func found(_ a: DeviceAnomaly?) {
@@ -171,10 +177,7 @@ public struct LiveAnomalies: Sendable {
     /// a contact still unmoved is judged as held until `t`.
     private mutating func closeInterval(_ c: inout Contact, slot: Int, at t: Double) {
         let dt = t - c.last.t
-        if dt > 0 {
-            bins[min(bins.count - 1, Int(dt * 10_000))] += 1
-            intervals += 1
-        }
+        if dt > 0 { count(dt) }
         if let m = median { found(AnomalyRules.reportGap(from: c.last.t, to: t, median: m, slot: slot, trackingID: c.id)) }
         checkHeld(&c, slot: slot, at: t)
     }

@@ -5,6 +5,7 @@
 // `stuck-touch` held unmoving (here: longer than AnomalyRules.stuckSeconds, 20 s, documented);
 // `tracking-id-reuse` a finger landing again without a lift.
 import Testing
+import TestSupport
 import TouchCore
 @testable import TouchScene
 
@@ -137,6 +138,24 @@ struct LiveAnomaliesTests {
         let capture = try ContactCapture.read(bytes: Array(test.recordingText.utf8), file: "rec")
         let batch = TouchAnalysis.analyze(capture, options: AnalysisOptions(screen: Self.window, sizeMM: Self.sizeMM))
         #expect(!batch.anomalies.contains { $0.kind == "stuck-touch" })
+    }
+
+    @Test("the live median interval is analyze's (nearest rank) to its 0.1 ms bin after every report, whatever order the intervals come in")
+    func runningMedian() throws {
+        var live = LiveAnomalies(window: Self.window, sizeMM: Self.sizeMM)
+        var random = SeededRandom(state: 7)
+        var t = 0.0, intervals: [Double] = []
+        live.land(slot: 1, id: 1, at: t, Point(x: 100, y: 100))
+        for i in 0..<400 {
+            // 2 to 60 ms, in the middle of a 0.1 ms bin; now and then a long one.
+            let dt = (i % 37 == 0 ? 250 : Double(20 + Int((random.unit() + 1) / 2 * 580))) / 10_000 + 0.000_05
+            t += dt
+            intervals.append(dt)
+            live.move(slot: 1, at: t, Point(x: 100, y: 100))
+            let want = try #require(TouchAnalysis.percentile(intervals, 0.5))
+            let got = try #require(live.median)
+            #expect(abs(got - want) < 0.000_051, "after \(i + 1) intervals: \(got) vs \(want)")
+        }
     }
 
     /// A tap (down, still, up over 0.1 s) at `p`, from `t`.
