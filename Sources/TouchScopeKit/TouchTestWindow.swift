@@ -104,7 +104,7 @@ package struct TouchTestPanel {
         paragraphs.append(("\(n)/\(TouchTest.Page.allCases.count)  \(test.page.title)", .white, true))
         paragraphs.append((test.instruction, Color(r: 200, g: 200, b: 205), false))
         let checks: [DeviceCheck]
-        if test.page == .summary { checks = test.summary?.checks ?? [] } else { checks = test.results[test.page]?.checks ?? [] }
+        if test.page == .summary { checks = test.summary?.checks ?? [] } else { checks = test.results[test.page]?.checks ?? (test.page == .draw ? test.liveChecks : []) }
         if test.status[test.page] == .skipped { paragraphs.append(("Skipped: this page decides nothing.", .gray, false)) }
         for c in checks {
             let color: Color = c.pass.map { $0 ? .green : .red } ?? Color(r: 160, g: 160, b: 165)
@@ -216,6 +216,8 @@ package final class TouchTestWindow: HostClient {
     private let script = FingerScript()
     private var reported: Set<TouchTest.Page> = []
     private var shots = 0
+    /// Measures text when there is no window (a frame drawn offscreen); else the window's.
+    package var measurer: (any TextMeasurer)?
     /// Where "Write udev rule" writes: `--udev-rule`, or what was typed over it.
     private var udevPath: String
 
@@ -229,14 +231,18 @@ package final class TouchTestWindow: HostClient {
 
     package func hostDidStart(_ host: SDLHost) { self.host = host }
 
-    package func advance(to time: Double) -> Bool { test.page == .hold && !test.down.isEmpty }
+    package func advance(to time: Double) -> Bool {
+        // The draw page's clock: a finger held still becomes a stuck touch with no input.
+        if test.tick(at: time) { sayAnomalies(); host?.setNeedsDisplay() }
+        return test.page == .hold && !test.down.isEmpty
+    }
 
     package func hostCommand(_ command: HostCommand) {
         if case let .screenshotSaved(path) = command { say("touchtest: screenshot \(path)") }
     }
 
     private var panel: TouchTestPanel {
-        TouchTestPanel(test, upper: upper, message: message, udevPath: udevPath, measurer: host?.textMeasurer ?? EstimatedTextMeasurer())
+        TouchTestPanel(test, upper: upper, message: message, udevPath: udevPath, measurer: host?.textMeasurer ?? measurer ?? EstimatedTextMeasurer())
     }
 
     // MARK: Input
@@ -260,7 +266,17 @@ package final class TouchTestWindow: HostClient {
         default:
             break
         }
+        sayAnomalies()
         publish()
+    }
+
+    /// The draw page's anomalies printed as they are found (`touchtest: anomaly: ...`).
+    private var anomaliesSaid = 0
+    private func sayAnomalies() {
+        let all = test.anomalies
+        if all.count < anomaliesSaid { anomaliesSaid = 0 }
+        for a in all[anomaliesSaid...] { say("touchtest: anomaly: \(a.kind) at \(TraceFormat.fixed(a.at, 3)) s, slot \(a.slot): \(a.detail)") }
+        anomaliesSaid = all.count
     }
 
     private func down(_ f: Int, _ p: Point, _ input: RawInput) {
@@ -363,7 +379,7 @@ package final class TouchTestWindow: HostClient {
         guard let script, let host else { return }
         let l = panel, s = host.layout.windowSize.width / max(1, test.window.width)
         var out = ["page \(test.page.rawValue)", "status \(test.status[test.page]?.rawValue ?? "waiting")",
-                   "taps \(test.tapsDone)", "strokes \(test.strokesDone)", "down \(test.down.count)",
+                   "taps \(test.tapsDone)", "stray \(test.strayTap)", "strokes \(test.strokesDone)", "down \(test.down.count)",
                    "panel \(Int(l.rect.minX * s)) \(Int(l.rect.minY * s)) \(Int(l.rect.width * s)) \(Int(l.rect.height * s))",
                    "fits \(l.fits)"]
         for b in l.buttons { out.append("\(b.id)-button \(Int(b.rect.minX * s)) \(Int(b.rect.minY * s)) \(Int(b.rect.width * s)) \(Int(b.rect.height * s))") }

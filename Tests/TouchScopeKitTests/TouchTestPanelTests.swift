@@ -2,9 +2,11 @@
 // the targets' verdict shown, every line of text fits whole inside the panel above its
 // buttons, and every button is a touch target of at least 44 points inside the panel,
 // none overlapping another.
+import Foundation
 import Testing
 import TouchCore
 import TouchDraw
+import TouchSDL
 @testable import TouchScene
 @testable import TouchScopeKit
 
@@ -99,5 +101,66 @@ struct TouchTestWindowInputTests {
         window.handle(RawInput(t: 3, .mouseDown(x: 300, y: 300, button: .left)))
         window.handle(RawInput(t: 3.1, .mouseUp(x: 300, y: 300, button: .left)))
         #expect(window.test.inputs.count == 4)
+    }
+}
+
+@MainActor
+@Suite("touchtest at 2560×1600, pixel scale 2", .serialized)
+struct TouchTestScaleTwoTests {
+    /// The repository's bundled fonts (tests run from the package root).
+    static var bundledFonts: FontFiles {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("assets/fonts").path
+        return FontFiles(sans: dir + "/DejaVuSans.ttf", mono: dir + "/DejaVuSansMono.ttf", source: "test")
+    }
+
+    @Test("a 2560×1600 canvas at scale 2 (1280×800 window units): every page drawn at twice the points, its panel's text whole with the real font; TOUCHTEST_SHOTS=DIR keeps the frames")
+    func scaleTwo() throws {
+        let units = Size(width: 1280, height: 800), canvasSize = Size(width: 2560, height: 1600)
+        // The window the host gives touchtest at scale 2: the scene is its window units.
+        let layout = HostLayout(canvasSize: canvasSize, windowSize: units, sceneSize: units,
+                                options: LayoutOptions(panelsVisible: false, margin: 0, toolbar: false))
+        #expect(layout.pixelScale == 2)
+        let canvas = try OffscreenCanvas(size: canvasSize, fonts: Self.bundledFonts)
+        let window = TouchTestWindow(window: units, device: "Synthetic Panel", options: TouchTestOptions())
+        window.measurer = canvas.painter.measurer
+        // Taps on every target (3 right, 2 up): the targets page's verdict, then a ghost on the draw page.
+        var t = 0.0, f = 0
+        for target in window.test.targets {
+            f += 1
+            window.handle(RawInput(t: t, .fingerDown(finger: f, x: target.x + 3, y: target.y - 2)))
+            window.handle(RawInput(t: t + 0.05, .fingerUp(finger: f, x: target.x + 3, y: target.y - 2)))
+            t += 0.3
+        }
+        #expect(window.test.status[.targets] == .done)
+        let shots = ProcessInfo.processInfo.environment["TOUCHTEST_SHOTS"]
+        for page in TouchTest.Page.allCases {
+            if page == .draw {
+                window.handle(RawInput(t: t, .fingerDown(finger: 99, x: 300, y: 200)))
+                window.handle(RawInput(t: t + 0.01, .fingerUp(finger: 99, x: 300, y: 200)))
+                #expect(window.test.anomalies.map(\.kind) == ["ghost-touch"])
+            }
+            #expect(window.test.page == page)
+            let panel = TouchTestPanel(window.test, upper: false, message: nil, udevPath: "99-touchscreen-calibration.rules",
+                                       measurer: canvas.painter.measurer)
+            #expect(panel.fits, "\(page)")
+            var list = DisplayList(size: canvasSize, background: .black)
+            window.draw(into: &list, layout: layout)
+            canvas.paint(list)
+            // The panel is drawn at twice its points: its fill just inside its corners in canvas
+            // pixels, the page's background just outside.
+            let r = panel.rect
+            let inside = canvas.pixel(x: Int(r.maxX * 2) - 24, y: Int(r.maxY * 2) - 4)
+            let outside = canvas.pixel(x: Int(r.maxX * 2) + 6, y: Int(r.maxY * 2) + 6)
+            #expect(inside.r >= 28 && inside.r <= 36 && inside.b >= 34 && inside.b <= 42, "\(page): \(inside)")
+            #expect(outside.r <= 20 || page == .draw, "\(page): \(outside)")
+            if let shots { try canvas.savePNG(shots + "/touchtest-2560x1600@2-\(page.rawValue).png") }
+            let next = try #require(panel.buttons.first { $0.id == (page == .summary ? "back" : "next") }).rect.center
+            if page != .summary {
+                window.handle(RawInput(t: t + 0.1, .fingerDown(finger: 200, x: next.x, y: next.y)))
+                window.handle(RawInput(t: t + 0.2, .fingerUp(finger: 200, x: next.x, y: next.y)))
+            }
+            t += 1
+        }
     }
 }

@@ -9,7 +9,7 @@
 # (0.2 mm) of wobble passes stationary-jitter (≤ 0.5 mm); three straight strokes pass
 # moving-jitter (≤ 1 mm); five fingers pass contacts (≥ 5) and two brought to 6 mm apart pass
 # finger-separation (≤ 8 mm); a finger down and up at once on the draw page is a ghost touch
-# (ghost-touches FAIL). Skip, Back and Next by finger; Move panel by mouse and by finger.
+# (ghost-touches FAIL), shown the moment it lifts; a stray tap before the targets is not paired. Skip, Back and Next by finger; Move panel by mouse and by finger.
 # Closing the window writes the recording and the report; `touchscope analyze` and
 # `calibrate` of the recording print exactly what the window printed at its end.
 # At 1280×800 and 800×1280 (SIZES="WxH ..." for others). SHOTS=DIR keeps the screenshots.
@@ -58,6 +58,11 @@ for size in ${SIZES:-1280x800 800x1280}; do
     wait_state page targets "$size: the first page"
     [ "$(state fits)" = true ] || fail "$size: the panel's text does not fit"
     shot targets-start
+    # A stray tap (target 1 is at 10 %, 10 %; this is at 90 %, 10 %: farther than a quarter
+    # of the smaller side): not paired, the page waits for target 1.
+    ftap $((w * 9 / 10)) $((h / 10))
+    wait_state stray true "$size: a stray tap"
+    [ "$(state taps)" = 0 ] || fail "$size: a stray tap was paired"
     # The 17 targets, each tapped 6 units right of and 4 above it.
     for k in $(seq 0 16); do
         wait_state taps "$k" "$size: before target $((k + 1))"
@@ -134,6 +139,9 @@ PY
     for i in $(seq 20); do inject move 930 $((w * i / 20 - 2)) 2; sleep 0.02; done
     inject up 930 $((w - 2)) 2; sleep 0.2
     printf 'down 931 %s %s\nup 931 %s %s\n' $((w / 2)) $((h / 5)) $((w / 2)) $((h / 5)) >> "$fingers"; sleep 0.4
+    # The ghost is shown (and printed) as it happens, before Finish.
+    grep -q '^touchtest: anomaly: ghost-touch at ' "$tmp/out.log" || fail "$size: the ghost was not shown at its lift: $(cat "$tmp/out.log")"
+    grep -q '^touchtest: draw: ' "$tmp/out.log" && fail "$size: the draw page was judged before Finish"
     shot draw
     # "Move panel" by mouse: the panel goes to the upper half, and back by finger.
     # (The pointer cannot leave the X screen: on a screen shorter than the window, by finger twice.)

@@ -65,7 +65,10 @@ public enum Calibration {
         guard targets.count >= 3 else { throw CalibrationError("at least three targets are needed, got \(targets.count)") }
         guard !collinear(targets) else { throw CalibrationError("the targets lie on one line: a calibration needs three not in a line") }
         var taps = self.taps(c, from: tapsFrom)
-        if tapsFrom != nil, taps.count > targets.count { taps = Array(taps.prefix(targets.count)) }
+        if tapsFrom != nil {
+            taps = paired(taps, targets: targets, screen: screen).taps
+            if taps.count > targets.count { taps = Array(taps.prefix(targets.count)) }
+        }
         guard taps.count == targets.count else {
             throw CalibrationError("the input has \(taps.count) tap(s) (contacts that lift within 5 mm of where they landed) for \(targets.count) target(s): one tap per target, in order")
         }
@@ -108,6 +111,29 @@ public enum Calibration {
         let numbers = matrix.map { TraceFormat.fixed($0, 6) }.joined(separator: " ")
         let rule = "ACTION==\"add|change\", KERNEL==\"event[0-9]*\", ATTRS{name}==\"\(name)\", ENV{LIBINPUT_CALIBRATION_MATRIX}=\"\(numbers)\""
         return CalibrationResult(matrix: matrix, udevRule: rule, residuals: residuals, checks: checks)
+    }
+
+    /// A tap farther than this share of the screen's smaller side from the target it would
+    /// pair with is a stray tap (touchtest's targets page, and a touchtest recording's taps):
+    /// it is not paired, and the target waits for the next tap. A quarter of the smaller side
+    /// (200 px on a 1280 × 800 screen) tolerates every miscalibration a working panel shows
+    /// (offsets, scale errors and skews of a few per cent, even a panel shifted by a tenth
+    /// of the screen), while a tap in another part of the screen does not pair.
+    public static let strayFraction = 0.25
+
+    /// `taps` (screen units) paired in order with `targets` on a `screen`-sized screen: each
+    /// tap within `strayFraction` of the screen's smaller side from the next target pairs
+    /// with it; one farther is stray. `taps`: the paired ones; `strayAfter`: whether the
+    /// last tap was stray (the page says "tap the target").
+    public static func paired(_ taps: [Point], targets: [Point], screen: Size) -> (taps: [Point], strayAfter: Bool) {
+        let radius = strayFraction * min(screen.width, screen.height)
+        var out: [Point] = []
+        var stray = false
+        for tap in taps where out.count < targets.count {
+            stray = tap.distance(to: targets[out.count]) > radius
+            if !stray { out.append(tap) }
+        }
+        return (out, stray)
     }
 
     /// The capture's taps, in order: each lifted contact that stayed within 5 mm (20 px

@@ -142,11 +142,17 @@ public struct ContactCapture: Sendable {
     static func fromRecording(_ inputs: [RawInput], header: RecordingHeader) -> ContactCapture {
         var open: [Int: Int] = [:]   // finger -> track index
         var tracks: [ContactTrack] = []
+        var events: [CaptureEvent] = []
         let start = inputs.first?.t ?? 0
         for input in inputs {
             let t = input.t - start
             switch input.kind {
             case let .fingerDown(finger, x, y, pressure, _):
+                if let i = open[finger] {
+                    // A finger landing again without lifting: the old contact ends here.
+                    events.append(AnomalyRules.reuse(at: t, slot: finger, trackingID: finger, previous: finger))
+                    tracks[i].liftedAt = t
+                }
                 open[finger] = tracks.count
                 tracks.append(ContactTrack(slot: finger, trackingID: finger,
                                            reports: [ContactReport(t: t, x: x, y: y, pressure: pressure.map { Int(($0 * 1000).rounded()) })],
@@ -162,7 +168,7 @@ public struct ContactCapture: Sendable {
             }
         }
         return ContactCapture(deviceName: header.device ?? "TouchScope recording", xAxis: nil, yAxis: nil, pressureAxis: nil,
-                              declaredSlots: nil, tracks: tracks, events: [], duration: (inputs.last?.t ?? start) - start,
+                              declaredSlots: nil, tracks: tracks, events: events, duration: (inputs.last?.t ?? start) - start,
                               window: header.window, format: "recording",
                               targets: header.targets, targetsAt: header.targetsAt.map { max(0, $0 - start) }, sizeMM: header.sizeMM)
     }
@@ -234,8 +240,7 @@ public struct ContactCapture: Sendable {
                         var s = slots[current] ?? Slot()
                         if e.value < 0 { lift(&s, at: t); s.trackingID = -1 } else {
                             if s.track != nil {
-                                capture.events.append(CaptureEvent(kind: .trackingIDReuse, at: t, slot: current, trackingID: e.value,
-                                    detail: "slot \(current) got tracking id \(e.value) while contact \(s.trackingID) was still down (no lift)"))
+                                capture.events.append(AnomalyRules.reuse(at: t, slot: current, trackingID: e.value, previous: s.trackingID))
                                 lift(&s, at: t)
                             }
                             s.trackingID = e.value

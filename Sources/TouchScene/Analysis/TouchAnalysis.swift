@@ -18,9 +18,11 @@
 //   from its first to its last, the chord at least 10 mm long; its linearity is the largest
 //   distance of a report from the line fitted to it (total least squares); moving jitter is
 //   the same over every 10 mm window of the stretch (local wobble, not a slow bow);
-// - `jump`: faster than 5 m/s between two reports; `ghost-touch`: lifted within 30 ms of
-//   landing, never more than 1 mm from where it landed; `stuck-touch`: never lifted, or down
-//   from the capture's start to its end without moving 1 mm.
+// - `jump`: faster than 5 m/s between two reports (5 m/s at 96 dpi in pixels); `ghost-touch`:
+//   lifted within 30 ms of landing, never more than 1 mm from where it landed; `stuck-touch`:
+//   never lifted, down from the capture's start to its end without moving 1 mm, or held
+//   within 1 mm of its landing for more than 20 s. The per-report rules are `AnomalyRules`'s,
+//   which the live draw page of `touchtest` applies too (`LiveAnomalies`).
 import TouchCore
 
 /// What the analysis is told besides the capture.
@@ -160,9 +162,7 @@ public enum TouchAnalysis {
     static let stillSeconds = 0.3
     static let straightToleranceMM = 4.0
     static let straightLengthMM = 10.0
-    static let jumpMMPerSecond = 5000.0
-    static let ghostSeconds = 0.030
-    static let unmovedMM = 1.0
+    static let unmovedMM = AnomalyRules.unmovedMM
 
     /// Measures the capture's device.
     public static func analyze(_ capture: ContactCapture, options: AnalysisOptions = AnalysisOptions()) -> DeviceAnalysis {
@@ -188,9 +188,8 @@ public enum TouchAnalysis {
             for (t, _) in tracks {
                 // Down the whole time: from report to report, and from the last to the lift.
                 let times = t.reports.map(\.t) + (t.liftedAt.map { [$0] } ?? [])
-                for (a, b) in zip(times, times.dropFirst()) where b - a > 3 * median {
-                    anomalies.append(DeviceAnomaly(kind: "report-gap", at: a, slot: t.slot, trackingID: t.trackingID,
-                        detail: "no report for \(TraceFormat.fixed(b - a, 3)) s while down, more than 3 median intervals (\(TraceFormat.fixed(3 * median, 3)) s)"))
+                for (a, b) in zip(times, times.dropFirst()) {
+                    if let gap = AnomalyRules.reportGap(from: a, to: b, median: median, slot: t.slot, trackingID: t.trackingID) { anomalies.append(gap) }
                 }
             }
         }
@@ -268,16 +267,18 @@ public enum TouchAnalysis {
             } else if let up = t.liftedAt, t.landedAt <= 0.05, up >= c.duration - 0.05, c.duration > 1, moved < unmovedMM * u {
                 anomalies.append(DeviceAnomaly(kind: "stuck-touch", at: t.landedAt, slot: t.slot, trackingID: t.trackingID,
                     detail: "down for the whole recording (\(TraceFormat.fixed(c.duration, 1)) s) without moving \(TraceFormat.fixed(unmovedMM, 0)) mm"))
+            } else if let up = t.liftedAt {
+                // Held unmoving: until its first report 1 mm away from the landing, or its lift.
+                let heldUntil = p.first { dist($0, first) >= unmovedMM * u }?.t ?? up
+                if let stuck = AnomalyRules.held(landed: t.landedAt, now: heldUntil, slot: t.slot, trackingID: t.trackingID) { anomalies.append(stuck) }
             }
-            if let up = t.liftedAt, up - t.landedAt < ghostSeconds, moved < unmovedMM * u {
-                anomalies.append(DeviceAnomaly(kind: "ghost-touch", at: t.landedAt, slot: t.slot, trackingID: t.trackingID,
-                    detail: "down for \(TraceFormat.fixed((up - t.landedAt) * 1000, 1)) ms without moving (shorter than \(TraceFormat.fixed(ghostSeconds * 1000, 0)) ms)"))
+            if let up = t.liftedAt,
+               let ghost = AnomalyRules.ghost(landed: t.landedAt, lifted: up, moved: moved, perMM: u, slot: t.slot, trackingID: t.trackingID) {
+                anomalies.append(ghost)
             }
-            if scale.inMM {
-                for (a, b) in zip(p, p.dropFirst()) where b.t > a.t && dist(a, b) / (b.t - a.t) > jumpMMPerSecond {
-                    anomalies.append(DeviceAnomaly(kind: "jump", at: b.t, slot: t.slot, trackingID: t.trackingID,
-                        detail: "moved \(TraceFormat.fixed(dist(a, b), 1)) mm in \(TraceFormat.fixed((b.t - a.t) * 1000, 1)) ms (\(TraceFormat.fixed(dist(a, b) / (b.t - a.t) / 1000, 1)) m/s, more than \(TraceFormat.fixed(jumpMMPerSecond / 1000, 0)) m/s)"))
-                }
+            for (a, b) in zip(p, p.dropFirst()) {
+                if let jump = AnomalyRules.jump(from: (a.t, a.x, a.y), to: (b.t, b.x, b.y), perMM: u, unit: scale.inMM ? "mm" : "px",
+                                                slot: t.slot, trackingID: t.trackingID) { anomalies.append(jump) }
             }
         }
         anomalies.sort { $0.at != $1.at ? $0.at < $1.at : $0.slot < $1.slot }
@@ -374,10 +375,14 @@ public enum TouchAnalysis {
             out.append(DeviceCheck(name: "finger-separation", value: nil, limit: l.fingerSeparationMM, unit: "mm", pass: nil,
                                    note: mm ? "never two contacts at once" : noMM, margin: nil))
         }
-        let ghosts = d.anomalies.filter { $0.kind == "ghost-touch" }.count
-        out.append(DeviceCheck(name: "ghost-touches", value: Double(ghosts), limit: Double(l.ghostTouches), unit: "count",
-                               pass: ghosts <= l.ghostTouches, note: "", margin: Double(l.ghostTouches - ghosts)))
+        out.append(ghostCheck(d.anomalies.filter { $0.kind == "ghost-touch" }.count, limits: l))
         return out
+    }
+
+    /// The ghost-touches check of `ghosts` ghost touches.
+    static func ghostCheck(_ ghosts: Int, limits l: CheckLimits) -> DeviceCheck {
+        DeviceCheck(name: "ghost-touches", value: Double(ghosts), limit: Double(l.ghostTouches), unit: "count",
+                    pass: ghosts <= l.ghostTouches, note: "", margin: Double(l.ghostTouches - ghosts))
     }
 
     // MARK: Geometry and statistics

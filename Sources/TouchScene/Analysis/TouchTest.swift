@@ -11,13 +11,16 @@
 //
 // When each page is done:
 // - targets: one tap (a contact lifting within 5 mm of where it landed, `Calibration`'s rule)
-//   per target, in order: a 3 × 3 grid at 10 %, 50 % and 90 %, the middles of the four
+//   per target, in order (a tap farther than `Calibration.strayFraction` of the window's
+//   smaller side from the target is stray: not paired, the page asks again): a 3 × 3 grid at 10 %, 50 % and 90 %, the middles of the four
 //   edges and the four corners, `edgeInset` from the edge;
 // - lines: three strokes (lifted contacts whose ends are at least 10 mm apart) along the
 //   horizontal, vertical and diagonal guides;
 // - hold: a contact held for at least `holdSeconds`, then lifted;
 // - fingers: at least two contacts down at once, then every one lifted;
-// - draw: never by itself (its verdict follows every lift); Next ends it.
+// - draw: never by itself; Finish ends it with its verdict. Its anomalies are found as they
+//   happen (`LiveAnomalies`: the rules `analyze` applies, report by report), its ghost-touches
+//   verdict follows them.
 import TouchCore
 
 /// The live test mode's state: pages, the fingers given to each, and their verdicts.
@@ -134,6 +137,13 @@ public struct TouchTest: Sendable {
     public private(set) var tapsDone = 0
     /// Where those taps landed (each the mean of its reports), in order.
     public private(set) var tapPoints: [Point] = []
+    /// Whether the last tap on the targets page was stray (too far from its target, not paired).
+    public private(set) var strayTap = false
+    /// The draw page's anomalies, found report by report.
+    public private(set) var live: LiveAnomalies?
+    /// The time of the draw page's first input: `live`'s times are from it (as `analyze`'s
+    /// of the page's capture are).
+    private var liveStart: Double?
     /// Strokes counted on the lines page so far.
     public private(set) var strokesDone = 0
     /// Reports per cell of the draw page's coverage grid (`DeviceAnalysis.coverageColumns` × `coverageRows`).
@@ -173,6 +183,9 @@ public struct TouchTest: Sendable {
     public var instruction: String {
         switch page {
         case .targets:
+            if strayTap, tapsDone < targets.count {
+                return "That tap was too far from the ringed target and does not count: tap the target (\(tapsDone + 1) of \(targets.count)), then lift."
+            }
             return tapsDone < targets.count
                 ? "Tap the ringed target (\(tapsDone + 1) of \(targets.count)) with one finger, then lift."
                 : "Done. \"Try it\" applies the fitted matrix to your fingers; \"Write udev rule\" saves it."
@@ -219,7 +232,10 @@ public struct TouchTest: Sendable {
         mostDown = down.count
         tapsDone = 0
         tapPoints = []
+        strayTap = false
         strokesDone = 0
+        live = p == .draw ? LiveAnomalies(window: window, sizeMM: sizeMM) : nil
+        liveStart = nil
         tryCalibration = false
         if p == .summary {
             let whole = sessionAnalysis()
@@ -255,6 +271,16 @@ public struct TouchTest: Sendable {
         inputs.append(input)
         if page == .draw, case let .fingerDown(_, x, y, _, _) = input.kind { cover(x, y) }
         if page == .draw, case let .fingerMove(_, x, y, _, _) = input.kind { cover(x, y) }
+        if page == .draw, status[.draw] != .skipped, live != nil {
+            let start = liveStart ?? input.t
+            liveStart = start
+            switch input.kind {
+            case let .fingerDown(f, x, y, _, _): live?.land(slot: f, id: f, at: input.t - start, Point(x: x, y: y))
+            case let .fingerMove(f, x, y, _, _): live?.move(slot: f, at: input.t - start, Point(x: x, y: y))
+            case let .fingerUp(f, _, _, _, _): live?.lift(slot: f, at: input.t - start)
+            default: break
+            }
+        }
         if case .fingerUp = input.kind { judge(at: input.t) }
     }
 
@@ -284,7 +310,9 @@ public struct TouchTest: Sendable {
         switch page {
         case .targets:
             guard status[.targets] != .done else { return }
-            tapPoints = Calibration.taps(capture)
+            let pairing = Calibration.paired(Calibration.taps(capture), targets: targets, screen: window)
+            tapPoints = pairing.taps
+            strayTap = pairing.strayAfter
             tapsDone = tapPoints.count
             guard tapsDone >= targets.count else { return }
             var result = Result(checks: [], analysis: TouchAnalysis.analyze(capture, options: options))
@@ -317,9 +345,7 @@ public struct TouchTest: Sendable {
         case .fingers:
             guard status[.fingers] != .done, mostDown >= 2, down.isEmpty else { return }
             finish(.fingers, analysed(capture))
-        case .draw:
-            results[.draw] = analysed(capture)
-        case .summary:
+        case .draw, .summary:
             return
         }
     }
@@ -339,8 +365,22 @@ public struct TouchTest: Sendable {
         status[.draw] = .done
     }
 
-    /// The draw page's anomalies so far (as of the last lift), in time order.
-    public var anomalies: [DeviceAnomaly] { results[.draw]?.analysis.anomalies ?? [] }
+    /// The draw page's anomalies so far, in the order they happened (newest last).
+    public var anomalies: [DeviceAnomaly] { live?.anomalies ?? [] }
+
+    /// The draw page's verdict so far: ghost-touches from the anomalies found as they happen
+    /// (the whole verdict, report rate too, when Finish ends the page).
+    public var liveChecks: [DeviceCheck] {
+        guard let live else { return [] }
+        return [TouchAnalysis.ghostCheck(live.ghosts, limits: limits)]
+    }
+
+    /// Time passed to `time` (the inputs' clock) on the draw page: a finger held still may
+    /// now be a stuck touch. True when an anomaly appeared.
+    public mutating func tick(at time: Double) -> Bool {
+        guard page == .draw, let start = liveStart, live != nil else { return false }
+        return live?.tick(at: time - start) ?? false
+    }
 
     // MARK: Calibration tried live
 

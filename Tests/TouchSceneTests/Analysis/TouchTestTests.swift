@@ -206,7 +206,7 @@ struct TouchTestTests {
         f.contact(duration: 0.012) { _ in Point(x: 640, y: 400) }        // a ghost: 12 ms, still
         f.feed(&test)
         #expect(test.anomalies.map(\.kind) == ["ghost-touch"])
-        #expect(check(test.results[.draw], "ghost-touches")?.pass == false)
+        #expect(test.liveChecks.first { $0.name == "ghost-touches" }?.pass == false)   // at once, before Finish
     }
 
     @Test("back redoes a page (its verdict goes); skip decides nothing; the summary judges the whole session")
