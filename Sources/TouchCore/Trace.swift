@@ -99,7 +99,7 @@ public struct GestureOutputs: Sendable, Hashable {
     private static let velocityBit: UInt8 = 16, velocityVectorBit: UInt8 = 32, numberOfTouchesBit: UInt8 = 64
 
     @inline(__always) private func get<T>(_ bit: UInt8, _ value: T) -> T? { present & bit != 0 ? value : nil }
-    @inline(__always) private mutating func set<T>(_ bit: UInt8, _ new: T?, _ zero: T, _ field: inout T) {
+    @inline(__always) private static func set<T>(_ bit: UInt8, _ new: T?, _ zero: T, _ field: inout T, _ present: inout UInt8) {
         if let new { field = new; present |= bit } else { field = zero; present &= ~bit }
     }
 
@@ -107,38 +107,38 @@ public struct GestureOutputs: Sendable, Hashable {
     /// touches, or where a discrete gesture happened.
     public var location: Point? {
         get { get(Self.locationBit, locationValue) }
-        set { var v = locationValue; set(Self.locationBit, newValue, .zero, &v); locationValue = v }
+        set { Self.set(Self.locationBit, newValue, .zero, &locationValue, &present) }
     }
     /// Pinch: the scale factor since the gesture began (1 is the size it began at).
     public var scale: Double? {
         get { get(Self.scaleBit, scaleValue) }
-        set { var v = scaleValue; set(Self.scaleBit, newValue, 0, &v); scaleValue = v }
+        set { Self.set(Self.scaleBit, newValue, 0, &scaleValue, &present) }
     }
     /// Rotation: the angle since the gesture began, in radians, positive clockwise on screen.
     public var rotation: Double? {
         get { get(Self.rotationBit, rotationValue) }
-        set { var v = rotationValue; set(Self.rotationBit, newValue, 0, &v); rotationValue = v }
+        set { Self.set(Self.rotationBit, newValue, 0, &rotationValue, &present) }
     }
     /// Pan and screen-edge pan: the distance moved since the gesture began, in window
     /// coordinates (points).
     public var translation: Point? {
         get { get(Self.translationBit, translationValue) }
-        set { var v = translationValue; set(Self.translationBit, newValue, .zero, &v); translationValue = v }
+        set { Self.set(Self.translationBit, newValue, .zero, &translationValue, &present) }
     }
     /// Scalar velocity (pinch: scale/s, rotation: rad/s).
     public var velocity: Double? {
         get { get(Self.velocityBit, velocityValue) }
-        set { var v = velocityValue; set(Self.velocityBit, newValue, 0, &v); velocityValue = v }
+        set { Self.set(Self.velocityBit, newValue, 0, &velocityValue, &present) }
     }
     /// Vector velocity in points/s (pan, screen-edge pan).
     public var velocityVector: Point? {
         get { get(Self.velocityVectorBit, velocityVectorValue) }
-        set { var v = velocityVectorValue; set(Self.velocityVectorBit, newValue, .zero, &v); velocityVectorValue = v }
+        set { Self.set(Self.velocityVectorBit, newValue, .zero, &velocityVectorValue, &present) }
     }
     /// How many touches the recognizer is tracking.
     public var numberOfTouches: Int? {
         get { get(Self.numberOfTouchesBit, numberOfTouchesValue) }
-        set { var v = numberOfTouchesValue; set(Self.numberOfTouchesBit, newValue, 0, &v); numberOfTouchesValue = v }
+        set { Self.set(Self.numberOfTouchesBit, newValue, 0, &numberOfTouchesValue, &present) }
     }
     /// Outputs with the given fields; nil fields do not apply and are left out of the trace.
     public init(location: Point? = nil, scale: Double? = nil, rotation: Double? = nil,

@@ -7,8 +7,8 @@ import TouchScene
 import TouchScopeKit
 import TouchSDL
 
-/// Parses `WxH` (positive numbers).
-private func parseSize(_ s: String, _ option: String) throws -> Size {
+/// Parses `WxH` (positive numbers), an option's value; `option` names it in the message.
+func parseSize(_ s: String, _ option: String) throws -> Size {
     let parts = s.lowercased().split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite, w <= 100_000, h <= 100_000 else {
         throw ValidationError("\(option) must be WxH with positive numbers, e.g. 1920x1080 (got \(s))")

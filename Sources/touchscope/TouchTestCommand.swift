@@ -43,18 +43,10 @@ struct TouchTestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The display's refresh rate: the report rate must reach it (Hz).", valueName: "hz"))
     var refresh: Double = 60
 
-    static func size(_ s: String, _ option: String) throws -> Size {
-        let parts = s.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w <= 100_000, h <= 100_000 else {
-            throw ValidationError("\(option) must be WxH with positive numbers, e.g. 256x160 (got \(s))")
-        }
-        return Size(width: w, height: h)
-    }
-
     func validate() throws {
-        if let sizeMm { _ = try Self.size(sizeMm, "--size-mm") }
+        if let sizeMm { _ = try parseSize(sizeMm, "--size-mm") }
         if let window {
-            let s = try Self.size(window, "--window")
+            let s = try parseSize(window, "--window")
             guard s.width >= 320, s.height >= 240 else { throw ValidationError("--window must be at least 320x240 (got \(window))") }
         }
         if let display, display < 0 { throw ValidationError("--display must be 0 or more (got \(display))") }
@@ -69,8 +61,8 @@ struct TouchTestCommand: ParsableCommand {
         o.record = record
         o.report = report
         o.udevRule = udevRule
-        o.sizeMM = try sizeMm.map { try Self.size($0, "--size-mm") }
-        o.window = try window.map { try Self.size($0, "--window") }
+        o.sizeMM = try sizeMm.map { try parseSize($0, "--size-mm") }
+        o.window = try window.map { try parseSize($0, "--window") }
         o.limits.reportRateHz = refresh
         try MainActor.assumeIsolated { try TouchTestWindow.run(o) }
     }

@@ -34,6 +34,19 @@ final class OverlayRig {
     func up(_ f: Int, _ x: Double, _ y: Double, at time: Double) {
         send(.touchUp(TouchKey(device: 0, finger: f), Point(x: x, y: y)), at: time)
     }
+    /// doubleTap and singleTap (requires doubleTap to fail) on a pad at (100, 100, 600, 400):
+    /// SPEC's failure requirement.
+    @discardableResult
+    func doubleTapPad() -> View {
+        let pad = view("pad", 100, 100, 600, 400)
+        let double = TapGestureRecognizer(id: "doubleTap")
+        double.numberOfTapsRequired = 2
+        let single = TapGestureRecognizer(id: "singleTap")
+        single.require(toFail: double)
+        pad.addGestureRecognizer(double)
+        pad.addGestureRecognizer(single)
+        return pad
+    }
     func tap(_ x: Double, _ y: Double, at time: Double, finger: Int = 1) {
         down(finger, x, y, at: time)
         up(finger, x, y, at: time + 0.05)

@@ -10,13 +10,7 @@ struct EventLogReadingTests {
     /// doubleTap to fail, which recognized").
     func rig() -> OverlayRig {
         let rig = OverlayRig()
-        let pad = rig.view("pad", 100, 100, 600, 400)
-        let double = TapGestureRecognizer(id: "doubleTap")
-        double.numberOfTapsRequired = 2
-        let single = TapGestureRecognizer(id: "singleTap")
-        single.require(toFail: double)
-        pad.addGestureRecognizer(double)
-        pad.addGestureRecognizer(single)
+        rig.doubleTapPad()
         rig.tap(400, 300, at: 1)
         rig.tap(400, 300, at: 1.2)
         rig.advance(2)

@@ -98,13 +98,7 @@ struct TimelineLiveTests {
     /// failure requirement — doubleTap recognizes, then singleTap fails, then both reset.
     func doubleTap() -> OverlayRig {
         let rig = OverlayRig()
-        let pad = rig.view("pad", 100, 100, 600, 400)
-        let double = TapGestureRecognizer(id: "doubleTap")
-        double.numberOfTapsRequired = 2
-        let single = TapGestureRecognizer(id: "singleTap")
-        single.require(toFail: double)
-        pad.addGestureRecognizer(double)
-        pad.addGestureRecognizer(single)
+        rig.doubleTapPad()
         rig.tap(400, 300, at: 1)
         rig.tap(400, 300, at: 1.2)
         rig.advance(2)
@@ -225,13 +219,7 @@ struct TimelineLiveTests {
     @Test("following live, a selected log line is dropped once a newer decision comes (select doubleTap possible→failed, then double-tap)")
     func liveDropsStaleSelection() throws {
         let rig = OverlayRig()
-        let pad = rig.view("pad", 100, 100, 600, 400)
-        let double = TapGestureRecognizer(id: "doubleTap")
-        double.numberOfTapsRequired = 2
-        let single = TapGestureRecognizer(id: "singleTap")
-        single.require(toFail: double)
-        pad.addGestureRecognizer(double)
-        pad.addGestureRecognizer(single)
+        rig.doubleTapPad()
         rig.tap(400, 300, at: 1)
         rig.advance(2)   // one tap: doubleTap fails after the interval, singleTap recognizes
         let failed = try #require(rig.log.transitions(of: "doubleTap").first { $0.to == .failed })
