@@ -17,7 +17,6 @@ import TouchScopeKit
 final class LatencyFeeder: @unchecked Sendable {
     private let lock = NSLock()
     private var counters: [UInt64] = []
-    private var thread: Thread?
     private let done = DispatchSemaphore(value: 0)
 
     /// Performance-counter values of every finger event pushed, in order.
@@ -61,8 +60,7 @@ final class LatencyFeeder: @unchecked Sendable {
             SDL_PushEvent(&quit)
             done.signal()
         }
-        thread = t
-        t.start()
+        t.start()   // the running thread keeps itself (held here too, it and this feeder would keep each other)
     }
 
     func wait() { done.wait() }
