@@ -79,13 +79,39 @@ extension SDLPainter {
     @discardableResult
     public func paintPart(_ part: FramePart, _ list: DisplayList, surface: UnsafeMutablePointer<SDL_Surface>,
                           fallback: Color = .black) -> Bool {
+        guard var p = startPart(part, list, surface: surface, fallback: fallback) else { return false }
+        _ = continuePart(&p, surface: surface, until: nil)
+        return true
+    }
+
+    /// A part being painted (`startPart`, `continuePart`): its commands, the next one to
+    /// paint, where a layer is to be saved, and the commands of the current stretch (up to the
+    /// layer, or after it) that a later opaque fill hides.
+    struct PartPaint {
+        var part: FramePart
+        var clip: SDL_Rect
+        var commands: [DrawCommand]
+        var next: Int
+        /// After this many commands the pixels are saved as the part's layer (0: no layer to save).
+        var saveLayerAt: Int
+        var layer: PaintedParts.Layer?
+        var hidden: [Bool]?
+        /// The command `hidden` starts at.
+        var hiddenFrom: Int
+    }
+
+    /// Starts painting `list` in `part` as `paintPart` does: nil when its commands are those
+    /// painted there last time (the part is kept as it is); else the part is cleared, or
+    /// restored from its layer, and `continuePart` paints the rest.
+    func startPart(_ part: FramePart, _ list: DisplayList, surface: UnsafeMutablePointer<SDL_Surface>,
+                   fallback: Color) -> PartPaint? {
         let clip = Self.partClip(part.rect)
         let before = painted.parts[part.name].flatMap { Self.same($0.clip, clip) ? $0 : nil }
         if let before, before.commands == list.commands {
             partStats.kept[part.name, default: 0] += 1
-            return false
+            return nil
         }
-        guard let d = DirectTarget(surface), clip.w > 0, clip.h > 0 else { return false }
+        guard let d = DirectTarget(surface), clip.w > 0, clip.h > 0 else { return nil }
         direct = d
         defer { direct = nil }
         partStats.painted[part.name, default: 0] += 1
@@ -93,41 +119,71 @@ extension SDLPainter {
         clipStack = [clip]
         applyClip()
         let commands = list.commands
-        let background = list.background ?? fallback
-        var layer: PaintedParts.Layer?
-        var start = 0
+        var p = PartPaint(part: part, clip: clip, commands: commands, next: 0, saveLayerAt: 0, layer: nil,
+                          hidden: nil, hiddenFrom: 0)
         if let old = before?.layer, old.count <= commands.count, let b = before,
            commands[..<old.count].elementsEqual(b.commands[..<old.count]) {
             // The start is unchanged: its pixels come from the layer.
             d.restore(old.pixels, in: clip)
             clipStack = [clip] + old.clips
             applyClip()
-            layer = old
-            start = old.count
+            p.layer = old
+            p.next = old.count
             partStats.layered[part.name, default: 0] += 1
         } else {
-            d.clear(background, in: clip)
+            d.clear(list.background ?? fallback, in: clip)
             let keep = before.map { layerLength(commands, sharedWith: $0.commands, clip: clip) } ?? 0
             if keep > 0 {
                 // Occlusion within the start only: the layer must not lack what a later
                 // command hides this frame but may not hide in the next.
-                let hidden = skipsOccluded ? occlusion(of: commands[..<keep], clips: [clip]) : nil
-                paintCommands(commands[..<keep], hidden: hidden?.hidden)
-                flush()
-                SDL_RenderFlush(renderer)
-                layer = PaintedParts.Layer(count: keep, pixels: d.copy(clip), clips: Array(clipStack.dropFirst()))
-                start = keep
+                p.saveLayerAt = keep
+                p.hidden = skipsOccluded ? occlusion(of: commands[..<keep], clips: [clip]).hidden : nil
+                return p
             }
         }
-        if start < commands.count {
-            let hidden = skipsOccluded ? occlusion(of: commands[start...], clips: clipStack) : nil
-            paintCommands(commands[start...], hidden: hidden?.hidden)
+        p.hidden = skipsOccluded ? occlusion(of: commands[p.next...], clips: clipStack).hidden : nil
+        p.hiddenFrom = p.next
+        return p
+    }
+
+    /// Paints `p`'s commands on from where it stopped until the performance counter passes
+    /// `deadline` (checked after each command; nil: to the end). Returns whether the part is
+    /// painted whole; it is then recorded as what the part holds.
+    func continuePart(_ p: inout PartPaint, surface: UnsafeMutablePointer<SDL_Surface>, until deadline: UInt64?) -> Bool {
+        guard let d = DirectTarget(surface) else { return true }
+        direct = d
+        defer { direct = nil }
+        updateSpanRows()
+        let commands = p.commands
+        while p.next < commands.count {
+            let end = p.saveLayerAt > p.next ? p.saveLayerAt : commands.count
+            if deadline == nil {
+                let stretch = p.hidden.map { Array($0[(p.next - p.hiddenFrom)...]) }
+                paintCommands(commands[p.next..<end], hidden: stretch.map { Array($0.prefix(end - p.next)) })
+                p.next = end
+            } else {
+                if p.hidden?[p.next - p.hiddenFrom] != true { paintCommands(commands[p.next...p.next], hidden: nil) }
+                p.next += 1
+            }
+            if p.next == p.saveLayerAt {
+                flush()
+                SDL_RenderFlush(renderer)
+                p.layer = PaintedParts.Layer(count: p.saveLayerAt, pixels: d.copy(p.clip), clips: Array(clipStack.dropFirst()))
+                p.saveLayerAt = 0
+                p.hidden = skipsOccluded ? occlusion(of: commands[p.next...], clips: clipStack).hidden : nil
+                p.hiddenFrom = p.next
+            }
+            if let deadline, p.next < commands.count, SDL_GetPerformanceCounter() >= deadline {
+                flush()
+                SDL_RenderFlush(renderer)
+                return false
+            }
         }
         flush()
         SDL_RenderFlush(renderer)
         clipStack.removeAll()
         SDL_RenderSetClipRect(renderer, nil)
-        painted.parts[part.name] = PaintedParts.Part(clip: clip, commands: commands, layer: layer)
+        painted.parts[p.part.name] = PaintedParts.Part(clip: p.clip, commands: commands, layer: p.layer)
         return true
     }
 

@@ -372,10 +372,9 @@ public final class SDLHost {
         var animating = true
         var lastFrame = time
         needsDisplay = true
-        // A frame left a lagging part undrawn (`drawFrame(_:lagging:between:)`): the next turn draws.
+        // A frame left panel work (`drawFrame(_:streaming:between:)`): the next turn draws.
         var owesFrame = false
         var lastInputFrame = -1.0
-        var lagPartsDrawn = -1.0
 
         while true {
             // Wait only when idle; any event wakes us.
@@ -440,14 +439,14 @@ public final class SDLHost {
                 // Input streams when this frame and the one before were both drawn for input
                 // (under 0.1 s apart, whatever a frame costs): the parts that may lag (the
                 // panels) are then drawn every other frame at most, and no more often than the
-                // display refreshes; the scene every frame.
+                // display refreshes; the scene every frame. The panels are painted aside, a
+                // slice at a time while input waits (`AsideParts`).
                 let now = time
                 let hadInput = inputSinceFrame || sawEvent
                 let streaming = hadInput && now - lastInputFrame < 0.1
                 if hadInput { lastInputFrame = now }
                 inputSinceFrame = false
-                let lag = streaming && (!owesFrame || now - lagPartsDrawn < 1 / refreshRate)
-                owesFrame = drawFrame(client, lagging: lag) { [self] in
+                owesFrame = drawFrame(client, streaming: streaming) { [self] in
                     // Between the panels and the scene: the input that came meanwhile.
                     var got = false
                     var e = SDL_Event()
@@ -462,7 +461,6 @@ public final class SDLHost {
                     }
                     if got { animating = client.advance(to: time) || animating }
                 }
-                if !owesFrame { lagPartsDrawn = now }
             }
 
             // Without vsync, keep animation at 60 Hz instead of spinning, but let input end
@@ -493,46 +491,81 @@ public final class SDLHost {
         for i in inputs { client.handle(i) }
     }
 
-    /// Draws one frame with `client` and presents it (also used by tests and the bench).
+    /// Draws one frame with `client` and presents it, every part whole (also used by tests
+    /// and the bench).
     public func drawFrame(_ client: HostClient) {
-        _ = drawFrame(client, lagging: false, between: nil)
+        _ = drawFrame(client, streaming: false, between: nil)
+    }
+
+    /// The panels painted off to the side, a slice at a time (`AsideParts`).
+    let aside = AsideParts()
+
+    /// Whether input is waiting in SDL's queue (the window system's events read first).
+    func inputWaiting() -> Bool {
+        SDL_PumpEvents()
+        return SDL_HasEvents(SDL_KEYDOWN.rawValue, SDL_MULTIGESTURE.rawValue) == SDL_TRUE
     }
 
     /// Draws one frame and presents it. In parts when the client gives them and the painter
     /// can keep them (SDL's software renderer writing into the window's surface): the
     /// `.beforeInput` parts, then `between` (the loop reads the input that arrived meanwhile
-    /// and advances the client), then the `.afterInput` parts; with `lagging`, a part that
-    /// `mayLag` and is on screen already is left as it is. Returns whether a part was left so
-    /// (the loop owes a frame that draws it). Whole otherwise, `between` first.
-    func drawFrame(_ client: HostClient, lagging: Bool, between: (() -> Void)?) -> Bool {
+    /// and advances the client), then the `.afterInput` parts, and the frame is presented.
+    /// The parts that `mayLag` (the panels) are painted aside (`AsideParts`): in the loop
+    /// (`between` given) after the present, a slice at a time until input waits, each copied
+    /// into the window when whole and shown with the next frame; whole before the scene
+    /// outside the loop, when the window does not show them yet, and for a screenshot.
+    /// Returns whether the loop owes a frame (panel work left, or a panel copied in since
+    /// the present). Whole otherwise, `between` first.
+    func drawFrame(_ client: HostClient, streaming: Bool, between: (() -> Void)?) -> Bool {
         let surface = painter.usesSpans ? SDL_GetWindowSurface(window) : nil
         if let surface, painter.canPaintParts(into: surface), let parts = client.frameParts(layout: layout),
            FramePart.areDisjoint(parts) {
             let frameLayout = layout
             let cleared = painter.beginParts(parts, surface: surface, background: options.background)
-            var lagged = false
+            if cleared { aside.cancel() }
             func paint(_ part: FramePart) {
                 var list = DisplayList(size: frameLayout.canvasSize, background: options.background)
                 client.draw(part, into: &list, layout: frameLayout)
                 painter.paintPart(part, list, surface: surface, fallback: options.background)
             }
-            for part in parts where part.moment == .beforeInput {
-                if lagging && part.mayLag && !cleared && painter.holds(part) { lagged = true; continue }
-                paint(part)
+            for part in parts where part.moment == .beforeInput && !part.mayLag { paint(part) }
+            let lagging = parts.filter { $0.moment == .beforeInput && $0.mayLag }
+            func panels(whole: Bool) -> (left: Bool, copied: Bool) {
+                guard !lagging.isEmpty else { return (false, false) }
+                let done = aside.work(lagging, client: client, layout: frameLayout, window: surface, main: painter,
+                                      background: options.background, whole: whole, streaming: streaming,
+                                      refresh: 1 / refreshRate, now: time, inputWaiting: inputWaiting)
+                if !done.left && !done.copied && aside.painter == nil {
+                    // No surface aside: painted here, whole.
+                    for part in lagging { paint(part) }
+                }
+                return done
             }
+            // Whole before the scene: outside the loop, on a cleared window, for a screenshot.
+            let wholeFirst = between == nil || cleared || !pendingScreenshots.isEmpty
+                || lagging.contains { !painter.holds($0) }
+            if wholeFirst { _ = panels(whole: true) }
             between?()
             // Input that resized the window replaced its surface and layout: draw whole instead.
             guard SDL_GetWindowSurface(window) == surface, layout == frameLayout else {
+                aside.cancel()
                 painter.forgetParts()
                 paintWhole(client)
                 present(client)
                 return false
             }
+            // A screenshot asked for by that input shows every panel as it is now.
+            if !pendingScreenshots.isEmpty && !wholeFirst { _ = panels(whole: true) }
             for part in parts where part.moment == .afterInput { paint(part) }
             painter.endParts()
             present(client)
-            return lagged
+            guard between != nil, !wholeFirst else { return false }
+            // In the loop: the panels after the present, until input waits. What is copied in
+            // now shows with the next frame, which the loop then owes.
+            let done = panels(whole: false)
+            return done.left || done.copied
         }
+        aside.cancel()
         between?()
         paintWhole(client)
         present(client)

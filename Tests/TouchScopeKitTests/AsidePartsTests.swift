@@ -1,0 +1,155 @@
+// The panels painted aside (`AsideParts`): in the window's loop a panel whose picture changed
+// is painted off to the side a slice at a time, after the frame's present, and stops when
+// input waits; the window shows the panel's last whole picture until the new one is whole,
+// never half of one; the scene is drawn every frame. Outside the loop, on a cleared window
+// and for a screenshot the panels are painted whole before the present.
+import CSDL2
+import Foundation
+import Testing
+@testable import TouchScopeKit
+import TouchCore
+import TouchDraw
+import TouchScene
+@testable import TouchSDL
+
+@MainActor
+@Suite("The panels painted aside, a slice at a time", .serialized)
+struct AsidePartsTests {
+    typealias Rig = FramePartsTests
+
+    /// The pixels of `r` (canvas pixels) in `pixels` of a canvas `width` wide.
+    static func region(_ pixels: [UInt32], width: Int, _ r: Rect) -> [UInt32] {
+        var out: [UInt32] = []
+        for y in Int(r.minY)..<Int(r.maxY) {
+            out += pixels[(y * width + Int(r.minX))..<(y * width + Int(r.maxX))]
+        }
+        return out
+    }
+
+    /// Puts a finger event in SDL's queue (and leaves it there): input waits.
+    static func inputWaits(on host: SDLHost) {
+        var e = SDL_Event()
+        e.type = SDL_FINGERMOTION.rawValue
+        e.tfinger.touchId = 9; e.tfinger.fingerId = 1
+        e.tfinger.x = 0.5; e.tfinger.y = 0.5; e.tfinger.pressure = 1
+        e.tfinger.windowID = SDL_GetWindowID(host.window)
+        SDL_PushEvent(&e)
+    }
+
+    @Test("while input waits, a changed side panel takes a step a frame at most, the window shows the old panel whole until the new one is whole, which is the panel drawn whole pixel for pixel, and the scene is drawn every frame; at 1280×800 and at 2560×1600",
+          arguments: [1.0, 2.0])
+    func slicedWhileInputWaits(scale: Double) throws {
+        let (session, frame) = try Rig.session(labels: 0)
+        let host = try Rig.host(window: Size(width: 1280, height: 800), scale: scale)
+        let client = Rig.Client(session: session, frame: frame, inParts: true)
+        client.hostDidStart(host)
+        host.drawFrame(client)
+        guard let side = host.layout.sidePanel else {
+            Issue.record("no side panel")
+            return
+        }
+        let width = Int(host.layout.canvasSize.width)
+        let old = Self.region(Rig.pixels(host), width: width, side)
+
+        // The new picture, drawn whole in a window of its own.
+        frame.state.set(.inspector, !frame.state.isOn(.inspector))
+        let reference = try Rig.host(window: Size(width: 1280, height: 800), scale: scale)
+        let referenceClient = Rig.Client(session: session, frame: frame, inParts: false)
+        referenceClient.hostDidStart(reference)
+        reference.drawFrame(referenceClient)
+        let new = Self.region(Rig.pixels(reference), width: width, side)
+        #expect(old != new, "toggling the inspector must change the side panel, else this checks nothing")
+
+        client.hostDidStart(host)
+        SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
+        Self.inputWaits(on: host)
+        defer { SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) }
+        #expect(host.inputWaiting())
+        host.aside.slice = 0   // a slice is one command
+        var frames = 0, halfway = 0, mostSteps = 0
+        let scenesBefore = client.scenePartsDrawn
+        while frames < 2000 {
+            let owes = host.drawFrame(client, streaming: true, between: {})
+            frames += 1
+            mostSteps = max(mostSteps, host.aside.stepsInLastFrame)
+            let shown = Self.region(Rig.pixels(host), width: width, side)
+            if shown == new { break }
+            if shown != old { halfway += 1 }
+            #expect(owes, "panel work is left, so the loop owes a frame")
+        }
+        #expect(halfway == 0, "the window showed a panel that was neither the old nor the new one in \(halfway) frames")
+        #expect(Self.region(Rig.pixels(host), width: width, side) == new, "the new side panel never showed in \(frames) frames")
+        #expect(frames > 4, "with input waiting the panel must be painted over several frames, not in \(frames)")
+        #expect(mostSteps == 1, "with input waiting a frame takes one step at most (and some take one): \(mostSteps)")
+        #expect(client.scenePartsDrawn - scenesBefore == frames, "the scene is drawn every frame")
+        #expect(host.inputWaiting(), "the panels' work must leave the input where it is")
+    }
+
+    @Test("with no input waiting the loop paints a changed panel whole after the present and owes the frame that shows it; outside the loop (drawFrame) it is painted whole before the present")
+    func wholeWithoutInput() throws {
+        let (session, frame) = try Rig.session(labels: 0)
+        let host = try Rig.host(window: Size(width: 1280, height: 800), scale: 1)
+        let client = Rig.Client(session: session, frame: frame, inParts: true)
+        client.hostDidStart(host)
+        host.drawFrame(client)
+        SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
+        guard let side = host.layout.sidePanel else {
+            Issue.record("no side panel")
+            return
+        }
+        let painted = host.painter.partStats.painted["side"] ?? 0
+        frame.state.set(.inspector, !frame.state.isOn(.inspector))
+        let owes = host.drawFrame(client, streaming: false, between: {})
+        #expect(host.painter.partStats.painted["side"] ?? 0 == painted + 1, "the side panel is painted in the frame")
+        #expect(owes, "a panel copied in after the present shows with the next frame: the loop owes it")
+        // The next frame presents it, and then nothing is owed (every part drawn, unchanged).
+        #expect(!host.drawFrame(client, streaming: false, between: {}))
+        #expect(host.painter.partStats.painted["side"] ?? 0 == painted + 1, "an unchanged panel is not painted again")
+
+        frame.state.set(.inspector, !frame.state.isOn(.inspector))
+        Self.inputWaits(on: host)
+        defer { SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) }
+        host.drawFrame(client)   // outside the loop: whole, whatever waits
+        #expect(host.painter.partStats.painted["side"] ?? 0 == painted + 2)
+        #expect(!host.aside.painting)
+        var list = DisplayList(size: host.layout.canvasSize, background: host.options.background)
+        if let part = frame.frameParts(layout: host.layout)?.first(where: { $0.name == "side" }) {
+            frame.draw(part, session, into: &list, layout: host.layout, measurer: host.textMeasurer)
+        }
+        #expect(host.painter.painted.parts["side"]?.commands == list.commands, "the side panel on screen is not the newest")
+        _ = side
+    }
+
+    @Test("a screenshot asked for while a panel is half painted aside shows the new panel whole")
+    func screenshotFinishesThePanels() throws {
+        let (session, frame) = try Rig.session(labels: 0)
+        let host = try Rig.host(window: Size(width: 1280, height: 800), scale: 1)
+        let client = Rig.Client(session: session, frame: frame, inParts: true)
+        client.hostDidStart(host)
+        host.drawFrame(client)
+        guard let side = host.layout.sidePanel else {
+            Issue.record("no side panel")
+            return
+        }
+        frame.state.set(.inspector, !frame.state.isOn(.inspector))
+        SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
+        Self.inputWaits(on: host)
+        defer { SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) }
+        host.aside.slice = 0
+        // Build the panel, then one slice: half painted.
+        for _ in 0..<4 { _ = host.drawFrame(client, streaming: true, between: {}) }
+        #expect(host.aside.painting, "the side panel must be half painted aside before the screenshot")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("aside-\(getpid()).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        host.saveScreenshot(to: path)
+        _ = host.drawFrame(client, streaming: true, between: {})
+        #expect(!host.aside.painting)
+        var list = DisplayList(size: host.layout.canvasSize, background: host.options.background)
+        if let part = frame.frameParts(layout: host.layout)?.first(where: { $0.name == "side" }) {
+            frame.draw(part, session, into: &list, layout: host.layout, measurer: host.textMeasurer)
+        }
+        #expect(host.painter.painted.parts["side"]?.commands == list.commands, "the screenshot's frame shows the newest side panel")
+        #expect(FileManager.default.fileExists(atPath: path))
+        _ = side
+    }
+}
