@@ -39,7 +39,8 @@ struct BenchCommand: ParsableCommand {
                   headless replay), not the window's path
               latency_ms_p50/p99, latency_ms_p50/p99_2560x1600
                   push to present in the live frame loop: finger events pushed at
-                  120 Hz a finger, every panel on, to the nanosecond
+                  120 Hz a finger once the window shows its first frame, every
+                  panel on, to the nanosecond
               latency_limit_ms_p50/p99, latency_ratio_p50
                   the same feeder against a minimal SDL loop (one quad per
                   finger): this machine's limit, and TouchScope ÷ limit
