@@ -523,10 +523,11 @@ public final class SDLHost {
             let frameLayout = layout
             let cleared = painter.beginParts(parts, surface: surface, background: options.background)
             if cleared { aside.cancel() }
-            func paint(_ part: FramePart) {
+            @discardableResult
+            func paint(_ part: FramePart) -> Bool {
                 var list = DisplayList(size: frameLayout.canvasSize, background: options.background)
                 client.draw(part, into: &list, layout: frameLayout)
-                painter.paintPart(part, list, surface: surface, fallback: options.background)
+                return painter.paintPart(part, list, surface: surface, fallback: options.background)
             }
             for part in parts where part.moment == .beforeInput && !part.mayLag { paint(part) }
             let lagging = parts.filter { $0.moment == .beforeInput && $0.mayLag }
@@ -536,8 +537,8 @@ public final class SDLHost {
                                       background: options.background, whole: whole, streaming: streaming,
                                       refresh: 1 / refreshRate, now: time, inputWaiting: inputWaiting)
                 if !done.left && !done.copied && aside.painter == nil {
-                    // No surface aside: painted here, whole.
-                    for part in lagging { paint(part) }
+                    // No surface aside: painted here, whole (after the present: shown by the next frame).
+                    return (false, lagging.map { paint($0) }.contains(true))
                 }
                 return done
             }
@@ -559,7 +560,9 @@ public final class SDLHost {
             for part in parts where part.moment == .afterInput { paint(part) }
             painter.endParts()
             present(client)
-            guard between != nil, !wholeFirst else { return false }
+            // Input handed over between the panels and the scene changed what they show: the
+            // loop owes the frame that draws them again.
+            guard between != nil, !wholeFirst else { return between != nil && inputSinceFrame }
             // In the loop: the panels after the present, until input waits. What is copied in
             // now shows with the next frame, which the loop then owes.
             let done = panels(whole: false)

@@ -136,13 +136,15 @@ struct AsidePartsTests {
         Self.inputWaits(on: host)
         defer { SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) }
         host.aside.slice = 0
-        // Build the panel, then one slice: half painted.
-        for _ in 0..<4 { _ = host.drawFrame(client, streaming: true, between: {}) }
+        // Input waiting, a step every other frame: the panel drawn, then one slice: half painted.
+        // (Not streaming: while input streams a panel is also held to the display's refresh,
+        // which would make this depend on the time the frames take.)
+        for _ in 0..<4 { _ = host.drawFrame(client, streaming: false, between: {}) }
         #expect(host.aside.painting, "the side panel must be half painted aside before the screenshot")
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("aside-\(getpid()).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         host.saveScreenshot(to: path)
-        _ = host.drawFrame(client, streaming: true, between: {})
+        _ = host.drawFrame(client, streaming: false, between: {})
         #expect(!host.aside.painting)
         var list = DisplayList(size: host.layout.canvasSize, background: host.options.background)
         if let part = frame.frameParts(layout: host.layout)?.first(where: { $0.name == "side" }) {
