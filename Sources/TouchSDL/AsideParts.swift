@@ -93,6 +93,15 @@ final class AsideParts {
             if streaming && SDL_GetPerformanceCounter() - began >= budget { return false }
             return !inputWaiting()
         }
+        /// Copies a part painted whole aside into the window, which then holds it.
+        func finish(_ part: FramePart, commands: [DrawCommand]) {
+            let clip = SDLPainter.partClip(part.rect)
+            target.copy(from: source, in: clip)
+            painter.text.endFrame()
+            main.painted.parts[part.name] = PaintedParts.Part(clip: clip, commands: commands, layer: nil)
+            main.partStats.painted[part.name, default: 0] += 1
+            copied = true
+        }
         while mayGoOn() {
             stepped = true
             lastStep = frame
@@ -121,15 +130,6 @@ final class AsideParts {
             guard painter.continuePart(&j.paint, surface: aside, until: deadline) else { job = j; continue }
             job = nil
             finish(j.paint.part, commands: j.paint.commands)
-        }
-        /// Copies a part painted whole aside into the window, which then holds it.
-        func finish(_ part: FramePart, commands: [DrawCommand]) {
-            let clip = SDLPainter.partClip(part.rect)
-            target.copy(from: source, in: clip)
-            painter.text.endFrame()
-            main.painted.parts[part.name] = PaintedParts.Part(clip: clip, commands: commands, layer: nil)
-            main.partStats.painted[part.name, default: 0] += 1
-            copied = true
         }
         return (job != nil || parts.contains { drawnIn[$0.name] != frame }, copied)
     }
