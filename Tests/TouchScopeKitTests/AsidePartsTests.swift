@@ -154,4 +154,33 @@ struct AsidePartsTests {
         #expect(FileManager.default.fileExists(atPath: path))
         _ = side
     }
+    @Test("a window resized while a panel is half painted aside drops that work and shows the frame at the new size whole, pixel for pixel as drawn whole")
+    func resizeDropsTheWork() throws {
+        let (session, frame) = try Rig.session(labels: 0)
+        let host = try Rig.host(window: Size(width: 1280, height: 800), scale: 1)
+        let client = Rig.Client(session: session, frame: frame, inParts: true)
+        client.hostDidStart(host)
+        host.drawFrame(client)
+        frame.state.set(.inspector, !frame.state.isOn(.inspector))
+        SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
+        Self.inputWaits(on: host)
+        defer { SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) }
+        host.aside.slice = 0
+        for _ in 0..<4 { _ = host.drawFrame(client, streaming: false, between: {}) }
+        #expect(host.aside.painting, "the side panel must be half painted aside before the resize")
+
+        SDL_SetWindowSize(host.window, 1000, 700)
+        _ = host.refreshLayout()
+        #expect(host.layout.canvasSize == Size(width: 1000, height: 700))
+        _ = host.drawFrame(client, streaming: false, between: {})
+        #expect(!host.aside.painting, "the work for the old size must be dropped")
+
+        let reference = try Rig.host(window: Size(width: 1000, height: 700), scale: 1)
+        let referenceClient = Rig.Client(session: session, frame: frame, inParts: false)
+        referenceClient.hostDidStart(reference)
+        reference.drawFrame(referenceClient)
+        let shown = Rig.pixels(host), whole = Rig.pixels(reference)
+        #expect(shown.count == whole.count)
+        #expect(zip(shown, whole).filter { $0 != $1 }.count == 0, "the resized window differs from the frame drawn whole")
+    }
 }
