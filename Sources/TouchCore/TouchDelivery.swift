@@ -84,7 +84,7 @@ extension Application {
         let hit = window.hitTestScene(p, path: &path)
         touch.view = hit ?? window
         hot.activeTouches[key] = touch
-        event.hot.allTouches.append(touch)
+        event.add(touch)
         touch.joinSequence(event.moves)
 
         if let blocker = exclusiveBlocker(for: touch) {
@@ -147,7 +147,7 @@ extension Application {
         event.timestamp = time
         // The loop below reads the list's elements without retaining each one (`recognizers`,
         // a copy of the touch's list, which a recognizer may change, keeps every element alive).
-        // One `[touch]` for every recognizer and the view (not one array per message).
+        // The touch's own `[touch]` for every recognizer and the view (not one array per message).
         let one = event.oneTouchList(touch)
         let recognizers = touch.gestureRecognizers
         beginReadingSample()
