@@ -389,7 +389,7 @@ open class GestureRecognizer {
 
     /// Applies a legal edge, traces it, and runs its side effects. Returns false if illegal.
     @discardableResult
-    func commitState(_ to: GestureState, reason: consuming TraceText, decision: GestureDecision? = nil) -> Bool {
+    func commitState(_ to: GestureState, reason: TraceText, decision: GestureDecision? = nil) -> Bool {
         let from = state
         guard machine.apply(to) else {
             application?.tracer.emit(time, .note(topic: "gesture", text: "\(id): illegal transition \(from.rawValue) → \(to.rawValue) refused"))

@@ -329,7 +329,8 @@ extension Application {
     private func send(_ phase: TouchPhase, _ touch: Touch, to view: View, _ event: Event, reason: String?, one: [Touch]? = nil) {
         if phase == .began { touch.deliveredBegan = true }
         if phase == .ended || phase == .cancelled { touch.finishedForView = true }
-        view.receive(phase, one ?? [touch], event, reason: reason)
+        // The caller's list as it is (`one ?? [touch]` would be a copy: a retain and a release).
+        if let one { view.receive(phase, one, event, reason: reason) } else { view.receive(phase, [touch], event, reason: reason) }
     }
 
     /// Delivers held messages once no recognizer in `possible` delays them any more.
