@@ -49,6 +49,7 @@ struct ReusedListsTests {
             #expect(got.phase == want.0)
             #expect(got.touches.map(\.id) == [want.1])
         }
+        keeper.lists.removeAll()   // the kept touches hold the keeper (their view)
     }
 
     @Test("a pinch's first two fingers down follow landings and lifts, the same list only while they stay")
