@@ -166,7 +166,7 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
         var next: Double?
         for r in members {
             guard let d = r.deadline else { continue }
-            if next == nil || d < next! { next = d }
+            if next.map({ d < $0 }) ?? true { next = d }
             guard d < t || (includingT && d == t && !r.inputAtDeadlineIsInTime) else { continue }
             if let b = best, !(d < b.1) { continue }
             best = (r, d)
