@@ -178,7 +178,12 @@ public final class Application: Responder {
     public func advance(to t: Double) -> Bool {
         // Timers fire at their own deadlines, in order, so the trace does not depend on
         // how often the host advances time (frame rate, replay steps).
-        let waiting = fireTimers(dueBy: t, includingT: true)
+        advance(to: t, waiting: fireTimers(dueBy: t, includingT: true) != nil)
+    }
+
+    /// `advance(to:)` once the timers due by `t` have fired (`waiting`: one is still pending).
+    @discardableResult
+    private func advance(to t: Double, waiting: Bool) -> Bool {
         if t > time { time = t }
         var busy = waiting
         var i = 0
@@ -191,11 +196,11 @@ public final class Application: Responder {
     }
 
     /// Fires the recognizer timers due before `t` (and at `t` when `includingT`), each at its
-    /// own deadline, in order. Returns whether a timer is still pending.
-    private func fireTimers(dueBy t: Double, includingT: Bool) -> Bool {
+    /// own deadline, in order. Returns the earliest deadline still pending (nil: none).
+    private func fireTimers(dueBy t: Double, includingT: Bool) -> Double? {
         while true {
-            let (due, any) = withArena { $0.earliestDeadline(upTo: t, includingT: includingT) }
-            guard let (r, d) = due else { return any }
+            let (due, next) = withArena { $0.earliestDeadline(upTo: t, includingT: includingT) }
+            guard let (r, d) = due else { return next }
             if d > time { time = d }
             hot.arena.timerFired(r)
             r.deadlineReached()
@@ -228,14 +233,21 @@ public final class Application: Responder {
     /// and a `changed` at one instant report the same fingers.
     public func send(_ input: InputEvent, at t: Double) {
         hot.sendDepth += 1
-        _ = fireTimers(dueBy: t, includingT: false)
+        let pending = fireTimers(dueBy: t, includingT: false)
         if t > time { time = t }
         if input.isTouchSample {
-            hot.arena.beginReadingSample()
-            _ = fireTimers(dueBy: time, includingT: true)
-            _ = hot.arena.endReadingSample(release: false)
+            // The timers due at `time` fire here, and none is left for `advance` (nothing
+            // runs between): a pending deadline after `time` means none is due.
+            var next = pending
+            if let d = pending, d <= time {
+                hot.arena.beginReadingSample()
+                next = fireTimers(dueBy: time, includingT: true)
+                _ = hot.arena.endReadingSample(release: false)
+            }
+            advance(to: time, waiting: next != nil)
+        } else {
+            advance(to: time)
         }
-        advance(to: time)
         switch input {
         case let .touchDown(key, p, pressure, emulated):
             touchDown(key, p, pressure: pressure, emulated: emulated)

@@ -11,6 +11,15 @@ extension Application {
     }
 
     func requestTransition(_ r: GestureRecognizer, to: GestureState, reason: TraceText, decision: GestureDecision? = nil) {
+        if hot.arena.movesOn(r, to: to, decision: decision) {
+            // A gesture under way moves on: the arena's two actions (commit, then send the
+            // actions) performed here, in their order, with nothing put on its stack.
+            let mark = hot.arena.mark
+            r.commitState(to, reason: reason)
+            performArena(from: mark)
+            r.sendActions()
+            return
+        }
         performArena(from: hot.arena.request(r, to: to, reason: reason, decision: decision))
     }
 

@@ -210,6 +210,28 @@ open class GestureRecognizer {
     /// just lifted) counts as down, in its place (pinch and rotation measure the first two).
     final func firstTouchesDown(_ count: Int, and lifted: Touch? = nil) -> [Touch] {
         while hot.firstDownIndices.count < count { hot.firstDownIndices.append(0) }
+        // The fingers are found first: when they are those of the previous call (two fingers
+        // move a pinch on every input), its list is the answer, as it is.
+        var from = 0, n = 0, same = true
+        let tracked = hot.trackedTouches
+        for k in 0..<count where from < tracked.count {
+            var i = max(hot.firstDownIndices[k], from)
+            while i < tracked.count && !tracked.borrowing(i, { $0.isActive }) { i += 1 }
+            if hot.firstDownIndices[k] != i { hot.firstDownIndices[k] = i }
+            if i < tracked.count {
+                if n >= hot.firstDown.count || hot.firstDown[n] !== tracked[i] { same = false }
+                n += 1
+            }
+            from = i + 1
+        }
+        if same && n == hot.firstDown.count && (lifted == nil || hot.firstDown.contains(where: { $0 === lifted })) {
+            return hot.firstDown
+        }
+        return buildFirstTouchesDown(count, tracked: tracked, and: lifted)
+    }
+
+    /// `firstTouchesDown`'s list built anew (the fingers changed), from the positions found.
+    private final func buildFirstTouchesDown(_ count: Int, tracked: [Touch], and lifted: Touch?) -> [Touch] {
         // The list of the previous call, taken back: the caller has dropped it by now (two
         // fingers move a pinch on every input), so its storage is reused, not allocated.
         var touches = hot.firstDown
@@ -217,11 +239,8 @@ open class GestureRecognizer {
         touches.removeAll(keepingCapacity: true)
         touches.reserveCapacity(count + 1)
         var from = 0
-        let tracked = hot.trackedTouches
         for k in 0..<count where from < tracked.count {
-            var i = max(hot.firstDownIndices[k], from)
-            while i < tracked.count && !tracked[i].isActive { i += 1 }
-            hot.firstDownIndices[k] = i
+            let i = hot.firstDownIndices[k]
             if i < tracked.count { touches.append(tracked[i]) }
             from = i + 1
         }
@@ -370,7 +389,7 @@ open class GestureRecognizer {
 
     /// Applies a legal edge, traces it, and runs its side effects. Returns false if illegal.
     @discardableResult
-    func commitState(_ to: GestureState, reason: consuming TraceText, decision: GestureDecision? = nil) -> Bool {
+    func commitState(_ to: GestureState, reason: TraceText, decision: GestureDecision? = nil) -> Bool {
         let from = state
         guard machine.apply(to) else {
             application?.tracer.emit(time, .note(topic: "gesture", text: "\(id): illegal transition \(from.rawValue) → \(to.rawValue) refused"))
@@ -383,7 +402,7 @@ open class GestureRecognizer {
     /// Records a transition in `app`'s trace (nothing when tracing is off).
     func traceTransition(_ app: Application, from: GestureState, to: GestureState, reason: TraceText,
                          decision: GestureDecision? = nil, outputs: @autoclosure () -> GestureOutputs) {
-        app.tracer.emit(app.time, .gesture(recognizer: traceName, view: view?.traceName ?? .none, from: from, to: to,
+        app.tracer.emit(app.time, .gesture(recognizer: traceName, view: hot.viewName, from: from, to: to,
                                            reason: decision == nil ? reason : reason.with(decision: decision), outputs: outputs()))
     }
 
@@ -536,7 +555,10 @@ struct RecognizerState {
     var lastCentroid: Point = .zero
     /// `GestureRecognizer.view`: a back reference (see `View.superview`), which the view
     /// clears when the recognizer is removed and in its `deinit`.
-    unowned(unsafe) var view: View?
+    unowned(unsafe) var view: View? { didSet { viewName = view?.traceName ?? .none } }
+    /// `view`'s trace name (`TraceName.none`: no view), kept as `view` changes: a transition's
+    /// record names the view without reading it (a retain and a release of the view each).
+    private(set) var viewName = TraceName.none
     /// `GestureRecognizer.application`: a back reference, cleared when the view leaves the
     /// application's window and when the application goes away. Unmanaged, as an
     /// `unowned(unsafe)` reference is, and read borrowed by `withApp` (no retain per read).

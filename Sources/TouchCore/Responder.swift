@@ -121,7 +121,12 @@ open class Responder {
     public func receive(_ phase: TouchPhase, _ touches: [Touch], _ event: Event, reason: String?) {
         // A view removed from the window mid-touch still gets its touch's messages (as in
         // UIKit), traced through the touch's window.
-        if let app = application ?? touches.first?.window?.application, app.tracer.isOn {
+        let attached: Void? = withApp { app in
+            if app.tracer.isOn {
+                app.tracer.emit(app.time, .touches(phase: phase, view: traceName, touches: Self.traceIDs(touches), reason: reason))
+            }
+        }
+        if attached == nil, let app = touches.first?.window?.application, app.tracer.isOn {
             app.tracer.emit(app.time, .touches(phase: phase, view: traceName, touches: Self.traceIDs(touches), reason: reason))
         }
         handle(phase, touches, event)

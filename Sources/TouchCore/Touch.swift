@@ -176,6 +176,8 @@ struct TouchState {
     /// `GestureRecognizer` (a handful: `isTracking` asks it instead of scanning a
     /// recognizer's list, which holds every touch of its gesture).
     var trackedBy: [GestureRecognizer] = []
+    /// Where the touch is in its event's `allTouches` (`Event.add`).
+    var indexInEvent = 0
     var movedWhenLifted = false
     var receiver: View?
     var deliveredBegan = false
@@ -254,12 +256,20 @@ public final class Event {
         hot = EventState(subtype: subtype, timestamp: timestamp)
     }
 
-    /// `[touch]`, in storage reused from the previous call when nobody kept that list (a
-    /// responder or recognizer that stores the list it was given keeps its own copy: the
-    /// write below then copies first, as arrays do). Saves an allocation per move.
+    /// A touch joins the sequence: it is listed in `allTouches`, and its one-touch list is
+    /// made (`oneTouchList`).
+    func add(_ touch: Touch) {
+        touch.hot.indexInEvent = hot.allTouches.count
+        hot.allTouches.append(touch)
+        hot.singles.append([touch])
+    }
+    /// `[touch]`: the list every message about one touch of the sequence is delivered with,
+    /// made once when the touch joined (`add`), not built, nor written into shared storage,
+    /// per move.
     func oneTouchList(_ touch: Touch) -> [Touch] {
-        if hot.single.isEmpty { hot.single.append(touch) } else { hot.single[0] = touch }
-        return hot.single
+        let i = touch.hot.indexInEvent
+        if i < hot.singles.count && hot.singles[i][0] === touch { return hot.singles[i] }
+        return [touch]
     }
     /// The sequence's touches whose hit-test view is `view` (`UIEvent.touches(for:)`).
     public func touches(for view: View) -> [Touch] { allTouches.filter { $0.view === view } }
@@ -278,7 +288,6 @@ struct EventState {
     var allTouches: [Touch] = []
     var handledBy: Responder?
     var remoteCommand: RemoteCommand?
-    /// The storage of the one-touch lists moves are delivered with, reused from move to
-    /// move (`oneTouchList`).
-    var single: [Touch] = []
+    /// `[touch]` for each touch of `allTouches`, at the same position (`oneTouchList`).
+    var singles: [[Touch]] = []
 }

@@ -84,7 +84,7 @@ extension Application {
         let hit = window.hitTestScene(p, path: &path)
         touch.view = hit ?? window
         hot.activeTouches[key] = touch
-        event.hot.allTouches.append(touch)
+        event.add(touch)
         touch.joinSequence(event.moves)
 
         if let blocker = exclusiveBlocker(for: touch) {
@@ -147,7 +147,7 @@ extension Application {
         event.timestamp = time
         // The loop below reads the list's elements without retaining each one (`recognizers`,
         // a copy of the touch's list, which a recognizer may change, keeps every element alive).
-        // One `[touch]` for every recognizer and the view (not one array per message).
+        // The touch's own `[touch]` for every recognizer and the view (not one array per message).
         let one = event.oneTouchList(touch)
         let recognizers = touch.gestureRecognizers
         beginReadingSample()
@@ -329,7 +329,8 @@ extension Application {
     private func send(_ phase: TouchPhase, _ touch: Touch, to view: View, _ event: Event, reason: String?, one: [Touch]? = nil) {
         if phase == .began { touch.deliveredBegan = true }
         if phase == .ended || phase == .cancelled { touch.finishedForView = true }
-        view.receive(phase, one ?? [touch], event, reason: reason)
+        // The caller's list as it is (`one ?? [touch]` would be a copy: a retain and a release).
+        if let one { view.receive(phase, one, event, reason: reason) } else { view.receive(phase, [touch], event, reason: reason) }
     }
 
     /// Delivers held messages once no recognizer in `possible` delays them any more.

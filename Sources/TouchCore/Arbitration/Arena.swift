@@ -158,20 +158,20 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
     // value is a copy, a retain and a release of each of its lists.)
 
     /// The member with the earliest deadline before `t` (or at `t` when `includingT`; the
-    /// first one listed among equals), and whether any member has a deadline, in one walk. A
-    /// deadline at `t` itself is due unless the member takes input at its deadline as still
-    /// in time.
-    func earliestDeadline(upTo t: Double, includingT: Bool) -> (due: (Member, Double)?, any: Bool) {
+    /// first one listed among equals), and the earliest deadline of any member (nil: none
+    /// has one), in one walk. A deadline at `t` itself is due unless the member takes input
+    /// at its deadline as still in time.
+    func earliestDeadline(upTo t: Double, includingT: Bool) -> (due: (Member, Double)?, next: Double?) {
         var best: (Member, Double)?
-        var any = false
+        var next: Double?
         for r in members {
             guard let d = r.deadline else { continue }
-            any = true
+            if next.map({ d < $0 }) ?? true { next = d }
             guard d < t || (includingT && d == t && !r.inputAtDeadlineIsInTime) else { continue }
             if let b = best, !(d < b.1) { continue }
             best = (r, d)
         }
-        return (best, any)
+        return (best, next)
     }
 
     /// The earliest deadline of any member.
@@ -195,6 +195,21 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
         m.deadline = nil
         needsSettling = true
     }
+
+    /// `m` asks to move to `to`, and it is a gesture under way moving on (the common case,
+    /// a pan's `changed` on every move): nothing is held back, nothing to decide, nothing
+    /// decided yet in this batch. Then the caller commits the transition and sends the
+    /// actions itself, as the two actions `request` would stack for it (commit, then send
+    /// actions); otherwise (false) it calls `request`, which decides.
+    mutating func movesOn(_ m: Member, to: GestureState, decision: GestureDecision?) -> Bool {
+        guard decision == nil, batch.isEmpty, !m.state.isTerminal, to != .failed, to != .ended, to != .cancelled,
+              !(m.state == .possible && (to == .began || to == .recognized)) else { return false }
+        join(m)
+        return waitIndex(of: m) == nil
+    }
+
+    /// Where the actions put on the stack from now on start (`nextAction(above:)`).
+    var mark: Mark { work.count }
 
     /// `m` asks to move to `to`.
     mutating func request(_ m: Member, to: GestureState, reason: TraceText, decision: GestureDecision?) -> Mark {

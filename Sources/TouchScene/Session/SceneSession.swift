@@ -88,11 +88,19 @@ public final class SceneSession {
         }
         handlingInput = true
         defer { handlingInput = false }
-        eventBuffer.removeAll(keepingCapacity: true)
         mapper.map(raw, into: &eventBuffer)
-        let count = eventBuffer.count
-        for i in 0..<count { app.send(eventBuffer[i], at: raw.t) }
-        if count == 0 { app.advance(to: raw.t) }
+        switch eventBuffer.count {
+        case 0:
+            app.advance(to: raw.t)
+        case 1:
+            // Nearly every input maps to one event: moved out of the buffer (left empty for
+            // the next input), not copied out and cleared.
+            let event = eventBuffer.removeLast()
+            app.send(event, at: raw.t)
+        default:
+            for i in 0..<eventBuffer.count { app.send(eventBuffer[i], at: raw.t) }
+            eventBuffer.removeAll(keepingCapacity: true)
+        }
     }
     @exclusivity(unchecked) private var handlingInput = false
     @exclusivity(unchecked) private var eventBuffer: [InputEvent] = []
