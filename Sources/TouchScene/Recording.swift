@@ -6,6 +6,10 @@
 /// A recording of `touchscope touchtest` also carries the targets it showed and, when known,
 /// the window's size in millimetres:
 /// `{"recording":1,"window":[1280,800],"targets":[[128,80],...],"targetsAt":0,"sizeMm":[262,164]}`.
+/// An imported recording keeps the device's axes (`rawDevice`):
+/// `"rawDevice":{"name":"…","protocol":"multitouch B (slots)","axes":[{"name":"ABS_MT_POSITION_X","code":53,"min":0,"max":2937,"fuzz":4,"resolution":10},…]}`,
+/// and its finger lines the contact as the device reported it:
+/// `"raw":{"slot":0,"id":12,"major":30,"minor":20,"orientation":0}` (the fields it reported).
 public struct RecordingHeader: Hashable, Sendable {
     /// Format version (1).
     public var version: Int
@@ -24,6 +28,10 @@ public struct RecordingHeader: Hashable, Sendable {
     public var targetsAt: Double?
     /// The window's size in millimetres, when known: figures are then in mm.
     public var sizeMM: Size?
+    /// The touch device a device recording described (its axes), kept by `touchscope import`
+    /// so the raw view of the `.jsonl` shows what the device reported. Its `window` is the
+    /// header's.
+    public var rawDevice: RawDevice?
     /// A header for a recording in scene `window` coordinates; the source fields are for
     /// imported recordings, the targets and size for `touchtest`'s.
     public init(version: Int = 1, window: Size, device: String? = nil, importedFrom: String? = nil, format: String? = nil,
@@ -94,6 +102,8 @@ public final class RecordingReader {
     private var quitLine: (line: Int, type: String)?
     /// Whether the last line that failed was not even a whole JSON object.
     private var lineWasIncomplete = false
+    /// The `raw` contact of the last input line read (nil: the line had none).
+    private var lineContact: RawContact?
 
     /// Opens a recording file and reads its header.
     public convenience init(path: String) throws(InputFileError) {
@@ -132,12 +142,16 @@ public final class RecordingReader {
     public var lineNumber: Int { source.lineNumber }
 
     /// The device a device recording (evemu, libinput record) describes: its axes with
-    /// ranges, resolution and fuzz. Nil for a TouchScope recording, which has no raw data.
-    public var rawDevice: RawDevice? { imported?.rawDevice }
+    /// ranges, resolution and fuzz; for a recording `touchscope import` wrote, the header's
+    /// `rawDevice`. Nil for a recording of TouchScope's own, which has no raw data.
+    public var rawDevice: RawDevice? { imported?.rawDevice ?? header.rawDevice }
 
     /// The contact of the last input read, as the device reported it (slot, tracking id,
-    /// touch size); nil for a TouchScope recording.
-    public var lastContact: RawContact? { imported?.lastContact }
+    /// touch size): a device recording's, or the line's `raw`; nil when there is none.
+    public var lastContact: RawContact? {
+        if let imported { return imported.lastContact }
+        return lineContact
+    }
 
     /// Set when the last line was cut off before its newline (the recording program was
     /// killed mid-write) and was skipped: where, and what was wrong with it.
@@ -256,6 +270,24 @@ public final class RecordingReader {
             }
             header.sizeMM = Size(width: w, height: h)
         }
+        if let v = value["rawDevice"] {
+            let shape = "header field `rawDevice` must be {\"name\": text, \"protocol\": text, \"axes\": [{\"name\": text, \"code\", \"min\", \"max\", \"fuzz\", \"resolution\": whole numbers}]}"
+            guard let name = v["name"]?.string, let proto = v["protocol"]?.string, let list = v["axes"]?.array else {
+                throw self.error(0, shape)
+            }
+            let axes = try list.map { (a) throws(InputFileError) -> RawAxis in
+                func whole(_ key: String) throws(InputFileError) -> Int {
+                    guard let x = a[key]?.number, x == x.rounded(), abs(x) < 1e15 else {
+                        throw self.error(0, "\(shape); an axis's `\(key)` is missing or not a whole number")
+                    }
+                    return Int(x)
+                }
+                guard let axisName = a["name"]?.string else { throw self.error(0, "\(shape); an axis has no `name`") }
+                return RawAxis(name: axisName, code: try whole("code"), min: try whole("min"), max: try whole("max"),
+                               fuzz: try whole("fuzz"), resolution: try whole("resolution"))
+            }
+            header.rawDevice = RawDevice(name: name, protocol: proto, axes: axes, window: header.window)
+        }
         return header
     }
 
@@ -272,6 +304,7 @@ public final class RecordingReader {
         var mods: [KeyModifier] = []
         var width: Double?, height: Double?
         var path: String?, scene: String?, sceneAt = 0
+        var raw: JSONValue?, rawAt = 0
     }
 
     private func parseLine(_ b: UnsafeBufferPointer<UInt8>) throws(InputFileError) -> RecordingEntry? {
@@ -305,6 +338,7 @@ public final class RecordingReader {
                     case (3, 0x6b) where s.bytesEqual(k, "key"): line.key = try s.stringValue("key")
                     case (4, 0x70) where s.bytesEqual(k, "path"): line.path = try s.stringValue("path")
                     case (5, 0x73) where s.bytesEqual(k, "scene"): line.scene = try s.stringValue("scene"); line.sceneAt = at
+                    case (3, 0x72) where s.bytesEqual(k, "raw"): line.raw = try s.value(); line.rawAt = at
                     case (5, 0x77) where s.bytesEqual(k, "width"): line.width = try s.finiteNumber("width")
                     case (6, 0x68) where s.bytesEqual(k, "height"): line.height = try s.finiteNumber("height")
                     case (4, 0x6d) where s.bytesEqual(k, "mods"):
@@ -355,6 +389,7 @@ public final class RecordingReader {
         if t > RecordingReader.maxTime { throw error(l.tAt, "time `t` is \(fmt(t)) s, beyond the \(fmt(RecordingReader.maxTime)) s limit for recordings") }
         if let q = quitLine { throw error(0, "input after `\(q.type)` (line \(q.line)): the program had ended") }
         lastTime = t
+        lineContact = nil
         if type == "reload" {
             guard let scene = l.scene else { throw error(0, "missing field `scene` for `reload` (the scene file's YAML text)") }
             return .reload(SceneReload(t: t, path: l.path ?? "<reloaded scene>", scene: scene))
@@ -384,6 +419,27 @@ public final class RecordingReader {
         }
         func finger() throws(InputFileError) -> (Int, Double, Double, Double?, Int?) {
             let f = try int(l.finger, "finger", l.fingerAt)
+            if let raw = l.raw {
+                let shape = "field `raw` must be {\"slot\", \"id\", \"major\", \"minor\", \"orientation\"} with whole numbers (each optional)"
+                guard case .object(let pairs) = raw else { throw error(l.rawAt, shape) }
+                var c = RawContact()
+                for (key, v) in pairs {
+                    let field: WritableKeyPath<RawContact, Int?>
+                    switch key {
+                    case "slot": field = \.slot
+                    case "id": field = \.trackingID
+                    case "major": field = \.touchMajor
+                    case "minor": field = \.touchMinor
+                    case "orientation": field = \.orientation
+                    default: continue
+                    }
+                    guard let x = v.number, x == x.rounded(), abs(x) < 1e15 else {
+                        throw error(l.rawAt, "\(shape); `\(key)` is \(v)")
+                    }
+                    c[keyPath: field] = Int(x)
+                }
+                lineContact = c
+            }
             if let p = l.pressure, p < 0 || p > 1 { throw error(l.pressureAt, "field `pressure` must be between 0 and 1, found \(fmt(p))") }
             return (f, try need(l.x, "x"), try need(l.y, "y"), l.pressure, try optInt(l.device, "device", l.deviceAt))
         }
@@ -495,15 +551,36 @@ public final class RecordingWriter {
             b.append(contentsOf: ",\"sizeMm\":[".utf8)
             JSONOut.number(mm.width, into: &b); b.append(0x2c); JSONOut.number(mm.height, into: &b); b.append(0x5d)
         }
+        if let d = header.rawDevice {
+            b.append(contentsOf: ",\"rawDevice\":{\"name\":".utf8)
+            JSONOut.string(d.name, into: &b)
+            b.append(contentsOf: ",\"protocol\":".utf8)
+            JSONOut.string(d.protocolName, into: &b)
+            b.append(contentsOf: ",\"axes\":[".utf8)
+            for (i, a) in d.axes.enumerated() {
+                b.append(contentsOf: (i == 0 ? "{\"name\":" : ",{\"name\":").utf8)
+                JSONOut.string(a.name, into: &b)
+                for (key, v) in [("code", a.code), ("min", a.min), ("max", a.max), ("fuzz", a.fuzz), ("resolution", a.resolution)] {
+                    b.append(contentsOf: ",\"\(key)\":".utf8)
+                    JSONOut.number(Double(v), into: &b)
+                }
+                b.append(0x7d)
+            }
+            b.append(contentsOf: "]}".utf8)
+        }
         b.append(contentsOf: "}\n".utf8)
         return String(decoding: b, as: UTF8.self)
     }
 
     /// Appends one input. Input with a number that is not finite is not written: no reader
     /// would take it back (and the event model ignores it).
-    public func write(_ input: RawInput) {
+    public func write(_ input: RawInput) { write(input, contact: nil) }
+
+    /// Appends one input with the contact a device reported with it (`raw`, finger lines
+    /// only; `touchscope import`).
+    public func write(_ input: RawInput, contact: RawContact?) {
         guard input.isFinite else { return }
-        out.withBuffer { RecordingWriter.encode(input, into: &$0) }
+        out.withBuffer { RecordingWriter.encode(input, contact: contact, into: &$0) }
         if input.t - lastFlush >= RecordingWriter.flushInterval { lastFlush = input.t; out.flush() }
     }
 
@@ -549,8 +626,9 @@ public final class RecordingWriter {
         b.append(0x7d); b.append(0x0a)
     }
 
-    /// Appends one line (with its newline): `t`, `type`, then the type's fields in table order.
-    static func encode(_ input: RawInput, into b: inout [UInt8]) {
+    /// Appends one line (with its newline): `t`, `type`, then the type's fields in table
+    /// order, and a finger's `raw` contact when given.
+    static func encode(_ input: RawInput, contact: RawContact? = nil, into b: inout [UInt8]) {
         b.append(contentsOf: "{\"t\":".utf8)
         JSONOut.time(input.t, into: &b)
         b.append(contentsOf: ",\"type\":\"".utf8)
@@ -574,6 +652,18 @@ public final class RecordingWriter {
             num("finger", Double(f)); num("x", x); num("y", y)
             if let p { num("pressure", p) }
             if let d { num("device", Double(d)) }
+            guard let c = contact else { return }
+            b.append(contentsOf: ",\"raw\":{".utf8)
+            var first = true
+            for (key, v) in [("slot", c.slot), ("id", c.trackingID), ("major", c.touchMajor), ("minor", c.touchMinor),
+                             ("orientation", c.orientation)] {
+                guard let v else { continue }
+                if !first { b.append(0x2c) }
+                first = false
+                b.append(0x22); b.append(contentsOf: key.utf8); b.append(contentsOf: "\":".utf8)
+                JSONOut.number(Double(v), into: &b)
+            }
+            b.append(0x7d)
         }
         switch input.kind {
         case let .fingerDown(f, x, y, p, d), let .fingerMove(f, x, y, p, d), let .fingerUp(f, x, y, p, d):

@@ -14,7 +14,9 @@ struct ImportCommand: ParsableCommand {
             of an evemu recording: multitouch protocol B (slots), protocol A and
             single-touch devices. One recording line per finger change per SYN_REPORT;
             the device's axis ranges are stretched onto the window; time starts at 0 at
-            the first touch. `replay` reads these files directly too.
+            the first touch. The device's axes and each contact's slot, tracking id
+            and size go along (`rawDevice`, `raw`) for the raw view. `replay` reads
+            these files directly too.
             Example: touchscope import touch.yml --output touch.jsonl --window 1280x800
             """)
 
@@ -37,8 +39,12 @@ struct ImportCommand: ParsableCommand {
         let imported: ImportedInputStream
         do { imported = try ImportedInputStream.open(path: input, window: size) } catch { throw CLIError.badInput(error.description) }
         let writer: RecordingWriter
-        do { writer = try RecordingWriter(path: output, header: imported.header) } catch { throw CLIError.badInput(error.description) }
-        do { while let input = try imported.next() { writer.write(input) } } catch {
+        // The device's axes and each finger's contact go along (`rawDevice`, `raw`): the raw
+        // view of the `.jsonl` shows what the device reported, as a replay of the file does.
+        var header = imported.header
+        header.rawDevice = imported.rawDevice
+        do { writer = try RecordingWriter(path: output, header: header) } catch { throw CLIError.badInput(error.description) }
+        do { while let input = try imported.next() { writer.write(input, contact: imported.lastContact) } } catch {
             writer.close()
             throw CLIError.badInput(error.description)
         }

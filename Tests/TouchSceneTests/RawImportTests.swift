@@ -115,4 +115,53 @@ struct RawImportTests {
         try plain.run(until: nil)
         #expect(plain.rawContacts.byTouch.isEmpty)
     }
+    @Test("a recording written from an import keeps the device's axes and every finger's contact: read back, it gives the inputs, contacts and device of the evemu file, and a replay joins the same contacts")
+    func jsonlKeepsRawData() throws {
+        let path = Self.real + "/wacom-cintiq-13hd-touch-finger.evemu"
+        let direct = try ImportedRecording(path: path, window: Self.window)
+        // As `touchscope import` writes it.
+        let imported = try ImportedInputStream.open(path: path, window: Self.window)
+        var header = imported.header
+        header.rawDevice = imported.rawDevice
+        let out = Paths.temporary("cintiq-raw.jsonl")
+        let writer = try RecordingWriter(path: out, header: header)
+        while let input = try imported.next() { writer.write(input, contact: imported.lastContact) }
+        writer.close()
+        #expect(writer.writeError == nil)
+
+        let reader = try RecordingReader.open(path: out, window: Self.window)
+        #expect(reader.rawDevice == direct.rawDevice)
+        var inputs: [RawInput] = [], contacts: [RawContact?] = []
+        while let input = try reader.next() { inputs.append(input); contacts.append(reader.lastContact) }
+        #expect(inputs == direct.inputs)
+        #expect(contacts == direct.contacts.map { Optional($0) })
+
+        let scene = try SceneLoader.load(path: Paths.root + "/scenes/photo.yaml")
+        let fromJSONL = Replayer(session: SceneSession(scene: scene), recording: try RecordingReader.open(path: out, window: scene.window))
+        try fromJSONL.run(until: 0.12)
+        // E: 0.100006 ... TOUCH_MAJOR 84, ORIENTATION 1: the contact at 0.12 s, as from the evemu file.
+        #expect(Array(fromJSONL.rawContacts.byTouch.values) == [RawContact(slot: 0, trackingID: 1, touchMajor: 84, orientation: 1)])
+    }
+
+    @Test("a `raw` that is not an object of whole numbers, or a header `rawDevice` without its axes, is refused with FILE:LINE:COLUMN")
+    func badRawFields() throws {
+        let header = #"{"recording":1,"window":[800,600]}"#
+        let cases: [(String, String)] = [
+            (header + "\n" + #"{"t":0,"type":"finger-down","finger":1,"x":1,"y":2,"raw":{"slot":0.5}}"#,
+             "<recording>:2:58: field `raw` must be {\"slot\", \"id\", \"major\", \"minor\", \"orientation\"} with whole numbers (each optional); `slot` is 0.5"),
+            (header + "\n" + #"{"t":0,"type":"finger-down","finger":1,"x":1,"y":2,"raw":[0,1]}"#,
+             "<recording>:2:58: field `raw` must be {\"slot\", \"id\", \"major\", \"minor\", \"orientation\"} with whole numbers (each optional)"),
+            (#"{"recording":1,"window":[800,600],"rawDevice":{"name":"x","protocol":"single touch"}}"#,
+             "<recording>:1:1: header field `rawDevice` must be {\"name\": text, \"protocol\": text, \"axes\": [{\"name\": text, \"code\", \"min\", \"max\", \"fuzz\", \"resolution\": whole numbers}]}"),
+        ]
+        for (text, expected) in cases {
+            do {
+                let reader = try RecordingReader(text: text)
+                _ = try reader.readAll()
+                Issue.record("accepted: \(text)")
+            } catch {
+                #expect(error.description == expected)
+            }
+        }
+    }
 }

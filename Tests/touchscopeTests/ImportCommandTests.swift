@@ -23,9 +23,11 @@ struct ImportCommandTests {
         let r = try CLIRun.run(["import", Self.evemu, "--output", out, "--window", "1600x1200"])
         #expect(r.status == 0, "\(r.stderr)")
         let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
-        #expect(lines.first == #"{"recording":1,"window":[1600,1200],"device":"Test Tablet Touchscreen","importedFrom":"photo-pan.evemu","format":"evemu"}"#)
-        #expect(lines.dropFirst().first == #"{"t":0,"type":"finger-down","finger":1,"x":800,"y":600}"#)
-        #expect(lines.last == #"{"t":0.2,"type":"finger-up","finger":1,"x":1000,"y":720}"#)
+        // The device's axes (its A: lines: code, min, max, fuzz, flat, resolution; a slot axis:
+        // protocol B) and each finger's contact (slot 0, E: ... 0039 0042: tracking id 42) go along.
+        #expect(lines.first == #"{"recording":1,"window":[1600,1200],"device":"Test Tablet Touchscreen","importedFrom":"photo-pan.evemu","format":"evemu","rawDevice":{"name":"Test Tablet Touchscreen","protocol":"multitouch B (slots)","axes":[{"name":"ABS_X","code":0,"min":0,"max":1000,"fuzz":0,"resolution":10},{"name":"ABS_Y","code":1,"min":0,"max":1000,"fuzz":0,"resolution":10},{"name":"ABS_MT_SLOT","code":47,"min":0,"max":9,"fuzz":0,"resolution":0},{"name":"ABS_MT_POSITION_X","code":53,"min":0,"max":1000,"fuzz":0,"resolution":10},{"name":"ABS_MT_POSITION_Y","code":54,"min":0,"max":1000,"fuzz":0,"resolution":10},{"name":"ABS_MT_TRACKING_ID","code":57,"min":0,"max":65535,"fuzz":0,"resolution":0}]}}"#)
+        #expect(lines.dropFirst().first == #"{"t":0,"type":"finger-down","finger":1,"x":800,"y":600,"raw":{"slot":0,"id":42}}"#)
+        #expect(lines.last == #"{"t":0.2,"type":"finger-up","finger":1,"x":1000,"y":720,"raw":{"slot":0,"id":42}}"#)
         #expect(lines.count == 13)
     }
 
