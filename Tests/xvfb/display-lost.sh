@@ -60,7 +60,8 @@ start_x
 DISPLAY=$xdisplay SDL_AUDIODRIVER=dummy "$bin" run photo --trace "$tmp/trace.jsonl" --record "$tmp/rec.jsonl" \
     --perfetto "$tmp/timeline.json" >"$tmp/out.log" 2>"$tmp/err.log" &
 pid=$!
-wid=$(DISPLAY=$xdisplay timeout 20 xdotool search --sync --pid "$pid" 2>/dev/null | head -1) || fail "no window appeared"
+wid=$(DISPLAY=$xdisplay timeout 20 xdotool search --sync --pid "$pid" 2>/dev/null | head -1) \
+    || fail "no window appeared on $xdisplay in 20 s (the program is $(kill -0 "$pid" 2>/dev/null && echo running || echo gone); stderr: $(head -c 500 "$tmp/err.log"); Xvfb $(kill -0 "$xpid" 2>/dev/null && echo running || echo gone))"
 # A point on the photo: the photo fills the middle of the scene, which takes the window's
 # left part beside the panels.
 eval "$(DISPLAY=$xdisplay xdotool getwindowgeometry --shell "$wid")"   # X Y WIDTH HEIGHT
