@@ -156,15 +156,11 @@ extension SDLPainter {
         updateSpanRows()
         let commands = p.commands
         while p.next < commands.count {
+            // To the layer's end (or the list's) at once, or one command when the time is counted.
             let end = p.saveLayerAt > p.next ? p.saveLayerAt : commands.count
-            if deadline == nil {
-                let stretch = p.hidden.map { Array($0[(p.next - p.hiddenFrom)...]) }
-                paintCommands(commands[p.next..<end], hidden: stretch.map { Array($0.prefix(end - p.next)) })
-                p.next = end
-            } else {
-                if p.hidden?[p.next - p.hiddenFrom] != true { paintCommands(commands[p.next...p.next], hidden: nil) }
-                p.next += 1
-            }
+            let stop = deadline == nil ? end : p.next + 1
+            paintCommands(commands[p.next..<stop], hidden: p.hidden, hiddenFrom: p.hiddenFrom)
+            p.next = stop
             if p.next == p.saveLayerAt {
                 flush()
                 SDL_RenderFlush(renderer)

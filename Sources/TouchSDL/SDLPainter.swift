@@ -77,10 +77,12 @@ public final class SDLPainter {
         text.endFrame()
     }
 
-    /// Paints `commands` in order, skipping those `hidden` marks (indexed from the slice's start).
-    func paintCommands(_ commands: ArraySlice<DrawCommand>, hidden: [Bool]?) {
+    /// Paints `commands` in order, skipping those `hidden` marks: `hidden[i]` is about the
+    /// command at index `hiddenFrom + i` (the slice's start by default).
+    func paintCommands(_ commands: ArraySlice<DrawCommand>, hidden: [Bool]?, hiddenFrom: Int? = nil) {
+        let first = hiddenFrom ?? commands.startIndex
         for (k, command) in zip(commands.indices, commands) {
-            if let hidden, hidden[k - commands.startIndex] { continue }
+            if let hidden, hidden[k - first] { continue }
             switch command {
             case let .polygon(points, color):
                 addFan(points, color)
