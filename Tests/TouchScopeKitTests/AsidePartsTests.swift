@@ -93,10 +93,7 @@ struct AsidePartsTests {
         client.hostDidStart(host)
         host.drawFrame(client)
         SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
-        guard let side = host.layout.sidePanel else {
-            Issue.record("no side panel")
-            return
-        }
+        #expect(host.layout.sidePanel != nil, "the side panel must be on")
         let painted = host.painter.partStats.painted["side"] ?? 0
         frame.state.set(.inspector, !frame.state.isOn(.inspector))
         let owes = host.drawFrame(client, streaming: false, between: {})
@@ -112,61 +109,57 @@ struct AsidePartsTests {
         host.drawFrame(client)   // outside the loop: whole, whatever waits
         #expect(host.painter.partStats.painted["side"] ?? 0 == painted + 2)
         #expect(!host.aside.painting)
+        #expect(host.painter.painted.parts["side"]?.commands == Self.newestSide(frame, session, host),
+                "the side panel on screen is not the newest")
+    }
+
+    /// The side panel's commands as the newest state draws them.
+    static func newestSide(_ frame: FrameState, _ session: SceneSession, _ host: SDLHost) -> [DrawCommand] {
         var list = DisplayList(size: host.layout.canvasSize, background: host.options.background)
         if let part = frame.frameParts(layout: host.layout)?.first(where: { $0.name == "side" }) {
             frame.draw(part, session, into: &list, layout: host.layout, measurer: host.textMeasurer)
         }
-        #expect(host.painter.painted.parts["side"]?.commands == list.commands, "the side panel on screen is not the newest")
-        _ = side
+        return list.commands
     }
 
-    @Test("a screenshot asked for while a panel is half painted aside shows the new panel whole")
-    func screenshotFinishesThePanels() throws {
+    /// A 1280×800 window whose side panel changed (the inspector toggled) and is half painted
+    /// aside: input waits (left in SDL's queue: the caller flushes it), a slice is one command,
+    /// and four frames drew the panel's list and painted one slice of it. (Not streaming: while
+    /// input streams a panel is also held to the display's refresh, which would make this depend
+    /// on the time the frames take.)
+    static func halfPaintedSide() throws -> (SceneSession, FrameState, SDLHost, Rig.Client) {
         let (session, frame) = try Rig.session(labels: 0)
         let host = try Rig.host(window: Size(width: 1280, height: 800), scale: 1)
         let client = Rig.Client(session: session, frame: frame, inParts: true)
         client.hostDidStart(host)
         host.drawFrame(client)
-        guard let side = host.layout.sidePanel else {
-            Issue.record("no side panel")
-            return
-        }
         frame.state.set(.inspector, !frame.state.isOn(.inspector))
         SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
-        Self.inputWaits(on: host)
-        defer { SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) }
+        inputWaits(on: host)
         host.aside.slice = 0
-        // Input waiting, a step every other frame: the panel drawn, then one slice: half painted.
-        // (Not streaming: while input streams a panel is also held to the display's refresh,
-        // which would make this depend on the time the frames take.)
         for _ in 0..<4 { _ = host.drawFrame(client, streaming: false, between: {}) }
+        return (session, frame, host, client)
+    }
+
+    @Test("a screenshot asked for while a panel is half painted aside shows the new panel whole")
+    func screenshotFinishesThePanels() throws {
+        let (session, frame, host, client) = try Self.halfPaintedSide()
+        defer { SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) }
         #expect(host.aside.painting, "the side panel must be half painted aside before the screenshot")
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("aside-\(getpid()).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         host.saveScreenshot(to: path)
         _ = host.drawFrame(client, streaming: false, between: {})
         #expect(!host.aside.painting)
-        var list = DisplayList(size: host.layout.canvasSize, background: host.options.background)
-        if let part = frame.frameParts(layout: host.layout)?.first(where: { $0.name == "side" }) {
-            frame.draw(part, session, into: &list, layout: host.layout, measurer: host.textMeasurer)
-        }
-        #expect(host.painter.painted.parts["side"]?.commands == list.commands, "the screenshot's frame shows the newest side panel")
+        #expect(host.painter.painted.parts["side"]?.commands == Self.newestSide(frame, session, host),
+                "the screenshot's frame shows the newest side panel")
         #expect(FileManager.default.fileExists(atPath: path))
-        _ = side
     }
+
     @Test("a window resized while a panel is half painted aside drops that work and shows the frame at the new size whole, pixel for pixel as drawn whole")
     func resizeDropsTheWork() throws {
-        let (session, frame) = try Rig.session(labels: 0)
-        let host = try Rig.host(window: Size(width: 1280, height: 800), scale: 1)
-        let client = Rig.Client(session: session, frame: frame, inParts: true)
-        client.hostDidStart(host)
-        host.drawFrame(client)
-        frame.state.set(.inspector, !frame.state.isOn(.inspector))
-        SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
-        Self.inputWaits(on: host)
+        let (session, frame, host, client) = try Self.halfPaintedSide()
         defer { SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) }
-        host.aside.slice = 0
-        for _ in 0..<4 { _ = host.drawFrame(client, streaming: false, between: {}) }
         #expect(host.aside.painting, "the side panel must be half painted aside before the resize")
 
         SDL_SetWindowSize(host.window, 1000, 700)
