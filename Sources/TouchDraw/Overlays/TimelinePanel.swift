@@ -317,16 +317,7 @@ public enum TimelinePanel {
 
     static func drawRecognizer(_ id: String, _ L: TimelineLayout, _ r: Rect, log: TraceLog, scale u: Double = 1,
                                into list: inout DisplayList) {
-        // At most one sub-pixel segment per pixel column (a zoomed-out lane of thousands of
-        // transitions costs at most its width in commands).
-        var lastColumn = -Double.infinity
-        for seg in segments(of: id, log: log, from: L.t0, to: L.t1, now: L.now) {
-            let x0 = L.x(for: seg.start), x1 = L.x(for: seg.end)
-            if x1 - x0 < 1 {
-                let column = x0.rounded(.down)
-                if column == lastColumn { continue }
-                lastColumn = column
-            }
+        forEachShown(segments(of: id, log: log, from: L.t0, to: L.t1, now: L.now), L) { seg, x0, x1 in
             let c = OverlayStyle.color(of: seg.state)
             if seg.state == .possible {
                 let h = max(u, r.height * 0.3)
@@ -359,20 +350,30 @@ public enum TimelinePanel {
         let band = Rect(x: r.minX, y: r.maxY - h, width: r.width, height: h)
         list.fillRect(band, Color(r: 10, g: 10, b: 14, a: 235))
         list.line(from: Point(x: band.minX, y: band.minY), to: Point(x: band.maxX, y: band.minY), Color.white.fading(0.6), width: u)
+        forEachShown(w.segments(of: id, from: L.t0, to: L.t1), L) { seg, x0, x1 in
+            let c = OverlayStyle.color(of: seg.state)
+            let inset = seg.state == .possible ? h * 0.3 : u
+            let width = max(x1 - x0, (seg.state.isTerminal ? 3 : 1) * u)
+            if seg.state == .possible && x1 - x0 < 0.5 { return }
+            list.fillRect(Rect(x: x0, y: band.minY + inset, width: width, height: max(u, h - 2 * inset)),
+                          seg.state == .possible ? c.fading(0.9) : c)
+        }
+    }
+
+    /// Calls `body` with each of `segments` and its x range, at most one sub-pixel segment per
+    /// pixel column (a zoomed-out lane of thousands of transitions costs at most its width in
+    /// commands).
+    private static func forEachShown(_ segments: [LaneSegment], _ L: TimelineLayout,
+                                     _ body: (LaneSegment, Double, Double) -> Void) {
         var lastColumn = -Double.infinity
-        for seg in w.segments(of: id, from: L.t0, to: L.t1) {
+        for seg in segments {
             let x0 = L.x(for: seg.start), x1 = L.x(for: seg.end)
             if x1 - x0 < 1 {
                 let column = x0.rounded(.down)
                 if column == lastColumn { continue }
                 lastColumn = column
             }
-            let c = OverlayStyle.color(of: seg.state)
-            let inset = seg.state == .possible ? h * 0.3 : u
-            let width = max(x1 - x0, (seg.state.isTerminal ? 3 : 1) * u)
-            if seg.state == .possible && x1 - x0 < 0.5 { continue }
-            list.fillRect(Rect(x: x0, y: band.minY + inset, width: width, height: max(u, h - 2 * inset)),
-                          seg.state == .possible ? c.fading(0.9) : c)
+            body(seg, x0, x1)
         }
     }
 
