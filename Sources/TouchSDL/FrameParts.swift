@@ -1,9 +1,9 @@
-// FrameParts: a frame drawn in parts, each repainted only when its picture changed, the
-// panels before the host reads input again and the scene after (docs/performance.md, "The
-// frame schedule").
+// FrameParts: a frame drawn in parts, each repainted only when its picture changed. When each
+// part is drawn is the frame schedule's (`FrameSchedule`): the toolbar before the loop reads
+// input again, the scene from the newest input, the panels aside after the present.
 //
 //     func frameParts(layout: HostLayout) -> [FramePart]? {
-//         [FramePart(name: "panels", rect: layout.sidePanel!, moment: .beforeInput, mayLag: true),
+//         [FramePart(name: "panels", rect: layout.sidePanel!, moment: .aside),
 //          FramePart(name: "scene", rect: layout.sceneArea, moment: .afterInput)]
 //     }
 //     func draw(_ part: FramePart, into list: inout DisplayList, layout: HostLayout) { … }
@@ -12,20 +12,22 @@ import TouchDraw
 
 /// One part of the window a client draws by itself (`HostClient.frameParts`).
 ///
-/// A frame in parts goes: every `.beforeInput` part is drawn and painted, the host reads the
-/// input that arrived meanwhile and advances the client, then every `.afterInput` part is
-/// drawn and painted from that newest state, and the frame is presented. A part whose
-/// display list is the one painted there last time is not painted again (the window's
-/// surface still holds it); a part whose list starts with the same commands as last time
-/// gets those from a saved copy of its pixels (`SDLPainter`'s layer), so a scene where only
-/// a transform changes repaints from the first view that moved.
+/// A part whose display list is the one painted there last time is not painted again (the
+/// window's surface still holds it); a part whose list starts with the same commands as last
+/// time gets those from a saved copy of its pixels (`SDLPainter`'s layer), so a scene where
+/// only a transform changes repaints from the first view that moved.
 public struct FramePart: Sendable, Hashable {
-    /// When in the frame the part is drawn.
+    /// When in the frame the part is drawn (`FrameSchedule` states the whole schedule).
     public enum Moment: Sendable, Hashable {
-        /// Before the host reads input again: what may show the state of a moment earlier (the panels).
+        /// Before the loop reads the input that came while the frame began (the toolbar).
         case beforeInput
-        /// After it, from the newest input (the scene, the touches over it).
+        /// From the newest input, just before the present (the scene, the touches over it).
         case afterInput
+        /// After the present, painted off to the side a slice at a time and copied in whole
+        /// (a panel whose drawing costs more than what one frame of it shows). While input
+        /// streams it may be drawn every other frame only. Never the scene, never what
+        /// follows the fingers.
+        case aside
     }
 
     /// Names the part: the painter keeps what it painted under this name.
@@ -33,13 +35,9 @@ public struct FramePart: Sendable, Hashable {
     /// Where it goes, in canvas pixels. Its commands are clipped to it; parts never overlap.
     public var rect: Rect
     public var moment: Moment
-    /// While input streams (a frame follows each input), the part may be drawn every other
-    /// frame only: a panel whose drawing costs more than what one frame of it shows. Never
-    /// the scene, never what follows the fingers.
-    public var mayLag: Bool
 
-    public init(name: String, rect: Rect, moment: Moment, mayLag: Bool = false) {
-        self.name = name; self.rect = rect; self.moment = moment; self.mayLag = mayLag
+    public init(name: String, rect: Rect, moment: Moment) {
+        self.name = name; self.rect = rect; self.moment = moment
     }
 
     /// Whether no two of `parts` overlap, each has an area, and their names are distinct: the

@@ -66,6 +66,21 @@ extension SDLPainter {
     /// Forgets every part: the next frame in parts clears the surface and paints them all.
     public func forgetParts() { painted = PaintedParts() }
 
+    /// Whether `part` shows `list` already (painted there last time): it is then left as it
+    /// is, and counted as kept.
+    func shows(_ part: FramePart, _ list: DisplayList) -> Bool {
+        guard holds(part), painted.parts[part.name]?.commands == list.commands else { return false }
+        partStats.kept[part.name, default: 0] += 1
+        return true
+    }
+
+    /// Records that `part` now holds `commands`, painted elsewhere and copied into its `clip`
+    /// (the panels painted aside).
+    func adoptPart(_ part: FramePart, clip: SDL_Rect, commands: [DrawCommand]) {
+        painted.parts[part.name] = PaintedParts.Part(clip: clip, commands: commands, layer: nil)
+        partStats.painted[part.name, default: 0] += 1
+    }
+
     static func partClip(_ r: Rect) -> SDL_Rect { pixelClip(r, inside: nil) }
     static func same(_ a: SDL_Rect, _ b: SDL_Rect) -> Bool { a.x == b.x && a.y == b.y && a.w == b.w && a.h == b.h }
 

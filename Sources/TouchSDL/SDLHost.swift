@@ -3,15 +3,12 @@
 //     let host = try SDLHost(options: HostOptions(sceneName: "gallery"))
 //     host.run(client: app)        // returns on window close, SIGINT or SIGTERM
 //
-// Each loop turn: wait for input (only when nothing animates: `SDL_WaitEventTimeout`, so a
-// static scene costs almost no CPU), translate every pending event and hand it to the
-// client, advance the client to now, draw, present (paced by vsync, or by a sleep to the
-// display's refresh rate when the present does not wait; input ends that sleep at once).
-// Input that arrived before a frame starts is handled before that frame draws. A client
-// that draws in parts (`FramePart`) gets its panels drawn first, then the input that came
-// meanwhile, then its scene from that newest state; a part whose picture did not change is
-// not painted again (docs/performance.md, "The frame schedule"). Time is seconds since the
-// host started (SDL ticks); the core never reads the clock.
+// The loop (`run`, FrameLoop.swift) performs the steps of the frame schedule
+// (`FrameSchedule`, which states the rules): wait only when idle, read input, advance the
+// client, draw the frame (in parts when the client gives them: the toolbar, then the input
+// that came meanwhile, then the scene from that newest state, then present; the panels
+// painted aside after the present), pace to the display. Time is seconds since the host
+// started (SDL ticks); the core never reads the clock.
 //
 // Input that does not come through SDL's queue comes from input sources (`InputSource`,
 // listed in `InputSourceList`): every turn polls them after SDL's events, and an idle wait
@@ -43,8 +40,8 @@ public protocol HostClient: AnyObject {
     /// Host notifications: quit requested, layout changed, pads changed, screenshot saved.
     func hostCommand(_ command: HostCommand)
     /// The parts to draw this frame in (`FramePart`: disjoint, each repainted only when its
-    /// picture changed, the `.beforeInput` ones before the host reads input again), or nil
-    /// to draw it whole with `draw(into:layout:)`. Asked once a frame; nil by default.
+    /// picture changed, each at its `moment` of the frame), or nil to draw it whole with
+    /// `draw(into:layout:)`. Asked once a frame; nil by default.
     func frameParts(layout: HostLayout) -> [FramePart]?
     /// Draws one of `frameParts` (canvas pixels; painted clipped to `part.rect`). The list's
     /// size and background are set.
@@ -158,13 +155,19 @@ public final class SDLHost {
 
     private let startTicks: UInt64
     private var lastInputTime = 0.0
-    private var quitReason: QuitReason?
+    var quitReason: QuitReason?
     private var pendingScreenshots: [String] = []
     private var layoutOptions: LayoutOptions
-    private var needsDisplay = true
-    private var layoutChangePending = false
-    /// Input was handed to the client since the last frame was drawn (the loop's streaming rule).
-    private var inputSinceFrame = false
+    var layoutChangePending = false
+    /// When the loop waits, reads input, draws, presents and paints the panels (`FrameSchedule`).
+    var schedule: FrameSchedule
+    /// The panels painted aside, a slice at a time (`AsideParts`).
+    let aside = AsideParts()
+    /// The window surface and layout the frame being drawn in parts paints into; nil when the
+    /// frame is drawn whole.
+    var frameTarget: (surface: UnsafeMutablePointer<SDL_Surface>, layout: HostLayout)?
+    /// The performance counter at the frame's present: the panels' work after it is timed from it.
+    var presentedAt: UInt64 = 0
 
     /// The smallest window a person can resize it to (window units): the scene stays
     /// visible and touchable. (A window manager enforces it; without one, as under Xvfb, a
@@ -210,6 +213,7 @@ public final class SDLHost {
         hasVSync = RendererChoice.presentWaits(flags: info.flags)
         var mode = SDL_DisplayMode()
         refreshRate = SDL_GetWindowDisplayMode(win, &mode) == 0 && mode.refresh_rate > 0 ? Double(mode.refresh_rate) : 60
+        schedule = FrameSchedule(refreshInterval: 1 / refreshRate, presentWaits: hasVSync)
         window = win
         renderer = ren
         painter = SDLPainter(renderer: ren, fonts: options.fonts)
@@ -284,7 +288,10 @@ public final class SDLHost {
     public func requestQuit() { if quitReason == nil { quitReason = .requested } }
 
     /// Saves the next frame drawn as a PNG (the client gets `.screenshotSaved` / `.screenshotFailed`).
-    public func saveScreenshot(to path: String) { pendingScreenshots.append(path) }
+    public func saveScreenshot(to path: String) {
+        pendingScreenshots.append(path)
+        schedule.screenshotRequested()
+    }
 
     /// The painter's text measurer, for layout in `draw`.
     public var textMeasurer: any TextMeasurer { painter.measurer }
@@ -293,13 +300,49 @@ public final class SDLHost {
 
     /// Translates and returns every pending event without waiting (for tests and custom
     /// loops; `run` does this itself). Also reacts to pads and window size changes.
-    public func pollInputs() -> [RawInput] {
+    public func pollInputs() -> [RawInput] { readPending().inputs }
+
+    /// Every pending SDL event translated, then the touch devices' changes, then what the
+    /// input sources have; `events` when SDL had events or a source had input (a frame is
+    /// drawn for them, even when they translate to no input: a window shown again).
+    func readPending() -> (inputs: [RawInput], events: Bool) {
         var out: [RawInput] = []
+        var events = false
         var e = SDL_Event()
-        while SDL_PollEvent(&e) != 0 { out += process(e) }
+        while SDL_PollEvent(&e) != 0 {
+            events = true
+            out += process(e)
+        }
         out += checkTouchDevices()
-        out += pollSources()
-        return out
+        let sourced = pollSources()
+        if !sourced.isEmpty { events = true }
+        return (out + sourced, events)
+    }
+
+    /// Runs `body` with SIGINT and SIGTERM caught (kept for `noteSignals`) and unblocked on
+    /// this thread; the handlers and mask from before are put back after it.
+    func withSignalsCaught<T>(_ body: () -> T) -> T {
+        if !signalsCaughtEarly { receivedSignal = 0 }
+        let previousInt = signal(SIGINT) { receivedSignal = $0 }
+        let previousTerm = signal(SIGTERM) { receivedSignal = $0 }
+        // Make sure this thread can receive them (a parent may have blocked them).
+        var unblock = sigset_t(), previousMask = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigaddset(&unblock, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, &previousMask)
+        defer {
+            signalsCaughtEarly = false
+            signal(SIGINT, previousInt)
+            signal(SIGTERM, previousTerm)
+            pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+        }
+        return body()
+    }
+
+    /// Sets the quit reason when SIGINT or SIGTERM arrived.
+    func noteSignals() {
+        if receivedSignal != 0, quitReason == nil { quitReason = receivedSignal == SIGTERM ? .terminate : .interrupt }
     }
 
     /// What the input sources have now, each input's time clamped as an SDL event's is.
@@ -342,249 +385,15 @@ public final class SDLHost {
         return inputs
     }
 
-    // MARK: Frame loop
-
-    /// Runs until the window closes, SIGINT / SIGTERM arrive, or `requestQuit()`. Returns
-    /// the reason; the client got `.quit(reason)` just before.
-    @discardableResult
-    public func run(client: HostClient) -> QuitReason {
-        if !signalsCaughtEarly { receivedSignal = 0 }
-        let previousInt = signal(SIGINT) { receivedSignal = $0 }
-        let previousTerm = signal(SIGTERM) { receivedSignal = $0 }
-        // Make sure this thread can receive them (a parent may have blocked them).
-        var unblock = sigset_t(), previousMask = sigset_t()
-        sigemptyset(&unblock)
-        sigaddset(&unblock, SIGINT)
-        sigaddset(&unblock, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &unblock, &previousMask)
-        defer {
-            signalsCaughtEarly = false
-            signal(SIGINT, previousInt)
-            signal(SIGTERM, previousTerm)
-            pthread_sigmask(SIG_SETMASK, &previousMask, nil)
-        }
-        quitReason = nil
-        client.hostDidStart(self)
-        refreshLayout(sceneSize: client.sceneSize)
-        layoutChangePending = false
-        client.hostCommand(.layoutChanged(layout))
-        if !pads.pads.isEmpty { client.hostCommand(.padsChanged(pads.pads)) }
-        var animating = true
-        var lastFrame = time
-        needsDisplay = true
-        // A frame left panel work (`drawFrame(_:streaming:between:)`): the next turn draws.
-        var owesFrame = false
-        var lastInputFrame = -1.0
-
-        while true {
-            // Wait only when idle; any event wakes us.
-            var sawEvent = false
-            var timerDue = false
-            if !animating && !owesFrame {
-                let idleSince = time
-                while true {
-                    let now = time
-                    var wait = max(0, 0.25 - (now - idleSince))
-                    if let wake = client.nextWakeTime { wait = min(wait, max(0, wake - now)) }
-                    if let poll = sources.nextPoll { wait = min(wait, max(0, poll - now)) }
-                    var e = SDL_Event()
-                    if SDL_WaitEventTimeout(&e, Int32((wait * 1000).rounded(.up))) != 0 {
-                        sawEvent = true
-                        deliver(process(e), to: client)
-                        break
-                    }
-                    let sourced = pollSources()
-                    if !sourced.isEmpty {
-                        sawEvent = true
-                        deliver(sourced, to: client)
-                        break
-                    }
-                    // Woken only to poll a source, and it had nothing: wait on (the
-                    // heartbeat, a timer or a signal still end the wait).
-                    if sources.nextPoll == nil || receivedSignal != 0 || time - idleSince >= 0.25 { break }
-                    if let wake = client.nextWakeTime, wake <= time { break }
-                }
-                if let wake = client.nextWakeTime, wake <= time { timerDue = true }
-            }
-            let padsBefore = pads.pads
-            var e = SDL_Event()
-            while SDL_PollEvent(&e) != 0 {
-                sawEvent = true
-                deliver(process(e), to: client)
-            }
-            deliver(checkTouchDevices(), to: client)
-            let sourced = pollSources()
-            if !sourced.isEmpty {
-                sawEvent = true
-                deliver(sourced, to: client)
-            }
-            if pads.pads != padsBefore { client.hostCommand(.padsChanged(pads.pads)) }
-            if receivedSignal != 0, quitReason == nil { quitReason = receivedSignal == SIGTERM ? .terminate : .interrupt }
-            if let reason = quitReason {
-                client.hostCommand(.quit(reason))
-                return reason
-            }
-            refreshLayout(sceneSize: client.sceneSize)
-            if layoutChangePending {
-                layoutChangePending = false
-                needsDisplay = true
-                client.hostCommand(.layoutChanged(layout))
-            }
-
-            let wasAnimating = animating
-            animating = client.advance(to: time)
-            // A static scene with no input is not redrawn: the idle heartbeat only advances time.
-            if animating || wasAnimating || sawEvent || timerDue || needsDisplay || owesFrame || !pendingScreenshots.isEmpty {
-                needsDisplay = false
-                // Input streams when this frame and the one before were both drawn for input
-                // (under 0.1 s apart, whatever a frame costs): the parts that may lag (the
-                // panels) are then drawn every other frame at most, and no more often than the
-                // display refreshes; the scene every frame. The panels are painted aside, a
-                // slice at a time while input waits (`AsideParts`).
-                let now = time
-                let hadInput = inputSinceFrame || sawEvent
-                let streaming = hadInput && now - lastInputFrame < 0.1
-                if hadInput { lastInputFrame = now }
-                inputSinceFrame = false
-                owesFrame = drawFrame(client, streaming: streaming) { [self] in
-                    // Between the panels and the scene: the input that came meanwhile.
-                    var got = false
-                    var e = SDL_Event()
-                    while SDL_PollEvent(&e) != 0 {
-                        got = true
-                        deliver(process(e), to: client)
-                    }
-                    let sourced = pollSources()
-                    if !sourced.isEmpty {
-                        got = true
-                        deliver(sourced, to: client)
-                    }
-                    if got { animating = client.advance(to: time) || animating }
-                }
-            }
-
-            // Without vsync, keep animation at 60 Hz instead of spinning, but let input end
-            // the wait: it is handled and drawn at once, not a frame later (input-to-photon
-            // stays under a frame; `latency`).
-            if (animating || owesFrame) && !hasVSync {
-                let elapsed = time - lastFrame
-                if elapsed < 1 / refreshRate {
-                    var e = SDL_Event()
-                    if SDL_WaitEventTimeout(&e, Int32(((1 / refreshRate - elapsed) * 1000).rounded(.up))) != 0 {
-                        deliver(process(e), to: client)
-                    }
-                }
-            }
-            lastFrame = time
-        }
-    }
-
     /// The refresh rate the loop paces to when the renderer's present does not wait (Hz):
     /// the display mode's, 60 when SDL does not know it (the dummy driver, some X servers).
     public let refreshRate: Double
 
     /// Asks for a redraw on the next loop turn (e.g. after a state change outside input).
-    public func setNeedsDisplay() { needsDisplay = true }
-
-    private func deliver(_ inputs: [RawInput], to client: HostClient) {
-        if !inputs.isEmpty { inputSinceFrame = true }
-        for i in inputs { client.handle(i) }
-    }
-
-    /// Draws one frame with `client` and presents it, every part whole (also used by tests
-    /// and the bench).
-    public func drawFrame(_ client: HostClient) {
-        _ = drawFrame(client, streaming: false, between: nil)
-    }
-
-    /// The panels painted off to the side, a slice at a time (`AsideParts`).
-    let aside = AsideParts()
-
-    /// Whether input is waiting in SDL's queue (the window system's events read first).
-    func inputWaiting() -> Bool {
-        SDL_PumpEvents()
-        return SDL_HasEvents(SDL_KEYDOWN.rawValue, SDL_MULTIGESTURE.rawValue) == SDL_TRUE
-    }
-
-    /// Draws one frame and presents it. In parts when the client gives them and the painter
-    /// can keep them (SDL's software renderer writing into the window's surface): the
-    /// `.beforeInput` parts, then `between` (the loop reads the input that arrived meanwhile
-    /// and advances the client), then the `.afterInput` parts, and the frame is presented.
-    /// The parts that `mayLag` (the panels) are painted aside (`AsideParts`): in the loop
-    /// (`between` given) after the present, a slice at a time until input waits, each copied
-    /// into the window when whole and shown with the next frame; whole before the scene
-    /// outside the loop, when the window does not show them yet, and for a screenshot.
-    /// Returns whether the loop owes a frame (panel work left, or a panel copied in since
-    /// the present). Whole otherwise, `between` first.
-    func drawFrame(_ client: HostClient, streaming: Bool, between: (() -> Void)?) -> Bool {
-        let surface = painter.usesSpans ? SDL_GetWindowSurface(window) : nil
-        if let surface, painter.canPaintParts(into: surface), let parts = client.frameParts(layout: layout),
-           FramePart.areDisjoint(parts) {
-            let frameLayout = layout
-            let cleared = painter.beginParts(parts, surface: surface, background: options.background)
-            if cleared { aside.cancel() }
-            @discardableResult
-            func paint(_ part: FramePart) -> Bool {
-                var list = DisplayList(size: frameLayout.canvasSize, background: options.background)
-                client.draw(part, into: &list, layout: frameLayout)
-                return painter.paintPart(part, list, surface: surface, fallback: options.background)
-            }
-            for part in parts where part.moment == .beforeInput && !part.mayLag { paint(part) }
-            let lagging = parts.filter { $0.moment == .beforeInput && $0.mayLag }
-            func panels(whole: Bool) -> (left: Bool, copied: Bool) {
-                guard !lagging.isEmpty else { return (false, false) }
-                let done = aside.work(lagging, client: client, layout: frameLayout, window: surface, main: painter,
-                                      background: options.background, whole: whole, streaming: streaming,
-                                      refresh: 1 / refreshRate, now: time, inputWaiting: inputWaiting)
-                if !done.left && !done.copied && aside.painter == nil {
-                    // No surface aside: painted here, whole (after the present: shown by the next frame).
-                    return (false, lagging.map { paint($0) }.contains(true))
-                }
-                return done
-            }
-            // Whole before the scene: outside the loop, on a cleared window, for a screenshot.
-            let wholeFirst = between == nil || cleared || !pendingScreenshots.isEmpty
-                || lagging.contains { !painter.holds($0) }
-            if wholeFirst { _ = panels(whole: true) }
-            between?()
-            // Input that resized the window replaced its surface and layout: draw whole instead.
-            guard SDL_GetWindowSurface(window) == surface, layout == frameLayout else {
-                aside.cancel()
-                painter.forgetParts()
-                paintWhole(client)
-                present(client)
-                return false
-            }
-            // A screenshot asked for by that input shows every panel as it is now.
-            if !pendingScreenshots.isEmpty && !wholeFirst { _ = panels(whole: true) }
-            for part in parts where part.moment == .afterInput { paint(part) }
-            painter.endParts()
-            present(client)
-            // Input handed over between the panels and the scene changed what they show: the
-            // loop owes the frame that draws them again.
-            guard between != nil, !wholeFirst else { return between != nil && inputSinceFrame }
-            // In the loop: the panels after the present, until input waits. What is copied in
-            // now shows with the next frame, which the loop then owes.
-            let done = panels(whole: false)
-            return done.left || done.copied
-        }
-        aside.cancel()
-        between?()
-        paintWhole(client)
-        present(client)
-        return false
-    }
-
-    private func paintWhole(_ client: HostClient) {
-        var list = DisplayList(size: layout.canvasSize, background: options.background)
-        client.draw(into: &list, layout: layout)
-        // SDL's software renderer draws into the window's own surface: shapes are written
-        // straight into it, as offscreen (text and images still go through the renderer).
-        painter.paint(list, directTarget: painter.usesSpans ? SDL_GetWindowSurface(window) : nil)
-    }
+    public func setNeedsDisplay() { schedule.setNeedsDisplay() }
 
     /// Flushes, saves the screenshots asked for, presents, and counts the frame for the latency.
-    private func present(_ client: HostClient) {
+    func present(_ client: HostClient) {
         SDL_RenderFlush(renderer)
         while !pendingScreenshots.isEmpty {
             let path = pendingScreenshots.removeFirst()

@@ -158,9 +158,10 @@ package final class FrameState {
         if state.isOn(.coverage) { drawCoverageSheet(into: &list, layout: layout, measurer: measurer) }
     }
 
-    /// The parts the window's frame is drawn in (`FramePart`): the side panel, the bottom
-    /// panel and the toolbar first (the panels may lag a frame while input streams), then
-    /// the scene with what is drawn over it, from the newest input. Nil (the frame is drawn
+    /// The parts the window's frame is drawn in (`FramePart`): the toolbar before the newest
+    /// input is read, the scene with what is drawn over it from the newest input, and the
+    /// side and bottom panels aside after the present (they may lag a frame while input
+    /// streams). Nil (the frame is drawn
     /// whole) while the toolbar's menu, the help sheet or the coverage sheet is open over
     /// them, or when the parts would overlap.
     package func frameParts(layout: HostLayout) -> [FramePart]? {
@@ -170,10 +171,10 @@ package final class FrameState {
         if state.isOn(.coverage) { return nil }
         var parts: [FramePart] = []
         if overlays, let side = layout.sidePanel, side.width > 0, side.height > 0 {
-            parts.append(FramePart(name: "side", rect: side, moment: .beforeInput, mayLag: true))
+            parts.append(FramePart(name: "side", rect: side, moment: .aside))
         }
         if overlays, let bottom = layout.bottomPanel, bottom.width > 0, bottom.height > 0 {
-            parts.append(FramePart(name: "bottom", rect: bottom, moment: .beforeInput, mayLag: true))
+            parts.append(FramePart(name: "bottom", rect: bottom, moment: .aside))
         }
         if let bar = layout.toolbar, bar.width > 0, bar.height > 0 {
             parts.append(FramePart(name: "toolbar", rect: bar, moment: .beforeInput))

@@ -65,13 +65,13 @@ struct AsidePartsTests {
         Self.inputWaits(on: host)
         defer { SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) }
         #expect(host.inputWaiting())
-        host.aside.slice = 0   // a slice is one command
+        host.schedule.slice = 0   // a slice is one command
         var frames = 0, halfway = 0, mostSteps = 0
         let scenesBefore = client.scenePartsDrawn
         while frames < 2000 {
-            let owes = host.drawFrame(client, streaming: true, between: {})
+            let owes = host.drawLoopFrame(client, streaming: true, readsInput: false)
             frames += 1
-            mostSteps = max(mostSteps, host.aside.stepsInLastFrame)
+            mostSteps = max(mostSteps, host.schedule.asideStepsInLastFrame)
             let shown = Self.region(Rig.pixels(host), width: width, side)
             if shown == new { break }
             if shown != old { halfway += 1 }
@@ -96,11 +96,11 @@ struct AsidePartsTests {
         #expect(host.layout.sidePanel != nil, "the side panel must be on")
         let painted = host.painter.partStats.painted["side"] ?? 0
         frame.state.set(.inspector, !frame.state.isOn(.inspector))
-        let owes = host.drawFrame(client, streaming: false, between: {})
+        let owes = host.drawLoopFrame(client, streaming: false, readsInput: false)
         #expect(host.painter.partStats.painted["side"] ?? 0 == painted + 1, "the side panel is painted in the frame")
         #expect(owes, "a panel copied in after the present shows with the next frame: the loop owes it")
         // The next frame presents it, and then nothing is owed (every part drawn, unchanged).
-        #expect(!host.drawFrame(client, streaming: false, between: {}))
+        #expect(!host.drawLoopFrame(client, streaming: false, readsInput: false))
         #expect(host.painter.partStats.painted["side"] ?? 0 == painted + 1, "an unchanged panel is not painted again")
 
         frame.state.set(.inspector, !frame.state.isOn(.inspector))
@@ -108,7 +108,7 @@ struct AsidePartsTests {
         defer { SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) }
         host.drawFrame(client)   // outside the loop: whole, whatever waits
         #expect(host.painter.partStats.painted["side"] ?? 0 == painted + 2)
-        #expect(!host.aside.painting)
+        #expect(host.schedule.painting == nil)
         #expect(host.painter.painted.parts["side"]?.commands == Self.newestSide(frame, session, host),
                 "the side panel on screen is not the newest")
     }
@@ -136,8 +136,8 @@ struct AsidePartsTests {
         frame.state.set(.inspector, !frame.state.isOn(.inspector))
         SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
         inputWaits(on: host)
-        host.aside.slice = 0
-        for _ in 0..<4 { _ = host.drawFrame(client, streaming: false, between: {}) }
+        host.schedule.slice = 0
+        for _ in 0..<4 { _ = host.drawLoopFrame(client, streaming: false, readsInput: false) }
         return (session, frame, host, client)
     }
 
@@ -145,12 +145,12 @@ struct AsidePartsTests {
     func screenshotFinishesThePanels() throws {
         let (session, frame, host, client) = try Self.halfPaintedSide()
         defer { SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) }
-        #expect(host.aside.painting, "the side panel must be half painted aside before the screenshot")
+        #expect(host.schedule.painting != nil, "the side panel must be half painted aside before the screenshot")
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("aside-\(getpid()).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         host.saveScreenshot(to: path)
-        _ = host.drawFrame(client, streaming: false, between: {})
-        #expect(!host.aside.painting)
+        _ = host.drawLoopFrame(client, streaming: false, readsInput: false)
+        #expect(host.schedule.painting == nil)
         #expect(host.painter.painted.parts["side"]?.commands == Self.newestSide(frame, session, host),
                 "the screenshot's frame shows the newest side panel")
         #expect(FileManager.default.fileExists(atPath: path))
@@ -160,13 +160,13 @@ struct AsidePartsTests {
     func resizeDropsTheWork() throws {
         let (session, frame, host, client) = try Self.halfPaintedSide()
         defer { SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) }
-        #expect(host.aside.painting, "the side panel must be half painted aside before the resize")
+        #expect(host.schedule.painting != nil, "the side panel must be half painted aside before the resize")
 
         SDL_SetWindowSize(host.window, 1000, 700)
         _ = host.refreshLayout()
         #expect(host.layout.canvasSize == Size(width: 1000, height: 700))
-        _ = host.drawFrame(client, streaming: false, between: {})
-        #expect(!host.aside.painting, "the work for the old size must be dropped")
+        _ = host.drawLoopFrame(client, streaming: false, readsInput: false)
+        #expect(host.schedule.painting == nil, "the work for the old size must be dropped")
 
         let reference = try Rig.host(window: Size(width: 1000, height: 700), scale: 1)
         let referenceClient = Rig.Client(session: session, frame: frame, inParts: false)
