@@ -59,7 +59,8 @@ public final class TraceWriter: TraceSink {
 }
 
 /// Reads a trace file back, one `JSONValue` object (keys in file order) per line, and can
-/// rebuild `TraceRecord`s from them. For tests and golden comparisons.
+/// rebuild `TraceRecord`s from them (TouchCore's reader, ``TraceRecord/init(json:)``, which
+/// reads every kind the writer writes). For `replay --expect`, tests and golden comparisons.
 ///
 ///     let lines = try TraceReader.read(path: "trace.jsonl")
 ///     lines[0]["kind"]?.string  // "hit-test"
@@ -87,16 +88,8 @@ public enum TraceReader {
             }
             guard more else { return out }
             let value = try source.withCurrent { (b) throws(InputFileError) -> JSONValue? in
-                var s = JSONScanner(b)
                 do throws(JSONError) {
-                    guard s.peek() != nil else { return nil }
-                    let v = try s.value()
-                    s.skipSpace()
-                    if !s.atEnd { throw s.fail("bad JSON: unexpected text after the object") }
-                    guard case .object = v, v["t"]?.number != nil, v["kind"]?.string != nil else {
-                        throw JSONError(offset: 0, message: "a trace line must be an object with `t` and `kind`")
-                    }
-                    return v
+                    return try TraceRecord.lineObject(b)
                 } catch {
                     throw InputFileError(file: file, line: source.lineNumber, column: error.offset + 1, error.message)
                 }
@@ -105,82 +98,7 @@ public enum TraceReader {
         }
     }
 
-    /// Rebuilds a record from one trace line; nil when a field is missing or unknown.
-    public static func record(from v: JSONValue) -> TraceRecord? {
-        guard let t = v["t"]?.number, let kind = v["kind"]?.string else { return nil }
-        func s(_ k: String) -> String? { v[k]?.string }
-        func n(_ k: String) -> TraceName? { v[k]?.string.map { TraceName($0) } }
-        func p(_ k: String) -> Point? {
-            guard let a = v[k]?.array, a.count == 2, let x = a[0].number, let y = a[1].number else { return nil }
-            return Point(x: x, y: y)
-        }
-        let body: TraceRecord.Body
-        switch kind {
-        case "hit-test":
-            guard let touch = v["touch"]?.number, let point = p("point"), let path = v["path"]?.array else { return nil }
-            var steps: [HitStep] = []
-            for step in path {
-                guard let view = step["view"]?.string, let verdict = step["verdict"]?.string.flatMap(HitVerdict.init) else { return nil }
-                steps.append(HitStep(view: TraceName(view), verdict: verdict))
-            }
-            let recognizers = (v["recognizers"]?.array ?? []).compactMap { $0.string.map { TraceName($0) } }
-            body = .hitTest(touch: Int(touch), point: point, path: steps, view: n("view"), recognizers: recognizers)
-        case "touches":
-            guard let phase = s("phase").flatMap(TouchPhase.init), let view = s("view"), let ids = v["touches"]?.array else { return nil }
-            body = .touches(phase: phase, view: TraceName(view), touches: ids.compactMap { $0.number.map { Int($0) } }, reason: s("reason"))
-        case "gesture":
-            guard let r = s("recognizer"), let view = s("view"), let from = s("from").flatMap(GestureState.init),
-                  let to = s("to").flatMap(GestureState.init), let reason = s("reason") else { return nil }
-            var o = GestureOutputs()
-            o.scale = v["scale"]?.number
-            o.rotation = v["rotation"]?.number
-            o.translation = p("translation")
-            if let vv = p("velocity") { o.velocityVector = vv } else { o.velocity = v["velocity"]?.number }
-            o.location = p("location")
-            o.numberOfTouches = v["numberOfTouches"]?.number.map { Int($0) }
-            body = .gesture(recognizer: TraceName(r), view: TraceName(view), from: from, to: to, reason: TraceText(reason), outputs: o)
-        case "control":
-            guard let c = n("control"), let e = s("event") else { return nil }
-            body = .control(control: c, event: e)
-        case "action":
-            guard let sender = n("sender"), let action = s("action") else { return nil }
-            body = .action(sender: sender, action: action, target: n("target"), handledBy: n("handledBy"))
-        case "motion":
-            guard let phase = s("phase").flatMap(MotionPhase.init), let subtype = s("subtype") else { return nil }
-            body = .motion(phase: phase, subtype: subtype, view: n("view"), reason: s("reason"))
-        case "remote":
-            guard let c = s("command") else { return nil }
-            body = .remote(command: c, handledBy: n("handledBy"), reason: s("reason"))
-        case "first-responder":
-            guard let reason = s("reason") else { return nil }
-            body = .firstResponder(from: n("from"), to: n("to"), reason: reason)
-        case "orientation":
-            guard let from = s("from"), let to = s("to") else { return nil }
-            body = .orientation(from: from, to: to)
-        case "touch-sample":
-            guard let touch = v["touch"]?.number, let device = v["device"]?.number, let finger = v["finger"]?.number,
-                  let point = p("point"), let phase = s("phase").flatMap(TouchPhase.init),
-                  let pressure = v["pressure"]?.number, case let .bool(emulated)? = v["emulated"] else { return nil }
-            body = .touchSample(FingerSample(touch: Int(touch), key: TouchKey(device: Int(device), finger: Int(finger)),
-                                             point: point, phase: phase, pressure: pressure, isEmulated: emulated))
-        case "note":
-            guard let topic = s("topic"), let text = s("text") else { return nil }
-            body = .note(topic: topic, text: TraceText(text))
-        default:
-            return nil
-        }
-        return TraceRecord(t: t, body, decision: decision(from: v))
-    }
-
-    /// The decision fields of a gesture line (`rule`, `measured`, `limit`, `unit`, `by`,
-    /// `neverBegan`); nil when it names no rule. `margin` is derived, so it is not read.
-    static func decision(from v: JSONValue) -> GestureDecision? {
-        guard let rule = v["rule"]?.string else { return nil }
-        var by: [TraceName] = []
-        for n in v["by"]?.array ?? [] { if let s = n.string { by.append(TraceName(s)) } }
-        var neverBegan = false
-        if case .bool(true)? = v["neverBegan"] { neverBegan = true }
-        return GestureDecision(GestureRule(rule), measured: v["measured"]?.number, limit: v["limit"]?.number,
-                               unit: v["unit"]?.string.flatMap(DecisionUnit.init(rawValue:)), by: by, neverBegan: neverBegan)
-    }
+    /// Rebuilds a record from one trace line, as the writer wrote it, custom kinds included
+    /// (``TraceRecord/init(json:)``); nil when it is no trace line.
+    public static func record(from v: JSONValue) -> TraceRecord? { TraceRecord(json: v) }
 }
