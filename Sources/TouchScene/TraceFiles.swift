@@ -59,7 +59,7 @@ public final class TraceWriter: TraceSink {
 }
 
 /// Reads a trace file back, one `JSONValue` object (keys in file order) per line, and can
-/// rebuild `TraceRecord`s from them (TouchCore's reader, ``TraceRecord/init(json:)``, which
+/// rebuild `TraceRecord`s from them (TouchCore's reader, `TraceRecord(json:)`, which
 /// reads every kind the writer writes). For `replay --expect`, tests and golden comparisons.
 ///
 ///     let lines = try TraceReader.read(path: "trace.jsonl")
@@ -99,6 +99,6 @@ public enum TraceReader {
     }
 
     /// Rebuilds a record from one trace line, as the writer wrote it, custom kinds included
-    /// (``TraceRecord/init(json:)``); nil when it is no trace line.
+    /// (`TraceRecord(json:)`); nil when it is no trace line.
     public static func record(from v: JSONValue) -> TraceRecord? { TraceRecord(json: v) }
 }
