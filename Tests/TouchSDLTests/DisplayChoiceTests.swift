@@ -46,12 +46,12 @@ struct RendererChoiceTests {
         #expect(!RendererChoice.machineHasGPU(devices: base.path))
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         #expect(!RendererChoice.machineHasGPU(devices: base.path))
-        FileManager.default.createFile(atPath: base.appendingPathComponent("by-path").path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: base.appendingPathComponent("by-path").path, contents: nil))
         #expect(!RendererChoice.machineHasGPU(devices: base.path))
-        FileManager.default.createFile(atPath: base.appendingPathComponent("renderD128").path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: base.appendingPathComponent("renderD128").path, contents: nil))
         #expect(RendererChoice.machineHasGPU(devices: base.path))
         try FileManager.default.removeItem(at: base.appendingPathComponent("renderD128"))
-        FileManager.default.createFile(atPath: base.appendingPathComponent("card0").path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: base.appendingPathComponent("card0").path, contents: nil))
         #expect(RendererChoice.machineHasGPU(devices: base.path))
     }
 

@@ -52,6 +52,15 @@ struct PerfettoWriterTests {
         gesture(1.3, "pan", .ended, .possible, "reset: its touches are over"),
     ]
 
+    @Test("a kind read back from a trace file that no entry names: an instant on the notes track, named by its kind, its fields as args")
+    func unknownKindReadFromAFile() throws {
+        let record = try #require(TraceRecord(line: #"{"t":0.5,"kind":"glimmer","view":"photo","count":2,"at":[1,2]}"#))
+        let trace = checked(try export([record]))
+        let e = try #require(trace.events(on: "notes", ph: "i").first)
+        #expect(e["name"] as? String == "glimmer" && e["cat"] as? String == "custom")
+        #expect(args(e)["view"] as? String == "photo" && int(args(e)["count"]) == 2 && nums(args(e)["at"]) == [1, 2])
+    }
+
     @Test("the file is one object with a traceEvents array, every event with name, ph, ts, pid and tid, every track named")
     func formatRules() throws {
         let records: [TraceRecord] = [

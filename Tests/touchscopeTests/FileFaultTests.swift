@@ -466,7 +466,7 @@ private final class LiveProgram {
     init(_ arguments: [String], environment: [String: String?], fileSizeLimitKiB: Int? = nil) throws {
         process = CLIRun.process(arguments, environment: environment, fileSizeLimitKiB: fileSizeLimitKiB)
         errPath = Paths.temporary("live-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        try #require(FileManager.default.createFile(atPath: errPath, contents: nil))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice

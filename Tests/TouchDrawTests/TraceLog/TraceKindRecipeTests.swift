@@ -1,6 +1,7 @@
 // The "Add a trace kind" recipe (docs/contributing.md), shown with a test-only kind: its one
 // table entry below is all it takes for the kind to be emitted, filtered by the event log,
-// summarised, and encoded to a trace line and to a Perfetto timeline.
+// summarised, encoded to a trace line and to a Perfetto timeline, and read back from a trace
+// file (through its entry once registered, as a record of its name and fields without).
 import Foundation
 import Testing
 import TouchDraw
@@ -23,10 +24,14 @@ extension TraceKindEntry {
 
 @Suite("Add a trace kind")
 struct TraceKindRecipeTests {
-    @Test("a test-only kind is emitted, filtered, summarised and encoded to JSON and Perfetto from its table entry")
+    @Test("a test-only kind is emitted, filtered, summarised, encoded to JSON and Perfetto from its table entry, and read back")
     func sparkleKind() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-kind-recipe-\(getpid()).json").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let tracePath = FileManager.default.temporaryDirectory.appendingPathComponent("trace-kind-recipe-\(getpid()).jsonl").path
+        defer {
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: tracePath)
+        }
         let log = TraceLog()
         let perfetto = try PerfettoWriter(path: path, scene: "recipe")
         var emitted: [TraceRecord] = []
@@ -74,5 +79,23 @@ struct TraceKindRecipeTests {
             $0["name"] as? String == "thread_name" && ($0["tid"] as? NSNumber)?.intValue == (e["tid"] as? NSNumber)?.intValue
         }.flatMap { ($0["args"] as? [String: Any])?["name"] as? String }
         #expect(trackName == "remote")
+
+        // Read back from a trace file: through its entry while it is registered (a program
+        // calls `TraceKindRegistry.register(.sparkle)` once at start; a test adds it for the
+        // call), so it summarises as above; without, as a record of its name and fields. Both
+        // are equal to what was emitted and write the same line again.
+        let writer = try TraceWriter(path: tracePath)
+        for record in emitted { writer.write(record) }
+        writer.close()
+        let lines = try TraceReader.read(path: tracePath)
+        try TraceKindRegistry.$added.withValue([.sparkle]) {
+            let back = try lines.map { try #require(TraceReader.record(from: $0), "\($0)") }
+            #expect(back == emitted)
+            #expect(back.first?.body.entry === TraceKindEntry.sparkle)
+            #expect(back.map(TraceFormat.line).first == "0.250 sparkle photo sparkled 3 times")
+        }
+        let unregistered = try #require(TraceReader.record(from: lines[0]))
+        #expect(unregistered == emitted[0] && unregistered.description == emitted[0].description)
+        #expect(unregistered.kind == "sparkle" && unregistered.body.entry !== TraceKindEntry.sparkle)
     }
 }

@@ -75,7 +75,7 @@ struct LargeImportTests {
     /// the finger moving every 64th frame and lifting for a new touch every 4096th.
     /// Returns the number of finger events it holds (downs, moves and ups).
     static func writeEvemu(path: String, size: Int) throws -> Int {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: path, contents: nil))
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? out.close() }
         var chunk = """
@@ -170,7 +170,7 @@ struct LargeImportTests {
         let lines = fixture.split(separator: "\n", omittingEmptySubsequences: false)
         // Up to the touchscreen's `events:` (the second device's).
         let eventsAt = try #require(lines.indices.filter { lines[$0] == "  events:" }.last)
-        FileManager.default.createFile(atPath: path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: path, contents: nil))
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? out.close() }
         var chunk = lines[...eventsAt].joined(separator: "\n") + "\n"

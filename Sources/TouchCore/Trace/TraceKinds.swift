@@ -94,8 +94,15 @@ public enum PerfettoMapping: Sendable {
 /// for every record written, and a reference is all that is copied.
 public final class TraceKindEntry: Sendable, Hashable {
     /// The trace file's `kind` (`"control"`), a static string: writers append it without
-    /// building a String.
+    /// building a String. An entry made for a kind read from a file that this program has
+    /// no entry for (``init(unknown:)``) has no static name: its `name` is `"custom"`, and
+    /// ``kind`` is the file's.
     public let name: StaticString
+    /// The trace file's `kind` as a String: `name`, or the file's kind for an entry made for
+    /// a kind this program does not know.
+    public let kind: String
+    /// Whether `name` is the kind's name (false: an entry made by ``init(unknown:)``).
+    let hasStaticName: Bool
     /// The event-log filter group that lists it.
     public let group: TraceKind
     /// What happened, in one line, without time and kind (the event log's line).
@@ -113,10 +120,28 @@ public final class TraceKindEntry: Sendable, Hashable {
                 summary: @escaping @Sendable (TraceRecord.Body) -> String,
                 detail: (@Sendable (TraceRecord.Body) -> [String])? = nil) {
         self.name = name; self.group = group; self.perfetto = perfetto; self.summary = summary; self.detail = detail
+        kind = name.description
+        hasStaticName = true
     }
 
-    /// The name as a String.
-    public var kind: String { name.description }
+    /// The entry of a kind read from a trace file that this program has no entry for
+    /// (``TraceKindRegistry``): its records are ``TraceCustom`` records whose fields are the
+    /// file's, written back as they were read. Listed under notes, drawn as an instant on
+    /// Perfetto's notes track (category `custom`), summarised as its fields.
+    ///
+    ///     TraceKindEntry(unknown: "sparkle").summary(body)   // "view photo count 3 at (10.5, 20)"
+    public init(unknown kind: String) {
+        name = "custom"
+        self.kind = kind
+        hasStaticName = false
+        group = .note
+        perfetto = .instant(track: .notes, category: "custom", name: { _ in kind }, flow: false)
+        summary = { body in
+            guard case let .custom(c) = body else { return "" }
+            return c.fields.map { "\($0.key) \($0.value.text)" }.joined(separator: " ")
+        }
+        detail = nil
+    }
     /// Entries are the same kind when their names are.
     public static func == (a: TraceKindEntry, b: TraceKindEntry) -> Bool { a.kind == b.kind }
     /// Hashes the name.
@@ -140,6 +165,12 @@ public struct TraceCustom: Sendable, Hashable {
     public init(_ entry: TraceKindEntry, _ fields: KeyValuePairs<String, TraceValue>) {
         self.entry = entry
         self.fields = fields.map { ($0.key, $0.value) }
+    }
+    /// A record of `entry`'s kind with `fields` (a list made at run time, as the trace reader
+    /// makes it), written in this order.
+    public init(_ entry: TraceKindEntry, fields: [(key: String, value: TraceValue)]) {
+        self.entry = entry
+        self.fields = fields
     }
     /// The value of field `key`, if there is one.
     public subscript(key: String) -> TraceValue? { fields.first { $0.key == key }?.value }
@@ -165,6 +196,17 @@ public enum TraceValue: Sendable, Hashable {
     case point(Point)
     /// A list of strings.
     case strings([String])
+
+    /// The value as the event log shows it: the string ("null" for none), the number, the
+    /// point "(x, y)", the strings separated by commas.
+    public var text: String {
+        switch self {
+        case let .string(s): s ?? "null"
+        case let .number(n): TraceFormat.short(n, 3)
+        case let .point(p): TraceFormat.point(p, 3)
+        case let .strings(list): list.joined(separator: ",")
+        }
+    }
 }
 
 extension TraceRecord.Body {

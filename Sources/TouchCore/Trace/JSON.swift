@@ -1,4 +1,6 @@
-// JSON: a small, fast JSON Lines scanner (with columns) and the deterministic number format.
+// JSON: a small, fast JSON Lines scanner (with columns) and the parsed value it gives. The
+// trace reader reads lines with it; TouchScene's readers of recordings and other files too
+// (`package`). It parses bytes it is given: it opens no file.
 
 /// A parsed JSON value. Objects keep their key order.
 public enum JSONValue: Hashable, Sendable, CustomStringConvertible {
@@ -56,36 +58,37 @@ public enum JSONValue: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A JSON syntax or content error at a byte offset of the line.
-struct JSONError: Error {
-    var offset: Int
-    var message: String
+package struct JSONError: Error {
+    package var offset: Int
+    package var message: String
+    package init(offset: Int, message: String) { self.offset = offset; self.message = message }
 }
 
 /// Scans one line of JSON held in a byte buffer. Columns are byte offset + 1 (ASCII lines).
-struct JSONScanner {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var i = 0
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+package struct JSONScanner {
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package var i = 0
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    var atEnd: Bool { i >= bytes.count }
+    package var atEnd: Bool { i >= bytes.count }
 
     @inline(__always)
-    mutating func skipSpace() {
+    package mutating func skipSpace() {
         while i < bytes.count {
             let c = bytes[i]
             if c == 0x20 || c == 0x09 || c == 0x0d || c == 0x0a { i += 1 } else { return }
         }
     }
 
-    func fail(_ message: String, at offset: Int? = nil) -> JSONError { JSONError(offset: offset ?? i, message: message) }
+    package func fail(_ message: String, at offset: Int? = nil) -> JSONError { JSONError(offset: offset ?? i, message: message) }
 
-    func describeHere() -> String {
+    package func describeHere() -> String {
         guard i < bytes.count else { return "the end of the line" }
         let c = bytes[i]
         return c >= 0x20 && c < 0x7f ? "`\(Character(UnicodeScalar(c)))`" : "byte 0x\(String(c, radix: 16))"
     }
 
-    mutating func expect(_ c: UInt8, _ what: String) throws(JSONError) {
+    package mutating func expect(_ c: UInt8, _ what: String) throws(JSONError) {
         skipSpace()
         guard i < bytes.count, bytes[i] == c else { throw fail("bad JSON: expected \(what), found \(describeHere())") }
         i += 1
@@ -93,10 +96,10 @@ struct JSONScanner {
 
     /// Peeks the next non-space byte.
     @inline(__always)
-    mutating func peek() -> UInt8? { skipSpace(); return i < bytes.count ? bytes[i] : nil }
+    package mutating func peek() -> UInt8? { skipSpace(); return i < bytes.count ? bytes[i] : nil }
 
     /// The raw bytes of a string without escapes (fast path for keys), or nil if it has escapes.
-    mutating func rawKey() throws(JSONError) -> Range<Int> {
+    package mutating func rawKey() throws(JSONError) -> Range<Int> {
         try expect(0x22, "a key in double quotes")
         let start = i
         while i < bytes.count {
@@ -109,14 +112,14 @@ struct JSONScanner {
         throw fail("bad JSON: unexpected character in key", at: i)
     }
 
-    func bytesEqual(_ r: Range<Int>, _ s: StaticString) -> Bool {
+    package func bytesEqual(_ r: Range<Int>, _ s: StaticString) -> Bool {
         guard r.count == s.utf8CodeUnitCount else { return false }
         let p = s.utf8Start
         for k in 0..<r.count where bytes[r.lowerBound + k] != p[k] { return false }
         return true
     }
 
-    mutating func string() throws(JSONError) -> String {
+    package mutating func string() throws(JSONError) -> String {
         skipSpace()
         guard i < bytes.count, bytes[i] == 0x22 else { throw fail("bad JSON: expected a string, found \(describeHere())") }
         i += 1
@@ -205,7 +208,7 @@ struct JSONScanner {
     /// A JSON number. Fast exact path for up to 15 significant digits without exponent
     /// (one correctly rounded division); otherwise the standard library's conversion.
     /// Numbers too large for a double give a non-finite value (the caller refuses it).
-    mutating func number() throws(JSONError) -> Double {
+    package mutating func number() throws(JSONError) -> Double {
         skipSpace()
         let start = i
         var negative = false
@@ -251,7 +254,7 @@ struct JSONScanner {
     }
 
     /// A finite number for field `name` (errors name the field).
-    mutating func finiteNumber(_ name: StaticString) throws(JSONError) -> Double {
+    package mutating func finiteNumber(_ name: StaticString) throws(JSONError) -> Double {
         let at = i
         guard i < bytes.count, bytes[i] == 0x2d || (bytes[i] >= 0x30 && bytes[i] <= 0x39) else {
             throw fail("field `\(name)` must be a number")
@@ -262,13 +265,13 @@ struct JSONScanner {
     }
 
     /// A string for field `name` (errors name the field).
-    mutating func stringValue(_ name: StaticString) throws(JSONError) -> String {
+    package mutating func stringValue(_ name: StaticString) throws(JSONError) -> String {
         guard i < bytes.count, bytes[i] == 0x22 else { throw fail("field `\(name)` must be a string") }
         return try string()
     }
 
     /// Any JSON value (recursion bounded by `depth`).
-    mutating func value(depth: Int = 0) throws(JSONError) -> JSONValue {
+    package mutating func value(depth: Int = 0) throws(JSONError) -> JSONValue {
         guard depth < 64 else { throw fail("bad JSON: nested deeper than 64 levels") }
         guard let c = peek() else { throw fail("bad JSON: expected a value, found the end of the line") }
         switch c {
@@ -316,7 +319,8 @@ struct JSONScanner {
 }
 
 extension JSONOut {
-    static func value(_ v: JSONValue, into out: inout [UInt8]) {
+    /// Compact JSON of `v`, numbers in the trace format.
+    package static func value(_ v: JSONValue, into out: inout [UInt8]) {
         switch v {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)

@@ -242,11 +242,12 @@ public struct TraceRecord: Sendable, Hashable {
     }
 
     /// The trace file's `kind` for this record, as a static string (writers append it
-    /// without building a String): its table entry's name. `touch-sample` records are not
-    /// written to trace files.
+    /// without building a String): its table entry's name (`"custom"` for a kind read from a
+    /// file that this program has no entry for: ``kind`` names it). `touch-sample` records
+    /// are not written to trace files.
     @inline(__always) public var kindName: StaticString { body.entry.name }
-    /// The trace file's `kind` for this record.
-    public var kind: String { kindName.description }
+    /// The trace file's `kind` for this record (its table entry's ``TraceKindEntry/kind``).
+    public var kind: String { body.entry.kind }
     /// Whether trace files hold records like this one: all but touch samples, which repeat
     /// the input a recording holds.
     public var isWrittenToFiles: Bool {

@@ -34,9 +34,15 @@ extension TraceRecord: CustomStringConvertible {
         }
         lit("{\"t\":")
         JSONOut.time(t, into: &b)
-        lit(",\"kind\":\"")
-        lit(kindName)
-        b.append(0x22)
+        let entry = body.entry
+        if entry.hasStaticName {
+            lit(",\"kind\":\"")
+            lit(entry.name)
+            b.append(0x22)
+        } else {
+            lit(",\"kind\":")
+            JSONOut.string(entry.kind, into: &b)
+        }
         body.encodeFields(into: &b)
         b.append(0x7d); b.append(0x0a)
     }
