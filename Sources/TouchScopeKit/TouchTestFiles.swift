@@ -84,7 +84,7 @@ final class TouchTestFiles {
                 if let e = w.writeError {
                     w.close()
                     if let temp { unlink(temp) }
-                    return stop(e.description.replacingOccurrences(of: temp ?? path, with: path))
+                    return stop(e.description)
                 }
                 if let temp, rename(temp, Self.target(path)) != 0 {
                     let reason = String(cString: strerror(errno))
@@ -96,7 +96,7 @@ final class TouchTestFiles {
                 header = h
                 written = test.inputs.count
             } catch {
-                return stop(error.description.replacingOccurrences(of: temp ?? path, with: path))
+                return stop(error.description)
             }
             return nil
         }
@@ -114,6 +114,9 @@ final class TouchTestFiles {
     }
 
     private func stop(_ message: String) -> String {
+        // The writer was opened beside the file and renamed into place: name the file.
+        var message = message
+        if let path = recordPath, let temp = Self.beside(path) { message = message.replacingOccurrences(of: temp, with: path) }
         writer?.close()
         writer = nil
         recordError = message
