@@ -112,6 +112,7 @@ free_display() { local n=170; while [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X
 xdisplay=:$(free_display)
 Xvfb "$xdisplay" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
 xpid=$!
+disown "$xpid"   # its death is the test, not news
 for _ in $(seq 1 100); do DISPLAY=$xdisplay xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.05; done
 rm -f "$tmp/rec.jsonl" "$tmp/report.html"
 export DISPLAY=$xdisplay

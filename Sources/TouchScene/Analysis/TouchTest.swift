@@ -125,6 +125,8 @@ public struct TouchTest: Sendable {
     public private(set) var inputs: [RawInput] = []
     /// Where the shown page's attempt begins in `inputs`, and when.
     private var attemptStart = 0
+    /// How many inputs there were when the shown page was entered.
+    var attemptInputs: Int { attemptStart }
     /// When the shown page was entered (s).
     public private(set) var attemptTime = 0.0
     /// When the targets page's (last, completed) attempt began; nil until it is done.

@@ -77,7 +77,9 @@ extension TouchTest {
     /// The session as the report shows it: `analyze` of the whole recording (its figures,
     /// coverage, anomalies), with the summary's checks, each saying which page it came from.
     public func sessionReport() -> (analysis: DeviceAnalysis, calibration: CalibrationResult?) {
-        var (analysis, calibration) = sessionAnalysis()
+        // On the summary, with no input since it was entered, its analysis is the session's.
+        var (analysis, calibration) = page == .summary && inputs.count == attemptInputs
+            ? (summary ?? sessionAnalysis().analysis, summaryCalibration) : sessionAnalysis()
         analysis.checks = verdicts.map(\.check)
         return (analysis, calibration)
     }
