@@ -54,7 +54,7 @@ final class TouchTestFiles {
         var folderError: String?
         if record == nil || report == nil {
             do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-                folderError = "\(folder): cannot make the folder for saved files: \((error as NSError).localizedDescription)"
+                folderError = "\(folder):1:1: cannot make the folder for saved files: \((error as NSError).localizedDescription)"
             }
         }
         var name = folder + "/" + Self.datedName(date)

@@ -151,4 +151,24 @@ struct TouchTestFilesTests {
         }
         #expect(seen.count == 12, "\(seen.sorted())")
     }
+
+    @Test("a folder for saved files that cannot be made: said at once, the test goes on, the end is exit 2 with FOLDER:1:1")
+    func noSavedFolder() throws {
+        let dir = Self.folder("nofolder")
+        FileManager.default.createFile(atPath: dir + "/file", contents: Data("x".utf8))
+        var o = TouchTestOptions()
+        o.savedFolder = dir + "/file/touchscope"
+        let w = TouchTestWindow(window: Self.window, device: nil, options: o)
+        #expect(w.files.recordPath == nil && w.files.reportPath == nil)
+        w.handle(RawInput(t: 1, .fingerDown(finger: 1, x: 128, y: 80)))
+        w.handle(RawInput(t: 1.05, .fingerUp(finger: 1, x: 128, y: 80)))
+        #expect(w.test.tapsDone == 1)
+        do {
+            try w.finish()
+            Issue.record("finish did not say the folder could not be made")
+        } catch {
+            #expect(error.status == 2)
+            #expect(error.message.hasPrefix(dir + "/file/touchscope:1:1: cannot make the folder for saved files: "), "\(error.message)")
+        }
+    }
 }
