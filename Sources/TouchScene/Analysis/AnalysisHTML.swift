@@ -108,8 +108,13 @@ extension TouchAnalysis {
         // The legend: never, 1, the most.
         let y = h + 8
         s += "<rect x=\"0\" y=\"\(y)\" width=\"12\" height=\"12\" fill=\"#e4e4e8\" stroke=\"#888\"/><text x=\"16\" y=\"\(y + 10)\" font-size=\"11\">never</text>"
-        s += "<rect x=\"62\" y=\"\(y)\" width=\"12\" height=\"12\" fill=\"\(colour(1))\"/><text x=\"78\" y=\"\(y + 10)\" font-size=\"11\">1</text>"
-        s += "<rect x=\"100\" y=\"\(y)\" width=\"12\" height=\"12\" fill=\"\(colour(most))\"/><text x=\"116\" y=\"\(y + 10)\" font-size=\"11\">\(most) \(counted)</text>"
+        let one = counted.hasSuffix("s") ? String(counted.dropLast()) : counted
+        if most > 1 {
+            s += "<rect x=\"62\" y=\"\(y)\" width=\"12\" height=\"12\" fill=\"\(colour(1))\"/><text x=\"78\" y=\"\(y + 10)\" font-size=\"11\">1</text>"
+            s += "<rect x=\"100\" y=\"\(y)\" width=\"12\" height=\"12\" fill=\"\(colour(most))\"/><text x=\"116\" y=\"\(y + 10)\" font-size=\"11\">\(most) \(counted)</text>"
+        } else {
+            s += "<rect x=\"62\" y=\"\(y)\" width=\"12\" height=\"12\" fill=\"\(colour(1))\"/><text x=\"78\" y=\"\(y + 10)\" font-size=\"11\">1 \(one)</text>"
+        }
         return s + "</svg>"
     }
 

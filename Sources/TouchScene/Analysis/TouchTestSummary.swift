@@ -47,9 +47,10 @@ extension TouchTest {
             }
             if let (page, c) = worst ?? judged.first {
                 var check = c
-                let source = page == .targets && name.hasSuffix("accuracy") ? "targets page, before calibration" : "\(page.rawValue) page"
-                check.note = check.note.isEmpty ? "from the \(source)" : "from the \(source): \(check.note)"
                 let others = measured.filter { $0.0 != page }.map { "\($0.0.rawValue) \($0.1.shownValue)" }
+                var source = page == .targets && name.hasSuffix("accuracy") ? "targets page, before calibration" : "\(page.rawValue) page"
+                if !others.isEmpty { source += "; also " + others.joined(separator: ", ") }
+                check.note = check.note.isEmpty ? "from the \(source)" : "from the \(source): \(check.note)"
                 return Verdict(check: check, page: page, others: others)
             }
             let why = pages.map { p in "the \(p.rawValue) page " + (status[p] == .skipped ? "was skipped" : "is not done") }

@@ -77,6 +77,26 @@ struct TouchTestSummaryTests {
         #expect(test.verdicts.map(\.check.name) == TouchTest.Page.summary.checks)
     }
 
+    @Test("report-rate, measured by three pages, comes from the one that did worst, and names the others' figures")
+    func reportRateFromTheWorstPage() throws {
+        var test = TouchTest(window: Self.window, sizeMM: Self.sizeMM)
+        test.skip(at: 0)
+        var f = MadeFingers(); f.rate = 120
+        for g in test.guides { f.contact(duration: 1) { s in Point(x: g.from.x + (g.to.x - g.from.x) * s, y: g.from.y + (g.to.y - g.from.y) * s) } }
+        f.feed(&test)
+        #expect(test.status[.lines] == .done)
+        test.next(at: f.t)
+        f.rate = 40
+        f.contact(duration: 1.5) { _ in test.holdSpot }
+        f.feed(&test)
+        #expect(test.results[.hold]?.checks.first { $0.name == "report-rate" }?.pass == false)
+        for _ in 0..<3 { test.next(at: f.t) }
+        let v = try #require(test.verdicts.first { $0.check.name == "report-rate" })
+        #expect(v.page == .hold && v.check.pass == false)
+        #expect(v.others.count == 1 && v.others[0].hasPrefix("lines 1"), "\(v.others)")
+        #expect(v.check.note.hasPrefix("from the hold page; also lines 1"), "\(v.check.note)")
+    }
+
     @Test("coverage counts every cell a fast stroke crosses between two reports, not only the reports' cells")
     func coverageCountsStrokes() {
         var test = Self.at(.draw)
