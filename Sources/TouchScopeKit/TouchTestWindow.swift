@@ -271,6 +271,9 @@ package final class TouchTestWindow: HostClient {
                    "taps \(test.tapsDone)", "stray \(test.strayTap)", "strokes \(test.strokesDone)", "down \(test.down.count)",
                    "panel \(Int(l.rect.minX * s)) \(Int(l.rect.minY * s)) \(Int(l.rect.width * s)) \(Int(l.rect.height * s))",
                    "fits \(l.fits)"]
+        // The verdicts shown: "check NAME PASS|FAIL|not-measured".
+        let shown = test.page == .summary ? test.verdicts.map(\.check) : test.results[test.page]?.checks ?? (test.page == .draw ? test.liveChecks : [])
+        for c in shown { out.append("check \(c.name) " + (c.pass.map { $0 ? "PASS" : "FAIL" } ?? "not-measured")) }
         for b in l.buttons { out.append("\(b.id)-button \(Int(b.rect.minX * s)) \(Int(b.rect.minY * s)) \(Int(b.rect.width * s)) \(Int(b.rect.height * s))") }
         if test.page == .targets, test.tapsDone < test.targets.count {
             let t = test.targets[test.tapsDone]

@@ -2,8 +2,9 @@
 # `touchscope touchtest` loses nothing, and is finished by touch (fingers injected only):
 # 1. SIGKILL 1.2 s after the last input (targets done, a held finger on the hold page): the
 #    recording holds every input, its header the targets; the report has the targets' verdict.
-# 2. SIGTERM with a finger still down on the draw page: exit 0; the recording holds every
-#    input; the report has the pages done.
+# 2. SIGTERM with a finger still down on the draw page (which, before any input, passed
+#    nothing: ghost-touches not measured): exit 0; the recording holds every input; the
+#    report has the pages done.
 # 3. The X server killed (SIGKILL) on the fingers page: exit 1 and one line saying where the
 #    files are; the recording holds every input; the report has the pages done.
 # 4. A full disk for the recording (`ulimit -f`, SIGXFSZ ignored, as a full disk gives
@@ -101,6 +102,13 @@ rm -f "$tmp/rec.jsonl" "$tmp/report.html"
 start 1280x800 --record "$tmp/rec.jsonl" --report "$tmp/report.html"
 for _ in 1 2 3 4; do press skip; sleep 0.1; done
 wait_state page draw "four Skips"
+# Before any input the draw page passes nothing.
+[ "$(state 'check ghost-touches')" = not-measured ] || fail "the draw page before any input: ghost-touches $(state 'check ghost-touches')"
+if [ -n "${SHOTS:-}" ]; then
+    xdotool key --window "$wid" F12
+    for _ in $(seq 50); do [ -s "$tmp/touchtest-1.png" ] && break; sleep 0.1; done
+    sleep 0.3; mkdir -p "$SHOTS"; cp "$tmp/touchtest-1.png" "$SHOTS/touchtest-draw-untouched-1280x800.png"; rm -f "$tmp/touchtest-1.png"
+fi
 inject down 930 100 100
 for i in $(seq 20); do inject move 930 $((100 + 40 * i)) 100; sleep 0.02; done
 sleep 0.3
