@@ -2,7 +2,8 @@
 // (TouchScene) on the whole window, operated by touch alone; its files written as it goes
 // (`TouchTestFiles`), its panel laid out by `TouchTestPanel`.
 //
-//   SDL fingers ─▶ panel buttons (Back, Skip, Next, Try it, Write udev rule, Move panel)
+//   SDL fingers ─▶ panel buttons (Back, Skip, Next, Try it, Write udev rule, Move panel,
+//               │                More anomalies, Finish and save)
 //               └▶ the test surface ─▶ TouchTest.handle ─▶ the page's verdict, at once
 //
 // The window's units are the test's points (the scene is the window as it opened; a resize
