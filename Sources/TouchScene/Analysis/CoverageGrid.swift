@@ -1,7 +1,7 @@
 // CoverageGrid: how much of a touch area the fingers went over, cell by cell: a contact's
 // landing counts its cell, and each move counts every cell the straight stroke from the
 // report before crosses (so a fast stroke, reported far apart, leaves no checkerboard).
-// The cells are near square: `long` along the area's longer side, `short` along the other.
+// The cells are near square: 32 along the area's longer side, as many as fit along the other.
 import TouchCore
 
 /// Cells over a touch area, each counting the strokes (and landings) that went over it.
@@ -13,10 +13,13 @@ public struct CoverageGrid: Sendable, Equatable {
     /// Strokes per cell, row by row from the top left.
     public private(set) var cells: [Int]
 
-    /// A grid over `area`: `long` cells along its longer side, `short` along the shorter
-    /// (32 × 20 in landscape, 20 × 32 in portrait: cells near square on a 16:10 screen).
-    public init(area: Size, long: Int = DeviceAnalysis.coverageColumns, short: Int = DeviceAnalysis.coverageRows) {
+    /// A grid over `area`: `long` cells along its longer side and as many along the shorter
+    /// as keep them near square (32 × 20 at 1280 × 800, 20 × 32 at 800 × 1280, 32 × 18 at
+    /// 1920 × 1080).
+    public init(area: Size, long: Int = DeviceAnalysis.coverageColumns) {
         let portrait = area.height > area.width
+        let a = max(area.width, area.height), b = min(area.width, area.height)
+        let short = a > 0 && b.isFinite ? max(1, Int((Double(long) * b / a).rounded())) : long
         self.init(columns: portrait ? short : long, rows: portrait ? long : short, area: area)
     }
 

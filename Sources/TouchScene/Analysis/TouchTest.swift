@@ -152,8 +152,8 @@ public struct TouchTest: Sendable {
     private var liveContacts = 0
     /// Strokes counted on the lines page so far.
     public private(set) var strokesDone = 0
-    /// The draw page's coverage: strokes per cell (`CoverageGrid`: 32 × 20 cells in
-    /// landscape, 20 × 32 in portrait), each move counting every cell it crossed.
+    /// The draw page's coverage: strokes per cell (`CoverageGrid`: 32 near-square cells along
+    /// the longer side, 20 × 32 in portrait at 800 × 1280), each move counting every cell it crossed.
     public private(set) var coverageGrid: CoverageGrid
     /// The whole session's coverage, every page's fingers (the report's heat map).
     public private(set) var sessionCoverage: CoverageGrid

@@ -116,13 +116,15 @@ struct TouchTestSummaryTests {
         #expect(grid.cells[0] == 1 && grid.cells[grid.cells.count - 1] == 1)
     }
 
-    @Test("coverage cells are near square: 32 × 20 in landscape, 20 × 32 in portrait")
+    @Test("coverage cells are near square: 32 × 20 in landscape, 20 × 32 in portrait, 32 × 18 at 16:9, 24 × 32 at 3:4")
     func squareCells() {
         let portrait = Self.at(.draw, window: Size(width: 800, height: 1280), sizeMM: Size(width: 160, height: 256))
         #expect(portrait.coverageGrid.columns == 20 && portrait.coverageGrid.rows == 32)
         let landscape = Self.at(.draw)
         #expect(landscape.coverageGrid.columns == 32 && landscape.coverageGrid.rows == 20)
-        for g in [portrait.coverageGrid, landscape.coverageGrid] {
+        let wide = CoverageGrid(area: Size(width: 1920, height: 1080)), tall = CoverageGrid(area: Size(width: 768, height: 1024))
+        #expect(wide.columns == 32 && wide.rows == 18 && tall.columns == 24 && tall.rows == 32)
+        for g in [portrait.coverageGrid, landscape.coverageGrid, wide, tall] {
             let cw = g.area.width / Double(g.columns), ch = g.area.height / Double(g.rows)
             #expect(abs(cw / ch - 1) < 0.05, "\(cw) × \(ch)")
         }
