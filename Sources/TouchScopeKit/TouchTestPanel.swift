@@ -153,7 +153,7 @@ package struct TouchTestPanel {
             var out = ["Coverage: \(test.coverageGrid.touched) of \(test.coverage.count) cells touched"]
             let anomalies = test.anomalies
             out.append("Anomalies: \(anomalies.count)" + (anomalies.isEmpty ? "" : " (newest last)"))
-            for a in anomalies.suffix(3) { out.append("\(a.kind) at \(TraceFormat.fixed(a.at, 2)) s: \(a.detail)") }
+            for a in anomalies.suffix(3) { out.append("\(a.kind) at \(TraceFormat.fixed(a.at, 2)) s, slot \(a.slot) id \(a.trackingID): \(a.detail)") }
             return out
         case .summary:
             guard let a = test.summary else { return [] }

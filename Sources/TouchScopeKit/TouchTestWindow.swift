@@ -149,7 +149,7 @@ package final class TouchTestWindow: HostClient {
     private func sayAnomalies() {
         let all = test.anomalies
         if all.count < anomaliesSaid { anomaliesSaid = 0 }
-        for a in all[anomaliesSaid...] { say("touchtest: anomaly: \(a.kind) at \(TraceFormat.fixed(a.at, 3)) s, slot \(a.slot): \(a.detail)") }
+        for a in all[anomaliesSaid...] { say("touchtest: anomaly: \(a.kind) at \(TraceFormat.fixed(a.at, 3)) s, slot \(a.slot) id \(a.trackingID): \(a.detail)") }
         anomaliesSaid = all.count
     }
 
