@@ -1,15 +1,19 @@
 // TouchTestWindow: `touchscope touchtest`, the live test mode: the pages of `TouchTest`
-// (TouchScene) on the whole window, operated by touch alone.
+// (TouchScene) on the whole window, operated by touch alone; its files written as it goes
+// (`TouchTestFiles`), its panel laid out by `TouchTestPanel`.
 //
-//   SDL fingers ─▶ panel buttons (Back, Skip, Next, Try it, Write udev rule, Move panel)
+//   SDL fingers ─▶ panel buttons (Back, Skip, Next, Try it, Write udev rule, Move panel,
+//               │                More anomalies, Finish and save)
 //               └▶ the test surface ─▶ TouchTest.handle ─▶ the page's verdict, at once
 //
 // The window's units are the test's points (the scene is the window as it opened; a resize
 // scales it). A finger that lands on the panel belongs to the panel until it lifts: it is not
 // part of the test, nor of the recording. The mouse's left button stands in for one finger
-// (finger -1) where there is no touchscreen. At the end (the window closed, SIGINT, SIGTERM)
-// `--record` writes the recording and `--report` the HTML report, and the whole session's
-// verdicts are printed as `touchscope analyze` prints them.
+// (finger -1) where there is no touchscreen. The recording and the report of the pages done
+// are on disk as the test goes (`--record`, `--report`, else the folder for saved files);
+// "Finish and save" on the summary, closing the window, SIGINT, SIGTERM or the display going
+// away complete them, and the whole session's verdicts are printed as `touchscope analyze`
+// prints them, then the summary's.
 import Foundation
 import TouchCore
 import TouchDraw
@@ -26,178 +30,9 @@ package struct TouchTestOptions: Sendable {
     package var sizeMM: Size?
     package var udevRule = "99-touchscreen-calibration.rules"
     package var limits = CheckLimits()
+    /// Where the files not named by --record / --report go (`TouchTestFiles.savedFolder()` when nil).
+    package var savedFolder: String?
     package init() {}
-}
-
-/// Where the panel and its buttons lie (scene points), and its text, for one frame.
-package struct TouchTestPanel {
-    /// A button: its label, what it does, its rect.
-    package struct Button: Equatable {
-        package var id: String
-        package var label: String
-        package var rect: Rect
-        /// The label's font size (points).
-        package var size: Double
-    }
-    /// One line of the panel's text, with its colour.
-    package struct Line: Equatable {
-        package var text: String
-        package var color: Color
-        package var size: Double
-        package var origin: Point
-    }
-    package var rect: Rect
-    package var buttons: [Button] = []
-    package var lines: [Line] = []
-    /// Whether every line fits inside the panel, above the buttons, with no line cut.
-    package var fits = true
-
-    /// The least size of a button each way (points): the touch target of the Human Interface Guidelines.
-    package static let target = 44.0
-
-    /// Lays out `test`'s panel in its window; `upper` puts it in the upper half (the draw
-    /// page's "Move panel"), `message` is a line under the verdicts (the udev rule written).
-    package init(_ test: TouchTest, upper: Bool, message: String?, udevPath: String, measurer: any TextMeasurer) {
-        let w = test.window.width, h = test.window.height
-        let u = max(1, min(w, h) / 800)
-        if test.page == .summary {
-            rect = Rect(x: w * 0.08, y: h * 0.08, width: w * 0.84, height: h * 0.84)
-        } else {
-            let top = upper ? 0.13 : 0.55
-            rect = Rect(x: w * 0.15, y: h * top, width: w * 0.7, height: h * 0.32)
-        }
-        // Buttons along the bottom, right to left: Next, Skip, Back; then the page's own.
-        var ids: [(String, String)] = []
-        if let i = TouchTest.Page.allCases.firstIndex(of: test.page), i > 0 { ids.append(("back", "‹ Back")) }
-        if test.page != .summary { ids.append(("skip", "Skip")) }
-        if test.page != .summary { ids.append(("next", test.page == .draw ? "Finish ›" : "Next ›")) }
-        var own: [(String, String)] = []
-        if test.page == .targets, test.status[.targets] == .done, test.results[.targets]?.calibration != nil {
-            own.append(("try", test.tryCalibration ? "Try it: on" : "Try it: off"))
-            own.append(("udev", "Write udev rule"))
-        }
-        if test.page == .draw { own.append(("move", "Move panel")) }
-        let pad = 8 * u, bh = Self.target * u
-        var font = 15 * u
-        // The buttons' labels must fit: the font shrinks until they do (to 11 points).
-        func widths(_ f: Double) -> [Double] { (own + ids).map { max(Self.target * u, measurer.measure($0.1, size: f, font: .sans).width + 2 * pad) } }
-        while font > 11, widths(font).reduce(0, +) + pad * Double(own.count + ids.count + 1) > rect.width { font -= 1 }
-        let ws = widths(font)
-        var x = rect.minX + pad
-        let y = rect.maxY - pad - bh
-        for (k, b) in own.enumerated() {
-            buttons.append(Button(id: b.0, label: b.1, rect: Rect(x: x, y: y, width: ws[k], height: bh), size: font))
-            x += ws[k] + pad
-        }
-        var right = rect.maxX - pad
-        for (k, b) in ids.enumerated().reversed() {
-            let bw = ws[own.count + k]
-            right -= bw
-            buttons.append(Button(id: b.0, label: b.1, rect: Rect(x: right, y: y, width: bw, height: bh), size: font))
-            right -= pad
-        }
-        if x > right + pad { fits = false }
-
-        // Text: title, instruction, verdicts, extras; wrapped to the width; smaller until it fits.
-        var paragraphs: [(String, Color, Bool)] = []   // text, colour, title
-        let n = (TouchTest.Page.allCases.firstIndex(of: test.page) ?? 0) + 1
-        paragraphs.append(("\(n)/\(TouchTest.Page.allCases.count)  \(test.page.title)", .white, true))
-        paragraphs.append((test.instruction, Color(r: 200, g: 200, b: 205), false))
-        let checks: [DeviceCheck]
-        if test.page == .summary { checks = test.summary?.checks ?? [] } else { checks = test.results[test.page]?.checks ?? (test.page == .draw ? test.liveChecks : []) }
-        if test.status[test.page] == .skipped { paragraphs.append(("Skipped: this page decides nothing.", .gray, false)) }
-        for c in checks {
-            let color: Color = c.pass.map { $0 ? .green : .red } ?? Color(r: 160, g: 160, b: 165)
-            paragraphs.append((Self.checkLine(c), color, false))
-        }
-        paragraphs += Self.extras(test, udevPath: udevPath).map { ($0, Color(r: 200, g: 200, b: 205), false) }
-        if let message { paragraphs.append((message, .yellow, false)) }
-        let textBottom = buttons.map(\.rect.minY).min() ?? rect.maxY
-        var size = 15 * u
-        while true {
-            lines = []
-            var yy = rect.minY + pad
-            for (text, color, title) in paragraphs {
-                let s = title ? size * 1.2 : size
-                for piece in Self.wrap(text, width: rect.width - 2 * pad, size: s, measurer: measurer) {
-                    lines.append(Line(text: piece, color: color, size: s, origin: Point(x: rect.minX + pad, y: yy)))
-                    yy += measurer.measure(piece, size: s, font: .sans).height + 2
-                }
-            }
-            if yy <= textBottom - 4 || size <= 9 { fits = fits && yy <= textBottom - 4; break }
-            size -= 1
-        }
-    }
-
-    /// "PASS accuracy: 0.42 mm, limit ≤ 1.0 mm"; a check not measured says why.
-    static func checkLine(_ c: DeviceCheck) -> String {
-        guard let v = c.value, let pass = c.pass else { return "not measured  \(c.name): \(c.note)" }
-        let digits = c.unit == "count" || c.unit == "contacts" ? 0 : 2
-        let relation = c.name == "report-rate" || c.name == "contacts" ? "≥" : "≤"
-        return "\(pass ? "PASS" : "FAIL")  \(c.name): \(TraceFormat.fixed(v, digits)) \(c.unit), limit \(relation) \(TraceFormat.fixed(c.limit, digits == 0 ? 0 : 1)) \(c.unit)"
-    }
-
-    /// The page's own figures: the matrix, the rule's file, fingers, coverage, anomalies.
-    static func extras(_ test: TouchTest, udevPath: String) -> [String] {
-        switch test.page {
-        case .targets:
-            guard let r = test.results[.targets] else { return [] }
-            if let e = r.calibrationError { return ["No calibration: \(e)"] }
-            guard let fit = r.calibration else { return [] }
-            var out = ["Matrix: " + fit.matrix.map { TraceFormat.fixed($0, 4) }.joined(separator: " ")
-                       + "; error left: largest \(TraceFormat.fixed(fit.maxResidualPx, 1)) px (at each target on the screen)"]
-            if test.sizeMM == nil { out.append("No size in mm (--size-mm WxH): errors in pixels, accuracy not measured.") }
-            out.append("udev rule file: \(udevPath)  (a keyboard may edit it; Return writes)")
-            return out
-        case .lines:
-            guard let a = test.results[.lines]?.analysis else { return [] }
-            return ["Linearity: " + (a.linearity.map { "\(TraceFormat.fixed($0, 2)) \(a.unit)" } ?? "no straight stroke of 10 mm")
-                    + "; report rate " + (a.reportRate.map { "\(TraceFormat.fixed($0.p50, 1)) Hz median, \(TraceFormat.fixed($0.min, 1)) Hz least" } ?? "—")]
-        case .hold:
-            guard let a = test.results[.hold]?.analysis else { return [] }
-            return ["Stationary jitter: " + (a.stationaryJitter.map { "\(TraceFormat.fixed($0, 2)) \(a.unit)" } ?? "no finger held still for 0.3 s")]
-        case .fingers:
-            guard let a = test.results[.fingers]?.analysis else { return [] }
-            return ["\(a.contactsMax) at once; closest two told apart: " + (a.fingerSeparation.map { "\(TraceFormat.fixed($0, 1)) \(a.unit)" } ?? "—")]
-        case .draw:
-            let touched = test.coverage.filter { $0 > 0 }.count
-            var out = ["Coverage: \(touched) of \(test.coverage.count) cells touched"]
-            let anomalies = test.anomalies
-            out.append("Anomalies: \(anomalies.count)" + (anomalies.isEmpty ? "" : " (newest last)"))
-            for a in anomalies.suffix(3) { out.append("\(a.kind) at \(TraceFormat.fixed(a.at, 2)) s: \(a.detail)") }
-            return out
-        case .summary:
-            guard let a = test.summary else { return [] }
-            var out = ["\(a.contactsTotal) contacts in all, \(TraceFormat.fixed(a.duration, 1)) s; figures in \(a.unit)"
-                       + (a.unit == "px" ? " (no size in mm: give --size-mm WxH)" : ""),
-                       "Anomalies: \(a.anomalies.count)"]
-            for x in a.anomalies.prefix(4) { out.append("\(x.kind) at \(TraceFormat.fixed(x.at, 2)) s: \(x.detail)") }
-            if let fit = test.summaryCalibration { out.append("Matrix: " + fit.matrix.map { TraceFormat.fixed($0, 4) }.joined(separator: " ")) }
-            return out
-        }
-    }
-
-    /// `text` broken at spaces into lines no wider than `width` (a word longer than the
-    /// width is broken where it must be).
-    static func wrap(_ text: String, width: Double, size: Double, measurer: any TextMeasurer) -> [String] {
-        var out: [String] = []
-        var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-            let candidate = line.isEmpty ? word : line + " " + word
-            if measurer.measure(candidate, size: size, font: .sans).width <= width { line = candidate; continue }
-            if !line.isEmpty { out.append(line) }
-            var rest = word
-            while measurer.measure(rest, size: size, font: .sans).width > width, rest.count > 1 {
-                var cut = rest.count - 1
-                while cut > 1, measurer.measure(String(rest.prefix(cut)), size: size, font: .sans).width > width { cut -= 1 }
-                out.append(String(rest.prefix(cut)))
-                rest = String(rest.dropFirst(cut))
-            }
-            line = rest
-        }
-        if !line.isEmpty { out.append(line) }
-        return out
-    }
 }
 
 /// The live test's window.
@@ -220,11 +55,21 @@ package final class TouchTestWindow: HostClient {
     package var measurer: (any TextMeasurer)?
     /// Where "Write udev rule" writes: `--udev-rule`, or what was typed over it.
     private var udevPath: String
+    /// The recording and the report, written as the test goes.
+    let files: TouchTestFiles
+    /// Which five of the summary's anomalies are shown ("More anomalies ›" turns the page).
+    private var anomalyPage = 0
+    /// When "Finish and save" quits (it shows where the files went for a moment first).
+    private var quitAt: Double?
 
-    package init(window: Size, device: String?, options: TouchTestOptions) {
+    package init(window: Size, device: String?, options: TouchTestOptions, now: Date = Date()) {
         self.options = options
         udevPath = options.udevRule
         test = TouchTest(window: window, sizeMM: options.sizeMM, limits: options.limits, device: device)
+        files = TouchTestFiles(record: options.record, report: options.report,
+                               folder: options.savedFolder ?? TouchTestFiles.savedFolder(), date: now)
+        if let e = files.folderError { message = e; FileHandle.standardError.write(Data("\(e)\n".utf8)) }
+        syncFiles()
     }
 
     package var sceneSize: Size { test.window }
@@ -234,7 +79,34 @@ package final class TouchTestWindow: HostClient {
     package func advance(to time: Double) -> Bool {
         // The draw page's clock: a finger held still becomes a stuck touch with no input.
         if test.tick(at: time) { sayAnomalies(); host?.setNeedsDisplay() }
-        return test.page == .hold && !test.down.isEmpty
+        // Once per loop turn, after the turn's input: what was recorded is on disk.
+        if let e = files.flush() { recordingStopped(e) }
+        if let quitAt, time >= quitAt { host?.requestQuit() }
+        return (test.page == .hold && !test.down.isEmpty) || quitAt != nil
+    }
+
+    /// The new inputs into the recording; a recording that cannot be written stops, and the
+    /// panel and standard error say so (the test goes on; the report is still written).
+    private func syncFiles() {
+        if let e = files.sync(test) { recordingStopped(e) }
+    }
+
+    private func recordingStopped(_ e: String) {
+        message = "recording stopped: \(e)"
+        FileHandle.standardError.write(Data("\(e); recording stopped (the test goes on, the report is still written)\n".utf8))
+        host?.setNeedsDisplay()
+    }
+
+    /// The report of the pages done, on disk now (a page done, skipped or entered).
+    private func saveReport() {
+        if let e = files.writeReport(test) { FileHandle.standardError.write(Data("\(e)\n".utf8)) }
+    }
+
+    /// Where "Finish and save" writes, for the summary page.
+    private var saveTo: String {
+        let parts = [files.recordPath.map { "the recording to \(LiveRecording.fullPath($0))" },
+                     files.reportPath.map { "the report to \(LiveRecording.fullPath($0))" }].compactMap { $0 }
+        return parts.isEmpty ? "nothing (no folder for saved files)" : parts.joined(separator: " and ")
     }
 
     package func hostCommand(_ command: HostCommand) {
@@ -242,7 +114,8 @@ package final class TouchTestWindow: HostClient {
     }
 
     private var panel: TouchTestPanel {
-        TouchTestPanel(test, upper: upper, message: message, udevPath: udevPath, measurer: host?.textMeasurer ?? measurer ?? EstimatedTextMeasurer())
+        TouchTestPanel(test, upper: upper, message: message, udevPath: udevPath, measurer: host?.textMeasurer ?? measurer ?? EstimatedTextMeasurer(),
+                       anomalyPage: anomalyPage, saveTo: saveTo)
     }
 
     // MARK: Input
@@ -266,6 +139,7 @@ package final class TouchTestWindow: HostClient {
         default:
             break
         }
+        syncFiles()
         sayAnomalies()
         publish()
     }
@@ -275,7 +149,7 @@ package final class TouchTestWindow: HostClient {
     private func sayAnomalies() {
         let all = test.anomalies
         if all.count < anomaliesSaid { anomaliesSaid = 0 }
-        for a in all[anomaliesSaid...] { say("touchtest: anomaly: \(a.kind) at \(TraceFormat.fixed(a.at, 3)) s, slot \(a.slot): \(a.detail)") }
+        for a in all[anomaliesSaid...] { say("touchtest: anomaly: \(a.kind) at \(TraceFormat.fixed(a.at, 3)) s, slot \(a.slot) id \(a.trackingID): \(a.detail)") }
         anomaliesSaid = all.count
     }
 
@@ -307,7 +181,7 @@ package final class TouchTestWindow: HostClient {
         if test.page == .lines || test.page == .targets { oldInk.append(trail); if oldInk.count > 40 { oldInk.removeFirst() } }
         let before = test.status[test.page]
         test.handle(input)
-        if before != .done, test.status[test.page] == .done { announce(test.page) }
+        if before != .done, test.status[test.page] == .done { announce(test.page); syncFiles(); saveReport() }
     }
 
     private func press(_ id: String, at time: Double) {
@@ -319,6 +193,8 @@ package final class TouchTestWindow: HostClient {
         case "try": test.tryCalibration.toggle()
         case "move": upper.toggle()
         case "udev": writeRule()
+        case "anomalies": anomalyPage += 1
+        case "finish": finishAndSave(at: time)
         default: break
         }
         if test.page != from {
@@ -326,10 +202,24 @@ package final class TouchTestWindow: HostClient {
             oldInk = []
             ink = [:]
             upper = false
+            anomalyPage = 0
             if from == .draw, test.status[.draw] == .done { announce(.draw) }
             if test.page == .summary { announce(.summary) }
+            syncFiles()
+            saveReport()
         }
         host?.setNeedsDisplay()
+    }
+
+    /// "Finish and save": the recording and the report complete on disk, where they went
+    /// shown and printed, then the program quits (after a moment to read it).
+    private func finishAndSave(at time: Double) {
+        let (saved, errors) = files.finish(test)
+        for e in errors { FileHandle.standardError.write(Data("\(e)\n".utf8)) }
+        message = (saved.isEmpty ? "Nothing saved" : "Saved " + saved.joined(separator: " and "))
+            + (errors.isEmpty ? "" : "; " + errors.joined(separator: "; ")) + ". Closing…"
+        say("touchtest: saved: " + (saved.isEmpty ? "nothing" : saved.joined(separator: ", ")))
+        quitAt = time + 2
     }
 
     /// A key on the targets page once it is done: edits the udev rule's path (a keyboard is
@@ -365,8 +255,8 @@ package final class TouchTestWindow: HostClient {
 
     /// Prints a page's verdict when it is done (once per result).
     private func announce(_ p: TouchTest.Page) {
-        let checks = p == .summary ? test.summary?.checks ?? [] : test.results[p]?.checks ?? []
-        say("touchtest: \(p.rawValue): " + checks.map(TouchTestPanel.checkLine).joined(separator: "; "))
+        let checks = p == .summary ? test.verdicts.map(\.check) : test.results[p]?.checks ?? []
+        say("touchtest: \(p.rawValue): " + checks.map { TouchTestPanel.checkLine($0) }.joined(separator: "; "))
         if p == .targets, let fit = test.results[.targets]?.calibration {
             say("touchtest: targets: matrix " + fit.matrix.map { TraceFormat.fixed($0, 6) }.joined(separator: " ")
                   + "; largest error left \(TraceFormat.fixed(fit.maxResidualPx, 2)) px")
@@ -382,6 +272,9 @@ package final class TouchTestWindow: HostClient {
                    "taps \(test.tapsDone)", "stray \(test.strayTap)", "strokes \(test.strokesDone)", "down \(test.down.count)",
                    "panel \(Int(l.rect.minX * s)) \(Int(l.rect.minY * s)) \(Int(l.rect.width * s)) \(Int(l.rect.height * s))",
                    "fits \(l.fits)"]
+        // The verdicts shown: "check NAME PASS|FAIL|not-measured".
+        let shown = test.page == .summary ? test.verdicts.map(\.check) : test.results[test.page]?.checks ?? (test.page == .draw ? test.liveChecks : [])
+        for c in shown { out.append("check \(c.name) " + (c.pass.map { $0 ? "PASS" : "FAIL" } ?? "not-measured")) }
         for b in l.buttons { out.append("\(b.id)-button \(Int(b.rect.minX * s)) \(Int(b.rect.minY * s)) \(Int(b.rect.width * s)) \(Int(b.rect.height * s))") }
         if test.page == .targets, test.tapsDone < test.targets.count {
             let t = test.targets[test.tapsDone]
@@ -447,7 +340,7 @@ package final class TouchTestWindow: HostClient {
             list.text("\(test.down.count) down · \(test.mostDown) most", at: Point(x: w / 2, y: h * 0.08), size: 28 * u,
                       color: .white, alignment: .center)
         case .draw:
-            let cols = DeviceAnalysis.coverageColumns, rows = DeviceAnalysis.coverageRows
+            let cols = test.coverageGrid.columns, rows = test.coverageGrid.rows
             let cw = w / Double(cols), ch = h / Double(rows)
             let most = max(1, test.coverage.max() ?? 1)
             for r in 0..<rows {
@@ -488,22 +381,27 @@ package final class TouchTestWindow: HostClient {
 
     // MARK: The end
 
-    /// Writes the recording and the report, prints the session's verdicts. Errors are the
-    /// files' (`FILE:1:1: cannot write ...`).
+    /// Completes the recording and writes the report (the report even when the recording
+    /// failed), prints the session's verdicts, then throws the first file that could not
+    /// be written (`FILE:1:1: cannot write ...`, exit status 2).
     package func finish() throws(CLIError) {
+        let (saved, errors) = files.finish(test)
         let (analysis, calibration) = test.sessionAnalysis()
         print(analysis.text)
         if let calibration { print(calibration.text) }
-        if let path = options.record {
-            do { try RegularFile.write(Array(test.recordingText.utf8), to: path) } catch {
-                throw CLIError.badInput("\(path):1:1: cannot write the recording: \(error.message)")
-            }
-        }
-        if let path = options.report {
-            do { try RegularFile.write(Array(TouchAnalysis.htmlReport([analysis], file: options.record ?? "touchtest").utf8), to: path) } catch {
-                throw CLIError.badInput("\(path):1:1: cannot write the report: \(error.message)")
-            }
-        }
+        fflush(nil)
+        say("touchtest: summary: " + test.verdicts.map { TouchTestPanel.checkLine($0.check) }.joined(separator: "; "))
+        if !saved.isEmpty { say("touchtest: saved: " + saved.joined(separator: ", ")) }
+        if let e = errors.first { throw CLIError.badInput(errors.count > 1 ? errors.joined(separator: "\n") : e) }
+    }
+
+    /// The display went away (called inside the X call that noticed: no SDL, no X here):
+    /// the files complete on disk, and one line says where.
+    func displayLost() {
+        let (saved, errors) = files.finish(test)
+        for e in errors { FileHandle.standardError.write(Data("\(e)\n".utf8)) }
+        FileHandle.standardError.write(Data(("touchscope: display lost (the window's display went away); "
+            + (saved.isEmpty ? "nothing saved" : "complete on disk: " + saved.joined(separator: ", ")) + "\n").utf8))
     }
 }
 
@@ -541,6 +439,7 @@ extension TouchTestWindow {
             o.sizeMM = Size(width: mm.width * window.width / display.width, height: mm.height * window.height / display.height)
         }
         let app = TouchTestWindow(window: window, device: device, options: o)
+        DisplayLoss.handler = { [weak app] in app?.displayLost() }
         _ = host.run(client: app)
         try app.finish()
     }

@@ -18,11 +18,15 @@ struct TouchTestCommand: ParsableCommand {
             written as a udev rule), lines to trace (moving jitter, linearity, report
             rate), a place to hold still (stationary jitter), fingers one by one and
             together (contacts, finger separation), and free draw (coverage, anomalies as
-            they happen). Back, Skip and Next buttons move between pages. Closing the
-            window ends it: the whole session's verdicts are printed as `analyze` prints
-            them, --record writes the recording (with its targets, so `touchscope analyze`
-            and `calibrate` give the same verdicts and matrix later) and --report the HTML
-            report. Figures are in mm with --size-mm (SDL gives no resolution), else pixels.
+            they happen). Back, Skip and Next buttons move between pages; the summary
+            gives each check as its page judged it, and "Finish and save" ends the test by
+            touch. The recording (with its targets, so `touchscope analyze` and `calibrate`
+            give the same figures and matrix later) and the HTML report of the pages done
+            are written as the test goes, so a killed program, a lost display or a full
+            disk loses at most the last moment: to --record and --report, else to
+            $XDG_DATA_HOME/touchscope (~/.local/share/touchscope) under a dated name. At
+            the end the whole session's verdicts are printed as `analyze` prints them.
+            Figures are in mm with --size-mm (SDL gives no resolution), else pixels.
             Example: touchscope touchtest --fullscreen --size-mm 256x160 --record panel.jsonl --report panel.html
             """)
 
@@ -30,9 +34,9 @@ struct TouchTestCommand: ParsableCommand {
     var fullscreen = false
     @Option(help: ArgumentHelp("The display to open on (0 is the first).", valueName: "n"))
     var display: Int?
-    @Option(help: ArgumentHelp("Write the session's recording (with its targets) when the window closes.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write the session's recording (with its targets) as the test goes (default: a dated file in ~/.local/share/touchscope).", valueName: "file"))
     var record: String?
-    @Option(help: ArgumentHelp("Write the HTML report (the same as analyze --report) when the window closes.", valueName: "file.html"))
+    @Option(help: ArgumentHelp("Write the HTML report (as analyze --report) of the pages done, as the test goes (default: a dated file in ~/.local/share/touchscope).", valueName: "file.html"))
     var report: String?
     @Option(help: ArgumentHelp("The screen's size in millimetres (the window's is its share of the display): figures and checks in mm (else pixels, and the mm checks not measured).", valueName: "WxH"))
     var sizeMm: String?

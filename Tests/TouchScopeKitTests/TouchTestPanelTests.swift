@@ -57,7 +57,7 @@ struct TouchTestPanelTests {
                     let ids = Set(p.buttons.map(\.id))
                     switch test.page {
                     case .targets: #expect(ids == ["skip", "next", "try", "udev"], "\(at)")
-                    case .summary: #expect(ids == ["back"], "\(at)")
+                    case .summary: #expect(ids == ["back", "finish"], "\(at)")
                     case .draw: #expect(ids == ["back", "skip", "next", "move"], "\(at)")
                     default: #expect(ids == ["back", "skip", "next"], "\(at)")
                     }
@@ -70,9 +70,12 @@ struct TouchTestPanelTests {
 @MainActor
 @Suite("touchtest: fingers on the panel and on the surface")
 struct TouchTestWindowInputTests {
+    /// No paths given: the files go to a folder of the test's own.
+    static var options: TouchTestOptions { var o = TouchTestOptions(); o.savedFolder = Paths.temporary("touchtest-saved"); return o }
+
     @Test("a finger lifted on a button presses it and is not recorded; one lifted off it presses nothing; fingers on the surface are the test's")
     func routing() throws {
-        let window = TouchTestWindow(window: Size(width: 1280, height: 800), device: nil, options: TouchTestOptions())
+        let window = TouchTestWindow(window: Size(width: 1280, height: 800), device: nil, options: Self.options)
         let panel = TouchTestPanel(window.test, upper: false, message: nil, udevPath: "x", measurer: EstimatedTextMeasurer())
         let skip = try #require(panel.buttons.first { $0.id == "skip" }).rect.center
         // Down on Skip, slid off the panel, lifted: nothing pressed, nothing recorded.
@@ -107,6 +110,7 @@ struct TouchTestWindowInputTests {
 @MainActor
 @Suite("touchtest at 2560×1600, pixel scale 2", .serialized)
 struct TouchTestScaleTwoTests {
+    static var options: TouchTestOptions { TouchTestWindowInputTests.options }
     /// The repository's bundled fonts (tests run from the package root).
     static var bundledFonts: FontFiles {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -122,7 +126,7 @@ struct TouchTestScaleTwoTests {
                                 options: LayoutOptions(panelsVisible: false, margin: 0, toolbar: false))
         #expect(layout.pixelScale == 2)
         let canvas = try OffscreenCanvas(size: canvasSize, fonts: Self.bundledFonts)
-        let window = TouchTestWindow(window: units, device: "Synthetic Panel", options: TouchTestOptions())
+        let window = TouchTestWindow(window: units, device: "Synthetic Panel", options: Self.options)
         window.measurer = canvas.painter.measurer
         // Taps on every target (3 right, 2 up): the targets page's verdict, then a ghost on the draw page.
         var t = 0.0, f = 0

@@ -138,9 +138,12 @@ public struct ContactCapture: Sendable {
         }
     }
 
-    /// A TouchScope recording's fingers, one track per finger from down to up.
+    /// A TouchScope recording's fingers, one track per finger from down to up: its slot is
+    /// the finger, its tracking id the contact's number in the recording (1 for the first),
+    /// so each contact has its own (SDL gives a finger's number again to the next contact).
     static func fromRecording(_ inputs: [RawInput], header: RecordingHeader) -> ContactCapture {
         var open: [Int: Int] = [:]   // finger -> track index
+        var contacts = 0
         var tracks: [ContactTrack] = []
         var events: [CaptureEvent] = []
         let start = inputs.first?.t ?? 0
@@ -148,13 +151,14 @@ public struct ContactCapture: Sendable {
             let t = input.t - start
             switch input.kind {
             case let .fingerDown(finger, x, y, pressure, _):
+                contacts += 1
                 if let i = open[finger] {
                     // A finger landing again without lifting: the old contact ends here.
-                    events.append(AnomalyRules.reuse(at: t, slot: finger, trackingID: finger, previous: finger))
+                    events.append(AnomalyRules.reuse(at: t, slot: finger, trackingID: contacts, previous: tracks[i].trackingID))
                     tracks[i].liftedAt = t
                 }
                 open[finger] = tracks.count
-                tracks.append(ContactTrack(slot: finger, trackingID: finger,
+                tracks.append(ContactTrack(slot: finger, trackingID: contacts,
                                            reports: [ContactReport(t: t, x: x, y: y, pressure: pressure.map { Int(($0 * 1000).rounded()) })],
                                            liftedAt: nil))
             case let .fingerMove(finger, x, y, pressure, _):

@@ -125,12 +125,16 @@ public struct TouchTest: Sendable {
     public private(set) var inputs: [RawInput] = []
     /// Where the shown page's attempt begins in `inputs`, and when.
     private var attemptStart = 0
+    /// How many inputs there were when the shown page was entered.
+    var attemptInputs: Int { attemptStart }
     /// When the shown page was entered (s).
     public private(set) var attemptTime = 0.0
     /// When the targets page's (last, completed) attempt began; nil until it is done.
     public private(set) var targetsAt: Double?
     /// The fingers down now, where they are (scene points).
     public private(set) var down: [Int: Point] = [:]
+    /// Contacts lifted in the shown page's attempt.
+    public private(set) var lifted = 0
     /// The most fingers down at once in the shown page's attempt.
     public private(set) var mostDown = 0
     /// Taps counted on the targets page so far (the next target's index).
@@ -144,10 +148,17 @@ public struct TouchTest: Sendable {
     /// The time of the draw page's first input: `live`'s times are from it (as `analyze`'s
     /// of the page's capture are).
     private var liveStart: Double?
+    /// Contacts that landed on the draw page so far.
+    private var liveContacts = 0
     /// Strokes counted on the lines page so far.
     public private(set) var strokesDone = 0
-    /// Reports per cell of the draw page's coverage grid (`DeviceAnalysis.coverageColumns` × `coverageRows`).
-    public private(set) var coverage: [Int]
+    /// The draw page's coverage: strokes per cell (`CoverageGrid`: 32 near-square cells along
+    /// the longer side, 20 × 32 in portrait at 800 × 1280), each move counting every cell it crossed.
+    public private(set) var coverageGrid: CoverageGrid
+    /// The whole session's coverage, every page's fingers (the report's heat map).
+    public private(set) var sessionCoverage: CoverageGrid
+    /// The draw page's strokes per cell, row by row (`coverageGrid`'s cells).
+    public var coverage: [Int] { coverageGrid.cells }
     /// The calibration applied to the live fingers ("try it"): `calibrated(_:)` then maps them.
     public var tryCalibration = false
     /// The whole session's analysis (the summary page's): set on entering the summary.
@@ -173,7 +184,8 @@ public struct TouchTest: Sendable {
                   Guide(from: Point(x: w * 0.08, y: h * 0.08), to: Point(x: w * 0.08, y: h * 0.92)),
                   Guide(from: Point(x: w * 0.22, y: h * 0.5), to: Point(x: w * 0.92, y: h * 0.08))]
         holdSpot = Point(x: w * 0.5, y: h * 0.3)
-        coverage = [Int](repeating: 0, count: DeviceAnalysis.coverageColumns * DeviceAnalysis.coverageRows)
+        coverageGrid = CoverageGrid(area: window)
+        sessionCoverage = CoverageGrid(area: window)
         for p in Page.allCases { status[p] = .waiting }
     }
 
@@ -198,7 +210,7 @@ public struct TouchTest: Sendable {
         case .draw:
             return "Draw over the whole screen, to every edge; cells never touched are dead zones. \"Move panel\" to reach under it."
         case .summary:
-            return "The whole session, as `touchscope analyze` reads its recording. Close the window to quit."
+            return "Each check as the page that measured it judged it. \"Finish and save\" writes the recording and the report and quits; \"‹ Back\" to do a page again."
         }
     }
 
@@ -230,12 +242,14 @@ public struct TouchTest: Sendable {
         attemptStart = inputs.count
         attemptTime = time
         mostDown = down.count
+        lifted = 0
         tapsDone = 0
         tapPoints = []
         strayTap = false
         strokesDone = 0
         live = p == .draw ? LiveAnomalies(window: window, sizeMM: sizeMM) : nil
         liveStart = nil
+        liveContacts = 0
         tryCalibration = false
         if p == .summary {
             let whole = sessionAnalysis()
@@ -247,7 +261,7 @@ public struct TouchTest: Sendable {
         status[p] = .waiting
         results[p] = nil
         if p == .targets { targetsAt = nil }
-        if p == .draw { coverage = coverage.map { _ in 0 } }
+        if p == .draw { coverageGrid.clear() }
     }
 
     // MARK: Fingers
@@ -259,23 +273,27 @@ public struct TouchTest: Sendable {
         case let .fingerDown(f, x, y, _, _):
             down[f] = Point(x: x, y: y)
             mostDown = max(mostDown, down.count)
+            cover(from: nil, to: Point(x: x, y: y))
         case let .fingerMove(f, x, y, _, _):
-            guard down[f] != nil else { return }
+            guard let before = down[f] else { return }
             down[f] = Point(x: x, y: y)
+            cover(from: before, to: Point(x: x, y: y))
         case let .fingerUp(f, _, _, _, _):
             guard down[f] != nil else { return }
             down[f] = nil
+            lifted += 1
         default:
             return
         }
         inputs.append(input)
-        if page == .draw, case let .fingerDown(_, x, y, _, _) = input.kind { cover(x, y) }
-        if page == .draw, case let .fingerMove(_, x, y, _, _) = input.kind { cover(x, y) }
         if page == .draw, status[.draw] != .skipped, live != nil {
             let start = liveStart ?? input.t
             liveStart = start
             switch input.kind {
-            case let .fingerDown(f, x, y, _, _): live?.land(slot: f, id: f, at: input.t - start, Point(x: x, y: y))
+            case let .fingerDown(f, x, y, _, _):
+                // The contact's number on the page: its tracking id, as `analyze` of the page's fingers numbers it.
+                liveContacts += 1
+                live?.land(slot: f, id: liveContacts, at: input.t - start, Point(x: x, y: y))
             case let .fingerMove(f, x, y, _, _): live?.move(slot: f, at: input.t - start, Point(x: x, y: y))
             case let .fingerUp(f, _, _, _, _): live?.lift(slot: f, at: input.t - start)
             default: break
@@ -284,11 +302,12 @@ public struct TouchTest: Sendable {
         if case .fingerUp = input.kind { judge(at: input.t) }
     }
 
-    private mutating func cover(_ x: Double, _ y: Double) {
-        let cols = DeviceAnalysis.coverageColumns, rows = DeviceAnalysis.coverageRows
-        let c = min(cols - 1, max(0, Int(x / window.width * Double(cols))))
-        let r = min(rows - 1, max(0, Int(y / window.height * Double(rows))))
-        coverage[r * cols + c] += 1
+    /// A landing (`from` nil) or a move from `from`: the session's coverage, and the draw page's.
+    private mutating func cover(from: Point?, to p: Point) {
+        guard p.x.isFinite, p.y.isFinite else { return }
+        if let from { sessionCoverage.stroke(from: from, to: p) } else { sessionCoverage.land(p) }
+        guard page == .draw, status[.draw] != .skipped else { return }
+        if let from { coverageGrid.stroke(from: from, to: p) } else { coverageGrid.land(p) }
     }
 
     /// The shown page's attempt as a capture (times from its first input).
@@ -352,7 +371,10 @@ public struct TouchTest: Sendable {
 
     private func analysed(_ capture: ContactCapture) -> Result {
         let a = TouchAnalysis.analyze(capture, options: options)
-        return Result(checks: page.checks.compactMap { n in a.checks.first { $0.name == n } }, analysis: a)
+        let reports = capture.tracks.reduce(0) { $0 + $1.reports.count + ($1.liftedAt == nil ? 0 : 1) }
+        let lifted = capture.tracks.filter { $0.liftedAt != nil }.count
+        return Result(checks: page.checks.compactMap { n in a.checks.first { $0.name == n }.map { Self.ghostCheck($0, reports: reports, lifted: lifted) } },
+                      analysis: a)
     }
 
     private mutating func finish(_ p: Page, _ r: Result) {
@@ -369,10 +391,11 @@ public struct TouchTest: Sendable {
     public var anomalies: [DeviceAnomaly] { live?.anomalies ?? [] }
 
     /// The draw page's verdict so far: ghost-touches from the anomalies found as they happen
-    /// (the whole verdict, report rate too, when Finish ends the page).
+    /// (the whole verdict, report rate too, when Finish ends the page); not measured until a
+    /// contact has landed and lifted.
     public var liveChecks: [DeviceCheck] {
         guard let live else { return [] }
-        return [TouchAnalysis.ghostCheck(live.ghosts, limits: limits)]
+        return [Self.ghostCheck(TouchAnalysis.ghostCheck(live.ghosts, limits: limits), reports: inputs.count - attemptStart, lifted: lifted)]
     }
 
     /// Time passed to `time` (the inputs' clock) on the draw page: a finger held still may
