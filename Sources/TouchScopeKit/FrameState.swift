@@ -171,26 +171,43 @@ package final class FrameState {
         if state.isOn(.coverage) { return nil }
         var parts: [FramePart] = []
         if overlays, let side = layout.sidePanel, side.width > 0, side.height > 0 {
-            parts.append(FramePart(name: "side", rect: side, moment: .aside))
+            parts.append(WindowPart.side.part(side))
         }
         if overlays, let bottom = layout.bottomPanel, bottom.width > 0, bottom.height > 0 {
-            parts.append(FramePart(name: "bottom", rect: bottom, moment: .aside))
+            parts.append(WindowPart.bottom.part(bottom))
         }
         if let bar = layout.toolbar, bar.width > 0, bar.height > 0 {
-            parts.append(FramePart(name: "toolbar", rect: bar, moment: .beforeInput))
+            parts.append(WindowPart.toolbar.part(bar))
         }
-        parts.append(FramePart(name: "scene", rect: layout.sceneArea, moment: .afterInput))
+        parts.append(WindowPart.scene.part(layout.sceneArea))
         return FramePart.areDisjoint(parts) ? parts : nil
+    }
+
+    /// The parts of the window's frame, each with its moment in the frame.
+    package enum WindowPart: String, CaseIterable, Sendable {
+        case side, bottom, toolbar, scene
+
+        /// When the frame schedule draws it: the toolbar before the newest input is read, the
+        /// scene from it, the panels aside after the present.
+        var moment: FramePart.Moment {
+            switch self {
+            case .side, .bottom: .aside
+            case .toolbar: .beforeInput
+            case .scene: .afterInput
+            }
+        }
+
+        func part(_ rect: Rect) -> FramePart { FramePart(name: rawValue, rect: rect, moment: moment) }
     }
 
     /// Draws one of `frameParts`: together they draw what `draw` draws.
     package func draw(_ part: FramePart, _ session: SceneSession, into list: inout DisplayList, layout: HostLayout,
                       measurer: TextMeasurer) {
-        switch part.name {
-        case "side": drawPanels(session, places: .side, into: &list, layout: layout, measurer: measurer)
-        case "bottom": drawPanels(session, places: .bottom, into: &list, layout: layout, measurer: measurer)
-        case "toolbar": drawToolbar(into: &list, layout: layout, measurer: measurer)
-        default:
+        switch WindowPart(rawValue: part.name) ?? .scene {
+        case .side: drawPanels(session, places: .side, into: &list, layout: layout, measurer: measurer)
+        case .bottom: drawPanels(session, places: .bottom, into: &list, layout: layout, measurer: measurer)
+        case .toolbar: drawToolbar(into: &list, layout: layout, measurer: measurer)
+        case .scene:
             drawScene(session, into: &list, layout: layout, measurer: measurer, panels: .scene)
             drawMessages(into: &list, layout: layout)
         }
