@@ -127,7 +127,7 @@ extension SDLHost {
                 client.hostCommand(.layoutChanged(layout))
             }
         }
-        let timerDue = client.nextWakeTime.map { $0 <= time } ?? false
+        let timerDue = schedule.readingAfterWait && (client.nextWakeTime.map { $0 <= time } ?? false)
         schedule.inputRead(events: events, inputs: !inputs.isEmpty, timerDue: timerDue, now: time)
         return nil
     }

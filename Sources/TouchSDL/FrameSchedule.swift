@@ -152,8 +152,9 @@ public struct FrameSchedule: Sendable {
     // MARK: The next step
 
     /// The step the loop takes next. `timer` is the client's next timer, `poll` an input
-    /// source's next poll (both on the loop's clock, like `now`).
-    public mutating func next(now: Double, timer: Double?, poll: Double?) -> FrameStep {
+    /// source's next poll (both on the loop's clock, like `now`): read only when the loop
+    /// is about to wait idle (a client's timer may cost a look at its state).
+    public mutating func next(now: Double, timer: @autoclosure () -> Double?, poll: @autoclosure () -> Double?) -> FrameStep {
         while true {
             switch phase {
             case .start:
@@ -167,8 +168,8 @@ public struct FrameSchedule: Sendable {
                 return .readInput
             case let .idle(since):
                 var until = since + heartbeat
-                if let timer { until = min(until, timer) }
-                if let poll { until = min(until, poll) }
+                if let timer = timer() { until = min(until, timer) }
+                if let poll = poll() { until = min(until, poll) }
                 phase = .reading(idleSince: since)
                 return .wait(until: max(now, until))
             case .reading:
@@ -192,6 +193,13 @@ public struct FrameSchedule: Sendable {
                 continue
             }
         }
+    }
+
+    /// Whether the input being read is the first after an idle wait (a timer may have
+    /// fired: `inputRead`'s `timerDue` is read only then).
+    public var readingAfterWait: Bool {
+        if case .reading(idleSince: .some) = phase { return true }
+        return false
     }
 
     // MARK: Reports
