@@ -108,7 +108,9 @@ extension SDLHost {
         for input in inputs { client.handle(input) }
         if pads.pads != padsBefore { client.hostCommand(.padsChanged(pads.pads)) }
         noteSignals()
-        if let reason = quitReason {
+        // A quit asked for in the middle of a frame ends the loop after it (it may save a
+        // screenshot asked for with the quit).
+        if let reason = quitReason, !schedule.inFrame {
             client.hostCommand(.quit(reason))
             return reason
         }

@@ -195,6 +195,9 @@ public struct FrameSchedule: Sendable {
         }
     }
 
+    /// Whether a frame is being drawn (its steps run until its present and the panels' work after it).
+    public var inFrame: Bool { phase == .framing }
+
     /// Whether the input being read is the first after an idle wait (a timer may have
     /// fired: `inputRead`'s `timerDue` is read only then).
     public var readingAfterWait: Bool {
