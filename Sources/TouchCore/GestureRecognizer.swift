@@ -135,7 +135,7 @@ open class GestureRecognizer {
     public var defaults: Defaults { withApp { $0.defaults } ?? Defaults() }
     /// The velocity fit's horizon (`override`, else the defaults') and the current time,
     /// reading the application once, borrowed (recognizers sample on every move).
-    @inline(__always) final func velocitySampleClock(override: Double?) -> (window: Double, now: Double) {
+    final func velocitySampleClock(override: Double?) -> (window: Double, now: Double) {
         let (window, now) = withApp { ($0.defaults.velocityWindow, $0.time) } ?? (Defaults().velocityWindow, 0)
         return (override ?? window, now)
     }
@@ -525,7 +525,7 @@ open class ContinuousGestureRecognizer: GestureRecognizer {
 
 extension GestureRecognizer {
     /// `body` with the application, or nil when the recognizer is attached to none.
-    @inline(__always) func withApp<R>(_ body: (Application) -> R) -> R? {
+    func withApp<R>(_ body: (Application) -> R) -> R? {
         guard let app = hot.application else { return nil }
         return app._withUnsafeGuaranteedRef(body)
     }

@@ -146,7 +146,6 @@ open class Responder {
         touches.count == 1 ? touches[0].idAsList : touches.map(\.id)
     }
 
-    @inline(__always)
     private func handle(_ phase: TouchPhase, _ touches: [Touch], _ event: Event) {
         switch phase {
         case .began: touchesBegan(touches, with: event)
@@ -227,7 +226,7 @@ open class Responder {
 
 extension Responder {
     /// `body` with the application, or nil when the responder is attached to none.
-    @inline(__always) func withApp<R>(_ body: (Application) -> R) -> R? {
+    func withApp<R>(_ body: (Application) -> R) -> R? {
         guard let app = links.application else { return nil }
         return app._withUnsafeGuaranteedRef(body)
     }

@@ -28,7 +28,6 @@ struct ActiveTouches {
     }
 
     /// The touch at `i`, not retained (the caller keeps it alive by other means).
-    @inline(__always)
     func unmanagedValue(at i: Int) -> Unmanaged<Touch> {
         values.withUnsafeBufferPointer { Unmanaged.passUnretained($0[i]) }
     }

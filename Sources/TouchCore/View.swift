@@ -244,7 +244,6 @@ open class View: Responder {
     // MARK: Coordinates
 
     /// Maps a point from the superview's bounds space to this view's bounds space.
-    @inline(__always)
     public func convertFromSuperview(_ p: Point) -> Point {
         let c = hit.center, b = hit.bounds
         var d = Point(x: p.x - c.x, y: p.y - c.y)
@@ -256,7 +255,6 @@ open class View: Responder {
         return Point(x: d.x + b.origin.x + b.width / 2, y: d.y + b.origin.y + b.height / 2)
     }
     /// Maps a point from this view's bounds space to the superview's bounds space.
-    @inline(__always)
     public func convertToSuperview(_ p: Point) -> Point {
         let c = hit.center, t = hit.transform, b = hit.bounds
         var d = Point(x: p.x - b.origin.x - b.width / 2, y: p.y - b.origin.y - b.height / 2)
@@ -321,7 +319,6 @@ open class View: Responder {
         defaultPointInside(p)
     }
     /// `View`'s own `point(inside:with:)`: half-open bounds grown by `touchOutset`.
-    @inline(__always)
     final func defaultPointInside(_ p: Point) -> Bool {
         let b = hit.bounds, o = hit.touchOutset
         return p.x >= b.minX - o.width && p.x < b.maxX + o.width

@@ -316,8 +316,8 @@ public final class SDLPainter {
 
     /// Whole-pixel coordinate as SDL's software renderer takes it (as a Float, truncated;
     /// kept finite).
-    @inline(__always) private static func pixel(_ v: Double) -> Int32 { pixel(Float(v)) }
-    @inline(__always) private static func pixel(_ v: Float) -> Int32 {
+    private static func pixel(_ v: Double) -> Int32 { pixel(Float(v)) }
+    private static func pixel(_ v: Float) -> Int32 {
         guard v.isFinite else { return v > 0 ? 1 << 24 : -(1 << 24) }
         return Int32(max(-16_777_216, min(16_777_216, v)))
     }
@@ -554,7 +554,7 @@ struct DirectTarget {
         }
         // Two channels per multiply: red and blue in one word, alpha and green in another.
         let inva = 255 - a
-        @inline(__always) func div255(_ x: UInt32) -> UInt32 { ((x &+ 0x0001_0001 &+ ((x >> 8) & 0x00ff_00ff)) >> 8) & 0x00ff_00ff }
+        func div255(_ x: UInt32) -> UInt32 { ((x &+ 0x0001_0001 &+ ((x >> 8) & 0x00ff_00ff)) >> 8) & 0x00ff_00ff }
         let srb = (UInt32(c.r) * a / 255) << 16 | (UInt32(c.b) * a / 255)
         let sag = a << 16 | (UInt32(c.g) * a / 255)
         let fixA: UInt32 = hasAlpha ? 0 : 0xff00_0000

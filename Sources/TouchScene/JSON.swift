@@ -69,7 +69,6 @@ struct JSONScanner {
 
     var atEnd: Bool { i >= bytes.count }
 
-    @inline(__always)
     mutating func skipSpace() {
         while i < bytes.count {
             let c = bytes[i]
@@ -92,7 +91,6 @@ struct JSONScanner {
     }
 
     /// Peeks the next non-space byte.
-    @inline(__always)
     mutating func peek() -> UInt8? { skipSpace(); return i < bytes.count ? bytes[i] : nil }
 
     /// The raw bytes of a string without escapes (fast path for keys), or nil if it has escapes.
