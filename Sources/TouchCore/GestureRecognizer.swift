@@ -15,10 +15,7 @@ open class GestureRecognizer {
     public let traceName: TraceName
     /// The view it is attached to: a back reference (see `View.superview`), which the view
     /// clears when the recognizer is removed and in its `deinit`.
-    public internal(set) var view: View? {
-        get { hot.view }
-        set { hot.view = newValue }
-    }
+    public var view: View? { hot.view }
     /// The application of the view: a back reference, cleared when the view leaves the
     /// application's window and when the application goes away.
     var application: Application? {
@@ -418,7 +415,7 @@ open class GestureRecognizer {
 
     /// Drops every touch without a transition (the application is going away).
     func releaseTouches() {
-        for t in trackedTouches { t.hot.gestureRecognizers.removeAll(); t.hot.trackedBy.removeAll(); t.receiver = nil }
+        for t in trackedTouches { t.hot.gestureRecognizers.removeAll(); t.hot.trackedBy.removeAll(); t.hot.receiver = nil }
         hot.trackedTouches.removeAll()
         hot.numberOfTouchesDown = 0
         hot.sumOfTouchesDown = GestureMath.PointSum()

@@ -39,18 +39,12 @@ open class View: Responder {
     }
     /// The view this one is a subview of (nil: none). It reads nil once the view leaves its
     /// superview or the superview goes away.
-    public private(set) var superview: View? {
-        get { hit.superview }
-        set { hit.superview = newValue }
-    }
+    public var superview: View? { hit.superview }
     /// The subviews, back to front (the last is drawn on top and hit-tested first).
     public var subviews: [View] { hit.subviews }
     /// The view controller whose root view this is, if any. It reads nil once the view
     /// controller goes away.
-    public internal(set) var viewController: ViewController? {
-        get { hit.viewController }
-        set { hit.viewController = newValue }
-    }
+    public var viewController: ViewController? { hit.viewController }
 
     /// The fill colour (`UIView.backgroundColor`); clear by default. Drawing only.
     public var backgroundColor: Color = .clear
@@ -139,8 +133,8 @@ open class View: Responder {
 
     deinit {
         // The back references are not weak (docs/performance.md): clear those pointing here.
-        for s in hit.subviews where s.superview === self { s.superview = nil }
-        for r in gestureRecognizers where r.view === self { r.view = nil }
+        for s in hit.subviews where s.superview === self { s.hit.superview = nil }
+        for r in gestureRecognizers where r.view === self { r.hot.view = nil }
     }
 
     /// The untransformed frame: `center` and `bounds.size` (what the scene file gives).
@@ -171,7 +165,7 @@ open class View: Responder {
         v.removeFromSuperview()
         hit.subviews.append(v)
         subviewsChanged()
-        v.superview = self
+        v.hit.superview = self
         v.attach(to: application)
     }
     /// Inserts `v` among the subviews at `index` (clamped to the list), 0 being the back.
@@ -179,7 +173,7 @@ open class View: Responder {
         v.removeFromSuperview()
         hit.subviews.insert(v, at: min(max(index, 0), hit.subviews.count))
         subviewsChanged()
-        v.superview = self
+        v.hit.superview = self
         v.attach(to: application)
     }
     /// Removes the view from its superview; it and its subtree leave the application (their
@@ -187,7 +181,7 @@ open class View: Responder {
     public func removeFromSuperview() {
         guard let s = superview else { return }
         if let i = s.hit.subviews.firstIndex(where: { $0 === self }) { s.hit.subviews.remove(at: i); s.subviewsChanged() }
-        superview = nil
+        hit.superview = nil
         attach(to: nil)
     }
     func attach(to app: Application?) {
@@ -221,13 +215,13 @@ open class View: Responder {
     public func addGestureRecognizer(_ r: GestureRecognizer) {
         r.view?.removeGestureRecognizer(r)
         gestureRecognizers.append(r)
-        r.view = self
+        r.hot.view = self
         r.application = application
     }
     /// Detaches `r` from this view; it no longer sees this view's touches.
     public func removeGestureRecognizer(_ r: GestureRecognizer) {
         gestureRecognizers.removeAll { $0 === r }
-        if r.view === self { r.view = nil; r.application = nil }
+        if r.view === self { r.hot.view = nil; r.application = nil }
     }
     /// Asked before a recognizer attached to this view leaves `possible`; false makes it fail.
     open func gestureRecognizerShouldBegin(_ r: GestureRecognizer) -> Bool { true }
@@ -389,10 +383,10 @@ open class ViewController: Responder {
         self.view = view
         super.init(id: id)
         view.viewController?.application = nil
-        view.viewController = self
+        view.hit.viewController = self
         application = view.application
     }
-    deinit { if view.viewController === self { view.viewController = nil } }
+    deinit { if view.viewController === self { view.hit.viewController = nil } }
     /// A view controller's next responder is its view's superview (the window for the root).
     override open var naturalNext: Responder? { view.superview }
 }
