@@ -5,11 +5,11 @@
 #if canImport(Glibc)
 import Glibc
 
-@inline(__always) @_disfavoredOverload func cos(_ x: Double) -> Double { Glibc.cos(x) }
-@inline(__always) @_disfavoredOverload func sin(_ x: Double) -> Double { Glibc.sin(x) }
+@_disfavoredOverload func cos(_ x: Double) -> Double { Glibc.cos(x) }
+@_disfavoredOverload func sin(_ x: Double) -> Double { Glibc.sin(x) }
 #elseif canImport(Darwin)
 import Darwin
 
-@inline(__always) @_disfavoredOverload func cos(_ x: Double) -> Double { Darwin.cos(x) }
-@inline(__always) @_disfavoredOverload func sin(_ x: Double) -> Double { Darwin.sin(x) }
+@_disfavoredOverload func cos(_ x: Double) -> Double { Darwin.cos(x) }
+@_disfavoredOverload func sin(_ x: Double) -> Double { Darwin.sin(x) }
 #endif

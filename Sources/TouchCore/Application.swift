@@ -42,10 +42,7 @@ public final class Application: Responder {
         set { hot.defaults = newValue }
     }
     /// The host time of the latest input or `advance` (seconds).
-    public private(set) var time: Double {
-        get { hot.time }
-        set { hot.time = newValue }
-    }
+    public var time: Double { hot.time }
     /// The app delegate, when it is a responder: the application's next responder.
     /// A delegate that is replaced leaves the application (its ``Responder/application`` reads
     /// nil), so a program that keeps it cannot reach the application through it later.
@@ -62,10 +59,7 @@ public final class Application: Responder {
     /// The responder that receives nil-targeted actions, shake motion and legacy
     /// remote-control events first (UIKit's first responder). Set it with
     /// ``Responder/becomeFirstResponder()`` or ``makeFirstResponder(_:reason:)``; held weakly.
-    public private(set) var firstResponder: Responder? {
-        get { hot.firstResponder }
-        set { hot.firstResponder = newValue }
-    }
+    public var firstResponder: Responder? { hot.firstResponder }
     /// The general pasteboard (`UIPasteboard.general`), supplied by the host.
     public var pasteboard: Pasteboard {
         get { hot.pasteboard }
@@ -75,6 +69,8 @@ public final class Application: Responder {
     /// writes it on every input, so its exclusivity is not checked at run time
     /// (docs/performance.md).
     @exclusivity(unchecked) var hot = ApplicationState()
+    /// The multitouch sequence under way (nil: no finger down).
+    var currentEvent: Event? { hot.currentEvent }
 
     /// An application with an empty window of `windowSize` points, at time 0, tracing off.
     public init(windowSize: Size) {
@@ -96,7 +92,7 @@ public final class Application: Responder {
         // Touches and the recognizers analysing them hold each other: break those links so
         // an application dropped mid-gesture (a replaced scene) frees its views and touches.
         for r in hot.arena.removeAll() { r.releaseTouches() }
-        for t in hot.activeTouches.values { t.hot.gestureRecognizers.removeAll(); t.receiver = nil }
+        for t in hot.activeTouches.values { t.hot.gestureRecognizers.removeAll(); t.hot.receiver = nil }
     }
 
     // MARK: Ignoring interaction
@@ -132,7 +128,7 @@ public final class Application: Responder {
         }
         if let cur = firstResponder, !cur.canResignFirstResponder { return false }
         let old = firstResponder
-        firstResponder = r
+        hot.firstResponder = r
         tracer.emit(time, .firstResponder(from: old?.traceName, to: r?.traceName, reason: reason))
         old?.didResignFirstResponder()
         r?.didBecomeFirstResponder()
@@ -184,7 +180,7 @@ public final class Application: Responder {
     /// `advance(to:)` once the timers due by `t` have fired (`waiting`: one is still pending).
     @discardableResult
     private func advance(to t: Double, waiting: Bool) -> Bool {
-        if t > time { time = t }
+        if t > time { hot.time = t }
         var busy = waiting
         var i = 0
         while i < hot.timeListeners.count {
@@ -201,7 +197,7 @@ public final class Application: Responder {
         while true {
             let (due, next) = withArena { $0.earliestDeadline(upTo: t, includingT: includingT) }
             guard let (r, d) = due else { return next }
-            if d > time { time = d }
+            if d > time { hot.time = d }
             hot.arena.timerFired(r)
             r.deadlineReached()
             settleRecognizers()
@@ -234,7 +230,7 @@ public final class Application: Responder {
     public func send(_ input: InputEvent, at t: Double) {
         hot.sendDepth += 1
         let pending = fireTimers(dueBy: t, includingT: false)
-        if t > time { time = t }
+        if t > time { hot.time = t }
         if input.isTouchSample {
             // The timers due at `time` fire here, and none is left for `advance` (nothing
             // runs between): a pending deadline after `time` means none is due.

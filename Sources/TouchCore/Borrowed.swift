@@ -3,7 +3,6 @@
 extension Array where Element: AnyObject {
     /// The elements as unmanaged references, for the readers below. The array is held for
     /// the call, so its elements stay alive.
-    @inline(__always)
     private func withUnmanaged<R>(_ body: (UnsafeBufferPointer<Unmanaged<Element>>) -> R) -> R {
         withUnsafeBufferPointer { buf in
             guard let base = buf.baseAddress else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
@@ -16,20 +15,17 @@ extension Array where Element: AnyObject {
     /// `for` loop retains and releases every element it hands out, an atomic operation
     /// each). `body` must not rely on seeing changes made to the array meanwhile (it
     /// iterates this value).
-    @inline(__always)
     func forEachBorrowed(_ body: (Element) -> Void) {
         withUnmanaged { refs in for i in 0..<refs.count { refs[i]._withUnsafeGuaranteedRef(body) } }
     }
 
     /// `body` applied to element `i`, borrowed (no retain or release).
-    @inline(__always)
     func borrowing<R>(_ i: Int, _ body: (Element) -> R) -> R {
         precondition(i >= 0 && i < count, "index out of range")
         return withUnmanaged { refs in refs[i]._withUnsafeGuaranteedRef(body) }
     }
 
     /// Whether an element satisfies `predicate`, reading each one borrowed.
-    @inline(__always)
     func containsBorrowed(where predicate: (Element) -> Bool) -> Bool {
         withUnmanaged { refs in
             for i in 0..<refs.count where refs[i]._withUnsafeGuaranteedRef(predicate) { return true }
@@ -38,7 +34,6 @@ extension Array where Element: AnyObject {
     }
 
     /// Whether `x` is in the array (by identity), without retaining any element.
-    @inline(__always)
     func containsIdentical(_ x: Element) -> Bool {
         let target = Unmanaged.passUnretained(x).toOpaque()
         return withUnmanaged { refs in

@@ -38,12 +38,10 @@ extension Application {
 
     /// `body` with the arena, in place: reading `hot.arena` as a value would copy it, a
     /// retain and a release of each of its lists, on every input.
-    @inline(__always)
     func withArena<R>(_ body: (inout Arena<GestureRecognizer>) -> R) -> R { body(&hot.arena) }
 
     /// Performs the arena's actions from `mark` on, one at a time, until none is left (an
     /// action whose handler asks for a transition performs that one's actions first).
-    @inline(__always)
     func performArena(from mark: Arena<GestureRecognizer>.Mark) {
         while let action = hot.arena.nextAction(above: mark) { perform(action) }
     }

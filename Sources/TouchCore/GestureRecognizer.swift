@@ -15,10 +15,7 @@ open class GestureRecognizer {
     public let traceName: TraceName
     /// The view it is attached to: a back reference (see `View.superview`), which the view
     /// clears when the recognizer is removed and in its `deinit`.
-    public internal(set) var view: View? {
-        get { hot.view }
-        set { hot.view = newValue }
-    }
+    public var view: View? { hot.view }
     /// The application of the view: a back reference, cleared when the view leaves the
     /// application's window and when the application goes away.
     var application: Application? {
@@ -135,7 +132,7 @@ open class GestureRecognizer {
     public var defaults: Defaults { withApp { $0.defaults } ?? Defaults() }
     /// The velocity fit's horizon (`override`, else the defaults') and the current time,
     /// reading the application once, borrowed (recognizers sample on every move).
-    @inline(__always) final func velocitySampleClock(override: Double?) -> (window: Double, now: Double) {
+    final func velocitySampleClock(override: Double?) -> (window: Double, now: Double) {
         let (window, now) = withApp { ($0.defaults.velocityWindow, $0.time) } ?? (Defaults().velocityWindow, 0)
         return (override ?? window, now)
     }
@@ -418,7 +415,7 @@ open class GestureRecognizer {
 
     /// Drops every touch without a transition (the application is going away).
     func releaseTouches() {
-        for t in trackedTouches { t.hot.gestureRecognizers.removeAll(); t.hot.trackedBy.removeAll(); t.receiver = nil }
+        for t in trackedTouches { t.hot.gestureRecognizers.removeAll(); t.hot.trackedBy.removeAll(); t.hot.receiver = nil }
         hot.trackedTouches.removeAll()
         hot.numberOfTouchesDown = 0
         hot.sumOfTouchesDown = GestureMath.PointSum()
@@ -525,7 +522,7 @@ open class ContinuousGestureRecognizer: GestureRecognizer {
 
 extension GestureRecognizer {
     /// `body` with the application, or nil when the recognizer is attached to none.
-    @inline(__always) func withApp<R>(_ body: (Application) -> R) -> R? {
+    func withApp<R>(_ body: (Application) -> R) -> R? {
         guard let app = hot.application else { return nil }
         return app._withUnsafeGuaranteedRef(body)
     }

@@ -5,19 +5,19 @@
 #if canImport(Glibc)
 import Glibc
 
-@inline(__always) @_disfavoredOverload func atan2(_ y: Double, _ x: Double) -> Double { Glibc.atan2(y, x) }
-@inline(__always) @_disfavoredOverload func cos(_ x: Double) -> Double { Glibc.cos(x) }
-@inline(__always) @_disfavoredOverload func sin(_ x: Double) -> Double { Glibc.sin(x) }
-@inline(__always) @_disfavoredOverload func exp(_ x: Double) -> Double { Glibc.exp(x) }
-@inline(__always) @_disfavoredOverload func log(_ x: Double) -> Double { Glibc.log(x) }
-@inline(__always) @_disfavoredOverload func pow(_ x: Double, _ y: Double) -> Double { Glibc.pow(x, y) }
+@_disfavoredOverload func atan2(_ y: Double, _ x: Double) -> Double { Glibc.atan2(y, x) }
+@_disfavoredOverload func cos(_ x: Double) -> Double { Glibc.cos(x) }
+@_disfavoredOverload func sin(_ x: Double) -> Double { Glibc.sin(x) }
+@_disfavoredOverload func exp(_ x: Double) -> Double { Glibc.exp(x) }
+@_disfavoredOverload func log(_ x: Double) -> Double { Glibc.log(x) }
+@_disfavoredOverload func pow(_ x: Double, _ y: Double) -> Double { Glibc.pow(x, y) }
 #elseif canImport(Darwin)
 import Darwin
 
-@inline(__always) @_disfavoredOverload func atan2(_ y: Double, _ x: Double) -> Double { Darwin.atan2(y, x) }
-@inline(__always) @_disfavoredOverload func cos(_ x: Double) -> Double { Darwin.cos(x) }
-@inline(__always) @_disfavoredOverload func sin(_ x: Double) -> Double { Darwin.sin(x) }
-@inline(__always) @_disfavoredOverload func exp(_ x: Double) -> Double { Darwin.exp(x) }
-@inline(__always) @_disfavoredOverload func log(_ x: Double) -> Double { Darwin.log(x) }
-@inline(__always) @_disfavoredOverload func pow(_ x: Double, _ y: Double) -> Double { Darwin.pow(x, y) }
+@_disfavoredOverload func atan2(_ y: Double, _ x: Double) -> Double { Darwin.atan2(y, x) }
+@_disfavoredOverload func cos(_ x: Double) -> Double { Darwin.cos(x) }
+@_disfavoredOverload func sin(_ x: Double) -> Double { Darwin.sin(x) }
+@_disfavoredOverload func exp(_ x: Double) -> Double { Darwin.exp(x) }
+@_disfavoredOverload func log(_ x: Double) -> Double { Darwin.log(x) }
+@_disfavoredOverload func pow(_ x: Double, _ y: Double) -> Double { Darwin.pow(x, y) }
 #endif

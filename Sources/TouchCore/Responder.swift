@@ -146,7 +146,6 @@ open class Responder {
         touches.count == 1 ? touches[0].idAsList : touches.map(\.id)
     }
 
-    @inline(__always)
     private func handle(_ phase: TouchPhase, _ touches: [Touch], _ event: Event) {
         switch phase {
         case .began: touchesBegan(touches, with: event)
@@ -176,17 +175,17 @@ open class Responder {
     /// Delivers one motion message here; returns the responder that handled it, or nil.
     @discardableResult
     public func receiveMotion(_ phase: MotionPhase, _ motion: MotionSubtype, _ event: Event) -> Responder? {
-        event.handledBy = nil
+        event.hot.handledBy = nil
         switch phase {
         case .began: motionBegan(motion, with: event)
         case .ended: motionEnded(motion, with: event)
         case .cancelled: motionCancelled(motion, with: event)
         }
-        if handlesMotion, event.handledBy == nil { event.handledBy = self }
+        if handlesMotion, event.handledBy == nil { event.hot.handledBy = self }
         return event.handledBy
     }
     private func forwardMotion(_ phase: MotionPhase, _ motion: MotionSubtype, _ event: Event) {
-        if handlesMotion { event.handledBy = self; return }
+        if handlesMotion { event.hot.handledBy = self; return }
         if let next { _ = next.receiveMotion(phase, motion, event) }
     }
 
@@ -200,7 +199,7 @@ open class Responder {
     /// The default handles it when ``Responder/handlesRemoteControl`` is set, and passes it to ``Responder/next``
     /// otherwise; the `remote` trace record names who handled it.
     open func remoteControlReceived(with event: Event) {
-        if handlesRemoteControl { event.handledBy = self; return }
+        if handlesRemoteControl { event.hot.handledBy = self; return }
         next?.remoteControlReceived(with: event)
     }
 
@@ -227,7 +226,7 @@ open class Responder {
 
 extension Responder {
     /// `body` with the application, or nil when the responder is attached to none.
-    @inline(__always) func withApp<R>(_ body: (Application) -> R) -> R? {
+    func withApp<R>(_ body: (Application) -> R) -> R? {
         guard let app = links.application else { return nil }
         return app._withUnsafeGuaranteedRef(body)
     }

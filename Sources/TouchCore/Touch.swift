@@ -45,86 +45,44 @@ public final class Touch {
     }
     /// The time of the touch's latest change (landing, move or lift), in seconds of host time
     /// (`UITouch.timestamp`).
-    public internal(set) var timestamp: Double {
-        get { hot.timestamp }
-        set { hot.timestamp = newValue }
-    }
+    public var timestamp: Double { hot.timestamp }
     /// Which tap of a multi-tap this touch is (`UITouch.tapCount`): 1, or one more than the
     /// previous tap's when it lands within ``Defaults/tapInterval`` of it and
     /// ``Defaults/tapDistance`` of where it was, with no other finger down.
-    public internal(set) var tapCount: Int {
-        get { hot.tapCount }
-        set { hot.tapCount = newValue }
-    }
+    public var tapCount: Int { hot.tapCount }
     /// The hit-test view found when the touch began (nil: nothing in the scene was hit). A
     /// view removed mid-touch lives until the touch is over.
-    public internal(set) var view: View? {
-        get { hot.view }
-        set { hot.view = newValue }
-    }
+    public var view: View? { hot.view }
     /// The window the touch landed in (`UITouch.window`).
-    public internal(set) var window: Window? {
-        get { hot.window }
-        set { hot.window = newValue }
-    }
+    public var window: Window? { hot.window }
     /// The finger's pressure, 0…1 (`UITouch.force`, normalized): the device's, or 1 when it
     /// reports none (the mouse).
-    public internal(set) var force: Double {
-        get { hot.force }
-        set { hot.force = newValue }
-    }
+    public var force: Double { hot.force }
     /// Where the touch is and was, in the window's space.
-    public internal(set) var locationInWindow: Point {
-        get { hot.locationInWindow }
-        set { hot.locationInWindow = newValue }
-    }
+    public var locationInWindow: Point { hot.locationInWindow }
     /// Where the touch was before its latest move, in the window's space.
-    public internal(set) var previousLocationInWindow: Point {
-        get { hot.previousLocationInWindow }
-        set { hot.previousLocationInWindow = newValue }
-    }
+    public var previousLocationInWindow: Point { hot.previousLocationInWindow }
     /// Where the touch began, in the window's space.
     public let startLocationInWindow: Point
     /// When the touch began, in seconds of host time.
     public let startTimestamp: Double
     /// The device and finger this touch follows.
-    public internal(set) var key: TouchKey {
-        get { hot.key }
-        set { hot.key = newValue }
-    }
+    public var key: TouchKey { hot.key }
     /// True for fingers made up by the mouse emulation (for the overlays).
-    public internal(set) var isEmulated: Bool {
-        get { hot.isEmulated }
-        set { hot.isEmulated = newValue }
-    }
+    public var isEmulated: Bool { hot.isEmulated }
     /// The recognizers analysing this touch (the hit-test view's and its ancestors').
-    public internal(set) var gestureRecognizers: [GestureRecognizer] {
-        get { hot.gestureRecognizers }
-        set { hot.gestureRecognizers = newValue }
-    }
+    public var gestureRecognizers: [GestureRecognizer] { hot.gestureRecognizers }
     /// Whether the finger's lift moved it (`touchUp`), for recognizers that measure the
     /// fingers lazily (`PanGestureRecognizer`, `TwoFingerGestureRecognizer`).
-    var movedWhenLifted: Bool {
-        get { hot.movedWhenLifted }
-        set { hot.movedWhenLifted = newValue }
-    }
+    var movedWhenLifted: Bool { hot.movedWhenLifted }
 
     // Delivery bookkeeping (TouchDelivery.swift).
     /// The view that receives this touch's messages (nil: none, e.g. multiple touch off).
-    var receiver: View? {
-        get { hot.receiver }
-        set { hot.receiver = newValue }
-    }
+    var receiver: View? { hot.receiver }
     /// Whether the receiver got `began` (so it is owed an `ended` or `cancelled`).
-    var deliveredBegan: Bool {
-        get { hot.deliveredBegan }
-        set { hot.deliveredBegan = newValue }
-    }
+    var deliveredBegan: Bool { hot.deliveredBegan }
     /// Whether the receiver got its final message (or was cancelled by a recognizer).
-    var finishedForView: Bool {
-        get { hot.finishedForView }
-        set { hot.finishedForView = newValue }
-    }
+    var finishedForView: Bool { hot.finishedForView }
     /// `[id]`, made once: the touch ids of a single-touch message in the trace (most of
     /// them) share it instead of allocating an array per record.
     let idAsList: [Int]
@@ -220,30 +178,15 @@ public final class Event {
     public let type: EventType
     /// The event's subtype (`UIEvent.subtype`): `"motionShake"` for a shake, the command's
     /// name for a remote-control event, nil for touches.
-    public internal(set) var subtype: String? {
-        get { hot.subtype }
-        set { hot.subtype = newValue }
-    }
+    public var subtype: String? { hot.subtype }
     /// The time of the latest change, in seconds of host time (`UIEvent.timestamp`).
-    public internal(set) var timestamp: Double {
-        get { hot.timestamp }
-        set { hot.timestamp = newValue }
-    }
+    public var timestamp: Double { hot.timestamp }
     /// Every touch of the sequence, in the order they began.
-    public internal(set) var allTouches: [Touch] {
-        get { hot.allTouches }
-        set { hot.allTouches = newValue }
-    }
+    public var allTouches: [Touch] { hot.allTouches }
     /// Who handled a motion or remote event (set while it travels the chain).
-    public internal(set) var handledBy: Responder? {
-        get { hot.handledBy }
-        set { hot.handledBy = newValue }
-    }
+    public var handledBy: Responder? { hot.handledBy }
     /// For remote events: the command.
-    public internal(set) var remoteCommand: RemoteCommand? {
-        get { hot.remoteCommand }
-        set { hot.remoteCommand = newValue }
-    }
+    public var remoteCommand: RemoteCommand? { hot.remoteCommand }
 
     /// The moves of the sequence so far (touch events: its touches read it for their phase).
     let moves = MoveCount()

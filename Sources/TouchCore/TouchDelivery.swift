@@ -28,7 +28,6 @@ struct ActiveTouches {
     }
 
     /// The touch at `i`, not retained (the caller keeps it alive by other means).
-    @inline(__always)
     func unmanagedValue(at i: Int) -> Unmanaged<Touch> {
         values.withUnsafeBufferPointer { Unmanaged.passUnretained($0[i]) }
     }
@@ -71,18 +70,18 @@ extension Application {
             event = Event(type: .touches, timestamp: time)
             hot.currentEvent = event
         }
-        event.timestamp = time
+        event.hot.timestamp = time
         let touch = Touch(id: hot.nextTouchID, location: p, time: time)
         hot.nextTouchID += 1
-        touch.force = pressure
-        touch.isEmulated = emulated
-        touch.key = key
-        touch.window = window
-        touch.tapCount = tapCount(at: p)
+        touch.hot.force = pressure
+        touch.hot.isEmulated = emulated
+        touch.hot.key = key
+        touch.hot.window = window
+        touch.hot.tapCount = tapCount(at: p)
 
         var path: [HitStep]? = tracer.isOn ? [] : nil
         let hit = window.hitTestScene(p, path: &path)
-        touch.view = hit ?? window
+        touch.hot.view = hit ?? window
         hot.activeTouches[key] = touch
         event.add(touch)
         touch.joinSequence(event.moves)
@@ -91,20 +90,20 @@ extension Application {
             if let path { tracer.emit(time, .hitTest(touch: touch.id, point: p, path: path, view: hit?.traceName)) }
             traceSample(touch, .began)
             tracer.emit(time, .note(topic: "delivery", text: TraceText(blocker)))
-            touch.finishedForView = true
+            touch.hot.finishedForView = true
             return
         }
         // The hit-test record names the recognizers that analyse the touch (what `why`
         // groups a sequence's recognizers by), so the notes made while choosing them are
         // traced after it.
         var notes: [TraceText]? = tracer.isOn ? [] : nil
-        touch.receiver = receiver(for: touch, notes: &notes)
+        touch.hot.receiver = receiver(for: touch, notes: &notes)
         if let v = touch.receiver {
             if v.isExclusiveTouch { hot.exclusiveTouchReceived = true }
             if !v.isMultipleTouchEnabled { hot.soleTouches[ObjectIdentifier(v)] = touch }
         }
         let receiverNotes = notes?.count ?? 0
-        touch.gestureRecognizers = recognizers(for: touch, event: event, notes: &notes)
+        touch.hot.gestureRecognizers = recognizers(for: touch, event: event, notes: &notes)
         if let path {
             tracer.emit(time, .hitTest(touch: touch.id, point: p, path: path, view: hit?.traceName,
                                        recognizers: touch.gestureRecognizers.map(\.traceName)))
@@ -141,10 +140,10 @@ extension Application {
         if tracer.isOn { traceSample(touch, .moved, at: p, pressure: pressure) }
         if p == touch.locationInWindow && pressure == touch.force { return }
         touch.move(to: p)
-        touch.force = pressure
-        touch.timestamp = time
+        touch.hot.force = pressure
+        touch.hot.timestamp = time
         touch.markMoved()   // the other fingers down now read `stationary`
-        event.timestamp = time
+        event.hot.timestamp = time
         // The loop below reads the list's elements without retaining each one (`recognizers`,
         // a copy of the touch's list, which a recognizer may change, keeps every element alive).
         // The touch's own `[touch]` for every recognizer and the view (not one array per message).
@@ -161,13 +160,13 @@ extension Application {
     func touchUp(_ key: TouchKey, _ p: Point, pressure: Double) {
         // A finger-up for an unknown finger is dropped, as SDL does.
         guard let touch = hot.activeTouches.removeValue(forKey: key), let event = hot.currentEvent else { return }
-        touch.movedWhenLifted = p != touch.locationInWindow
+        touch.hot.movedWhenLifted = p != touch.locationInWindow
         if p != touch.locationInWindow { touch.move(to: p) }
-        touch.timestamp = time
+        touch.hot.timestamp = time
         traceSample(touch, .ended, pressure: pressure)
         touch.lift(as: .ended)
         hot.arena.touchLeft()
-        event.timestamp = time
+        event.hot.timestamp = time
         hot.lastTap = (time, p, touch.tapCount)
         let one = event.oneTouchList(touch)
         beginReadingSample()
@@ -194,7 +193,7 @@ extension Application {
             traceSample(t, .cancelled)
             t.lift(as: .cancelled)
             hot.arena.touchLeft()
-            t.timestamp = time
+            t.hot.timestamp = time
         }
         for t in touches {
             for r in t.gestureRecognizers where r.isTracking(t) && !r.state.isTerminal { r.touchCancelled(t, event: event, reason: reason) }
@@ -319,7 +318,7 @@ extension Application {
             if !touch.hot.held.isEmpty { touch.hot.held.append(.ended); flushHeld(touch, event: event); return }
         case .cancelled:
             touch.hot.held.removeAll()
-            touch.finishedForView = true
+            touch.hot.finishedForView = true
             if touch.deliveredBegan { view.receive(.cancelled, [touch], event, reason: reason) }
             return
         }
@@ -327,8 +326,8 @@ extension Application {
     }
 
     private func send(_ phase: TouchPhase, _ touch: Touch, to view: View, _ event: Event, reason: String?, one: [Touch]? = nil) {
-        if phase == .began { touch.deliveredBegan = true }
-        if phase == .ended || phase == .cancelled { touch.finishedForView = true }
+        if phase == .began { touch.hot.deliveredBegan = true }
+        if phase == .ended || phase == .cancelled { touch.hot.finishedForView = true }
         // The caller's list as it is (`one ?? [touch]` would be a copy: a retain and a release).
         if let one { view.receive(phase, one, event, reason: reason) } else { view.receive(phase, [touch], event, reason: reason) }
     }
@@ -356,7 +355,7 @@ extension Application {
     func cancelTouchesInView(for r: GestureRecognizer, event: Event?) {
         for touch in r.trackedTouches where touch.receiver != nil && !touch.finishedForView {
             touch.hot.held.removeAll()
-            touch.finishedForView = true
+            touch.hot.finishedForView = true
             if touch.deliveredBegan, let view = touch.receiver {
                 let ev = event ?? hot.currentEvent ?? Event(type: .touches, timestamp: time)
                 view.receive(.cancelled, [touch], ev, reason: r.reason(.cancelsTouches, r.state == .began ? .began : .recognized).description)

@@ -39,18 +39,12 @@ open class View: Responder {
     }
     /// The view this one is a subview of (nil: none). It reads nil once the view leaves its
     /// superview or the superview goes away.
-    public private(set) var superview: View? {
-        get { hit.superview }
-        set { hit.superview = newValue }
-    }
+    public var superview: View? { hit.superview }
     /// The subviews, back to front (the last is drawn on top and hit-tested first).
     public var subviews: [View] { hit.subviews }
     /// The view controller whose root view this is, if any. It reads nil once the view
     /// controller goes away.
-    public internal(set) var viewController: ViewController? {
-        get { hit.viewController }
-        set { hit.viewController = newValue }
-    }
+    public var viewController: ViewController? { hit.viewController }
 
     /// The fill colour (`UIView.backgroundColor`); clear by default. Drawing only.
     public var backgroundColor: Color = .clear
@@ -139,8 +133,8 @@ open class View: Responder {
 
     deinit {
         // The back references are not weak (docs/performance.md): clear those pointing here.
-        for s in hit.subviews where s.superview === self { s.superview = nil }
-        for r in gestureRecognizers where r.view === self { r.view = nil }
+        for s in hit.subviews where s.superview === self { s.hit.superview = nil }
+        for r in gestureRecognizers where r.view === self { r.hot.view = nil }
     }
 
     /// The untransformed frame: `center` and `bounds.size` (what the scene file gives).
@@ -171,7 +165,7 @@ open class View: Responder {
         v.removeFromSuperview()
         hit.subviews.append(v)
         subviewsChanged()
-        v.superview = self
+        v.hit.superview = self
         v.attach(to: application)
     }
     /// Inserts `v` among the subviews at `index` (clamped to the list), 0 being the back.
@@ -179,7 +173,7 @@ open class View: Responder {
         v.removeFromSuperview()
         hit.subviews.insert(v, at: min(max(index, 0), hit.subviews.count))
         subviewsChanged()
-        v.superview = self
+        v.hit.superview = self
         v.attach(to: application)
     }
     /// Removes the view from its superview; it and its subtree leave the application (their
@@ -187,7 +181,7 @@ open class View: Responder {
     public func removeFromSuperview() {
         guard let s = superview else { return }
         if let i = s.hit.subviews.firstIndex(where: { $0 === self }) { s.hit.subviews.remove(at: i); s.subviewsChanged() }
-        superview = nil
+        hit.superview = nil
         attach(to: nil)
     }
     func attach(to app: Application?) {
@@ -221,13 +215,13 @@ open class View: Responder {
     public func addGestureRecognizer(_ r: GestureRecognizer) {
         r.view?.removeGestureRecognizer(r)
         gestureRecognizers.append(r)
-        r.view = self
+        r.hot.view = self
         r.application = application
     }
     /// Detaches `r` from this view; it no longer sees this view's touches.
     public func removeGestureRecognizer(_ r: GestureRecognizer) {
         gestureRecognizers.removeAll { $0 === r }
-        if r.view === self { r.view = nil; r.application = nil }
+        if r.view === self { r.hot.view = nil; r.application = nil }
     }
     /// Asked before a recognizer attached to this view leaves `possible`; false makes it fail.
     open func gestureRecognizerShouldBegin(_ r: GestureRecognizer) -> Bool { true }
@@ -244,7 +238,6 @@ open class View: Responder {
     // MARK: Coordinates
 
     /// Maps a point from the superview's bounds space to this view's bounds space.
-    @inline(__always)
     public func convertFromSuperview(_ p: Point) -> Point {
         let c = hit.center, b = hit.bounds
         var d = Point(x: p.x - c.x, y: p.y - c.y)
@@ -256,7 +249,6 @@ open class View: Responder {
         return Point(x: d.x + b.origin.x + b.width / 2, y: d.y + b.origin.y + b.height / 2)
     }
     /// Maps a point from this view's bounds space to the superview's bounds space.
-    @inline(__always)
     public func convertToSuperview(_ p: Point) -> Point {
         let c = hit.center, t = hit.transform, b = hit.bounds
         var d = Point(x: p.x - b.origin.x - b.width / 2, y: p.y - b.origin.y - b.height / 2)
@@ -321,7 +313,6 @@ open class View: Responder {
         defaultPointInside(p)
     }
     /// `View`'s own `point(inside:with:)`: half-open bounds grown by `touchOutset`.
-    @inline(__always)
     final func defaultPointInside(_ p: Point) -> Bool {
         let b = hit.bounds, o = hit.touchOutset
         return p.x >= b.minX - o.width && p.x < b.maxX + o.width
@@ -392,10 +383,10 @@ open class ViewController: Responder {
         self.view = view
         super.init(id: id)
         view.viewController?.application = nil
-        view.viewController = self
+        view.hit.viewController = self
         application = view.application
     }
-    deinit { if view.viewController === self { view.viewController = nil } }
+    deinit { if view.viewController === self { view.hit.viewController = nil } }
     /// A view controller's next responder is its view's superview (the window for the root).
     override open var naturalNext: Responder? { view.superview }
 }

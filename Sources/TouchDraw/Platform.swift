@@ -5,15 +5,15 @@
 #if canImport(Glibc)
 import Glibc
 
-@inline(__always) @_disfavoredOverload func cos(_ x: Double) -> Double { Glibc.cos(x) }
-@inline(__always) @_disfavoredOverload func sin(_ x: Double) -> Double { Glibc.sin(x) }
-@inline(__always) @_disfavoredOverload func log10(_ x: Double) -> Double { Glibc.log10(x) }
-@inline(__always) @_disfavoredOverload func pow(_ x: Double, _ y: Double) -> Double { Glibc.pow(x, y) }
+@_disfavoredOverload func cos(_ x: Double) -> Double { Glibc.cos(x) }
+@_disfavoredOverload func sin(_ x: Double) -> Double { Glibc.sin(x) }
+@_disfavoredOverload func log10(_ x: Double) -> Double { Glibc.log10(x) }
+@_disfavoredOverload func pow(_ x: Double, _ y: Double) -> Double { Glibc.pow(x, y) }
 #elseif canImport(Darwin)
 import Darwin
 
-@inline(__always) @_disfavoredOverload func cos(_ x: Double) -> Double { Darwin.cos(x) }
-@inline(__always) @_disfavoredOverload func sin(_ x: Double) -> Double { Darwin.sin(x) }
-@inline(__always) @_disfavoredOverload func log10(_ x: Double) -> Double { Darwin.log10(x) }
-@inline(__always) @_disfavoredOverload func pow(_ x: Double, _ y: Double) -> Double { Darwin.pow(x, y) }
+@_disfavoredOverload func cos(_ x: Double) -> Double { Darwin.cos(x) }
+@_disfavoredOverload func sin(_ x: Double) -> Double { Darwin.sin(x) }
+@_disfavoredOverload func log10(_ x: Double) -> Double { Darwin.log10(x) }
+@_disfavoredOverload func pow(_ x: Double, _ y: Double) -> Double { Darwin.pow(x, y) }
 #endif

@@ -223,7 +223,6 @@ package enum FileAccess {
     }
 
     /// Whether the first `n` bytes of `b` hold a NUL byte.
-    @inline(__always)
     static func containsNUL(_ b: UnsafeBufferPointer<UInt8>, _ n: Int) -> Bool {
         guard let base = b.baseAddress else { return false }
         return memchr(base, 0, n) != nil

@@ -81,7 +81,7 @@ public final class PerfettoWriter: TraceSink {
     deinit { close() }
 
     /// Adds one record to the timeline: the events it completes are written.
-    public func write(_ record: borrowing TraceRecord) {
+    public func write(_ record: TraceRecord) {
         guard !closed else { return }
         out.withBuffer { timeline.add(record, into: &$0) }
         if record.t - lastFlush >= 1 { lastFlush = record.t; out.flush() }
@@ -209,7 +209,7 @@ struct PerfettoTimeline {
 
     // MARK: Records
 
-    mutating func add(_ record: borrowing TraceRecord, into b: inout [UInt8]) {
+    mutating func add(_ record: TraceRecord, into b: inout [UInt8]) {
         let ts = max(now, Self.micros(record.t))
         now = ts
         if input != ts { input = nil }

@@ -31,7 +31,7 @@ public final class TraceWriter: TraceSink {
 
     /// Appends one record (a `touch-sample` is skipped); flushes past 64 KiB or when a
     /// second of trace time has passed.
-    public func write(_ record: borrowing TraceRecord) {
+    public func write(_ record: TraceRecord) {
         guard record.isWrittenToFiles else { return }
         out.withBuffer { TraceWriter.encode(record, into: &$0) }
         if record.t - lastFlush >= 1 { lastFlush = record.t; out.flush() }
@@ -52,10 +52,10 @@ public final class TraceWriter: TraceSink {
     }
 
     /// One trace line (without the newline): `record.description`.
-    public static func line(_ record: borrowing TraceRecord) -> String { record.description }
+    public static func line(_ record: TraceRecord) -> String { record.description }
 
     /// Appends one line with its newline (`TraceRecord.encodeJSON(into:)`).
-    public static func encode(_ record: borrowing TraceRecord, into b: inout [UInt8]) { record.encodeJSON(into: &b) }
+    public static func encode(_ record: TraceRecord, into b: inout [UInt8]) { record.encodeJSON(into: &b) }
 }
 
 /// Reads a trace file back, one `JSONValue` object (keys in file order) per line, and can

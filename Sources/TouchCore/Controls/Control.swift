@@ -268,6 +268,6 @@ open class Control: View {
 
     /// The touch that is beginning in this control right now (while recognizers are chosen).
     var touchBeingDelivered: Touch? {
-        application?.hot.currentEvent?.allTouches.last { $0.view === self && $0.phase == .began }
+        application?.currentEvent?.allTouches.last { $0.view === self && $0.phase == .began }
     }
 }

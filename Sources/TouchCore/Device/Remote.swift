@@ -131,7 +131,7 @@ public final class RemoteCommandCenter {
         }
         // The legacy path: remoteControlReceived(with:) on the first responder, up the chain.
         let event = Event(type: .remoteControl, subtype: name, timestamp: app.time)
-        event.remoteCommand = cmd
+        event.hot.remoteCommand = cmd
         let start: Responder = app.firstResponder ?? app
         start.remoteControlReceived(with: event)
         app.tracer.emit(app.time, .remote(command: name, handledBy: event.handledBy?.traceName,

@@ -72,7 +72,6 @@ package struct JSONScanner {
 
     package var atEnd: Bool { i >= bytes.count }
 
-    @inline(__always)
     package mutating func skipSpace() {
         while i < bytes.count {
             let c = bytes[i]
@@ -95,7 +94,6 @@ package struct JSONScanner {
     }
 
     /// Peeks the next non-space byte.
-    @inline(__always)
     package mutating func peek() -> UInt8? { skipSpace(); return i < bytes.count ? bytes[i] : nil }
 
     /// The raw bytes of a string without escapes (fast path for keys), or nil if it has escapes.

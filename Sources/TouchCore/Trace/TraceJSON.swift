@@ -217,7 +217,6 @@ package enum JSONOut {
     }
 
     /// A value rounded to 1e-9 (and -0 to 0), for trace outputs.
-    @inline(__always)
     package static func tidy(_ v: Double) -> Double {
         guard v.isFinite, abs(v) < 1e9 else { return v }
         let r = (v * 1e9).rounded() / 1e9

@@ -37,7 +37,7 @@ public enum TraceKind: String, CaseIterable, Sendable, Hashable {
 
     /// The group a record is listed under (a touch sample, never kept by the log, as a
     /// touch message).
-    @inlinable public init(_ body: TraceRecord.Body) { self = body.entry.group }
+    public init(_ body: TraceRecord.Body) { self = body.entry.group }
 }
 
 extension TraceRecord {
@@ -211,7 +211,7 @@ public enum TraceValue: Sendable, Hashable {
 
 extension TraceRecord.Body {
     /// The kind's table entry.
-    @inlinable public var entry: TraceKindEntry {
+    public var entry: TraceKindEntry {
         switch self {
         case .hitTest: .hitTest
         case .touches: .touches

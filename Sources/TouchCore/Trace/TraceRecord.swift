@@ -98,8 +98,8 @@ public struct GestureOutputs: Sendable, Hashable {
     private static let locationBit: UInt8 = 1, scaleBit: UInt8 = 2, rotationBit: UInt8 = 4, translationBit: UInt8 = 8
     private static let velocityBit: UInt8 = 16, velocityVectorBit: UInt8 = 32, numberOfTouchesBit: UInt8 = 64
 
-    @inline(__always) private func get<T>(_ bit: UInt8, _ value: T) -> T? { present & bit != 0 ? value : nil }
-    @inline(__always) private static func set<T>(_ bit: UInt8, _ new: T?, _ zero: T, _ field: inout T, _ present: inout UInt8) {
+    private func get<T>(_ bit: UInt8, _ value: T) -> T? { present & bit != 0 ? value : nil }
+    private static func set<T>(_ bit: UInt8, _ new: T?, _ zero: T, _ field: inout T, _ present: inout UInt8) {
         if let new { field = new; present |= bit } else { field = zero; present &= ~bit }
     }
 
@@ -245,7 +245,7 @@ public struct TraceRecord: Sendable, Hashable {
     /// without building a String): its table entry's name (`"custom"` for a kind read from a
     /// file that this program has no entry for: ``kind`` names it). `touch-sample` records
     /// are not written to trace files.
-    @inline(__always) public var kindName: StaticString { body.entry.name }
+    public var kindName: StaticString { body.entry.name }
     /// The trace file's `kind` for this record (its table entry's ``TraceKindEntry/kind``).
     public var kind: String { body.entry.kind }
     /// Whether trace files hold records like this one: all but touch samples, which repeat
@@ -418,9 +418,9 @@ public final class Tracer {
     /// own: set its ``sink``.
     public init(sink: (any TraceSink)? = nil) { self.sink = sink }
     /// Whether a sink is set. Code that builds something only for the trace checks it first.
-    @inline(__always) public var isOn: Bool { borrowed != nil }
+    public var isOn: Bool { borrowed != nil }
     /// Sends a record to the sink; `body` is not evaluated when tracing is off.
-    @inline(__always) public func emit(_ t: Double, _ body: @autoclosure () -> TraceRecord.Body) {
+    public func emit(_ t: Double, _ body: @autoclosure () -> TraceRecord.Body) {
         guard let borrowed else { return }
         delivering += 1
         borrowed._withUnsafeGuaranteedRef { $0.sink.receive(TraceRecord(t: t, body())) }

@@ -25,9 +25,9 @@ public struct TraceText: Sendable, Hashable, CustomStringConvertible, Expressibl
     // a gesture message go through its type's generic copy, which cost more than the
     // formatting saved), and a literal, the common case, has no reference at all.
     /// The text when it is a literal (then `pieces` is nil).
-    @usableFromInline let literal: StaticString
+    let literal: StaticString
     /// The pieces of an interpolated or already formatted reason.
-    @usableFromInline nonisolated(unsafe) let pieces: Pieces?
+    nonisolated(unsafe) let pieces: Pieces?
 
     /// An already formatted reason.
     public init(_ string: String) {
@@ -98,7 +98,6 @@ public struct TraceText: Sendable, Hashable, CustomStringConvertible, Expressibl
     }
 
     /// One piece of an interpolated reason.
-    @usableFromInline
     enum Piece {
         case literal(StaticString)
         case string(String)
@@ -113,7 +112,6 @@ public struct TraceText: Sendable, Hashable, CustomStringConvertible, Expressibl
     /// The pieces, in one allocation: a count, then the pieces. Never changed once the
     /// reason is made (the interpolation appends while it builds it), so it may be shared
     /// between threads, as the trace log's worker does.
-    @usableFromInline
     final class Pieces: ManagedBuffer<Int, Piece> {
         static func make(capacity: Int) -> Pieces {
             unsafeDowncast(Pieces.create(minimumCapacity: capacity) { _ in 0 }, to: Pieces.self)

@@ -18,7 +18,7 @@ struct EventLanes {
     init(capacity: Int) { self.capacity = capacity }
 
     /// Files a record of sequence number `seq`; records of other kinds are ignored.
-    mutating func note(_ r: borrowing TraceRecord, seq: Int) {
+    mutating func note(_ r: TraceRecord, seq: Int) {
         switch r.body {
         case let .control(control, event):
             controls.append(LaneEvent(t: r.t, seq: seq, subject: control, label: event)); bounded(&controls)

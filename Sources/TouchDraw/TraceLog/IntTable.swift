@@ -33,6 +33,8 @@ struct IntTable<Value> {
         shift = UInt64(64 - n.trailingZeroBitCount)
     }
 
+    // Always inlined, as the log's other per-record lookups here: the dispatch bench's
+    // instructions per event name the cost (docs/performance.md, the idiom table).
     @inline(__always)
     private func home(_ key: Int) -> Int {
         Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(key)) &* 0x9E37_79B9_7F4A_7C15) >> shift)

@@ -35,6 +35,8 @@ struct TouchIndex {
         if touchOrder.count > 256 { touchOrder.removeFirst(64) }
     }
 
+    // Always inlined, as the log's other per-record lookups here: the dispatch bench's
+    // instructions per event name the cost (docs/performance.md, the idiom table).
     /// A touch message to `view`: the touch's span and receivers. Updated in place (through
     /// the table's slot): copying a span out and back would copy its message times on every
     /// message. One look-up per touch.

@@ -22,6 +22,8 @@ struct Receiver {
     var phases: [TouchPhase] {
         (0..<Int(count)).map { i in Self.phase(code: Int(order >> (3 * i)) & 7) }
     }
+    // Always inlined, as the log's other per-record lookups here: the dispatch bench's
+    // instructions per event name the cost (docs/performance.md, the idiom table).
     /// Lists `phase` unless it is listed already.
     @inline(__always) mutating func add(_ phase: TouchPhase) {
         let bit = Self.bit(phase)

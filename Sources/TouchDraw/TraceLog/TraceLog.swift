@@ -32,7 +32,9 @@ public final class TraceLog: TraceSink {
     // bench (callgrind), a third of what the log itself costs.
     @exclusivity(unchecked) private var ring: TraceRing
     /// Sequence number of the next record (records ever appended).
-    @exclusivity(unchecked) public private(set) var endSeq = 0
+    public var endSeq: Int { appended }
+    /// `endSeq`'s storage: written for every record, so not checked at run time.
+    @exclusivity(unchecked) private var appended = 0
     /// Sequence number of the oldest record still kept.
     public var firstSeq: Int { endSeq - ring.count }
     public var count: Int { ring.count }
@@ -104,7 +106,7 @@ public final class TraceLog: TraceSink {
             events.note(r, seq: seq)
             kind = TraceKind(r.body)
         }
-        endSeq += 1
+        appended += 1
         if ring.isFull, !lineCache.isEmpty { lineCache[seq - capacity] = nil }
         ring.append(consume r, kind: kind.index)
         if endSeq % 4096 == 0 && endSeq > capacity { recognizers.prune(fromSeq: firstSeq) }

@@ -21,7 +21,8 @@ public final class SceneSession {
     // from one thread (the main actor) and these accesses never overlap.
     /// The input mapper (step 2): mouse, keys, gamepad and accelerometer to touches, shake,
     /// remote commands and orientation, for this scene's window.
-    @exclusivity(unchecked) public private(set) var mapper: InputMapper
+    public var mapper: InputMapper { inputMapper }
+    @exclusivity(unchecked) private var inputMapper: InputMapper
     /// Whether a program built the application in code (`init(name:window:build:)`) rather
     /// than from a scene description: there is then no scene to reload.
     public let isBuiltInCode: Bool
@@ -32,7 +33,7 @@ public final class SceneSession {
         built = SceneBuilder.build(scene)
         app = built.app
         isBuiltInCode = false
-        mapper = InputMapper(sceneSize: scene.window, defaults: built.app.defaults)
+        inputMapper = InputMapper(sceneSize: scene.window, defaults: built.app.defaults)
     }
 
     /// An application a program builds in code instead of a scene file: `build` adds its
@@ -53,7 +54,7 @@ public final class SceneSession {
         built = SceneBuilder.build(window: window, in: build)
         app = built.app
         isBuiltInCode = true
-        mapper = InputMapper(sceneSize: window, defaults: built.app.defaults)
+        inputMapper = InputMapper(sceneSize: window, defaults: built.app.defaults)
     }
 
     /// A scene reload: interrupts `old` (its touches and shake are cancelled with `reason`)
@@ -67,7 +68,7 @@ public final class SceneSession {
         var carried = old.mapper
         carried.sceneSize = scene.window
         carried.defaults = built.app.defaults
-        mapper = carried
+        inputMapper = carried
     }
 
     /// Maps one raw input (step 2) and delivers the resulting events at its time.
@@ -75,20 +76,20 @@ public final class SceneSession {
         if typeIntoTextField(raw) { app.advance(to: raw.t); return }
         // An accelerometer shake whose quiet time ran out before this input ends at that
         // moment, however often the host advanced time meanwhile.
-        if mapper.isShakeHeld, let d = mapper.nextDeadline, d <= raw.t { advance(to: raw.t) }
+        if inputMapper.isShakeHeld, let d = inputMapper.nextDeadline, d <= raw.t { advance(to: raw.t) }
         // The mapped events go into a buffer kept between inputs. A nested `handle` (from a
         // handler or a sink) maps into a list of its own, so the buffer never changes while
         // its events are being sent, and is read in place (no retain of it per input).
         if handlingInput {
             var events: [InputEvent] = []
-            mapper.map(raw, into: &events)
+            inputMapper.map(raw, into: &events)
             for e in events { app.send(e, at: raw.t) }
             if events.isEmpty { app.advance(to: raw.t) }
             return
         }
         handlingInput = true
         defer { handlingInput = false }
-        mapper.map(raw, into: &eventBuffer)
+        inputMapper.map(raw, into: &eventBuffer)
         switch eventBuffer.count {
         case 0:
             app.advance(to: raw.t)
@@ -111,9 +112,9 @@ public final class SceneSession {
         // An accelerometer shake ends when its quiet time runs out, not when the host next
         // advances: the live window (woken at its own times) and a replay (stepped every
         // 1/120 s) trace the same moment.
-        if mapper.isShakeHeld, let d = mapper.nextDeadline, d <= t {
+        if inputMapper.isShakeHeld, let d = inputMapper.nextDeadline, d <= t {
             let at = max(d, app.time)
-            for e in mapper.advance(to: t) { app.send(e, at: at) }
+            for e in inputMapper.advance(to: t) { app.send(e, at: at) }
         }
         return app.advance(to: t)
     }
@@ -121,18 +122,18 @@ public final class SceneSession {
     /// The next time something is due: a timer in the application or the end of an
     /// accelerometer shake (nil: none).
     public var nextDeadline: Double? {
-        guard let m = mapper.nextDeadline else { return app.nextDeadline }
+        guard let m = inputMapper.nextDeadline else { return app.nextDeadline }
         return min(m, app.nextDeadline ?? m)
     }
 
     /// Whether stepping time frame by frame can change anything (animations, timers, a
     /// shake): when false, a replay may jump straight to the next input.
-    public var needsFrames: Bool { app.needsFrames || mapper.nextDeadline != nil }
+    public var needsFrames: Bool { app.needsFrames || inputMapper.nextDeadline != nil }
 
     /// Cancels every touch and a shake under way, e.g. before the scene is replaced by a
     /// reload; fingers still down are swallowed until they lift.
     public func interrupt(reason: String) {
-        for e in mapper.interrupt(reason: reason) { app.send(e, at: app.time) }
+        for e in inputMapper.interrupt(reason: reason) { app.send(e, at: app.time) }
     }
 
     /// While a text field is first responder, keys type into it (the host supplies text

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 
-// docs/performance.md: speed idioms stay out of TouchCore's public surface. Checked on the
-// sources (comments and string literals removed first): no public or open declaration
-// carries `@exclusivity(unchecked)`, and `View`, the class programs subclass, declares no
-// underscored property (its hit-test state lives in `View.hit`, HitBoxes.swift).
+// docs/performance.md: speed idioms stay out of public API and appear only where the idiom
+// table says, with the measurement that justifies them. Checked on every module's sources
+// (comments and string literals removed first): the table's kinds, files and counts equal
+// the sources'; no public or open declaration carries an idiom attribute; fewer than 20
+// computed properties only get and set a field of a hot object's one unchecked field; and
+// `View`, the class programs subclass, declares no underscored property.
 
 private let repo = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -68,10 +70,10 @@ func codeOnly(_ source: String) -> String {
     return String(out)
 }
 
-/// The declarations in `code` (comments removed) that carry `@exclusivity(unchecked)` and are
-/// public or open: by their own modifiers, or as members of a `public extension`. Each as
+/// The declarations in `code` (comments removed) that carry `attribute` and are public or
+/// open: by their own modifiers, or as members of a `public extension`. Each as
 /// `line: declaration`.
-func publicUncheckedDeclarations(in code: String) -> [String] {
+func publicDeclarations(carrying attribute: String = "@exclusivity(unchecked)", in code: String) -> [String] {
     let lines = code.components(separatedBy: "\n")
     // The header of every block open at the start of each line (for `public extension`).
     var open: [String] = []
@@ -88,8 +90,9 @@ func publicUncheckedDeclarations(in code: String) -> [String] {
         header.append(" ")
     }
     // Modifiers before the attribute (on its line) and after it (on the next line too).
-    let before = #"(?:[A-Za-z_]+(?:\([a-z]+\))?[ \t]+)*"#, after = #"(?:[A-Za-z_]+(?:\([a-z]+\))?\s+)*"#
-    let regex = try! NSRegularExpression(pattern: "(" + before + ")@exclusivity\\(unchecked\\)\\s+(" + after + ")(?:var|let)\\s+(\\w+)")
+    let before = #"(?:[A-Za-z_]+(?:\([a-z]+\))?[ \t]+)*"#, after = #"(?:@?[A-Za-z_]+(?:\([A-Za-z_]+\))?\s+)*"#
+    let regex = try! NSRegularExpression(pattern: "(" + before + ")" + NSRegularExpression.escapedPattern(for: attribute)
+        + "\\s+(" + after + ")(?:var|let|func|init|subscript)\\b\\s*(\\w*)")
     var found: [String] = []
     for (n, line) in lines.enumerated() {
         // The declaration may continue on the next line (attribute on a line of its own).
@@ -126,14 +129,86 @@ func underscoredProperties(ofClass name: String, in code: String) -> [String]? {
     return regex.matches(in: body, range: NSRange(location: 0, length: ns.length)).map { ns.substring(with: $0.range(at: 1)) }
 }
 
-@Suite("Speed idioms stay out of TouchCore's public surface (docs/performance.md)")
+/// The idioms docs/performance.md's table counts: each kind's name as the table writes it,
+/// and the pattern that finds one use in code (comments and strings removed).
+let idiomKinds: [(name: String, pattern: String)] = [
+    ("@exclusivity(unchecked)", #"@exclusivity\(unchecked\)"#),
+    ("Unmanaged", #"\bUnmanaged\b"#),
+    ("_withUnsafeGuaranteedRef", #"\b_withUnsafeGuaranteedRef\b"#),
+    ("unowned(unsafe)", #"\bunowned\(unsafe\)"#),
+    ("@inline(__always)", #"@inline\(__always\)"#),
+    ("@inlinable", #"@inlinable\b"#),
+    ("@usableFromInline", #"@usableFromInline\b"#),
+    // The ownership modifiers, not the functions named `borrowing(_:)`.
+    ("borrowing", #"\bborrowing\b(?!\s*[(<])"#),
+    ("consuming", #"\bconsuming\b(?!\s*[(<])"#),
+]
+
+/// The attributes no public or open declaration carries, in any module.
+let idiomAttributes = ["@exclusivity(unchecked)", "@inline(__always)"]
+
+/// Each kind's uses per file in `sources`, written as the table's cell writes them:
+/// "`Module/File.swift` 3, …", the most used file first.
+func idiomCells(_ sources: [(path: String, code: String)]) -> [String: String] {
+    var cells: [String: String] = [:]
+    for kind in idiomKinds {
+        let regex = try! NSRegularExpression(pattern: kind.pattern)
+        var uses: [(String, Int)] = []
+        for (path, code) in sources {
+            let n = regex.numberOfMatches(in: code, range: NSRange(location: 0, length: (code as NSString).length))
+            if n > 0 { uses.append((path, n)) }
+        }
+        uses.sort { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+        cells[kind.name] = uses.isEmpty ? "none" : uses.map { "`\($0.0)` \($0.1)" }.joined(separator: ", ")
+    }
+    return cells
+}
+
+/// The rows of the idiom table (headed `| idiom | where | measurement |`) in `markdown` whose
+/// first cell is one name in backticks (a kind's row): the name and its files cell.
+func idiomTable(in markdown: String) -> [String: String] {
+    var rows: [String: String] = [:]
+    var inTable = false
+    for line in markdown.components(separatedBy: "\n") {
+        if line.hasPrefix("| idiom | where | measurement |") { inTable = true; continue }
+        guard inTable else { continue }
+        guard line.hasPrefix("|") else { if !rows.isEmpty { break } else { continue } }
+        let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard cells.count >= 4, cells[1].count > 2, cells[1].hasPrefix("`"), cells[1].hasSuffix("`"),
+              !cells[1].dropFirst().dropLast().contains("`") else { continue }
+        rows[String(cells[1].dropFirst().dropLast())] = cells[2]
+    }
+    return rows
+}
+
+/// The computed properties in `code` that only forward to a field of a hot object's one
+/// unchecked field (`hot`, `hit`, `links`) and have a setter too: `get { hot.x }` followed by
+/// `set` or `_modify`. Each as `line: name`.
+func forwardingPairs(in code: String) -> [String] {
+    let lines = code.components(separatedBy: "\n")
+    let getter = try! NSRegularExpression(pattern: #"^\s*get\s*\{\s*(?:hot|hit|links)\.\w+(?:\?\.\w+\(\))?\s*\}\s*$"#)
+    var found: [String] = []
+    for (n, line) in lines.enumerated() where n + 1 < lines.count {
+        let ns = line as NSString
+        guard getter.firstMatch(in: line, range: NSRange(location: 0, length: ns.length)) != nil else { continue }
+        let next = lines[n + 1].trimmingCharacters(in: .whitespaces)
+        if next.hasPrefix("set") || next.hasPrefix("_modify") {
+            let name = n > 0 ? lines[n - 1].trimmingCharacters(in: .whitespaces) : ""
+            found.append("\(n + 1): \(name)")
+        }
+    }
+    return found
+}
+
+@Suite("Speed idioms stay out of public API and where the idiom table says (docs/performance.md)")
 struct SpeedIdiomTests {
-    static func touchCoreSources() throws -> [(path: String, code: String)] {
-        let root = repo.appendingPathComponent("Sources/TouchCore")
+    /// Every module's Swift sources, as `Module/path` and code only.
+    static func allSources() throws -> [(path: String, code: String)] {
+        let root = repo.appendingPathComponent("Sources")
         guard let walk = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
         var out: [(String, String)] = []
         for case let url as URL in walk where url.pathExtension == "swift" {
-            out.append((String(url.path.dropFirst(repo.path.count + 1)), codeOnly(try String(contentsOf: url, encoding: .utf8))))
+            out.append((String(url.path.dropFirst(root.path.count + 1)), codeOnly(try String(contentsOf: url, encoding: .utf8))))
         }
         return out.sorted { $0.0 < $1.0 }
     }
@@ -156,18 +231,54 @@ struct SpeedIdiomTests {
                 @exclusivity(unchecked) private static var i = 0
             }
             """
-        let found = publicUncheckedDeclarations(in: codeOnly(sample)).map { $0.split(separator: ":").first.map(String.init) ?? "" }
+        let found = publicDeclarations(in: codeOnly(sample)).map { $0.split(separator: ":").first.map(String.init) ?? "" }
         #expect(found == ["2", "3", "5", "12"])
+        // Other attributes, and functions as well as properties.
+        let inline = "public struct S {\n    @inline(__always) public func f() {}\n    @inline(__always) func g() {}\n    @inline(__always) @_disfavoredOverload public var h: Int { 0 }\n}"
+        #expect(publicDeclarations(carrying: "@inline(__always)", in: codeOnly(inline)).map { $0.split(separator: ":").first.map(String.init) ?? "" } == ["2", "4"])
     }
 
-    @Test("no public or open declaration in TouchCore carries @exclusivity(unchecked)")
-    func noPublicUnchecked() throws {
-        let sources = try Self.touchCoreSources()
-        #expect(sources.count > 20)
+    @Test("no public or open declaration in any module carries an idiom attribute")
+    func noPublicIdioms() throws {
+        let sources = try Self.allSources()
+        #expect(Set(sources.map { $0.path.split(separator: "/")[0] }).count >= 7, "every module is read")
         for (path, code) in sources {
-            let found = publicUncheckedDeclarations(in: code)
-            #expect(found.isEmpty, "\(path): public declarations with @exclusivity(unchecked): \(found)")
+            for attribute in idiomAttributes {
+                let found = publicDeclarations(carrying: attribute, in: code)
+                #expect(found.isEmpty, "\(path): public declarations with \(attribute): \(found)")
+            }
         }
+    }
+
+    @Test("the idiom table in docs/performance.md counts every kind in every file of every module")
+    func tableMatchesSources() throws {
+        let doc = try String(contentsOf: repo.appendingPathComponent("docs/performance.md"), encoding: .utf8)
+        let table = idiomTable(in: doc)
+        let counted = idiomCells(try Self.allSources())
+        for kind in idiomKinds {
+            let cell = counted[kind.name] ?? "none"
+            #expect(table[kind.name] == cell, "the row of `\(kind.name)` should read: | `\(kind.name)` | \(cell) | …")
+        }
+        #expect(Set(table.keys) == Set(idiomKinds.map(\.name)), "rows for kinds the test does not count: \(Set(table.keys).subtracting(idiomKinds.map(\.name)))")
+    }
+
+    @Test("the table reader and the counter agree on a sample")
+    func tableReaderReadsASample() {
+        let doc = "text\n\n| idiom | where | measurement |\n|---|---|---|\n| `Unmanaged` | `A/B.swift` 2, `A/C.swift` 1 | x |\n| A design (`Tracer`) | `Tracer` | y |\n\nafter\n| `no` | row | here |\n"
+        #expect(idiomTable(in: doc) == ["Unmanaged": "`A/B.swift` 2, `A/C.swift` 1"])
+        let cells = idiomCells([("A/C.swift", "let u: Unmanaged<X>"), ("A/B.swift", "Unmanaged.passUnretained(Unmanaged<Y>)"), ("A/D.swift", "func borrowing(_ x: borrowing T)")])
+        #expect(cells["Unmanaged"] == "`A/B.swift` 2, `A/C.swift` 1")
+        #expect(cells["borrowing"] == "`A/D.swift` 1")
+        #expect(cells["@inline(__always)"] == "none")
+    }
+
+    @Test("fewer than 20 properties only forward to a hot field with a getter and a setter")
+    func fewForwardingPairs() throws {
+        var pairs: [String] = []
+        for (path, code) in try Self.allSources() { pairs += forwardingPairs(in: code).map { "\(path):\($0)" } }
+        #expect(pairs.count < 20, "\(pairs.count) forwarding accessor pairs: \(pairs)")
+        let sample = "var a: Int {\n    get { hot.a }\n    set { hot.a = newValue }\n}\nvar b: Int { hot.b }\nvar c: M {\n    get { hot.c }\n    _modify { yield &hot.c }\n}\n"
+        #expect(forwardingPairs(in: sample).count == 2)
     }
 
     @Test("View declares no underscored property: its hit-test state is one internal field")
