@@ -32,7 +32,8 @@ struct AnalyzeCommand: ParsableCommand {
             Reads a libinput record, evemu recording or TouchScope recording and reports
             the device's axes and resolution, contacts, report rate, stationary and
             moving jitter, linearity, pressure and touch size, and anomalies
-            (stuck-touch, tracking-id-reuse, jump, ghost-touch, syn-dropped, report-gap)
+            (stuck-touch, tracking-id-reuse, jump, ghost-touch, syn-dropped, report-gap,
+            time-backwards)
             with their time, slot and tracking id. Then the checks, each PASS, FAIL or
             not measured (never passed when the input cannot decide): accuracy,
             edge-accuracy, stationary-jitter, moving-jitter, report-rate, contacts,
@@ -161,7 +162,7 @@ struct CalibrateCommand: ParsableCommand {
             }
             print(json ? result.json : result.text)
         } catch let error as CalibrationError {
-            throw CLIError.badInput("\(input): \(error.description)")
+            throw CLIError.badInput(error.located(in: input))
         }
     }
 }

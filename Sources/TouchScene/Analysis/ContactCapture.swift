@@ -148,19 +148,20 @@ public struct ContactCapture: Sendable {
             return try fromEvdev(device: f.devices[index].info, events: events[index] ?? [], format: "libinput-record", file: file)
         case .recording:
             let reader = try RecordingReader(text: String(decoding: bytes, as: UTF8.self), file: file)
-            var inputs: [RawInput] = []
-            while let i = try reader.next() { inputs.append(i) }
-            return fromRecording(inputs, header: reader.header)
+            var inputs: [RawInput] = [], lines: [Int] = []
+            while let i = try reader.next() { inputs.append(i); lines.append(reader.lineNumber) }
+            return fromRecording(inputs, header: reader.header, lines: lines)
         }
     }
 
     /// A TouchScope recording's fingers, one track per finger from down to up.
-    static func fromRecording(_ inputs: [RawInput], header: RecordingHeader) -> ContactCapture {
+    /// `lines`: each input's line in the file, when read from one.
+    static func fromRecording(_ inputs: [RawInput], header: RecordingHeader, lines: [Int]? = nil) -> ContactCapture {
         var open: [Int: Int] = [:]   // finger -> track index
         var tracks: [ContactTrack] = []
         var events: [CaptureEvent] = []
         let start = inputs.first?.t ?? 0
-        for input in inputs {
+        for (index, input) in inputs.enumerated() {
             let t = input.t - start
             switch input.kind {
             case let .fingerDown(finger, x, y, pressure, _):
@@ -172,7 +173,7 @@ public struct ContactCapture: Sendable {
                 open[finger] = tracks.count
                 tracks.append(ContactTrack(slot: finger, trackingID: finger,
                                            reports: [ContactReport(t: t, x: x, y: y, pressure: pressure.map { Int(($0 * 1000).rounded()) })],
-                                           liftedAt: nil))
+                                           liftedAt: nil, line: lines.flatMap { index < $0.count ? $0[index] : nil }))
             case let .fingerMove(finger, x, y, pressure, _):
                 if let i = open[finger] {
                     tracks[i].reports.append(ContactReport(t: t, x: x, y: y, pressure: pressure.map { Int(($0 * 1000).rounded()) }))
@@ -234,6 +235,7 @@ public struct ContactCapture: Sendable {
         var touching = false         // single touch: BTN_TOUCH
         var dropping = false         // after SYN_DROPPED until the next SYN_REPORT
         var latest = 0.0             // the latest time so far: time never goes back
+        var previous = 0.0           // the time as the file gives it, of the event before
         var anyDown = false
 
         func open(_ s: inout Slot, slot: Int, at t: Double) {
@@ -251,11 +253,12 @@ public struct ContactCapture: Sendable {
         }
         for e in events {
             var t = Double(e.time) / 1e6 - start
-            if t < latest {
+            defer { previous = Double(e.time) / 1e6 - start }
+            if t < previous {
                 capture.events.append(CaptureEvent(kind: .timeBackwards, at: latest, slot: current, trackingID: slots[current]?.trackingID ?? -1,
                     detail: "line \(e.mark.line): time goes back \(TraceFormat.fixed((latest - t) * 1000, 3)) ms (to \(TraceFormat.fixed(t, 6)) s after \(TraceFormat.fixed(latest, 6)) s); taken as \(TraceFormat.fixed(latest, 6)) s"))
-                t = latest
             }
+            t = max(t, latest)
             latest = t
             if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_DROPPED {
                 capture.events.append(CaptureEvent(kind: .synDropped, at: t, slot: current, trackingID: slots[current]?.trackingID ?? -1,

@@ -89,7 +89,7 @@ public struct DeviceCheck: Sendable, Equatable {
 
 /// Something wrong the device did, where and when.
 public struct DeviceAnomaly: Sendable, Equatable {
-    /// Its kind: `stuck-touch`, `tracking-id-reuse`, `jump`, `ghost-touch`, `syn-dropped` or `report-gap`.
+    /// Its kind: `stuck-touch`, `tracking-id-reuse`, `jump`, `ghost-touch`, `syn-dropped`, `report-gap` or `time-backwards`.
     public var kind: String
     /// When, in seconds since the first event.
     public var at: Double
