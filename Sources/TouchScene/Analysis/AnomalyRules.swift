@@ -173,7 +173,8 @@ public struct LiveAnomalies: Sendable {
 
     /// Counts an interval of `dt` seconds, and moves the median's bin to the new rank.
     private mutating func count(_ dt: Double) {
-        let b = min(bins.count - 1, Int(dt * 10_000))
+        // Clamped as a Double first: an interval of 1e21 s must not trap on the way to an Int.
+        let b = Int(min(Double(bins.count - 1), max(0, dt * 10_000)))
         bins[b] += 1
         intervals += 1
         if b < medianBin { belowMedian += 1 }
