@@ -35,7 +35,7 @@ extension TouchAnalysis {
             h += "</table>\n<div class=\"grid\">\n"
             h += figure(heatMap(d), "Coverage: reports per cell of the touch area (\(DeviceAnalysis.coverageColumns) × \(DeviceAnalysis.coverageRows)); empty cells were never touched")
             h += figure(bars(d.intervalHistogram, label: { "\($0 * 2)" }, unit: "ms between reports"),
-                        "Report intervals, 2 ms bins" + (d.reportRate.map { "; median \(TraceFormat.fixed(1000 / $0.p50, 1)) ms (\(TraceFormat.fixed($0.p50, 1)) Hz)" } ?? ""))
+                        "Report intervals of each contact, 2 ms bins" + (d.reportRate.map { "; report rate per contact \(TraceFormat.fixed($0.p50, 1)) Hz (the median of \($0.stretches) stretch(es) of 10 or more reports)" } ?? ""))
             h += figure(values(d.stretchJitters, limit: d.unit == "mm" ? d.checks.first { $0.name == "stationary-jitter" }?.limit : nil, unit: d.unit),
                         "Stationary jitter of each held finger (\(d.unit)); the line is the limit")
             h += figure(values(d.strokeLinearities, limit: nil, unit: d.unit), "Linearity of each straight stroke (\(d.unit))")
