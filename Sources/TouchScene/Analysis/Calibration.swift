@@ -226,8 +226,10 @@ public enum Calibration {
 public struct CalibrationError: Error, Sendable, CustomStringConvertible {
     /// What is wrong, for a person.
     public var description: String
-    /// Where in the input: the line of the first tap involved (1 when none), column 1.
-    public var line: Int, column: Int
+    /// Where in the input: the line of the first tap involved (1 when none).
+    public var line: Int
+    /// The column of that line (1: the tap's line as a whole).
+    public var column: Int
     init(_ d: String, line: Int = 1, column: Int = 1) { description = d; self.line = line; self.column = column }
     /// `FILE:LINE:COLUMN: what is wrong`.
     public func located(in file: String) -> String { "\(file):\(line):\(column): \(description)" }

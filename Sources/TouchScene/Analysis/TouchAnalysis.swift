@@ -141,9 +141,10 @@ public struct DeviceAnalysis: Sendable {
     public var frameRate: RateFigures?
     /// Contacts whose position the recording never states (figures of positions skip them).
     public var unplacedContacts = 0
-    /// The longest a contact was held within 5 mm (s), and the longest straight chord (in
-    /// `unit`): what stationary and moving jitter need 0.3 s and 10 mm of.
-    public var longestHold = 0.0, longestChord = 0.0
+    /// The longest a contact was held within 5 mm (s): what stationary jitter needs 0.3 s of.
+    public var longestHold = 0.0
+    /// The longest straight chord (in `unit`): what moving jitter needs 10 mm of.
+    public var longestChord = 0.0
     /// How many stationary stretches (held ≥ 0.3 s) were found.
     public var stationaryStretches: Int
     /// The largest stationary jitter, in `unit`; nil without a stretch.
