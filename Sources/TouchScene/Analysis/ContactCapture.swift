@@ -135,8 +135,20 @@ public struct ContactCapture: Sendable {
     public static func read(bytes: [UInt8], file: String) throws(InputFileError) -> ContactCapture {
         switch InputFileFormat.detect(bytes.prefix(4096)) {
         case .evemu:
-            let f = try EvemuFile.parse(bytes, file: file)
-            return try fromEvdev(device: f.device, events: f.events, format: "evemu", file: file)
+            // Read twice, line by line, as `import` does: the events are never held as a list
+            // (a million of them would be 46 MiB).
+            var scan = EvemuReader(source: LineSource(bytes: bytes, maxLineLength: Int.max), file: file)
+            var hints = EvdevContacts.Hints()
+            var start: Int64?
+            while let e = try scan.nextEvent() {
+                hints.see(e)
+                if start == nil { start = e.time }
+            }
+            let device = try scan.finish()
+            return try fromEvdev(device: device, hints: hints, start: start, format: "evemu", file: file) { (take: (EvdevEvent) -> Void) throws(InputFileError) in
+                var again = EvemuReader(source: LineSource(bytes: bytes, maxLineLength: Int.max), file: file)
+                while let e = try again.nextEvent() { take(e) }
+            }
         case .libinputRecord:
             if let p = TextGuard.problem(in: bytes) { throw InputFileError(file: file, line: p.line, column: p.column, p.message) }
             var events: [Int: [EvdevEvent]] = [:]
@@ -202,6 +214,15 @@ public struct ContactCapture: Sendable {
     static func fromEvdev(device: EvdevDevice, events: [EvdevEvent], format: String, file: String) throws(InputFileError) -> ContactCapture {
         var hints = EvdevContacts.Hints()
         for e in events { hints.see(e) }
+        return try fromEvdev(device: device, hints: hints, start: events.first?.time, format: format, file: file) { take in
+            for e in events { take(e) }
+        }
+    }
+
+    /// The same, the events given by `each` (which hands every event, in order, to the
+    /// function it is given); `hints` and `start` (the first event's time) from a first look.
+    static func fromEvdev(device: EvdevDevice, hints: EvdevContacts.Hints, start firstTime: Int64?, format: String, file: String,
+                          each: ((EvdevEvent) -> Void) throws(InputFileError) -> Void) throws(InputFileError) -> ContactCapture {
         guard let kind = EvdevContacts.kind(of: device, hints: hints) else {
             throw InputFileError(file: file, line: device.mark.line, column: device.mark.column,
                                  "the device has no position axes (ABS_MT_POSITION_X/Y or ABS_X/Y)")
@@ -211,7 +232,7 @@ public struct ContactCapture: Sendable {
         func axis(_ code: Int) -> CapturedAxis? {
             device.axes[code].map { CapturedAxis(min: $0.min, max: $0.max, resolution: $0.resolution, fuzz: $0.fuzz) }
         }
-        let start = events.first.map { Double($0.time) / 1e6 } ?? 0
+        let start = firstTime.map { Double($0) / 1e6 } ?? 0
         var capture = ContactCapture(deviceName: device.name ?? "unnamed device",
                                      xAxis: axis(mt ? Evdev.ABS_MT_POSITION_X : Evdev.ABS_X),
                                      yAxis: axis(mt ? Evdev.ABS_MT_POSITION_Y : Evdev.ABS_Y),
@@ -251,7 +272,7 @@ public struct ContactCapture: Sendable {
             if let i = s.track { capture.tracks[i].liftedAt = t }
             s.track = nil
         }
-        for e in events {
+        func take(_ e: EvdevEvent) {
             var t = Double(e.time) / 1e6 - start
             defer { previous = Double(e.time) / 1e6 - start }
             if t < previous {
@@ -264,9 +285,9 @@ public struct ContactCapture: Sendable {
                 capture.events.append(CaptureEvent(kind: .synDropped, at: t, slot: current, trackingID: slots[current]?.trackingID ?? -1,
                                                    detail: "the kernel's buffer overflowed: events up to the next report were lost"))
                 dropping = true
-                continue
+                return
             }
-            if dropping { if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_REPORT { dropping = false }; continue }
+            if dropping { if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_REPORT { dropping = false }; return }
             if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_REPORT, anyDown { capture.frameTimes.append(t) }
             switch kind {
             case .protocolB:
@@ -348,6 +369,7 @@ public struct ContactCapture: Sendable {
                 }
             }
         }
+        try each(take)
         capture.duration = latest
         return capture
     }
