@@ -27,12 +27,13 @@ struct AnalyzeCommand: ParsableCommand {
         abstract: "Measure a touch device against the thresholds that matter, from a recording of it.",
         usage: helpUsage("touchscope analyze <input> [--json] [--report <file.html>] [--screen <WxH>] [--size-mm <WxH>] [--refresh <hz>] "
                          + "[--max-stationary-jitter <mm>] [--max-moving-jitter <mm>] [--min-contacts <n>] "
-                         + "[--max-finger-separation <mm>]"),
+                         + "[--max-finger-separation <mm>] [--gap-min-move <mm>] [--gap-min-speed <mm/s>]"),
         discussion: """
             Reads a libinput record, evemu recording or TouchScope recording and reports
             the device's axes and resolution, contacts, report rate, stationary and
             moving jitter, linearity, pressure and touch size, and anomalies
-            (stuck-touch, tracking-id-reuse, jump, ghost-touch, syn-dropped, report-gap)
+            (stuck-touch, tracking-id-reuse, jump, ghost-touch, syn-dropped, report-gap,
+            time-backwards)
             with their time, slot and tracking id. Then the checks, each PASS, FAIL or
             not measured (never passed when the input cannot decide): accuracy,
             edge-accuracy, stationary-jitter, moving-jitter, report-rate, contacts,
@@ -62,6 +63,10 @@ struct AnalyzeCommand: ParsableCommand {
     var minContacts: Int = 5
     @Option(help: ArgumentHelp("Two fingers this far apart (mm) must be told apart.", valueName: "mm"))
     var maxFingerSeparation: Double = 8
+    @Option(help: ArgumentHelp("A silence is a report gap only when the contact moved this far across it (mm; without a resolution, 4 × the axis fuzz in device units).", valueName: "mm"))
+    var gapMinMove: Double = 1
+    @Option(help: ArgumentHelp("... and moved at least this fast just before and just after it (mm/s).", valueName: "mm/s"))
+    var gapMinSpeed: Double = 10
 
     func validate() throws {
         if let screen { _ = try parseSize(screen, "--screen") }
@@ -70,6 +75,8 @@ struct AnalyzeCommand: ParsableCommand {
         for (v, name) in [(maxStationaryJitter, "--max-stationary-jitter"), (maxMovingJitter, "--max-moving-jitter"), (maxFingerSeparation, "--max-finger-separation")] {
             guard v > 0, v <= 1000 else { throw ValidationError("\(name) must be above 0 and at most 1000 mm (got \(v))") }
         }
+        guard gapMinMove >= 0, gapMinMove <= 1000 else { throw ValidationError("--gap-min-move must be from 0 to 1000 mm (got \(gapMinMove))") }
+        guard gapMinSpeed >= 0, gapMinSpeed <= 100_000 else { throw ValidationError("--gap-min-speed must be from 0 to 100000 mm/s (got \(gapMinSpeed))") }
         guard minContacts >= 1, minContacts <= 32 else { throw ValidationError("--min-contacts must be from 1 to 32 (got \(minContacts))") }
     }
 
@@ -82,6 +89,8 @@ struct AnalyzeCommand: ParsableCommand {
         limits.movingJitterMM = maxMovingJitter
         limits.contacts = minContacts
         limits.fingerSeparationMM = maxFingerSeparation
+        limits.reportGapMoveMM = gapMinMove
+        limits.reportGapSpeedMMPerSecond = gapMinSpeed
         let options = AnalysisOptions(screen: try screen.map { try parseSize($0, "--screen") },
                                       sizeMM: try sizeMm.map { try parseSize($0, "--size-mm") }, limits: limits)
         let result = TouchAnalysis.analyze(capture, options: options)
@@ -153,7 +162,7 @@ struct CalibrateCommand: ParsableCommand {
             }
             print(json ? result.json : result.text)
         } catch let error as CalibrationError {
-            throw CLIError.badInput("\(input): \(error.description)")
+            throw CLIError.badInput(error.located(in: input))
         }
     }
 }

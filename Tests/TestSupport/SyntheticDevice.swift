@@ -27,6 +27,8 @@ public struct SyntheticDevice {
     /// Uniform noise added to each position, ± mm.
     public var noiseMM = 0.05
     public var random = SeededRandom(state: 31)
+    /// The pressure of the contacts added while it is set (nil: 40 to 59, changing as they go).
+    public var pressure: Int?
 
     private var events: [(t: Double, type: Int, code: Int, value: Int)] = []
     private var nextID = 100
@@ -48,7 +50,7 @@ public struct SyntheticDevice {
             events.append((start + s, 3, 0x2f, slot))
             events.append((start + s, 3, 0x35, units(p.x + noiseMM * random.unit())))
             events.append((start + s, 3, 0x36, units(p.y + noiseMM * random.unit())))
-            events.append((start + s, 3, 0x3a, 40 + Int(s * 10) % 20))
+            events.append((start + s, 3, 0x3a, pressure ?? 40 + Int(s * 10) % 20))
             events.append((start + s, 0, 0, 0))
             s += 1 / rate
         }

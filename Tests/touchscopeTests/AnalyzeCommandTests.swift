@@ -37,6 +37,7 @@ struct AnalyzeCommandTests {
     @Test("--report writes one self-contained HTML page: the verdicts, four figures, the anomalies and the JSON")
     func report() throws {
         var d = Self.clean()
+        d.pressure = 3   // lighter than any finger of the panel (40 to 59)
         d.contact(slot: 7, at: 5, duration: 0.012) { _ in (90, 90) }   // a ghost
         let path = try Self.write(d, "report.evemu"), html = Paths.temporary("report.html")
         let r = try CLIRun.run(["analyze", path, "--report", html, "--json"])

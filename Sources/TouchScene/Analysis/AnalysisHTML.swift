@@ -50,7 +50,7 @@ extension TouchAnalysis {
                         "Coverage: \(counted) per cell of the touch area (\(grid.columns) × \(grid.rows)); grey cells were never touched")
             let rateLimit = d.checks.first { $0.name == "report-rate" }?.limit
             h += figure(histogram(d.intervalHistogram, binMS: 2, limitMS: rateLimit.flatMap { $0 > 0 ? 1000 / $0 : nil }),
-                        "Report intervals, 2 ms bins" + (d.reportRate.map { "; median \(TraceFormat.fixed(1000 / $0.p50, 1)) ms (\(TraceFormat.fixed($0.p50, 1)) Hz)" } ?? "")
+                        "Report intervals of each contact, 2 ms bins" + (d.reportRate.map { "; report rate per contact \(TraceFormat.fixed($0.p50, 1)) Hz (the median of \($0.stretches) stretch(es) of 10 or more reports)" } ?? "")
                         + (rateLimit.map { "; the line is the limit, \(TraceFormat.fixed(1000 / $0, 1)) ms (\(TraceFormat.fixed($0, 0)) Hz)" } ?? ""))
             let jitterLimit = d.unit == "mm" ? d.checks.first { $0.name == "stationary-jitter" }?.limit : nil
             h += figure(values(d.stretchJitters, limit: jitterLimit, unit: d.unit),

@@ -12,15 +12,18 @@ extension DeviceAnalysis {
         } else {
             out.append("  positions in scene points (a TouchScope recording); figures in \(unit)")
         }
-        out.append("  contacts: \(contactsMax) at once, \(contactsTotal) in all" + (declaredSlots.map { "; \($0) slots declared" } ?? ""))
+        out.append("  contacts: \(contactsMax) at once, \(contactsTotal) in all" + (declaredSlots.map { "; \($0) slots declared" } ?? "")
+                   + (unplacedContacts > 0 ? "; \(unplacedContacts) whose position the recording never states (figures of positions skip it)" : ""))
+        let frames = frameRate.map { "; the device's frame rate (all contacts) \(TraceFormat.fixed($0.p50, 1)) Hz" } ?? ""
         if let r = reportRate {
-            out.append("  report rate: median \(TraceFormat.fixed(r.p50, 1)) Hz, 5th percentile \(TraceFormat.fixed(r.p5, 1)) Hz, minimum \(TraceFormat.fixed(r.min, 1)) Hz")
+            out.append("  report rate per contact: median \(TraceFormat.fixed(r.p50, 1)) Hz, 5th percentile \(TraceFormat.fixed(r.p5, 1)) Hz, minimum \(TraceFormat.fixed(r.min, 1)) Hz "
+                       + "(\(r.stretches) stretch(es) of \(TouchAnalysis.minStretchReports)+ reports no more than \(TraceFormat.fixed(TouchAnalysis.stretchGapSeconds * 1000, 0)) ms apart)" + frames)
             for f in fingerRates.prefix(10) {
                 out.append("    slot \(f.slot) id \(f.trackingID): \(TraceFormat.fixed(f.rate.p50, 1)) / \(TraceFormat.fixed(f.rate.p5, 1)) / \(TraceFormat.fixed(f.rate.min, 1)) Hz")
             }
             if fingerRates.count > 10 { out.append("    … \(fingerRates.count - 10) more contacts") }
         } else {
-            out.append("  report rate: no contact reported twice")
+            out.append("  report rate per contact: not measured: \(longestStretchReports) reports in the longest stretch, at least \(TouchAnalysis.minStretchReports) needed" + frames)
         }
         out.append("  stationary jitter: " + (stationaryJitter.map { "\(TraceFormat.fixed($0, 2)) \(unit) (\(stationaryStretches) stretch(es) held ≥ 0.3 s)" } ?? "no finger held still for 0.3 s"))
         out.append("  moving jitter: " + (movingJitter.map { "\(TraceFormat.fixed($0, 2)) \(unit); linearity \(TraceFormat.fixed(linearity ?? 0, 2)) \(unit) (\(straightStretches) straight stroke(s) ≥ 10 mm)" } ?? "no straight stroke of 10 mm"))
@@ -62,12 +65,19 @@ extension DeviceAnalysis {
         w.raw("declaredSlots", declaredSlots.map(String.init) ?? "null")
         if let r = reportRate {
             var x = JSONObjectWriter()
-            x.number("p50", r.p50); x.number("p5", r.p5); x.number("min", r.min)
+            x.number("p50", r.p50); x.number("p5", r.p5); x.number("min", r.min); x.int("stretches", r.stretches)
             w.raw("reportRateHz", x.closed)
         } else { w.raw("reportRateHz", "null") }
+        w.int("longestStretchReports", longestStretchReports)
+        if let r = frameRate {
+            var x = JSONObjectWriter()
+            x.number("p50", r.p50); x.number("p5", r.p5); x.number("min", r.min); x.int("stretches", r.stretches)
+            w.raw("frameRateHz", x.closed)
+        } else { w.raw("frameRateHz", "null") }
+        w.int("contactsWithoutPosition", unplacedContacts)
         w.raw("fingers", "[" + fingerRates.map { f in
             var x = JSONObjectWriter(), r = JSONObjectWriter()
-            r.number("p50", f.rate.p50); r.number("p5", f.rate.p5); r.number("min", f.rate.min)
+            r.number("p50", f.rate.p50); r.number("p5", f.rate.p5); r.number("min", f.rate.min); r.int("stretches", f.rate.stretches)
             x.int("slot", f.slot); x.int("trackingId", f.trackingID); x.raw("reportRateHz", r.closed)
             return x.closed
         }.joined(separator: ",") + "]")

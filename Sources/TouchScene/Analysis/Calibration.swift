@@ -62,20 +62,27 @@ public enum Calibration {
     /// at or after `tapsFrom` seconds, one per target (later taps belong to other tests).
     static func fit(_ c: ContactCapture, targets: [Point], screen: Size, limits: CheckLimits,
                     tapsFrom: Double?) throws(CalibrationError) -> CalibrationResult {
-        guard targets.count >= 3 else { throw CalibrationError("at least three targets are needed, got \(targets.count)") }
-        guard !collinear(targets) else { throw CalibrationError("the targets lie on one line: a calibration needs three not in a line") }
-        var taps = self.taps(c, from: tapsFrom)
+        let found = located(c, from: tapsFrom)
+        // Every error is placed at the first tap involved (the input's first line without one).
+        let firstLine = found.first?.line ?? 1
+        guard targets.count >= 3 else { throw CalibrationError("at least three targets are needed, got \(targets.count)", line: firstLine) }
+        guard !collinear(targets) else { throw CalibrationError("the targets lie on one line: a calibration needs three not in a line", line: firstLine) }
+        var taps = found.map(\.point)
+        var lines = found.map(\.line)
         if tapsFrom != nil {
-            taps = paired(taps, targets: targets, screen: screen).taps
-            if taps.count > targets.count { taps = Array(taps.prefix(targets.count)) }
+            let kept = pairedIndices(taps, targets: targets, screen: screen).indices
+            taps = kept.map { taps[$0] }; lines = kept.map { lines[$0] }
         }
         guard taps.count == targets.count else {
-            throw CalibrationError("the input has \(taps.count) tap(s) (contacts that lift within 5 mm of where they landed) for \(targets.count) target(s): one tap per target, in order")
+            // Too many: the first tap without a target; too few: the last tap there is.
+            let at = taps.count > targets.count ? lines[targets.count] : lines.last ?? nil
+            throw CalibrationError("the input has \(taps.count) tap(s) (contacts that lift within 5 mm of where they landed) for \(targets.count) target(s): one tap per target, in order",
+                                   line: at ?? firstLine)
         }
         let n = taps.map { normalized($0, c) }
         let tn = targets.map { Point(x: $0.x / screen.width, y: $0.y / screen.height) }
         guard let abc = solve(n, tn.map(\.x)), let def = solve(n, tn.map(\.y)) else {
-            throw CalibrationError("the taps lie on one line: no map fits them")
+            throw CalibrationError("the taps lie on one line: no map fits them", line: (lines.first ?? nil) ?? firstLine)
         }
         let matrix = abc + def
         let mmPerPx: (x: Double, y: Double)? = {
@@ -126,19 +133,28 @@ public enum Calibration {
     /// with it; one farther is stray. `taps`: the paired ones; `strayAfter`: whether the
     /// last tap was stray (the page says "tap the target").
     public static func paired(_ taps: [Point], targets: [Point], screen: Size) -> (taps: [Point], strayAfter: Bool) {
+        let p = pairedIndices(taps, targets: targets, screen: screen)
+        return (p.indices.map { taps[$0] }, p.strayAfter)
+    }
+
+    /// `paired`, as the indices of the paired taps in `taps`.
+    static func pairedIndices(_ taps: [Point], targets: [Point], screen: Size) -> (indices: [Int], strayAfter: Bool) {
         let radius = strayFraction * min(screen.width, screen.height)
-        var out: [Point] = []
+        var out: [Int] = []
         var stray = false
-        for tap in taps where out.count < targets.count {
+        for (i, tap) in taps.enumerated() where out.count < targets.count {
             stray = tap.distance(to: targets[out.count]) > radius
-            if !stray { out.append(tap) }
+            if !stray { out.append(i) }
         }
         return (out, stray)
     }
 
     /// The capture's taps, in order: each lifted contact that stayed within 5 mm (20 px
     /// without a resolution) of where it landed, at the mean of its reports (device units).
-    static func taps(_ c: ContactCapture, from: Double? = nil) -> [Point] {
+    static func taps(_ c: ContactCapture, from: Double? = nil) -> [Point] { located(c, from: from).map(\.point) }
+
+    /// The taps with the line of the file each began at (nil: not read from a file).
+    static func located(_ c: ContactCapture, from: Double? = nil) -> [(point: Point, line: Int?)] {
         let radius: (Double, Double) = {
             if let x = c.xAxis, let y = c.yAxis, x.resolution > 0, y.resolution > 0 {
                 return (5 * Double(x.resolution), 5 * Double(y.resolution))
@@ -152,7 +168,7 @@ public enum Calibration {
             let still = t.reports.allSatisfy { pow2(($0.x - first.x) / radius.0) + pow2(($0.y - first.y) / radius.1) <= 1 }
             guard still else { return nil }
             let n = Double(t.reports.count)
-            return Point(x: t.reports.map(\.x).reduce(0, +) / n, y: t.reports.map(\.y).reduce(0, +) / n)
+            return (Point(x: t.reports.map(\.x).reduce(0, +) / n, y: t.reports.map(\.y).reduce(0, +) / n), t.line)
         }
     }
 
@@ -168,13 +184,17 @@ public enum Calibration {
         return Point(x: p.x / w.width, y: p.y / w.height)
     }
 
+    /// Whether the points lie on (about) one line: no two of them make, with the first, a
+    /// triangle of more than 1 % of the square of their spread. Measured in units of the
+    /// spread, so the size of the numbers never decides (1e200 squared is no infinity here).
     static func collinear(_ p: [Point]) -> Bool {
         guard let a = p.first else { return true }
-        let span = p.map { $0.distance(to: a) }.max() ?? 0
-        guard span > 0 else { return true }
-        for i in p.indices { for j in p.indices where j > i {
-            let area = abs((p[i].x - a.x) * (p[j].y - a.y) - (p[i].y - a.y) * (p[j].x - a.x))
-            if area > 0.01 * span * span { return false }
+        // The spread as the largest coordinate difference: no square to overflow or underflow.
+        let span = p.map { max(abs($0.x - a.x), abs($0.y - a.y)) }.max() ?? 0
+        guard span > 0, span.isFinite else { return true }
+        let q = p.map { Point(x: ($0.x - a.x) / span, y: ($0.y - a.y) / span) }
+        for i in q.indices { for j in q.indices where j > i {
+            if abs(q[i].x * q[j].y - q[i].y * q[j].x) > 0.01 { return false }
         } }
         return true
     }
@@ -206,7 +226,13 @@ public enum Calibration {
 public struct CalibrationError: Error, Sendable, CustomStringConvertible {
     /// What is wrong, for a person.
     public var description: String
-    init(_ d: String) { description = d }
+    /// Where in the input: the line of the first tap involved (1 when none).
+    public var line: Int
+    /// The column of that line (1: the tap's line as a whole).
+    public var column: Int
+    init(_ d: String, line: Int = 1, column: Int = 1) { description = d; self.line = line; self.column = column }
+    /// `FILE:LINE:COLUMN: what is wrong`.
+    public func located(in file: String) -> String { "\(file):\(line):\(column): \(description)" }
 }
 
 extension CalibrationResult {

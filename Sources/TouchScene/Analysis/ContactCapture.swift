@@ -42,8 +42,16 @@ public struct ContactTrack: Hashable, Sendable {
     public var reports: [ContactReport]
     /// When it lifted; nil when the capture ends with it down.
     public var liftedAt: Double?
-    /// When it landed: its first report's time.
-    public var landedAt: Double { reports.first?.t ?? 0 }
+    /// When it landed, when that is not its first report: the frame that gave its slot a
+    /// tracking id (protocol B), which may state no position.
+    public var landed: Double? = nil
+    /// The file's line where it began (its tracking id, or its first report), when read from a file.
+    public var line: Int? = nil
+    /// When it landed: the frame of its tracking id, else its first report's time.
+    public var landedAt: Double { landed ?? reports.first?.t ?? 0 }
+    /// Whether no report of it states its position (a slot given a tracking id whose x or y
+    /// the recording never states): it counts as a contact, and figures of positions skip it.
+    public var unplaced: Bool { reports.isEmpty }
 }
 
 /// An absolute axis of the device.
@@ -54,6 +62,8 @@ public struct CapturedAxis: Hashable, Sendable {
     public var max: Int
     /// Units per millimetre; 0 when the device does not say.
     public var resolution: Int
+    /// Changes smaller than this are not passed on by the kernel (device units; 0: none).
+    public var fuzz: Int = 0
 }
 
 /// Something the device reported wrongly, from the events themselves.
@@ -64,6 +74,9 @@ public struct CaptureEvent: Hashable, Sendable {
         case synDropped = "syn-dropped"
         /// A slot was given a new tracking id while its contact was still down.
         case trackingIDReuse = "tracking-id-reuse"
+        /// An event's time is earlier than the one before it (later times are taken as the
+        /// latest time so far, so no duration is negative).
+        case timeBackwards = "time-backwards"
     }
     /// What went wrong.
     public var kind: Kind
@@ -105,6 +118,9 @@ public struct ContactCapture: Sendable {
     public var targetsAt: Double? = nil
     /// The size of `window` in millimetres, when the recording states it.
     public var sizeMM: Size? = nil
+    /// The times of the device's frames (SYN_REPORT) while a contact was down: the device's
+    /// frame rate, which is not a contact's report rate (contacts may come in turns).
+    public var frameTimes: [Double] = []
 
     /// Reads `path` (evemu, libinput record or TouchScope recording, told from its content).
     /// Errors are `FILE:LINE:COLUMN: ...`.
@@ -119,8 +135,20 @@ public struct ContactCapture: Sendable {
     public static func read(bytes: [UInt8], file: String) throws(InputFileError) -> ContactCapture {
         switch InputFileFormat.detect(bytes.prefix(4096)) {
         case .evemu:
-            let f = try EvemuFile.parse(bytes, file: file)
-            return try fromEvdev(device: f.device, events: f.events, format: "evemu", file: file)
+            // Read twice, line by line, as `import` does: the events are never held as a list
+            // (a million of them would be 46 MiB).
+            var scan = EvemuReader(source: LineSource(bytes: bytes, maxLineLength: Int.max), file: file)
+            var hints = EvdevContacts.Hints()
+            var start: Int64?
+            while let e = try scan.nextEvent() {
+                hints.see(e)
+                if start == nil { start = e.time }
+            }
+            let device = try scan.finish()
+            return try fromEvdev(device: device, hints: hints, start: start, format: "evemu", file: file) { (take: (EvdevEvent) -> Void) throws(InputFileError) in
+                var again = EvemuReader(source: LineSource(bytes: bytes, maxLineLength: Int.max), file: file)
+                while let e = try again.nextEvent() { take(e) }
+            }
         case .libinputRecord:
             if let p = TextGuard.problem(in: bytes) { throw InputFileError(file: file, line: p.line, column: p.column, p.message) }
             var events: [Int: [EvdevEvent]] = [:]
@@ -132,22 +160,23 @@ public struct ContactCapture: Sendable {
             return try fromEvdev(device: f.devices[index].info, events: events[index] ?? [], format: "libinput-record", file: file)
         case .recording:
             let reader = try RecordingReader(text: String(decoding: bytes, as: UTF8.self), file: file)
-            var inputs: [RawInput] = []
-            while let i = try reader.next() { inputs.append(i) }
-            return fromRecording(inputs, header: reader.header)
+            var inputs: [RawInput] = [], lines: [Int] = []
+            while let i = try reader.next() { inputs.append(i); lines.append(reader.lineNumber) }
+            return fromRecording(inputs, header: reader.header, lines: lines)
         }
     }
 
     /// A TouchScope recording's fingers, one track per finger from down to up: its slot is
     /// the finger, its tracking id the contact's number in the recording (1 for the first),
     /// so each contact has its own (SDL gives a finger's number again to the next contact).
-    static func fromRecording(_ inputs: [RawInput], header: RecordingHeader) -> ContactCapture {
+    /// `lines`: each input's line in the file, when read from one.
+    static func fromRecording(_ inputs: [RawInput], header: RecordingHeader, lines: [Int]? = nil) -> ContactCapture {
         var open: [Int: Int] = [:]   // finger -> track index
         var contacts = 0
         var tracks: [ContactTrack] = []
         var events: [CaptureEvent] = []
         let start = inputs.first?.t ?? 0
-        for input in inputs {
+        for (index, input) in inputs.enumerated() {
             let t = input.t - start
             switch input.kind {
             case let .fingerDown(finger, x, y, pressure, _):
@@ -160,7 +189,7 @@ public struct ContactCapture: Sendable {
                 open[finger] = tracks.count
                 tracks.append(ContactTrack(slot: finger, trackingID: contacts,
                                            reports: [ContactReport(t: t, x: x, y: y, pressure: pressure.map { Int(($0 * 1000).rounded()) })],
-                                           liftedAt: nil))
+                                           liftedAt: nil, line: lines.flatMap { index < $0.count ? $0[index] : nil }))
             case let .fingerMove(finger, x, y, pressure, _):
                 if let i = open[finger] {
                     tracks[i].reports.append(ContactReport(t: t, x: x, y: y, pressure: pressure.map { Int(($0 * 1000).rounded()) }))
@@ -179,26 +208,41 @@ public struct ContactCapture: Sendable {
 
     /// An evdev device's contacts: protocol B by slot and tracking id, protocol A by the
     /// order of the contacts in each frame, single touch by BTN_TOUCH.
+    ///
+    /// A report of a protocol B contact is a frame (SYN_REPORT) that carries a value of its
+    /// slot (its tracking id, position, pressure, size): the kernel passes on only values that
+    /// changed, so a frame without the slot is one in which the contact held still. A slot
+    /// given a tracking id is a contact from that frame on, even when the recording never
+    /// states its position (the kernel kept the slot's last values, which the recording may
+    /// not hold): such a contact counts, and figures of positions skip it.
     static func fromEvdev(device: EvdevDevice, events: [EvdevEvent], format: String, file: String) throws(InputFileError) -> ContactCapture {
         var hints = EvdevContacts.Hints()
         for e in events { hints.see(e) }
+        return try fromEvdev(device: device, hints: hints, start: events.first?.time, format: format, file: file) { take in
+            for e in events { take(e) }
+        }
+    }
+
+    /// The same, the events given by `each` (which hands every event, in order, to the
+    /// function it is given); `hints` and `start` (the first event's time) from a first look.
+    static func fromEvdev(device: EvdevDevice, hints: EvdevContacts.Hints, start firstTime: Int64?, format: String, file: String,
+                          each: ((EvdevEvent) -> Void) throws(InputFileError) -> Void) throws(InputFileError) -> ContactCapture {
         guard let kind = EvdevContacts.kind(of: device, hints: hints) else {
             throw InputFileError(file: file, line: device.mark.line, column: device.mark.column,
                                  "the device has no position axes (ABS_MT_POSITION_X/Y or ABS_X/Y)")
         }
         let mt = kind != .singleTouch
+        try checkAxes(device, multitouch: mt, file: file)
         func axis(_ code: Int) -> CapturedAxis? {
-            device.axes[code].map { CapturedAxis(min: $0.min, max: $0.max, resolution: $0.resolution) }
+            device.axes[code].map { CapturedAxis(min: $0.min, max: $0.max, resolution: $0.resolution, fuzz: $0.fuzz) }
         }
-        let start = events.first.map { Double($0.time) / 1e6 } ?? 0
+        let start = firstTime.map { Double($0) / 1e6 } ?? 0
         var capture = ContactCapture(deviceName: device.name ?? "unnamed device",
                                      xAxis: axis(mt ? Evdev.ABS_MT_POSITION_X : Evdev.ABS_X),
                                      yAxis: axis(mt ? Evdev.ABS_MT_POSITION_Y : Evdev.ABS_Y),
                                      pressureAxis: axis(mt ? Evdev.ABS_MT_PRESSURE : Evdev.ABS_PRESSURE),
                                      declaredSlots: kind == .singleTouch ? 1 : device.axes[Evdev.ABS_MT_SLOT].map { $0.max - $0.min + 1 },
-                                     tracks: [], events: [],
-                                     duration: events.last.map { Double($0.time) / 1e6 - start } ?? 0,
-                                     window: nil, format: format)
+                                     tracks: [], events: [], duration: 0, window: nil, format: format)
 
         /// A slot's state between reports.
         struct Slot {
@@ -206,38 +250,54 @@ public struct ContactCapture: Sendable {
             var x: Double?, y: Double?
             var pressure: Int?, major: Int?, minor: Int?
             var track: Int?          // index in capture.tracks while down
+            var line: Int?           // where its contact began
         }
         var slots: [Int: Slot] = [:]
         var current = 0
+        var mentioned = Set<Int>()   // protocol B: the slots this frame carries a value of
         var frameA: [Slot] = []      // protocol A: this frame's contacts
         var pendingA = Slot()
         var touching = false         // single touch: BTN_TOUCH
         var dropping = false         // after SYN_DROPPED until the next SYN_REPORT
+        var latest = 0.0             // the latest time so far: time never goes back
+        var previous = 0.0           // the time as the file gives it, of the event before
+        var anyDown = false
 
+        func open(_ s: inout Slot, slot: Int, at t: Double) {
+            s.track = capture.tracks.count
+            capture.tracks.append(ContactTrack(slot: slot, trackingID: s.trackingID, reports: [], liftedAt: nil, landed: t, line: s.line))
+        }
         func report(_ s: inout Slot, slot: Int, at t: Double) {
-            guard let x = s.x, let y = s.y else { return }
-            let r = ContactReport(t: t, x: x, y: y, pressure: s.pressure, touchMajor: s.major, touchMinor: s.minor)
-            if let i = s.track { capture.tracks[i].reports.append(r) } else {
-                s.track = capture.tracks.count
-                capture.tracks.append(ContactTrack(slot: slot, trackingID: s.trackingID, reports: [r], liftedAt: nil))
-            }
+            if s.track == nil { open(&s, slot: slot, at: t) }
+            guard let i = s.track, let x = s.x, let y = s.y else { return }
+            capture.tracks[i].reports.append(ContactReport(t: t, x: x, y: y, pressure: s.pressure, touchMajor: s.major, touchMinor: s.minor))
         }
         func lift(_ s: inout Slot, at t: Double) {
             if let i = s.track { capture.tracks[i].liftedAt = t }
             s.track = nil
         }
-        for e in events {
-            let t = Double(e.time) / 1e6 - start
+        func take(_ e: EvdevEvent) {
+            var t = Double(e.time) / 1e6 - start
+            defer { previous = Double(e.time) / 1e6 - start }
+            if t < previous {
+                capture.events.append(CaptureEvent(kind: .timeBackwards, at: latest, slot: current, trackingID: slots[current]?.trackingID ?? -1,
+                    detail: "line \(e.mark.line): time goes back \(TraceFormat.fixed((latest - t) * 1000, 3)) ms (to \(TraceFormat.fixed(t, 6)) s after \(TraceFormat.fixed(latest, 6)) s); taken as \(TraceFormat.fixed(latest, 6)) s"))
+            }
+            t = max(t, latest)
+            latest = t
             if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_DROPPED {
                 capture.events.append(CaptureEvent(kind: .synDropped, at: t, slot: current, trackingID: slots[current]?.trackingID ?? -1,
                                                    detail: "the kernel's buffer overflowed: events up to the next report were lost"))
                 dropping = true
-                continue
+                return
             }
-            if dropping { if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_REPORT { dropping = false }; continue }
+            if dropping { if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_REPORT { dropping = false }; return }
+            if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_REPORT, anyDown { capture.frameTimes.append(t) }
             switch kind {
             case .protocolB:
                 if e.type == Evdev.EV_ABS {
+                    // ABS_MT_TOUCH_MAJOR (0x30) to ABS_MT_TOOL_Y (0x3d): a value of the current slot.
+                    if e.code >= 0x30, e.code <= 0x3d { mentioned.insert(current) }
                     switch e.code {
                     case Evdev.ABS_MT_SLOT: current = e.value
                     case Evdev.ABS_MT_TRACKING_ID:
@@ -248,6 +308,7 @@ public struct ContactCapture: Sendable {
                                 lift(&s, at: t)
                             }
                             s.trackingID = e.value
+                            s.line = e.mark.line
                         }
                         slots[current] = s
                     case Evdev.ABS_MT_POSITION_X: slots[current, default: Slot()].x = Double(e.value)
@@ -258,12 +319,15 @@ public struct ContactCapture: Sendable {
                     default: break
                     }
                 } else if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_REPORT {
-                    for k in slots.keys.sorted() where slots[k]?.trackingID ?? -1 >= 0 {
+                    for k in mentioned.sorted() where slots[k]?.trackingID ?? -1 >= 0 {
                         report(&slots[k]!, slot: k, at: t)
                     }
+                    mentioned.removeAll(keepingCapacity: true)
+                    anyDown = slots.values.contains { $0.track != nil }
                 }
             case .protocolA:
                 if e.type == Evdev.EV_ABS {
+                    if pendingA.line == nil { pendingA.line = e.mark.line }
                     switch e.code {
                     case Evdev.ABS_MT_POSITION_X: pendingA.x = Double(e.value)
                     case Evdev.ABS_MT_POSITION_Y: pendingA.y = Double(e.value)
@@ -288,10 +352,12 @@ public struct ContactCapture: Sendable {
                     }
                     for k in slots.keys where k >= frameA.count { lift(&slots[k]!, at: t); slots[k] = nil }
                     frameA.removeAll()
+                    anyDown = !slots.isEmpty
                 }
             case .singleTouch:
                 if e.type == Evdev.EV_KEY && e.code == Evdev.BTN_TOUCH {
                     touching = e.value != 0
+                    if touching, slots[0]?.track == nil { slots[0, default: Slot()].line = e.mark.line }
                 } else if e.type == Evdev.EV_ABS {
                     switch e.code {
                     case Evdev.ABS_X: slots[0, default: Slot()].x = Double(e.value)
@@ -301,11 +367,32 @@ public struct ContactCapture: Sendable {
                     }
                 } else if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_REPORT {
                     var s = slots[0] ?? Slot()
-                    if touching { report(&s, slot: 0, at: t) } else { lift(&s, at: t) }
+                    if touching, s.x != nil, s.y != nil { report(&s, slot: 0, at: t) } else if !touching { lift(&s, at: t) }
                     slots[0] = s
+                    anyDown = s.track != nil
                 }
             }
         }
+        try each(take)
+        capture.duration = latest
         return capture
+    }
+}
+
+extension ContactCapture {
+    /// Refuses a device whose position axes are empty or inverted (maximum not above minimum)
+    /// or whose slot axis declares fewer than one slot, at the axis's line: no figure of such
+    /// a device means anything, and a calibration from it would collapse the screen.
+    static func checkAxes(_ device: EvdevDevice, multitouch: Bool, file: String) throws(InputFileError) {
+        let codes = multitouch ? [Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y] : [Evdev.ABS_X, Evdev.ABS_Y]
+        for code in codes {
+            guard let r = device.axes[code], r.max <= r.min else { continue }
+            throw InputFileError(file: file, line: r.mark.line, column: r.mark.column,
+                "axis \(Evdev.axisName(code)) has an empty range (\(r.min) to \(r.max)): its maximum must be above its minimum")
+        }
+        if multitouch, let r = device.axes[Evdev.ABS_MT_SLOT], r.max < r.min {
+            throw InputFileError(file: file, line: r.mark.line, column: r.mark.column,
+                "axis ABS_MT_SLOT's range (\(r.min) to \(r.max)) declares \(r.max - r.min + 1) slots: its maximum must not be below its minimum")
+        }
     }
 }

@@ -108,18 +108,40 @@ struct DeviceAnalysisTests {
         #expect(abs((stuck.first?.at ?? -1) - 0.2) < 1e-6)   // seconds since the first event
     }
 
-    @Test("a contact of 20 ms that does not move is a ghost-touch and fails ghost-touches; 40 ms is not")
+    @Test("a contact of 20 ms that does not move, at a pressure none of the other contacts had, is a ghost-touch and fails ghost-touches; 40 ms is not")
     func ghost() throws {
         var d = SyntheticDevice()
-        d.contact(slot: 0, at: 0, duration: 0.5) { s in (50 + 20 * s, 50) }
+        d.contact(slot: 0, at: 0, duration: 0.5) { s in (50 + 20 * s, 50) }   // pressure 40 to 45
+        d.pressure = 5
         d.contact(slot: 1, at: 1, duration: 0.012) { _ in (90, 90) }   // 2 reports, lifted at 16.7 ms
+        d.pressure = nil
         d.contact(slot: 1, at: 2, duration: 0.034) { _ in (90, 90) }   // lifted at 41.7 ms
         let a = TouchAnalysis.analyze(try d.capture())
         let ghosts = a.anomalies.filter { $0.kind == "ghost-touch" }
         #expect(ghosts.count == 1)
         #expect(abs((ghosts.first?.at ?? -1) - 1) < 1e-6)
+        // The line says what it judged by: the pressure against the other contacts' (40 to 45).
+        #expect(ghosts.first?.detail.hasSuffix("; pressure 5, outside the other contacts' 40…45") == true, "\(ghosts)")
         #expect(check(a, "ghost-touches")?.pass == false)
         #expect(check(a, "ghost-touches")?.value == 1)
+    }
+
+    @Test("a short unmoving contact whose pressure (or touch size) lies within the other contacts' range is a quick tap, not a ghost; without either, duration decides and the line says so")
+    func quickTapBySize() throws {
+        var d = SyntheticDevice()
+        d.contact(slot: 0, at: 0, duration: 0.5) { s in (50 + 20 * s, 50) }   // pressure 40 to 45
+        d.pressure = 42
+        d.contact(slot: 1, at: 1, duration: 0.012) { _ in (90, 90) }          // 16.7 ms at pressure 42
+        let a = TouchAnalysis.analyze(try d.capture())
+        #expect(!a.anomalies.contains { $0.kind == "ghost-touch" }, "\(a.anomalies)")
+        #expect(check(a, "ghost-touches")?.pass == true)
+        // A device with neither touch size nor pressure: the duration rule, said so.
+        let evemu = "N: Bare\nA: 2f 0 9 0 0 0\nA: 35 0 4799 0 0 20\nA: 36 0 2699 0 0 20\nA: 39 0 65535 0 0 0\n"
+            + "E: 1.000000 0003 0039 1\nE: 1.000000 0003 0035 100\nE: 1.000000 0003 0036 100\nE: 1.000000 0000 0000 0\n"
+            + "E: 1.010000 0003 0039 -1\nE: 1.010000 0000 0000 0\n"
+        let b = TouchAnalysis.analyze(try ContactCapture.read(bytes: Array(evemu.utf8), file: "bare.evemu"))
+        let ghost = try #require(b.anomalies.first { $0.kind == "ghost-touch" })
+        #expect(ghost.detail.contains("judged by duration and movement only"), "\(ghost.detail)")
     }
 
     @Test("a contact faster than 5 m/s between two reports is a jump")
@@ -136,7 +158,7 @@ struct DeviceAnalysisTests {
         #expect(TouchAnalysis.analyze(try e.capture()).anomalies.filter { $0.kind == "jump" }.isEmpty)
     }
 
-    @Test("a new tracking id in a slot still down is tracking-id-reuse; SYN_DROPPED and a 0.2 s silence are reported")
+    @Test("a new tracking id in a slot still down is tracking-id-reuse; SYN_DROPPED is reported; a 0.2 s silence before the contact ends is no report gap")
     func protocolFaults() throws {
         var d = SyntheticDevice()
         d.contact(slot: 0, at: 0, duration: 0.3, lift: false, trackingID: 5) { s in (20 + 30 * s, 50) }
@@ -148,8 +170,65 @@ struct DeviceAnalysisTests {
         #expect(kinds.contains("tracking-id-reuse"))
         #expect(a.anomalies.first { $0.kind == "tracking-id-reuse" }?.trackingID == 6)
         #expect(kinds.contains("syn-dropped"))
-        let gap = try #require(a.anomalies.first { $0.kind == "report-gap" })
-        #expect(gap.slot == 0 && gap.trackingID == 5)   // 0.3 s → 0.5 s without a report
+        // 0.3 s → 0.5 s without a report, then the contact ends: no position after the
+        // silence says it moved across it.
+        #expect(!kinds.contains("report-gap"))
+    }
+
+    @Test("silence is not a gap: a contact that moves across a silence, moving before and after, is a report-gap; one held still, or resting before it moves, is not")
+    func silenceIsNoGap() throws {
+        // 120 Hz: a stroke at 50 mm/s whose reports stop for 0.2 s while it goes on moving.
+        var d = SyntheticDevice(); d.noiseMM = 0
+        d.contact(slot: 0, at: 0, duration: 0.5) { s in (20 + 50 * s, 40) }
+        d.contact(slot: 0, at: 0.7, duration: 0.5, trackingID: 200) { s in (55 + 50 * s, 40) }   // written below as one contact
+        var evemu = d.evemu
+        // One contact: drop the lift of the first and the new tracking id of the second.
+        let lines = evemu.split(separator: "\n").map(String.init)
+        let liftAt = try #require(lines.firstIndex { $0.hasSuffix(" 0039 -1") })
+        let idAt = try #require(lines.firstIndex { $0.hasSuffix(" 0039 200") })
+        evemu = lines.enumerated().filter { $0.offset != liftAt && $0.offset != idAt }.map(\.element).joined(separator: "\n") + "\n"
+        let a = TouchAnalysis.analyze(try ContactCapture.read(bytes: Array(evemu.utf8), file: "gap.evemu"))
+        let gaps = a.anomalies.filter { $0.kind == "report-gap" }
+        #expect(gaps.count == 1, "\(a.anomalies)")
+        #expect(abs((gaps.first?.at ?? -1) - 0.5) < 0.01)
+        #expect(gaps.first?.detail.contains("while moving") == true)
+
+        // A finger that stops, sends nothing for 0.3 s, and goes on from where it stopped;
+        // a finger resting 0.5 s after landing, then moving: no gap (the kernel sends no
+        // unchanged value).
+        func pad6(_ v: Int) -> String { let d = String(v); return String(repeating: "0", count: 6 - d.count) + d }
+        func oneContact(_ reports: [(t: Double, mm: Double)]) -> String {
+            var out = "N: One\nA: 2f 0 9 0 0 0\nA: 35 0 4799 0 0 20\nA: 36 0 2699 0 0 20\nA: 39 0 65535 0 0 0\nE: 1.000000 0003 0039 9\n"
+            for r in reports {
+                let us = 1_000_000 + Int((r.t * 1e6).rounded())
+                let time = "\(us / 1_000_000).\(pad6(us % 1_000_000))"
+                out += "E: \(time) 0003 0035 \(Int(r.mm * 20))\nE: \(time) 0003 0036 800\nE: \(time) 0000 0000 0\n"
+            }
+            let end = 1_000_000 + Int(((reports.last?.t ?? 0) * 1e6).rounded()) + 10_000
+            return out + "E: \(end / 1_000_000).\(pad6(end % 1_000_000)) 0003 0039 -1\nE: \(end / 1_000_000).\(pad6(end % 1_000_000)) 0000 0000 0\n"
+        }
+        func run(from t0: Double, at mm0: Double) -> [(t: Double, mm: Double)] {
+            (0..<40).map { (k: Int) -> (t: Double, mm: Double) in (t0 + Double(k) / 100, mm0 + 0.5 * Double(k)) }   // 50 mm/s
+        }
+        let stroke = run(from: 0, at: 20)        // to 39.5 mm at 0.39 s
+        let again = run(from: 0.69, at: 39.5)    // from where it stopped
+        let stopped = TouchAnalysis.analyze(try ContactCapture.read(bytes: Array(oneContact(stroke + again).utf8), file: "stop.evemu"))
+        #expect(!stopped.anomalies.contains { $0.kind == "report-gap" }, "\(stopped.anomalies)")
+        let resting: [(t: Double, mm: Double)] = [(0, 80)] + run(from: 0.5, at: 80)
+        let rested = TouchAnalysis.analyze(try ContactCapture.read(bytes: Array(oneContact(resting).utf8), file: "rest.evemu"))
+        #expect(!rested.anomalies.contains { $0.kind == "report-gap" }, "\(rested.anomalies)")
+        // ... and the same finger moving on across the silence (10 mm further): a gap.
+        let moved = run(from: 0.69, at: 49.5)
+        let jumped = TouchAnalysis.analyze(try ContactCapture.read(bytes: Array(oneContact(stroke + moved).utf8), file: "moved.evemu"))
+        #expect(jumped.anomalies.filter { $0.kind == "report-gap" }.count == 1, "\(jumped.anomalies)")
+
+        // The limits can be changed: a silence moved across at 50 mm/s is no gap when 60 mm/s is asked.
+        var limits = CheckLimits(); limits.reportGapSpeedMMPerSecond = 60
+        let c = TouchAnalysis.analyze(try ContactCapture.read(bytes: Array(evemu.utf8), file: "gap.evemu"), options: AnalysisOptions(limits: limits))
+        #expect(!c.anomalies.contains { $0.kind == "report-gap" })
+        limits = CheckLimits(); limits.reportGapMoveMM = 20   // 10 mm moved across it
+        let e = TouchAnalysis.analyze(try ContactCapture.read(bytes: Array(evemu.utf8), file: "gap.evemu"), options: AnalysisOptions(limits: limits))
+        #expect(!e.anomalies.contains { $0.kind == "report-gap" })
     }
 
     @Test("without a resolution, figures are in pixels and the mm checks are not measured; --size-mm gives mm")
