@@ -44,7 +44,13 @@ public enum SceneFileEdit {
         let inFlow = mapping.mark.map { lines.at($0.line, $0.column) == "{" } ?? false
         if let existing = mapping[key] {
             guard let mark = existing.mark, let end = lines.endOfValue(existing, from: mark, inFlow: inFlow) else {
-                throw fail("`\(key)` of `\(setting.id)` spans several lines in the file: change it there by hand")
+                switch existing.mark.flatMap({ lines.at($0.line, $0.column) }) {
+                case "!", "&", "*":
+                    throw fail("`\(key)` of `\(setting.id)` is written with a tag, anchor or alias in the file "
+                               + "(`\(shown(lines.line(existing.mark?.line ?? 0)))`): change it there by hand")
+                default:
+                    throw fail("`\(key)` of `\(setting.id)` spans several lines in the file: change it there by hand")
+                }
             }
             lines.replace(line: mark.line, from: mark.column, to: end, with: value)
         } else if inFlow {
@@ -114,6 +120,12 @@ public enum SceneFileEdit {
             var s = String.UnicodeScalarView()
             for l in lines { s.append(contentsOf: l.body); s.append(contentsOf: l.end.unicodeScalars) }
             return String(s)
+        }
+
+        /// The text of 1-based `line` without its leading blanks ("" past the end).
+        func line(_ line: Int) -> String {
+            guard line >= 1, line <= lines.count else { return "" }
+            return String(String.UnicodeScalarView(lines[line - 1].body)).trimmingCharacters(in: .whitespaces)
         }
 
         /// The scalar at 1-based `line`, `column` (nil: past the end).
