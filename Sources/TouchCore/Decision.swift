@@ -101,9 +101,11 @@ public struct GestureDecision: Sendable, Hashable {
         let unit: DecisionUnit?
         let by: [TraceName]
         let neverBegan: Bool
-        init(rule: GestureRule, measured: Double?, limit: Double?, unit: DecisionUnit?, by: [TraceName], neverBegan: Bool) {
+        let recognizer: TraceName?
+        init(rule: GestureRule, measured: Double?, limit: Double?, unit: DecisionUnit?, by: [TraceName], neverBegan: Bool,
+             recognizer: TraceName? = nil) {
             self.rule = rule; self.measured = measured; self.limit = limit; self.unit = unit
-            self.by = by; self.neverBegan = neverBegan
+            self.by = by; self.neverBegan = neverBegan; self.recognizer = recognizer
         }
     }
     private var fields: Fields
@@ -111,34 +113,42 @@ public struct GestureDecision: Sendable, Hashable {
     /// The rule that decided.
     public var rule: GestureRule {
         get { fields.rule }
-        set { fields = Fields(rule: newValue, measured: measured, limit: limit, unit: unit, by: by, neverBegan: neverBegan) }
+        set { fields = Fields(rule: newValue, measured: measured, limit: limit, unit: unit, by: by, neverBegan: neverBegan, recognizer: recognizer) }
     }
     /// The value measured (distance moved, time held, fingers down), when a number decided.
     public var measured: Double? {
         get { fields.measured }
-        set { fields = Fields(rule: rule, measured: newValue, limit: limit, unit: unit, by: by, neverBegan: neverBegan) }
+        set { fields = Fields(rule: rule, measured: newValue, limit: limit, unit: unit, by: by, neverBegan: neverBegan, recognizer: recognizer) }
     }
     /// The threshold it was compared with.
     public var limit: Double? {
         get { fields.limit }
-        set { fields = Fields(rule: rule, measured: measured, limit: newValue, unit: unit, by: by, neverBegan: neverBegan) }
+        set { fields = Fields(rule: rule, measured: measured, limit: newValue, unit: unit, by: by, neverBegan: neverBegan, recognizer: recognizer) }
     }
     /// The unit of `measured` and `limit`.
     public var unit: DecisionUnit? {
         get { fields.unit }
-        set { fields = Fields(rule: rule, measured: measured, limit: limit, unit: newValue, by: by, neverBegan: neverBegan) }
+        set { fields = Fields(rule: rule, measured: measured, limit: limit, unit: newValue, by: by, neverBegan: neverBegan, recognizer: recognizer) }
     }
     /// The recognizers (or views) whose outcome decided this one: the recognizer it required
     /// to fail, the one that got there first, the control whose action won.
     public var by: [TraceName] {
         get { fields.by }
-        set { fields = Fields(rule: rule, measured: measured, limit: limit, unit: unit, by: newValue, neverBegan: neverBegan) }
+        set { fields = Fields(rule: rule, measured: measured, limit: limit, unit: unit, by: newValue, neverBegan: neverBegan, recognizer: recognizer) }
     }
     /// True when the recognizer was still in `possible` when its touches ended: it never
     /// began, and `rule` (with the numbers) is the condition it had not reached.
     public var neverBegan: Bool {
         get { fields.neverBegan }
-        set { fields = Fields(rule: rule, measured: measured, limit: limit, unit: unit, by: by, neverBegan: newValue) }
+        set { fields = Fields(rule: rule, measured: measured, limit: limit, unit: unit, by: by, neverBegan: newValue, recognizer: recognizer) }
+    }
+
+    /// The recognizer the decision is about, when its record does not name one: a `note`
+    /// that a recognizer does not analyse a touch (rule ``GestureRule/control``: a control's
+    /// default action keeps it out). Nil on a gesture record, which names its recognizer.
+    public var recognizer: TraceName? {
+        get { fields.recognizer }
+        set { fields = Fields(rule: rule, measured: measured, limit: limit, unit: unit, by: by, neverBegan: neverBegan, recognizer: newValue) }
     }
 
     /// A decision by `rule`; with `measured`, `limit` and `unit` when a number decided.
@@ -147,15 +157,20 @@ public struct GestureDecision: Sendable, Hashable {
         fields = Fields(rule: rule, measured: measured, limit: limit, unit: unit, by: by, neverBegan: neverBegan)
     }
 
-    /// Whether the two decisions have the same rule, numbers, `by` and `neverBegan`.
+    /// A decision by `rule` about `recognizer`, made where no gesture record names it (a note).
+    public init(_ rule: GestureRule, about recognizer: TraceName, by: [TraceName]) {
+        fields = Fields(rule: rule, measured: nil, limit: nil, unit: nil, by: by, neverBegan: false, recognizer: recognizer)
+    }
+
+    /// Whether the two decisions have the same rule, numbers, `by`, `neverBegan` and `recognizer`.
     public static func == (a: GestureDecision, b: GestureDecision) -> Bool {
         a.fields === b.fields || (a.rule == b.rule && a.measured == b.measured && a.limit == b.limit && a.unit == b.unit
-                                  && a.by == b.by && a.neverBegan == b.neverBegan)
+                                  && a.by == b.by && a.neverBegan == b.neverBegan && a.recognizer == b.recognizer)
     }
     /// Hashes the fields `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(rule); hasher.combine(measured); hasher.combine(limit); hasher.combine(unit)
-        hasher.combine(by); hasher.combine(neverBegan)
+        hasher.combine(by); hasher.combine(neverBegan); hasher.combine(recognizer)
     }
 
     /// How far the measured value is from the limit, signed, in `unit`: `measured - limit`

@@ -73,9 +73,9 @@ struct VerdictCardTests {
         #expect(VerdictCard.rowOrder(busy()).map(\.id.string) == ["pan", "pinch", "rotation", "longPressWithAVeryLongIdentifierIndeed", "swipe"])
         // Nothing won, nothing analysed.
         let none = SequenceVerdict(start: 2, end: 2.1, touches: [VerdictTouch(id: 9, view: nil)], settled: true)
-        #expect(VerdictCard.paragraphs(for: none).map(\.text).prefix(4) == [
+        #expect(VerdictCard.paragraphs(for: none).map(\.text).prefix(5) == [
             "nothing won", "touch sequence 2.000 → 2.100 s (0.100 s), 1 touch", "views hit: nothing (touch 9)",
-            "no recognizer analysed these touches",
+            "touch 9 hit no view", "no recognizer analysed these touches",
         ])
     }
 
