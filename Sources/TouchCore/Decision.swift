@@ -180,11 +180,36 @@ public struct GestureDecision: Sendable, Hashable {
         return measured - limit
     }
 
+    /// How many decimals the answers show `measured` and `limit` with: two (three for a limit
+    /// set with three, such as 0.125 s), and more, up to six, while the two values rounded
+    /// would not be on the sides of each other they were decided on (a gap of 0.552 s against
+    /// a limit of 0.55 s is "0.552 s", never "0.55 s"). Trailing zeros are dropped when shown.
+    public var decimals: Int {
+        guard let limit else { return 2 }
+        func rounded(_ v: Double, _ d: Int) -> Double { (v * pow10(d)).rounded() / pow10(d) }
+        func exact(_ d: Int) -> Bool { abs(rounded(limit, d) - limit) <= 1e-9 * max(1, abs(limit)) }
+        var d = !exact(2) && exact(3) ? 3 : 2
+        guard let measured else { return d }
+        let side = measured == limit ? 0 : (measured > limit ? 1 : -1)
+        func sideShown(_ d: Int) -> Int {
+            let m = rounded(measured, d), l = rounded(limit, d)
+            return m == l ? 0 : (m > l ? 1 : -1)
+        }
+        while d < 6, sideShown(d) != side { d += 1 }
+        return d
+    }
+
+    /// `v` to `decimals`, trailing zeros dropped: how the answers write a decision's numbers.
+    public func shown(_ v: Double) -> String { TraceFormat.short(v, decimals) }
+
     /// The margin in words: "0.06 s too late", "0.2 s too early", "2.1 pt short of the 10 pt
     /// slop", "2.1 pt past the 10 pt limit", "119° short of the 300° needed". Nil without a margin.
+    /// Its numbers have the decision's `decimals`; the margin more while it would show as 0.
     public var marginText: String? {
         guard let margin, let limit else { return nil }
-        let amount = TraceFormat.short(abs(margin), 2)
+        var places = decimals
+        while places < 6, margin != 0, TraceFormat.short(abs(margin), places) == "0" { places += 1 }
+        let amount = TraceFormat.short(abs(margin), places)
         func quantity(_ text: String) -> String {
             switch unit {
             case nil: text
@@ -193,13 +218,20 @@ public struct GestureDecision: Sendable, Hashable {
             case let u?: "\(text) \(u.rawValue)"
             }
         }
-        if margin == 0 { return "exactly at the \(quantity(TraceFormat.short(limit, 2))) limit" }
+        if margin == 0 { return "exactly at the \(quantity(shown(limit))) limit" }
         switch unit {
         case .s?:
             return "\(quantity(amount)) \(margin > 0 ? "too late" : "too early")"
         default:
             let noun = rule == .slop ? "slop" : (margin < 0 ? "needed" : "limit")
-            return "\(quantity(amount)) \(margin > 0 ? "past" : "short of") the \(quantity(TraceFormat.short(limit, 2))) \(noun)"
+            return "\(quantity(amount)) \(margin > 0 ? "past" : "short of") the \(quantity(shown(limit))) \(noun)"
         }
     }
+}
+
+/// 10 to the power `d` (d from 0 to 6).
+private func pow10(_ d: Int) -> Double {
+    var p = 1.0
+    for _ in 0..<d { p *= 10 }
+    return p
 }

@@ -200,17 +200,18 @@ extension VerdictCard {
                 out.append(.init(margin, .margin, row: index))
             } else if r.outcome == .failed, d.rule == .tapInterval, d.measured == nil, let l = d.limit {
                 // Failed by its timer: no next tap came in time (a later one is a new attempt).
-                out.append(.init("no tap \(taps + 1) within \(TraceFormat.short(l, 3)) s", .margin, row: index))
+                out.append(.init("no tap \(taps + 1) within \(d.shown(l)) s", .margin, row: index))
             }
         }
         if !r.reason.isEmpty { out.append(.init("reason: " + r.reason, .detail, row: index)) }
         return out
     }
 
-    /// "0.45 s, limit 0.3 s" / "limit 0.3 s" / "2 touches, limit 1": the numbers that decided.
+    /// "0.45 s, limit 0.3 s" / "limit 0.3 s" / "2 touches, limit 1": the numbers that decided,
+    /// with as many decimals as keep them on their sides (`GestureDecision.decimals`).
     static func numbers(_ d: GestureDecision) -> String? {
         let unit = d.unit.map { $0 == .deg ? "°" : $0 == .touches ? "" : " " + $0.rawValue } ?? ""
-        func q(_ x: Double) -> String { TraceFormat.short(x, 2) + unit }
+        func q(_ x: Double) -> String { d.shown(x) + unit }
         switch (d.measured, d.limit) {
         case let (m?, l?): return "\(q(m)), limit \(q(l))"
         case let (m?, nil): return "measured \(q(m))"

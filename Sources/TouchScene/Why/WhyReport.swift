@@ -83,19 +83,19 @@ public enum WhyReport {
         switch (d.measured, d.limit) {
         case let (m?, l?):
             let words = margin ? d.marginText.map { ": \($0)" } ?? "" : ""
-            return "measured \(quantity(m, d.unit)), limit \(quantity(l, d.unit))" + words
+            return "measured \(quantity(m, d.unit, d.decimals)), limit \(quantity(l, d.unit, d.decimals))" + words
         case let (nil, l?):
-            return "limit \(quantity(l, d.unit))"
+            return "limit \(quantity(l, d.unit, d.decimals))"
         case let (m?, nil):
-            return "measured \(quantity(m, d.unit))"
+            return "measured \(quantity(m, d.unit, d.decimals))"
         case (nil, nil):
             return nil
         }
     }
 
-    /// A value with its unit: "0.35 s", "12.1 pt", "181°", "2 touches".
-    static func quantity(_ v: Double, _ unit: DecisionUnit?) -> String {
-        let n = TraceFormat.short(v, 2)
+    /// A value with its unit: "0.35 s", "12.1 pt", "181°", "2 touches" (`decimals` at most).
+    static func quantity(_ v: Double, _ unit: DecisionUnit?, _ decimals: Int = 2) -> String {
+        let n = TraceFormat.short(v, decimals)
         switch unit {
         case .deg: return "\(n)°"
         case .touches: return "\(n) \(n == "1" ? "touch" : "touches")"

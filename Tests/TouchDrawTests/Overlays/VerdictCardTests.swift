@@ -1,6 +1,7 @@
 // The verdict card (VerdictCardPanel.swift): what it says for a verdict, that nothing of it is
 // cut at the window's three sizes, which sequences make one card, and that a tap on a loser
 // selects its decision record (the timeline's and the detail box's selection).
+import Foundation
 import Testing
 @testable import TouchDraw
 
@@ -306,5 +307,33 @@ struct VerdictCardTests {
         if case let .gesture(r, _, .possible, .recognized, _, _)? = rig.log.record(seq)?.body { #expect(r == "doubleTap") } else {
             Issue.record("record \(seq) is not doubleTap's recognition")
         }
+    }
+}
+
+@Suite("Verdict numbers true to their margin")
+struct VerdictNumbersTests {
+    func loser(_ d: GestureDecision, id: TraceName = "doubleTap") -> [String] {
+        let r = RecognizerVerdict(id: id, view: "pad", outcome: .failed, at: 1, reason: "", decision: d)
+        return VerdictCard.paragraphs(for: SequenceVerdict(start: 0, end: 0.1, touches: [VerdictTouch(id: 1, view: "pad")],
+                                                           recognizers: [r], settled: true)).map(\.text)
+    }
+
+    @Test("a gap of 0.552 s against a 0.55 s limit shows 0.552 s and 0.002 s too late, never 0.55 s or 0 s")
+    func closeToTheLimit() {
+        let d = GestureDecision(.tapInterval, measured: 0.552, limit: 0.55, unit: .s)
+        #expect(d.decimals == 3)
+        #expect(loser(d).contains("tapInterval: 0.552 s, limit 0.55 s"))
+        #expect(d.marginText == "0.002 s too late")
+        // Under the limit by less than a thousandth: four decimals keep it under.
+        let e = GestureDecision(.pressDuration, measured: 0.4996, limit: 0.5, unit: .s)
+        #expect(e.decimals == 4 && e.marginText == "0.0004 s too early")
+        #expect(loser(e).contains("pressDuration: 0.4996 s, limit 0.5 s"))
+        // Two decimals as before where they keep the sides; a limit set with three keeps them.
+        #expect(GestureDecision(.tapInterval, measured: 0.42, limit: 0.35, unit: .s).decimals == 2)
+        #expect(GestureDecision(.slop, measured: 12.134, limit: 10, unit: .pt).decimals == 2)
+        #expect(GestureDecision(.tapInterval, measured: 0.2, limit: 0.125, unit: .s).decimals == 3)
+        // Degrees: atan(0.5002) (0.463830 rad, 26.5742°) against 0.4636 rad (26.5623°), a swipe's angle.
+        let angle = GestureDecision(.direction, measured: atan2(50.02, 100) * 180 / .pi, limit: 0.4636 * 180 / .pi, unit: .deg)
+        #expect(loser(angle, id: "swipe").contains("direction: 26.57°, limit 26.56°"))
     }
 }
