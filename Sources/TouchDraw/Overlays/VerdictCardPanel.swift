@@ -104,12 +104,14 @@ public enum VerdictCard {
     public static let maxWidth = 480.0
 
     /// The card for a gesture (`paragraphs(for:)`) in `scene` (canvas pixels): in the corner
-    /// of the scene with the fewest of `avoiding` (where the fingers landed, canvas pixels),
-    /// bottom right on a tie; as wide as its text needs up to `maxWidth` units and the scene's
-    /// width; as tall as every line wrapped, up to the scene's height, past which the body
-    /// scrolls (`scroll` lines down, kept in range).
-    public static func layout(_ gesture: [SequenceVerdict], scene: Rect, avoiding: [Point] = [], scroll: Int = 0,
-                              whatIf: WhatIfShown? = nil, style: OverlayStyle, measurer: TextMeasurer) -> VerdictCardLayout {
+    /// of the scene that covers none of `avoidingRects` (the views the touches hit, canvas
+    /// pixels) where one does, and of those the one with the fewest of `avoiding` (where the
+    /// fingers went, canvas pixels), bottom right on a tie; as wide as its text needs up to
+    /// `maxWidth` units and the scene's width; as tall as every line wrapped, up to the
+    /// scene's height, past which the body scrolls (`scroll` lines down, kept in range).
+    public static func layout(_ gesture: [SequenceVerdict], scene: Rect, avoiding: [Point] = [], avoidingRects: [Rect] = [],
+                              scroll: Int = 0, whatIf: WhatIfShown? = nil, style: OverlayStyle,
+                              measurer: TextMeasurer) -> VerdictCardLayout {
         let u = style.scale
         let margin = 8 * u, pad = 10 * u, gap = 3 * u
         let paragraphs = self.paragraphs(for: gesture) + whatIfParagraphs(gesture, whatIf)
@@ -179,7 +181,8 @@ public enum VerdictCard {
             scrollLines = min(max(0, scroll), maxScroll)
         }
         let height = min(maxH, headerH + bodyH + pad + (maxScroll > 0 ? lh : 0))
-        // The corner with the fewest fingers under it (bottom right first).
+        // The corner that covers none of the views hit, then with the fewest fingers under it
+        // (bottom right first).
         let corners = [Point(x: scene.maxX - margin - width, y: scene.maxY - margin - height),
                        Point(x: scene.maxX - margin - width, y: scene.minY + margin),
                        Point(x: scene.minX + margin, y: scene.maxY - margin - height),
@@ -187,7 +190,8 @@ public enum VerdictCard {
         let reach = target * u / 2
         func count(_ o: Point) -> Int {
             let r = Rect(x: o.x - reach, y: o.y - reach, width: width + 2 * reach, height: height + 2 * reach)
-            return avoiding.filter(r.contains).count
+            let card = Rect(x: o.x, y: o.y, width: width, height: height)
+            return avoidingRects.filter { $0.intersects(card) }.count * 1_000_000 + avoiding.filter(r.contains).count
         }
         var origin = corners[0]
         var least = count(origin)
@@ -298,9 +302,25 @@ extension VerdictCard {
         g.flatMap(\.touches).compactMap { c.log.hitTest(forTouch: $0.id) }.map { c.sceneTransform.apply($0.point) }
     }
 
-    /// The card for `g` as the window lays it out in `c` (over `c.sceneRect`).
+    /// The canvas rectangles of the views the gesture's touches hit, those that leave room
+    /// for the card (a view of more than half the scene, such as a backdrop, is left out).
+    static func viewsHit(_ g: [SequenceVerdict], _ c: PanelContext) -> [Rect] {
+        var out: [Rect] = []
+        for id in Set(g.flatMap(\.touches).compactMap { $0.view?.string }) {
+            guard let v = c.views[id] else { continue }
+            let r = v.convert(v.bounds, to: nil)
+            let a = c.sceneTransform.apply(Point(x: r.minX, y: r.minY)), b = c.sceneTransform.apply(Point(x: r.maxX, y: r.maxY))
+            let rect = Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
+            if rect.width * rect.height <= c.sceneRect.width * c.sceneRect.height / 2 { out.append(rect) }
+        }
+        return out.sorted { ($0.minX, $0.minY) < ($1.minX, $1.minY) }
+    }
+
+    /// The card for `g` as the window lays it out in `c` (over `c.sceneRect`), off the views
+    /// its touches hit where a corner allows.
     public static func layout(_ c: PanelContext, _ g: [SequenceVerdict]) -> VerdictCardLayout {
-        layout(g, scene: c.sceneRect, avoiding: landings(g, c), scroll: g.last.map { c.state.verdictScroll(of: $0) } ?? 0,
+        layout(g, scene: c.sceneRect, avoiding: landings(g, c), avoidingRects: viewsHit(g, c),
+               scroll: g.last.map { c.state.verdictScroll(of: $0) } ?? 0,
                whatIf: c.extras.whatIf, style: c.style, measurer: c.measurer)
     }
 
@@ -338,8 +358,9 @@ extension VerdictCard {
     }
 
     /// Taps: the close button dismisses the card, a recognizer's row selects its decision
-    /// (`OverlayState.selectDecision`), anywhere else on the card does nothing (and never
-    /// reaches the scene); a drag scrolls a card taller than the scene.
+    /// (`OverlayState.selectDecision`); a touch anywhere else on the card is the scene's, so
+    /// the card never takes a touch the scene would have got but on its own buttons. A drag
+    /// from a row scrolls a card taller than the scene.
     public static let interaction = PanelInteraction(
         hit: { c, at in
             guard let g = shown(c) else { return nil }
@@ -347,7 +368,7 @@ extension VerdictCard {
             guard L.rect.contains(at.point) else { return nil }
             if L.close.contains(at.point) { return .item(.verdictCard, "close") }
             if let row = L.rows.first(where: { $0.rect.contains(at.point) }) { return .item(.verdictCard, "row \(row.row)") }
-            return .panel(.verdictCard)
+            return nil
         },
         tap: { hit, c, state in
             guard case let .item(.verdictCard, what) = hit, let g = shown(c), let v = merged(g), let last = g.last else { return }

@@ -337,3 +337,52 @@ struct VerdictNumbersTests {
         #expect(loser(angle, id: "swipe").contains("direction: 26.57°, limit 26.56°"))
     }
 }
+
+@Suite("The verdict card keeps out of the scene's way")
+struct VerdictCardPlacementTests {
+    let m = EstimatedTextMeasurer()
+
+    /// A tap on a token at the bottom right of an 800×600 scene, by hand.
+    func tap(on view: TraceName) -> SequenceVerdict {
+        SequenceVerdict(start: 1, end: 1.1, touches: [VerdictTouch(id: 1, view: view)], settled: true)
+    }
+
+    @Test("the card takes a corner that covers none of the views the touches hit, even where no finger landed under it")
+    func avoidsViewsHit() {
+        let scene = Rect(x: 0, y: 0, width: 800, height: 600)
+        // The token under the bottom-right corner (where the card goes by default); the finger
+        // landed on its top-left edge, outside where the card would be.
+        let token = Rect(x: 560, y: 420, width: 220, height: 160)
+        let free = VerdictCard.layout([tap(on: "token")], scene: scene, style: OverlayStyle(), measurer: m).rect
+        #expect(free.intersects(token), "the default corner must cover the token for this test: \(free)")
+        let L = VerdictCard.layout([tap(on: "token")], scene: scene, avoiding: [Point(x: 565, y: 425)], avoidingRects: [token],
+                                   style: OverlayStyle(), measurer: m)
+        #expect(!L.rect.intersects(token), "the card \(L.rect) covers the token \(token)")
+        #expect(scene.contains(L.rect, tolerance: 0.001))
+    }
+
+    @Test("a touch on the card outside its close button and rows is the scene's; its buttons and rows stay the card's")
+    func passesThrough() throws {
+        let rig = OverlayRig()
+        let pad = rig.view("pad", 100, 100, 600, 400)
+        let dt = TapGestureRecognizer(id: "doubleTap"); dt.numberOfTapsRequired = 2
+        let st = TapGestureRecognizer(id: "singleTap"); st.require(toFail: dt)
+        pad.addGestureRecognizer(dt); pad.addGestureRecognizer(st)
+        rig.tap(200, 180, at: 1.0)
+        rig.tap(200, 180, at: 1.15)
+        rig.advance(2)
+        let p = Panels(canvas: Size(width: 1280, height: 800), sceneSize: Size(width: 800, height: 600))
+        let c = DebugOverlay.context(app: rig.app, log: rig.log, state: OverlayState(), sceneTransform: p.sceneTransform, sceneRect: p.scene,
+                                     sidePanel: p.side, measurer: m, extras: DebugOverlayExtras(now: rig.t))
+        let s = PanelSurface(context: c, side: p.side, bottom: p.bottom, unit: 1)
+        let g = try #require(VerdictCard.shown(c))
+        let L = VerdictCard.layout(c, g)
+        // The title band, left of the close button: text, not a button.
+        let title = Point(x: L.header.minX + 4, y: L.header.midY)
+        #expect(L.rect.contains(title) && !L.close.contains(title))
+        #expect(DebugOverlay.grab(at: title, on: s) == nil, "the card took a touch on its title")
+        #expect(DebugOverlay.grab(at: Point(x: L.close.midX, y: L.close.midY), on: s)?.panel == .verdictCard)
+        let row = try #require(L.rows.first)
+        #expect(DebugOverlay.grab(at: Point(x: row.rect.midX, y: row.rect.midY), on: s)?.panel == .verdictCard)
+    }
+}
