@@ -39,6 +39,12 @@ package enum CommandLineRunner {
     package static func run<Root: ParsableCommand>(_ root: Root.Type, name: String, arguments: [String]? = nil,
                                                    execute: (inout any ParsableCommand) throws -> Void) -> Int32 {
         let given = arguments ?? Array(CommandLine.arguments.dropFirst())
+        // An option name far longer than any there is, refused before ArgumentParser looks
+        // for a near one (its edit distance to a 120 KB name takes seconds).
+        if let long = SettingsGathering.overlongOption(given) {
+            FileHandle.standardError.write(Data("\(name): Unknown option '\(SettingsGathering.cutArguments(long, [long]))' (see \(name) --help)\n".utf8))
+            return 2
+        }
         do {
             // Repeated --set options are gathered here (SettingsGathering: ArgumentParser takes
             // quadratic time over them); a command that takes none is parsed as given.

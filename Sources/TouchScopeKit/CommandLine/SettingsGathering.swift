@@ -42,6 +42,21 @@ enum SettingsGathering {
         return (kept, settings)
     }
 
+    /// The longest option name (`--name`, before any `=`) taken for one; no option is near it.
+    static let maxOptionName = 100
+
+    /// The first argument (before a `--`) that is an option whose name is longer than
+    /// `maxOptionName` characters, if any.
+    static func overlongOption(_ arguments: [String]) -> String? {
+        for a in arguments {
+            if a == "--" { return nil }
+            guard a.hasPrefix("-"), a.utf8.count > maxOptionName else { continue }
+            let name = a.prefix { $0 != "=" }
+            if name.count > maxOptionName { return a }
+        }
+        return nil
+    }
+
     /// The most characters of an argument an error message repeats (then "…"), as for values
     /// in every other message.
     static let maxShown = 60
