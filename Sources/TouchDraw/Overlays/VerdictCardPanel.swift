@@ -102,6 +102,8 @@ public enum VerdictCard {
     public static let target = 44.0
     /// The widest the card gets, in units.
     public static let maxWidth = 480.0
+    /// The card's fill: opaque, so no text behind it shows through (it was 246 of 255).
+    public static let fill = Color(r: 24, g: 27, b: 36, a: 255)
 
     /// The card for a gesture (`paragraphs(for:)`) in `scene` (canvas pixels): in the corner
     /// of the scene that covers none of `avoidingRects` (the views the touches hit, canvas
@@ -251,7 +253,7 @@ public enum VerdictCard {
                             into list: inout DisplayList) {
         guard L.rect.width > 0, L.rect.height > 0 else { return }
         let u = style.scale
-        list.roundedRect(L.rect, radius: 8 * u, fill: Color(r: 24, g: 27, b: 36, a: 246), stroke: style.accent.fading(0.6),
+        list.roundedRect(L.rect, radius: 8 * u, fill: VerdictCard.fill, stroke: style.accent.fading(0.6),
                          lineWidth: 1.5 * u)
         list.clipped(to: L.rect) { list in
             list.fillRect(L.header, style.sectionBackground)
@@ -416,6 +418,7 @@ extension OverlayState {
         selectedRecord = tr.seq
         let last = ([v.end ?? now, tr.t] + v.recognizers.filter { $0.outcome != .undecided }.map(\.at)).max() ?? now
         let pad = max(0.05, (last - v.start) * 0.1)
+        if spanBeforeFraming == nil { spanBeforeFraming = timelineSpan }
         followLive = false
         timelineEnd = min(now, last + pad)
         timelineSpan = min(Self.maxSpan, max(Self.minSpan, timelineEnd - (v.start - pad)))

@@ -386,3 +386,28 @@ struct VerdictCardPlacementTests {
         #expect(DebugOverlay.grab(at: Point(x: row.rect.midX, y: row.rect.midY), on: s)?.panel == .verdictCard)
     }
 }
+
+@Suite("The verdict card in the window's smaller ways")
+struct VerdictCardWindowTests {
+    @Test("after a tap on a card's row framed the sequence, Home follows live again at the zoom the timeline had before")
+    func homeUndoesTheFraming() throws {
+        let rig = OverlayRig()
+        let pad = rig.view("pad", 100, 100, 600, 400)
+        let dt = TapGestureRecognizer(id: "doubleTap"); dt.numberOfTapsRequired = 2
+        pad.addGestureRecognizer(dt)
+        rig.tap(200, 180, at: 1.0)
+        rig.tap(200, 180, at: 1.15)
+        rig.advance(2)
+        var state = OverlayState()
+        let before = state.timelineSpan
+        state.stepVerdictRow(step: 1, log: rig.log, now: rig.t)
+        #expect(!state.followLive && state.timelineSpan < before, "the card did not frame the sequence: \(state.timelineSpan)")
+        state.goLive()
+        #expect(state.followLive && state.timelineSpan == before, "Home left the timeline at \(state.timelineSpan) s")
+    }
+
+    @Test("the card is opaque: no text behind it shows through")
+    func opaque() {
+        #expect(VerdictCard.fill.a == 255)
+    }
+}
