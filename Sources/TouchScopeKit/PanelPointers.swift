@@ -155,8 +155,13 @@ struct PanelPointers {
         // The scene's, unless a panel over it (the verdict card, the help sheet) took that part of it.
         let sheet = frame.overlays && PanelRegistry.all.contains { $0.place == .cover && frame.state.isOn($0.id) }
             && layout.sheetRegions.contains { $0.contains(c) }
-        guard layout.isOnDebuggerUI(c) || sheet || (frame.overlays && frame.sceneAreas.contains { $0.contains(c) }) else { return nil }
-        return .panel(frame.overlays ? DebugOverlay.grab(at: c, on: frame.panelSurface(ui.session, layout: layout, measurer: measurer)) : nil)
+        let onUI = layout.isOnDebuggerUI(c) || sheet
+        guard onUI || (frame.overlays && frame.sceneAreas.contains { $0.contains(c) }) else { return nil }
+        let grabbed = frame.overlays ? DebugOverlay.grab(at: c, on: frame.panelSurface(ui.session, layout: layout, measurer: measurer)) : nil
+        // Over the scene, a panel that takes nothing there (the verdict card off its buttons
+        // and rows) leaves the point to the scene.
+        if !onUI && grabbed == nil { return nil }
+        return .panel(grabbed)
     }
 
     /// Where a button or menu cell is now.

@@ -122,3 +122,37 @@ struct CardAnswerTests {
         #expect(card.contains("\ntouch 1 went to E, then up the responder chain to C and A; A kept it\n"), "\(card)")
     }
 }
+
+@MainActor
+@Suite("The verdict card never takes the scene's touches", .serialized)
+struct CardPassThroughTests {
+    @Test("in the window at 1280×800, 800×1280 and 2560×1600, a touch on the card off its close button and rows reaches the scene; one on a row stays the card's",
+          arguments: [(1280.0, 800.0, 1.0), (800.0, 1280.0, 1.0), (2560.0, 1600.0, 2.0)])
+    func passThrough(width: Double, height: Double, scale: Double) throws {
+        let rig = try LiveRig(scene: "double-tap", canvas: Size(width: width, height: height), pixelScale: scale)
+        CardAnswerTests.taps(rig, at: [0.1, 0.25], until: 1)
+        // A frame drawn, as the window draws one before the next touch (the card's area is known then).
+        func drawFrame() {
+            var list = DisplayList(size: rig.layout.canvasSize)
+            rig.frame.draw(rig.live.session, into: &list, layout: rig.layout, measurer: EstimatedTextMeasurer())
+        }
+        drawFrame()
+        let c = rig.context()
+        let g = try #require(VerdictCard.shown(c), "no card")
+        let L = VerdictCard.layout(c, g)
+        func hitTests() -> Int { rig.count(.hitTest) }
+        let before = hitTests()
+        // The title band, left of the close button.
+        rig.tap(Point(x: L.header.minX + 6 * scale, y: L.header.midY))
+        rig.settle(1)
+        #expect(hitTests() == before + 1, "the touch on the card's title did not reach the scene")
+        // A row is the card's: no hit test, its decision selected.
+        drawFrame()
+        let shown = try #require(VerdictCard.shown(rig.context()), "no card after the second tap")
+        let row = try #require(VerdictCard.layout(rig.context(), shown).rows.first)
+        let after = hitTests()
+        rig.tap(Point(x: row.rect.midX, y: row.rect.midY))
+        rig.settle(0)
+        #expect(hitTests() == after, "a tap on a card's row reached the scene")
+    }
+}
