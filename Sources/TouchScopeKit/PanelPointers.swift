@@ -134,7 +134,11 @@ struct PanelPointers {
         default:
             guard let p = pointers.removeValue(forKey: id) else { return false }
             if case .target(let t) = p.grab { ui.frame.toolbar.pressed.remove(t) }
-            if !p.moved && !p.pinched { tap(p.grab, at: c, ui: ui, layout: layout, measurer: measurer) }
+            if !p.moved && !p.pinched {
+                // Whether the UI was last worked by a finger: the help then lists the touch rows first.
+                if case .target = p.grab { ui.frame.state[.help, "byFinger"] = id == .mouse ? 0 : 1 }
+                tap(p.grab, at: c, ui: ui, layout: layout, measurer: measurer)
+            }
             return true
         }
     }

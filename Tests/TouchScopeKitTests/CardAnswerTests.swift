@@ -156,3 +156,18 @@ struct CardPassThroughTests {
         #expect(hitTests() == after, "a tap on a card's row reached the scene")
     }
 }
+
+@MainActor
+@Suite("Help opened by finger")
+struct HelpByFingerTests {
+    @Test("help opened by a finger on the toolbar at 2560×1600 lists the touch rows first, as on a touchscreen")
+    func touchFirst() throws {
+        let rig = try LiveRig(scene: "welcome", canvas: Size(width: 2560, height: 1600), pixelScale: 2)
+        #expect(!HelpPanel.touchFirst(rig.context()), "touch first before any finger")
+        rig.tap(try rig.button(.help))
+        #expect(rig.state.isOn(.help))
+        let c = rig.context()
+        #expect(HelpPanel.touchFirst(c))
+        #expect(HelpPanel.ordered(c.extras.help, touchFirst: HelpPanel.touchFirst(c)).first?.section == HelpPanel.touchSection)
+    }
+}
