@@ -171,3 +171,22 @@ struct HelpByFingerTests {
         #expect(HelpPanel.ordered(c.extras.help, touchFirst: HelpPanel.touchFirst(c)).first?.section == HelpPanel.touchSection)
     }
 }
+
+@MainActor
+@Suite("The verdict card keeps off the touches' paths")
+struct CardPathTests {
+    // double-tap.yaml's pad is half the scene, so every corner covers part of it; the card
+    // then takes the corner with the fewest points of where the finger went. A drag along the
+    // pad's foot, left to right, ends under the default (bottom right) corner.
+    @Test("after a drag, the card covers no point of the finger's path, at 1280×800, 800×1280 and 2560×1600",
+          arguments: [(1280.0, 800.0, 1.0), (800.0, 1280.0, 1.0), (2560.0, 1600.0, 2.0)])
+    func offThePath(width: Double, height: Double, scale: Double) throws {
+        let rig = try LiveRig(scene: "double-tap", canvas: Size(width: width, height: height), pixelScale: scale)
+        let path = stride(from: 150.0, through: 650, by: 25).map { rig.layout.sceneToCanvas(Point(x: $0, y: 480)) }
+        rig.finger(path)
+        rig.settle(1)
+        let c = rig.context()
+        let L = VerdictCard.layout(c, try #require(VerdictCard.shown(c), "no card"))
+        #expect(!path.contains { L.rect.contains($0) }, "the card \(L.rect) covers the path")
+    }
+}

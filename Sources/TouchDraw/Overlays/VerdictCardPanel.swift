@@ -299,9 +299,13 @@ extension VerdictCard {
     /// `shown(log:state:)` for a panel context.
     public static func shown(_ c: PanelContext) -> [SequenceVerdict]? { shown(log: c.log, state: c.state) }
 
-    /// Where the gesture's fingers landed on the canvas (from their hit tests).
+    /// Where the gesture's fingers went on the canvas: where they landed (their hit tests)
+    /// and the paths their trails still hold.
     static func landings(_ g: [SequenceVerdict], _ c: PanelContext) -> [Point] {
-        g.flatMap(\.touches).compactMap { c.log.hitTest(forTouch: $0.id) }.map { c.sceneTransform.apply($0.point) }
+        let touches = g.flatMap(\.touches)
+        let landed = touches.compactMap { c.log.hitTest(forTouch: $0.id) }.map { c.sceneTransform.apply($0.point) }
+        let paths = touches.flatMap { t in (c.log.trail(t.id)?.samples ?? []).map { c.sceneTransform.apply($0.location) } }
+        return landed + paths
     }
 
     /// The canvas rectangles of the views the gesture's touches hit, those that leave room
