@@ -15,8 +15,11 @@ import Foundation
 
 /// Why a scene file was not written or restored: a sentence for the window (no path prefix).
 public struct SceneFileError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, as one sentence.
     public var message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }
 
@@ -36,6 +39,7 @@ public struct SceneFileWrites: Sendable {
     }
     private var entries: [Entry] = []
 
+    /// No write yet to the scene file at `path`.
     public init(path: String) { self.path = path }
 
     /// Whether a write is there to revert.
