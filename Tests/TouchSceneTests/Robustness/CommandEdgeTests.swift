@@ -57,13 +57,16 @@ struct CommandEdgeTests {
     func manySettings() {
         var args = ["replay", Self.scene, Self.recording, "--headless"]
         for i in 0..<10_000 { args += ["--set", i % 2 == 0 ? "doubleTap.maximumInterval=0.\(30 + i % 20)" : "pad.userInteraction=true"] }
-        var best = Double.infinity
+        // CPU time (the child's own, from wait4): the suite runs tests side by side on a
+        // shared machine, which stretches wall time but not what the run itself costs.
+        var best = Double.infinity, wall = Double.infinity
         for _ in 0..<3 {
             let run = ChildRun.run(args)
             #expect(run.status == 0, "\(run.stderr.prefix(300))")
-            best = min(best, run.seconds)
+            best = min(best, run.cpuSeconds)
+            wall = min(wall, run.seconds)
         }
-        #expect(best < 1 * testTimeScale, "10,000 --set took \(best) s")
+        #expect(best < 1 * testTimeScale, "10,000 --set took \(best) s of CPU (\(wall) s)")
         // The 7,001st sets taps to 0 (taps must be at least 1): named by its place.
         args[4 + 2 * 7000 + 1] = "doubleTap.taps=0"
         let bad = ChildRun.run(args)
