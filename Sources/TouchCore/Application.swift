@@ -72,10 +72,13 @@ public final class Application: Responder {
     /// The multitouch sequence under way (nil: no finger down).
     var currentEvent: Event? { hot.currentEvent }
 
+    /// The application's id as a responder (the trace names it so).
+    public static let responderID = "application"
+
     /// An application with an empty window of `windowSize` points, at time 0, tracing off.
     public init(windowSize: Size) {
         window = Window(size: windowSize)
-        super.init(id: "application")
+        super.init(id: Self.responderID)
         application = self
         window.attach(to: self)
     }

@@ -101,9 +101,11 @@ public struct GestureDecision: Sendable, Hashable {
         let unit: DecisionUnit?
         let by: [TraceName]
         let neverBegan: Bool
-        init(rule: GestureRule, measured: Double?, limit: Double?, unit: DecisionUnit?, by: [TraceName], neverBegan: Bool) {
+        let recognizer: TraceName?
+        init(rule: GestureRule, measured: Double?, limit: Double?, unit: DecisionUnit?, by: [TraceName], neverBegan: Bool,
+             recognizer: TraceName? = nil) {
             self.rule = rule; self.measured = measured; self.limit = limit; self.unit = unit
-            self.by = by; self.neverBegan = neverBegan
+            self.by = by; self.neverBegan = neverBegan; self.recognizer = recognizer
         }
     }
     private var fields: Fields
@@ -111,34 +113,42 @@ public struct GestureDecision: Sendable, Hashable {
     /// The rule that decided.
     public var rule: GestureRule {
         get { fields.rule }
-        set { fields = Fields(rule: newValue, measured: measured, limit: limit, unit: unit, by: by, neverBegan: neverBegan) }
+        set { fields = Fields(rule: newValue, measured: measured, limit: limit, unit: unit, by: by, neverBegan: neverBegan, recognizer: recognizer) }
     }
     /// The value measured (distance moved, time held, fingers down), when a number decided.
     public var measured: Double? {
         get { fields.measured }
-        set { fields = Fields(rule: rule, measured: newValue, limit: limit, unit: unit, by: by, neverBegan: neverBegan) }
+        set { fields = Fields(rule: rule, measured: newValue, limit: limit, unit: unit, by: by, neverBegan: neverBegan, recognizer: recognizer) }
     }
     /// The threshold it was compared with.
     public var limit: Double? {
         get { fields.limit }
-        set { fields = Fields(rule: rule, measured: measured, limit: newValue, unit: unit, by: by, neverBegan: neverBegan) }
+        set { fields = Fields(rule: rule, measured: measured, limit: newValue, unit: unit, by: by, neverBegan: neverBegan, recognizer: recognizer) }
     }
     /// The unit of `measured` and `limit`.
     public var unit: DecisionUnit? {
         get { fields.unit }
-        set { fields = Fields(rule: rule, measured: measured, limit: limit, unit: newValue, by: by, neverBegan: neverBegan) }
+        set { fields = Fields(rule: rule, measured: measured, limit: limit, unit: newValue, by: by, neverBegan: neverBegan, recognizer: recognizer) }
     }
     /// The recognizers (or views) whose outcome decided this one: the recognizer it required
     /// to fail, the one that got there first, the control whose action won.
     public var by: [TraceName] {
         get { fields.by }
-        set { fields = Fields(rule: rule, measured: measured, limit: limit, unit: unit, by: newValue, neverBegan: neverBegan) }
+        set { fields = Fields(rule: rule, measured: measured, limit: limit, unit: unit, by: newValue, neverBegan: neverBegan, recognizer: recognizer) }
     }
     /// True when the recognizer was still in `possible` when its touches ended: it never
     /// began, and `rule` (with the numbers) is the condition it had not reached.
     public var neverBegan: Bool {
         get { fields.neverBegan }
-        set { fields = Fields(rule: rule, measured: measured, limit: limit, unit: unit, by: by, neverBegan: newValue) }
+        set { fields = Fields(rule: rule, measured: measured, limit: limit, unit: unit, by: by, neverBegan: newValue, recognizer: recognizer) }
+    }
+
+    /// The recognizer the decision is about, when its record does not name one: a `note`
+    /// that a recognizer does not analyse a touch (rule ``GestureRule/control``: a control's
+    /// default action keeps it out). Nil on a gesture record, which names its recognizer.
+    public var recognizer: TraceName? {
+        get { fields.recognizer }
+        set { fields = Fields(rule: rule, measured: measured, limit: limit, unit: unit, by: by, neverBegan: neverBegan, recognizer: newValue) }
     }
 
     /// A decision by `rule`; with `measured`, `limit` and `unit` when a number decided.
@@ -147,15 +157,20 @@ public struct GestureDecision: Sendable, Hashable {
         fields = Fields(rule: rule, measured: measured, limit: limit, unit: unit, by: by, neverBegan: neverBegan)
     }
 
-    /// Whether the two decisions have the same rule, numbers, `by` and `neverBegan`.
+    /// A decision by `rule` about `recognizer`, made where no gesture record names it (a note).
+    public init(_ rule: GestureRule, about recognizer: TraceName, by: [TraceName]) {
+        fields = Fields(rule: rule, measured: nil, limit: nil, unit: nil, by: by, neverBegan: false, recognizer: recognizer)
+    }
+
+    /// Whether the two decisions have the same rule, numbers, `by`, `neverBegan` and `recognizer`.
     public static func == (a: GestureDecision, b: GestureDecision) -> Bool {
         a.fields === b.fields || (a.rule == b.rule && a.measured == b.measured && a.limit == b.limit && a.unit == b.unit
-                                  && a.by == b.by && a.neverBegan == b.neverBegan)
+                                  && a.by == b.by && a.neverBegan == b.neverBegan && a.recognizer == b.recognizer)
     }
     /// Hashes the fields `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(rule); hasher.combine(measured); hasher.combine(limit); hasher.combine(unit)
-        hasher.combine(by); hasher.combine(neverBegan)
+        hasher.combine(by); hasher.combine(neverBegan); hasher.combine(recognizer)
     }
 
     /// How far the measured value is from the limit, signed, in `unit`: `measured - limit`
@@ -165,11 +180,36 @@ public struct GestureDecision: Sendable, Hashable {
         return measured - limit
     }
 
+    /// How many decimals the answers show `measured` and `limit` with: two (three for a limit
+    /// set with three, such as 0.125 s), and more, up to six, while the two values rounded
+    /// would not be on the sides of each other they were decided on (a gap of 0.552 s against
+    /// a limit of 0.55 s is "0.552 s", never "0.55 s"). Trailing zeros are dropped when shown.
+    public var decimals: Int {
+        guard let limit else { return 2 }
+        func rounded(_ v: Double, _ d: Int) -> Double { (v * pow10(d)).rounded() / pow10(d) }
+        func exact(_ d: Int) -> Bool { abs(rounded(limit, d) - limit) <= 1e-9 * max(1, abs(limit)) }
+        var d = !exact(2) && exact(3) ? 3 : 2
+        guard let measured else { return d }
+        let side = measured == limit ? 0 : (measured > limit ? 1 : -1)
+        func sideShown(_ d: Int) -> Int {
+            let m = rounded(measured, d), l = rounded(limit, d)
+            return m == l ? 0 : (m > l ? 1 : -1)
+        }
+        while d < 6, sideShown(d) != side { d += 1 }
+        return d
+    }
+
+    /// `v` to `decimals`, trailing zeros dropped: how the answers write a decision's numbers.
+    public func shown(_ v: Double) -> String { TraceFormat.short(v, decimals) }
+
     /// The margin in words: "0.06 s too late", "0.2 s too early", "2.1 pt short of the 10 pt
     /// slop", "2.1 pt past the 10 pt limit", "119° short of the 300° needed". Nil without a margin.
+    /// Its numbers have the decision's `decimals`; the margin more while it would show as 0.
     public var marginText: String? {
         guard let margin, let limit else { return nil }
-        let amount = TraceFormat.short(abs(margin), 2)
+        var places = decimals
+        while places < 6, margin != 0, TraceFormat.short(abs(margin), places) == "0" { places += 1 }
+        let amount = TraceFormat.short(abs(margin), places)
         func quantity(_ text: String) -> String {
             switch unit {
             case nil: text
@@ -178,13 +218,20 @@ public struct GestureDecision: Sendable, Hashable {
             case let u?: "\(text) \(u.rawValue)"
             }
         }
-        if margin == 0 { return "exactly at the \(quantity(TraceFormat.short(limit, 2))) limit" }
+        if margin == 0 { return "exactly at the \(quantity(shown(limit))) limit" }
         switch unit {
         case .s?:
             return "\(quantity(amount)) \(margin > 0 ? "too late" : "too early")"
         default:
             let noun = rule == .slop ? "slop" : (margin < 0 ? "needed" : "limit")
-            return "\(quantity(amount)) \(margin > 0 ? "past" : "short of") the \(quantity(TraceFormat.short(limit, 2))) \(noun)"
+            return "\(quantity(amount)) \(margin > 0 ? "past" : "short of") the \(quantity(shown(limit))) \(noun)"
         }
     }
+}
+
+/// 10 to the power `d` (d from 0 to 6).
+private func pow10(_ d: Int) -> Double {
+    var p = 1.0
+    for _ in 0..<d { p *= 10 }
+    return p
 }

@@ -278,7 +278,9 @@ extension Application {
                     continue  // finishing its own sequence, or already decided and waiting
                 }
                 if let o = origin, o !== cur, o.defaultActionWins(over: r) {
-                    notes?.append("\(r.id) does not analyse touch \(touch.id): \(o.id)'s default action wins")
+                    // The rule as data too (the text is unchanged): `why` and the verdict card say who kept whom out.
+                    let note: TraceText = "\(r.id) does not analyse touch \(touch.id): \(o.id)'s default action wins"
+                    notes?.append(note.with(decision: GestureDecision(.control, about: r.traceName, by: [o.traceName])))
                     continue
                 }
                 if let d = r.delegate, !d.gestureRecognizer(r, shouldReceive: touch) {

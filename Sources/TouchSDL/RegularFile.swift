@@ -104,14 +104,16 @@ public enum RegularFile {
     public static func savePNG(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) throws {
         // Room for the pixels uncompressed and the PNG's overhead: the encoder never needs more.
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
+        // Left uninitialised: only the pages the encoder writes are ever touched, so a large
+        // picture that compresses well (a hit map of 4096 px square) costs its PNG, not 64 MiB more.
         let capacity = w * h * 4 + h * 8 + (w * h * 4) / 100 + 65536
-        var buffer = [UInt8](repeating: 0, count: capacity)
-        let size: Int = try buffer.withUnsafeMutableBytes { raw throws -> Int in
-            guard let rw = SDL_RWFromMem(raw.baseAddress, Int32(clamping: raw.count)) else { throw SDLError.last("SDL_RWFromMem") }
-            defer { SDL_RWclose(rw) }
-            guard IMG_SavePNG_RW(surface, rw, 0) == 0 else { throw SDLError.last("IMG_SavePNG") }
-            return Int(SDL_RWtell(rw))
-        }
-        try write(Array(buffer[0..<max(0, size)]), to: path)
+        let raw = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
+        defer { raw.deallocate() }
+        guard let rw = SDL_RWFromMem(raw.baseAddress, Int32(clamping: raw.count)) else { throw SDLError.last("SDL_RWFromMem") }
+        let saved = IMG_SavePNG_RW(surface, rw, 0)
+        let size = Int(SDL_RWtell(rw))
+        SDL_RWclose(rw)
+        guard saved == 0 else { throw SDLError.last("IMG_SavePNG") }
+        try write(Array(raw[0..<max(0, size)]), to: path)
     }
 }

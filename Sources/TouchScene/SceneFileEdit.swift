@@ -24,6 +24,9 @@ public enum SceneFileEdit {
         func fail(_ message: String) -> SceneSettingError {
             SceneSettingError(argument: setting.argument, column: 1, message: message)
         }
+        // Bounded before the recursive composer runs, as scene files and --set values are.
+        if let p = YAMLEventGuard.problem(in: text) { throw fail("the scene file, line \(p.line): \(p.message)") }
+        if let p = YAMLEventGuard.problem(in: setting.value, what: "--set values") { throw fail(p.message) }
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: text) else { throw fail("the scene file is empty") }
@@ -31,10 +34,10 @@ public enum SceneFileEdit {
         } catch let e as SceneSettingError {
             throw e
         } catch {
-            throw fail("the scene file is not YAML: \(error)")
+            throw fail("the scene file is not YAML: " + SceneLoader.yamlProblem(error, inFile: true))
         }
         guard let (mapping, idKey) = find(setting.id, in: root), let idMark = idKey.mark else {
-            throw fail("no view, recognizer, control or controller of the scene file has the id `\(setting.id)`")
+            throw fail("no view, recognizer, control or controller of the scene file has the id `\(shown(setting.id))`")
         }
         let type = mapping["type"]?.string ?? "view"
         let key = SceneSetting.sceneKey(setting.key, type: type)
@@ -44,12 +47,18 @@ public enum SceneFileEdit {
         let inFlow = mapping.mark.map { lines.at($0.line, $0.column) == "{" } ?? false
         if let existing = mapping[key] {
             guard let mark = existing.mark, let end = lines.endOfValue(existing, from: mark, inFlow: inFlow) else {
-                throw fail("`\(key)` of `\(setting.id)` spans several lines in the file: change it there by hand")
+                switch existing.mark.flatMap({ lines.at($0.line, $0.column) }) {
+                case "!", "&", "*":
+                    throw fail("`\(shown(key))` of `\(shown(setting.id))` is written with a tag, anchor or alias in the file "
+                               + "(`\(shown(lines.line(existing.mark?.line ?? 0)))`): change it there by hand")
+                default:
+                    throw fail("`\(shown(key))` of `\(shown(setting.id))` spans several lines in the file: change it there by hand")
+                }
             }
             lines.replace(line: mark.line, from: mark.column, to: end, with: value)
         } else if inFlow {
             guard let mark = mapping.mark, let close = lines.closing(line: mark.line, column: mark.column) else {
-                throw fail("the mapping of `\(setting.id)` spans several lines in the file: add `\(key)` there by hand")
+                throw fail("the mapping of `\(shown(setting.id))` spans several lines in the file: add `\(shown(key))` there by hand")
             }
             lines.replace(line: mark.line, from: close, to: close, with: ", \(key): \(value)")
         } else {
@@ -59,7 +68,7 @@ public enum SceneFileEdit {
         // The file must read back with the value at the key.
         guard let back = try? Yams.compose(yaml: out), let (m, _) = find(setting.id, in: back),
               let got = m[key], let want = try? Yams.compose(yaml: value), sameValue(got, want) else {
-            throw fail("the value `\(value)` cannot be written in place: change `\(key)` of `\(setting.id)` by hand")
+            throw fail("the value `\(shown(value))` cannot be written in place: change `\(shown(key))` of `\(shown(setting.id))` by hand")
         }
         return out
     }
@@ -114,6 +123,12 @@ public enum SceneFileEdit {
             var s = String.UnicodeScalarView()
             for l in lines { s.append(contentsOf: l.body); s.append(contentsOf: l.end.unicodeScalars) }
             return String(s)
+        }
+
+        /// The text of 1-based `line` without its leading blanks ("" past the end).
+        func line(_ line: Int) -> String {
+            guard line >= 1, line <= lines.count else { return "" }
+            return String(String.UnicodeScalarView(lines[line - 1].body)).trimmingCharacters(in: .whitespaces)
         }
 
         /// The scalar at 1-based `line`, `column` (nil: past the end).

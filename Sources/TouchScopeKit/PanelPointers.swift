@@ -134,7 +134,11 @@ struct PanelPointers {
         default:
             guard let p = pointers.removeValue(forKey: id) else { return false }
             if case .target(let t) = p.grab { ui.frame.toolbar.pressed.remove(t) }
-            if !p.moved && !p.pinched { tap(p.grab, at: c, ui: ui, layout: layout, measurer: measurer) }
+            if !p.moved && !p.pinched {
+                // Whether the UI was last worked by a finger: the help then lists the touch rows first.
+                if case .target = p.grab { ui.frame.state[.help, "byFinger"] = id == .mouse ? 0 : 1 }
+                tap(p.grab, at: c, ui: ui, layout: layout, measurer: measurer)
+            }
             return true
         }
     }
@@ -155,8 +159,13 @@ struct PanelPointers {
         // The scene's, unless a panel over it (the verdict card, the help sheet) took that part of it.
         let sheet = frame.overlays && PanelRegistry.all.contains { $0.place == .cover && frame.state.isOn($0.id) }
             && layout.sheetRegions.contains { $0.contains(c) }
-        guard layout.isOnDebuggerUI(c) || sheet || (frame.overlays && frame.sceneAreas.contains { $0.contains(c) }) else { return nil }
-        return .panel(frame.overlays ? DebugOverlay.grab(at: c, on: frame.panelSurface(ui.session, layout: layout, measurer: measurer)) : nil)
+        let onUI = layout.isOnDebuggerUI(c) || sheet
+        guard onUI || (frame.overlays && frame.sceneAreas.contains { $0.contains(c) }) else { return nil }
+        let grabbed = frame.overlays ? DebugOverlay.grab(at: c, on: frame.panelSurface(ui.session, layout: layout, measurer: measurer)) : nil
+        // Over the scene, a panel that takes nothing there (the verdict card off its buttons
+        // and rows) leaves the point to the scene.
+        if !onUI && grabbed == nil { return nil }
+        return .panel(grabbed)
     }
 
     /// Where a button or menu cell is now.

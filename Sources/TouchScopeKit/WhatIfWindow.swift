@@ -34,8 +34,9 @@ final class WhatIfWindow {
     private var ranInputs = 0
     /// New input starts a new run once it pauses this long (seconds): not on every move.
     static let inputPause = 0.3
-    /// The scene file's text before the first write (Revert puts it back).
-    private var backup: String?
+    /// The lines the writes since the last revert changed in the scene file (Revert puts back
+    /// those lines only).
+    private(set) var writes: SceneFileWrites?
     /// What the last write or revert did, for the editor.
     private var fileNote: String?
 
@@ -89,6 +90,11 @@ final class WhatIfWindow {
         if let request = edits.request {
             edits.request = nil
             if request == .sweep { startSweep(edits, window: window, starts: selected) } else { perform(request, &edits) }
+            // What the write or revert did shows now, not with the next run's outcome.
+            if !edits.settings.isEmpty {
+                if shown == nil { shown = WhatIfShown(status: .ready, settings: []) }
+                shown?.fileNote = fileNote
+            }
             changed = true
         }
         if let result = sweeper.take() {
@@ -192,40 +198,40 @@ final class WhatIfWindow {
         }
     }
 
-    /// Write: every setting into the scene file in place (`SceneFileEdit`); the settings are
-    /// then the file's, and hot reload loads them. Revert: the settings dropped, and the file
-    /// as it was before the first write.
-    private func perform(_ request: WhatIfEdits.Request, _ edits: inout WhatIfEdits) {
+    /// Write: every setting into the scene file in place (`SceneFileWrites`: the file keeps
+    /// its inode, so a symlink, its mode, owner and hard links stay, and a failed write leaves
+    /// the old text); the settings are then the file's, and hot reload loads them. Revert: the
+    /// settings dropped, and the lines the writes changed put back (refused, with the reason,
+    /// when one of them changed since).
+    func perform(_ request: WhatIfEdits.Request, _ edits: inout WhatIfEdits) {
         guard let path = scenePath else {
             fileNote = "the application is built in code: there is no scene file to write"
             return
         }
         switch request {
         case .write:
+            guard !edits.settings.isEmpty else { fileNote = "nothing to write: no setting is changed"; return }
+            var writes = self.writes ?? SceneFileWrites(path: path)
             do {
-                let text = try String(contentsOfFile: path, encoding: .utf8)
-                var out = text
-                for e in edits.settings { out = try SceneFileEdit.apply(SceneSetting(id: e.id, key: e.key, value: e.value), to: out) }
-                try out.write(toFile: path, atomically: true, encoding: .utf8)
-                if backup == nil { backup = text }
-                fileNote = "written to \(path): " + edits.settings.map(\.argument).joined(separator: ", ") + " (Revert restores the file)"
+                try writes.write(edits.settings.map { SceneSetting(id: $0.id, key: $0.key, value: $0.value) })
+                self.writes = writes
+                fileNote = "written to \(path): " + edits.settings.map(\.argument).joined(separator: ", ") + " (Revert restores those lines)"
                 edits.clear()
-            } catch let e as SceneSettingError {
-                fileNote = "not written: \(e.message)"
             } catch {
-                fileNote = "not written: \(error.localizedDescription)"
+                fileNote = "not written: \(error.message)"
             }
         case .sweep:
             break
         case .revert:
             edits.clear()
-            guard let backup else { fileNote = nil; return }
+            guard var writes, !writes.isEmpty else { fileNote = nil; return }
+            let written = writes.settings.joined(separator: ", ")
             do {
-                try backup.write(toFile: path, atomically: true, encoding: .utf8)
-                self.backup = nil
-                fileNote = "\(path) restored"
+                try writes.revert()
+                self.writes = nil
+                fileNote = "\(path): the lines written for \(written) restored"
             } catch {
-                fileNote = "not restored: \(error.localizedDescription)"
+                fileNote = "not restored: \(error.message)"
             }
         }
     }

@@ -21,7 +21,7 @@ struct TouchScope: ParsableCommand {
             1 any other failure.
             """,
         version: touchScopeVersion,
-        subcommands: [RunCommand.self, ReplayCommand.self, WhyCommand.self, DiffCommand.self, SweepCommand.self, HitMapCommand.self, CheckCommand.self, ImportCommand.self, AnalyzeCommand.self,
+        subcommands: [RunCommand.self, ReplayCommand.self, WhyCommand.self, DiffCommand.self, SweepCommand.self, HitMapCommand.self, EditCommand.self, CheckCommand.self, ImportCommand.self, AnalyzeCommand.self,
                       CalibrateCommand.self, TouchTestCommand.self, BenchCommand.self],
         defaultSubcommand: RunCommand.self
     )

@@ -14,6 +14,12 @@ file, an output on an input), then runs one command (`check`, `replay --headless
 
     Tests/fuzz/campaign.py [--bin .build/debug/touchscope] [--cases N] [--seed S] [--keep DIR]
 
+After those, --edge-cases N more cases (default 16) try the edges of the newer commands:
+`replay --set` and `edit --set` with values nested thousands deep, alias bombs, 120 KB ids,
+keys and values, and 10,000 settings at once; `hitmap --png` of scenes up to 20000 points
+square. Besides the rules above, no message may repeat more than 60 characters of an
+argument, and `hitmap --png` writes a PNG at most 4096 px on its longer side.
+
 `make test` runs it with the defaults (a fixed seed, so a failure is the same case on
 every machine). A failing case is left in --keep DIR (default: a folder named in the
 message) with the command that runs it.
@@ -116,9 +122,10 @@ def write(path, text):
 
 
 class Campaign:
-    def __init__(self, binary, cases, seed, keep):
+    def __init__(self, binary, cases, seed, keep, edge_cases=16):
         self.binary = os.path.abspath(binary)
         self.cases = cases
+        self.edge_cases = edge_cases
         self.seed = seed
         self.keep = keep
         self.failures = []
@@ -225,6 +232,61 @@ class Campaign:
         files = [p for p in targets.values() if p.startswith(root) and oddity not in ("fifo", "directory")]
         return "outputs:" + oddity, args, sorted(set(files)), [scene, rec]
 
+    # An edge case of the newer commands: `--set` values and `hitmap --png` sizes.
+    def make_edge_case(self, n, root):
+        rng = random.Random(self.seed * 1_000_003 + n)
+        os.makedirs(root)
+        os.symlink(os.path.join(REPO, "assets"), os.path.join(root, "assets"))
+        kind = rng.choice(["set-deep", "set-bomb", "set-long", "set-many", "edit", "hitmap"])
+        if kind == "hitmap":
+            side = rng.choice([4096, 8000, 16384, 20000])
+            other = rng.choice([1, 600, side // 3, side])
+            w, h = (side, other) if rng.random() < 0.5 else (other, side)
+            text = ("scene: big\nwindow: [%d, %d]\nviews:\n  - id: a\n    frame: [0, 0, %d, %d]\n    children:\n"
+                    "      - id: b\n        frame: [%d, %d, %d, %d]\n        recognizers:\n          - {id: t, type: tap}\n"
+                    "      - id: c\n        frame: [-40, 10, 300, 200]\n" % (w, h, w, h, w // 7, h // 5, w // 2, h // 3))
+            scene = os.path.join(root, "scene.yaml")
+            write(scene, text)
+            png = os.path.join(root, "map.png")
+            step = max(10, max(w, h) // 400)
+            return "edge:" + kind, ["hitmap", scene, "--step", str(step), "--png", png], [png], [scene]
+        name = rng.choice(SCENES)
+        scene = os.path.join(root, "scene.yaml")
+        text = read(os.path.join(REPO, "scenes", name))
+        write(scene, text)
+        ids = re.findall(r"\bid: *([A-Za-z][\w.]*)", text) or ["defaults"]
+        key = rng.choice(["taps", "maximumInterval", "userInteraction", "hidden", "requireToFail", "duration", "enabled"])
+        depth = rng.choice([300, 5000, 20000])
+        if kind == "set-deep":
+            value = rng.choice(["[" * depth + "]" * depth, "{a: " * depth + "1" + "}" * depth, "- " * min(depth, 3000) + "1"])
+            settings = [rng.choice(ids) + "." + key + "=" + value]
+        elif kind == "set-bomb":
+            layers = ["&a [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]"] + ["&%s [%s]" % (chr(98 + i), ", ".join(["*" + chr(97 + i)] * 10)) for i in range(7)]
+            settings = [rng.choice(ids) + "." + key + "=[" + ", ".join(layers) + "]"]
+        elif kind == "set-long":
+            big = "x" * rng.choice([61, 5000, 120_000])
+            settings = [rng.choice([big + "." + key + "=1", rng.choice(ids) + "." + big + "=1",
+                                    rng.choice(ids) + "." + key + "=" + big, rng.choice(ids) + "." + key + "=[" + big])]
+        elif kind == "set-many":
+            values = ["1", "2", "0.4", "true", "false", "[]", "0", "-1", "x"]
+            settings = [rng.choice(ids) + "." + rng.choice(["taps", "enabled", "hidden", "userInteraction"]) + "=" + rng.choice(values)
+                        for _ in range(10_000)]
+        else:  # edit: the scene file written in place, or refused and left as it was
+            settings = [rng.choice(ids) + "." + key + "=" + rng.choice(["2", "0.5", "false", "[" * depth + "]" * depth,
+                                                                           "y" * 120_000, "!!float 0.35"])]
+            args = ["edit", scene]
+            for v in settings:
+                args += ["--set", v]
+            return "edge:" + kind, args, [scene], [scene]
+        rec_name = rng.choice(sorted(f[:-6] for f in os.listdir(RECORDINGS) if f.endswith(".jsonl")))
+        rec = os.path.join(root, "rec.jsonl")
+        write(rec, read(os.path.join(RECORDINGS, rec_name + ".jsonl")))
+        trace = os.path.join(root, "trace.jsonl")
+        args = ["replay", scene, rec, "--headless", "--trace", trace]
+        for v in settings:
+            args += ["--set", v]
+        return "edge:" + kind, args, [trace], [scene, rec]
+
     def run_once(self, args, cwd):
         """(status or -signal, stdout, stderr, seconds, peak RSS bytes); status None on timeout."""
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
@@ -293,6 +355,23 @@ class Campaign:
                             problems.append(f"column {col} is past the end of line {line} ({len(text)} characters): {first[:200]!r}")
                 if len(first) > 2000:
                     problems.append(f"the error line is {len(first)} characters long")
+        # A message repeats at most 60 characters of an argument.
+        text = err.decode("utf-8", "replace") + out.decode("utf-8", "replace")
+        for a in set(args):
+            if len(a) > 60 and a[:61] in text:
+                problems.append(f"a message repeats more than 60 characters of an argument of {len(a)}")
+                break
+        if args and args[0] == "hitmap" and status == 0 and "--png" in args:
+            png = args[args.index("--png") + 1]
+            png = png if os.path.isabs(png) else os.path.join(root, png)
+            try:
+                with open(png, "rb") as fh:
+                    head = fh.read(24)
+                w, h = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+                if max(w, h) > 4096:
+                    problems.append(f"the hit map is {w}x{h} px (at most 4096 on its longer side)")
+            except OSError as e:
+                problems.append(f"no hit map PNG: {e}")
         return problems
 
     def snapshot(self, files):
@@ -309,9 +388,12 @@ class Campaign:
         base = tempfile.mkdtemp(prefix="touchscope-fuzz-")
         started = time.monotonic()
         kinds = {}
-        for n in range(self.cases):
+        for n in range(self.cases + self.edge_cases):
             root = os.path.join(base, f"case-{n}")
-            kind, args, outputs, inputs = self.make_case(n, root)
+            if n < self.cases:
+                kind, args, outputs, inputs = self.make_case(n, root)
+            else:
+                kind, args, outputs, inputs = self.make_edge_case(n, root)
             kinds[kind.split(":")[0]] = kinds.get(kind.split(":")[0], 0) + 1
             inputs = [os.path.abspath(p) for p in inputs]
             results, snaps = [], []
@@ -348,7 +430,7 @@ class Campaign:
                     fh.write("cd " + (keep if self.keep else root) + " && " + " ".join(repr(a) for a in [self.binary] + args) + "\n")
                 self.failures.append((n, kind, problems, keep if self.keep else root))
         elapsed = time.monotonic() - started
-        print(f"fuzz campaign: seed {self.seed}, {self.cases} cases ({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))}), "
+        print(f"fuzz campaign: seed {self.seed}, {self.cases + self.edge_cases} cases ({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))}), "
               f"{self.runs} runs in {elapsed:.0f} s: {self.statuses[0]} cases accepted, {self.statuses[2]} refused (exit 2)")
         for n, kind, problems, where in self.failures:
             print(f"FAIL case {n} ({kind}): " + "; ".join(problems) + f"  [files and COMMAND in {where}]")
@@ -363,11 +445,13 @@ def main():
     ap.add_argument("--cases", type=int, default=int(os.environ.get("FUZZ_CASES", "150")))
     ap.add_argument("--seed", type=int, default=int(os.environ.get("FUZZ_SEED", "25")))
     ap.add_argument("--keep", help="copy failing cases here")
+    ap.add_argument("--edge-cases", type=int, default=int(os.environ.get("FUZZ_EDGE_CASES", "16")),
+                    help="cases of --set values and hitmap sizes after the others")
     a = ap.parse_args()
     if not os.access(a.bin, os.X_OK):
         print(f"fuzz campaign: {a.bin} is not built (run swift build)", file=sys.stderr)
         return 1
-    return Campaign(a.bin, a.cases, a.seed, a.keep).run()
+    return Campaign(a.bin, a.cases, a.seed, a.keep, a.edge_cases).run()
 
 
 if __name__ == "__main__":

@@ -138,8 +138,8 @@ private let expected: [String: [S]] = [
         R(id: "drag", outcome: "neverBegan", rule: "slop", at: 0.4)])],
 ]
 
-/// The keys of issue 27's object, in its order.
-private let sequenceKeys = ["start", "end", "touches", "winners", "recognizers"]
+/// The keys of issue 27's object, in its order, then who handled the touches (added after them).
+private let sequenceKeys = ["start", "end", "touches", "winners", "recognizers", "answer", "controls", "keptOut", "responders"]
 private let recognizerKeys = ["id", "view", "outcome", "at", "rule", "reason", "measured", "limit", "unit", "margin", "waitedFor"]
 
 /// One line of JSON, parsed with the trace's scanner (object keys kept in order).
@@ -333,8 +333,8 @@ struct WhyCommandTests {
                 quoted += 1
             }
         }
-        // The README's text and JSON; the article's three cases, the slow double tap, --at and JSON.
-        #expect(quoted == 8)
+        // The README's text, JSON and a control's answer; the article's three cases, the slow double tap, --at and JSON.
+        #expect(quoted == 9)
     }
 
     @Test("bad input: a scene or recording that does not load is FILE:LINE:COLUMN, --at that is not a time names --at; exit 2")

@@ -65,12 +65,15 @@ public final class RotationGestureRecognizer: TwoFingerGestureRecognizer {
     }
     override func beginReason() -> TraceText? {
         guard abs(raw) > rotationThreshold else { return nil }
-        return "began: fingers turned \(show: raw) rad (threshold \(fmt: rotationThreshold))"
+        // Degrees, as its decision and every answer say it (the output `rotation` stays in
+        // radians), with the decimals that keep the two apart (once, when it begins).
+        let d = slopProgress
+        return TraceText("began: fingers turned \(d.shown(raw * 180 / .pi))° (threshold \(d.shown(rotationThreshold * 180 / .pi))°)")
     }
     override var slopProgress: GestureDecision {
         GestureDecision(.slop, measured: abs(raw) * 180 / .pi, limit: rotationThreshold * 180 / .pi, unit: .deg)
     }
-    override var failReason: TraceText { "failed: touches lifted before turning \(fmt: rotationThreshold) rad" }
+    override var failReason: TraceText { "failed: touches lifted before turning \(show: rotationThreshold * 180 / .pi)°" }
     override func resetMeasure() {
         offset = 0; lastAngle = nil
     }

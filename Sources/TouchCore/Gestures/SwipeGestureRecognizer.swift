@@ -136,8 +136,10 @@ public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
         let across = abs(d.x * best.unit.y - d.y * best.unit.x)
         let angle = atan2(across, bestAlong)
         guard angle <= maximumAngle else {
-            fail("failed: stroke \(show: angle) rad off \(best.name), more than \(show: maximumAngle)",
-                 because: GestureDecision(.direction, measured: angle * 180 / .pi, limit: maximumAngle * 180 / .pi, unit: .deg)); return
+            // In degrees, with the decimals that keep the two apart (a failure: formatted now).
+            let d = GestureDecision(.direction, measured: angle * 180 / .pi, limit: maximumAngle * 180 / .pi, unit: .deg)
+            fail(TraceText("failed: stroke \(d.shown(angle * 180 / .pi))° off \(best.name), more than \(d.shown(maximumAngle * 180 / .pi))°"),
+                 because: d); return
         }
         guard bestAlong >= minimumDistance else { return }
         let speed = elapsed > 0 ? bestAlong / elapsed : .infinity

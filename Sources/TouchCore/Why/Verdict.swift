@@ -88,6 +88,62 @@ public struct RecognizerVerdict: Sendable, Hashable {
     public var won: Bool { outcome == .recognized || outcome == .began }
 }
 
+/// An action message a control sent while tracking a sequence's touch.
+public struct VerdictAction: Sendable, Hashable {
+    /// The action's name (`buttonTapped`).
+    public var action: String
+    /// The explicit target (nil: it travelled the responder chain).
+    public var target: TraceName?
+    /// The responder that handled it (nil: none did).
+    public var handledBy: TraceName?
+    /// Action `action` sent to `target`, handled by `handledBy`.
+    public init(action: String, target: TraceName?, handledBy: TraceName?) {
+        self.action = action; self.target = target; self.handledBy = handledBy
+    }
+}
+
+/// A control that tracked a sequence's touches: the control events it sent (`touchDown`,
+/// `touchUpInside`, `valueChanged`, …) and the action messages they triggered.
+public struct VerdictControl: Sendable, Hashable {
+    /// The control's id.
+    public var control: TraceName
+    /// Its control events, in order.
+    public var events: [String]
+    /// The actions it sent, in order.
+    public var actions: [VerdictAction]
+    /// Control `control` with its `events` and `actions`.
+    public init(control: TraceName, events: [String] = [], actions: [VerdictAction] = []) {
+        self.control = control; self.events = events; self.actions = actions
+    }
+}
+
+/// A recognizer that never analysed a touch of the sequence because a control's default
+/// action needed it (SPEC.md section 5, "controls win their default action"; rule `control`).
+public struct VerdictKeptOut: Sendable, Hashable {
+    /// The recognizer kept out.
+    public var recognizer: TraceName
+    /// The touch it did not analyse.
+    public var touch: Int
+    /// The control whose default action won.
+    public var control: TraceName
+    /// Recognizer `recognizer` kept from touch `touch` by `control`.
+    public init(recognizer: TraceName, touch: Int, control: TraceName) {
+        self.recognizer = recognizer; self.touch = touch; self.control = control
+    }
+}
+
+/// How far up the responder chain one touch's messages went: every responder that got its
+/// `touchesBegan`, in order (the view it landed on first, then each next responder it was
+/// passed to). The last one kept it, unless it is the application (no responder did).
+public struct VerdictResponders: Sendable, Hashable {
+    /// The touch.
+    public var touch: Int
+    /// The responders that got its `touchesBegan`, in order.
+    public var chain: [TraceName]
+    /// Touch `touch`'s responders.
+    public init(touch: Int, chain: [TraceName]) { self.touch = touch; self.chain = chain }
+}
+
 /// The verdict of one touch sequence.
 public struct SequenceVerdict: Sendable, Hashable {
     /// When the first finger landed.
@@ -102,6 +158,12 @@ public struct SequenceVerdict: Sendable, Hashable {
     public var settled: Bool
     /// When it settled: its last lift, or the last decision after it (nil: not settled).
     public var settledAt: Double?
+    /// The controls that tracked its touches, with their events and actions.
+    public var controls: [VerdictControl] = []
+    /// The recognizers a control's default action kept from its touches.
+    public var keptOut: [VerdictKeptOut] = []
+    /// Per touch that reached a responder, how far up the responder chain it went.
+    public var responders: [VerdictResponders] = []
     /// A sequence that started at `start`.
     public init(start: Double, end: Double? = nil, touches: [VerdictTouch] = [],
                 recognizers: [RecognizerVerdict] = [], settled: Bool = false, settledAt: Double? = nil) {

@@ -32,14 +32,26 @@
 // - Settled: the sequence's fingers are up and every attempt of it has decided. It never
 //   becomes unsettled again; `settledAt` says when it settled.
 // - The margin of a too-slow multi-tap. A failure with rule `tapInterval`, a `limit` and no
-//   `measured` (its deadline ran out) gets `measured` = (the time of the next touch landing
-//   whose hit test lists the recognizer) − (failure time − limit), the time from where the
-//   wait began to the late tap, so the margin says "the second tap came 0.06 s too late".
-//   The verdict is filled in when that landing comes, in every sequence the attempt belongs
-//   to (a settled one too); with no such landing, `measured` and the margin stay nil.
+//   `measured` failed then, by its timer: no next tap came within the limit. A later tap is a
+//   new attempt. It is joined to the failed one only when it lands within the limit again
+//   after the failure, up to twice the limit after the lift the wait began at: then the
+//   failure gets `measured` = (the time of that landing, whose hit test lists the recognizer)
+//   − (failure time − limit), so the margin says "the second tap came 0.06 s too late"
+//   (never more than the limit). The verdict is filled in when that landing comes, in every
+//   sequence the attempt belongs to (a settled one too); with no such landing, or one later
+//   than that, `measured` and the margin stay nil: "no tap 2 within 0.35 s".
 // - Under way at a time (`sequence(at:)`): the sequence whose fingers are down then; between
 //   sequences, the newest one that has ended but whose recognizers are still deciding then
 //   (a single tap waiting for the double-tap interval to run out).
+//
+// - Who handled the touches (what the answer says when no recognizer won). A `touches`
+//   record of phase `began` adds its responder to the chain of each of its touches, in trace
+//   order (the hit-test view, then each responder it was passed to); a touch belongs to the
+//   sequence it landed in. A `control` record belongs to the sequence the control's last
+//   `touchDown` came in (the one under way then), and an `action` record sent by such a
+//   control to the same one. A `note` whose text carries a decision of rule `control` about
+//   a recognizer (TouchDelivery: a control's default action kept it from a touch) is about
+//   the touch that landed last, in whose landing it is traced.
 //
 // Records of other kinds are passed over. The builder reads no clock: times are the records'.
 
@@ -77,6 +89,8 @@ public struct VerdictBuilder: Sendable {
         var places: [Place]
         /// When the tap interval began (failure time − limit).
         var waitBegan: Double
+        /// The tap interval: a tap later than `waitBegan` + 2 × `limit` is not joined.
+        var limit: Double
     }
 
     /// The number of attempts opened so far.
@@ -92,6 +106,11 @@ public struct VerdictBuilder: Sendable {
     private var current: Int?
     /// The newest sequence that settled.
     private var latestSettledIndex: Int?
+    /// The sequence each touch id landed in last, and the touch that landed last.
+    private var touchSequence: [Int: Int] = [:]
+    private var lastLanded: Int?
+    /// The sequence each control's last `touchDown` came in.
+    private var controlSequence: [TraceName: Int] = [:]
 
     /// An empty builder.
     public init() {}
@@ -137,8 +156,41 @@ public struct VerdictBuilder: Sendable {
             guard var a = attempts[recognizer] else { return }
             a.verdict.waits.append(VerdictWait(waitedFor: waitingFor, from: t, until: nil))
             store(a, for: recognizer)
-        case .touches, .control, .action, .motion, .remote, .firstResponder, .orientation, .note, .custom:
+        case let .touches(phase, view, touches, _):
+            guard phase == .began else { return }
+            for touch in touches { reached(touch, view) }
+        case let .control(control, event):
+            controlEvent(control, event, at: t)
+        case let .action(sender, action, target, handledBy):
+            guard let seq = controlSequence[sender], let k = sequences[seq].controls.lastIndex(where: { $0.control == sender }) else { return }
+            sequences[seq].controls[k].actions.append(VerdictAction(action: action, target: target, handledBy: handledBy))
+        case let .note(_, text):
+            guard let d = text.decision, d.rule == .control, let r = d.recognizer, let control = d.by.first,
+                  let touch = lastLanded, let seq = touchSequence[touch] else { return }
+            sequences[seq].keptOut.append(VerdictKeptOut(recognizer: r, touch: touch, control: control))
+        case .motion, .remote, .firstResponder, .orientation, .custom:
             break
+        }
+    }
+
+    /// `touchesBegan` for `touch` reached `view`.
+    private mutating func reached(_ touch: Int, _ view: TraceName) {
+        guard let seq = touchSequence[touch] else { return }
+        if let k = sequences[seq].responders.firstIndex(where: { $0.touch == touch }) {
+            if sequences[seq].responders[k].chain.last != view { sequences[seq].responders[k].chain.append(view) }
+        } else {
+            sequences[seq].responders.append(VerdictResponders(touch: touch, chain: [view]))
+        }
+    }
+
+    /// A control event: a `touchDown` ties the control to the sequence under way.
+    private mutating func controlEvent(_ control: TraceName, _ event: String, at t: Double) {
+        if event == "touchDown", let seq = current ?? lastLanded.flatMap({ touchSequence[$0] }) { controlSequence[control] = seq }
+        guard let seq = controlSequence[control] else { return }
+        if let k = sequences[seq].controls.lastIndex(where: { $0.control == control }) {
+            sequences[seq].controls[k].events.append(event)
+        } else {
+            sequences[seq].controls.append(VerdictControl(control: control, events: [event]))
         }
     }
 
@@ -163,6 +215,8 @@ public struct VerdictBuilder: Sendable {
         }
         current = current.map { $0 - drop }
         latestSettledIndex = latestSettledIndex.flatMap { $0 >= drop ? $0 - drop : nil }
+        touchSequence = touchSequence.compactMapValues { $0 >= drop ? $0 - drop : nil }
+        controlSequence = controlSequence.compactMapValues { $0 >= drop ? $0 - drop : nil }
     }
 
     // MARK: Touches
@@ -178,6 +232,8 @@ public struct VerdictBuilder: Sendable {
             current = seq
         }
         down.insert(touch)
+        touchSequence[touch] = seq
+        lastLanded = touch
         sequences[seq].touches.append(VerdictTouch(id: touch, view: view))
         for r in recognizers {
             if let late = lateTaps.removeValue(forKey: r) { fillMargin(late, of: r, tapAt: t) }
@@ -237,7 +293,7 @@ public struct VerdictBuilder: Sendable {
             a.verdict.decision = decision
             decided = true
             if to == .failed, let d = decision, d.rule == .tapInterval, d.measured == nil, let limit = d.limit {
-                lateTaps[r] = LateTap(serial: a.serial, places: a.places, waitBegan: t - limit)
+                lateTaps[r] = LateTap(serial: a.serial, places: a.places, waitBegan: t - limit, limit: limit)
             }
         }
         store(a, for: r)
@@ -256,9 +312,12 @@ public struct VerdictBuilder: Sendable {
         for p in a.places { sequences[p.sequence].recognizers[p.index] = a.verdict }
     }
 
-    /// The late tap of a too-slow multi-tap came at `tapAt`: its failure gets the measure.
+    /// The late tap of a too-slow multi-tap came at `tapAt`: its failure gets the measure,
+    /// when it came within the limit again after the failure.
     private mutating func fillMargin(_ late: LateTap, of r: TraceName, tapAt: Double) {
         let measured = tapAt - late.waitBegan
+        // Later than the limit again after the failure: a new attempt, not a late tap.
+        guard measured <= 2 * late.limit + 1e-9 else { return }
         if var a = attempts[r], a.serial == late.serial {
             // Still open (its reset is not traced yet): it joins the late tap's sequence too.
             a.verdict.decision?.measured = measured

@@ -246,9 +246,11 @@ public enum HelpPanel {
     }
 
     /// Whether the help should put the touch rows first: SDL lists a touchscreen (a direct
-    /// touch device), or the trace has seen fingers of a touch device (not the mouse's).
+    /// touch device), the trace has seen fingers of a touch device (not the mouse's), or a
+    /// finger worked the toolbar last (it opened the help: `state[.help, "byFinger"]`).
     public static func touchFirst(_ c: PanelContext) -> Bool {
-        c.extras.touchDevices.contains { $0.kind == .direct } || c.log.touchDevices.contains { $0.device >= 0 && $0.samples > 0 }
+        c.state[.help, "byFinger"] == 1 || c.extras.touchDevices.contains { $0.kind == .direct }
+            || c.log.touchDevices.contains { $0.device >= 0 && $0.samples > 0 }
     }
 }
 

@@ -47,6 +47,9 @@ public struct OverlayState: Sendable, Hashable {
     public var pickedTouchID: Int?
     /// Timeline: seconds visible across the lanes.
     public var timelineSpan: Double = 4
+    /// Timeline: the span before the verdict card framed a sequence (`selectDecision`); going
+    /// live again (Home) puts it back. Nil: the card has not zoomed it.
+    public var spanBeforeFraming: Double?
     /// Timeline: the time at the right edge while paused (ignored while following live).
     public var timelineEnd: Double = 0
     /// Timeline: follow the newest time (true) or stay where scrubbed (false).
@@ -188,7 +191,11 @@ public struct OverlayState: Sendable, Hashable {
     public mutating func togglePaused(now: Double) {
         if followLive { followLive = false; timelineEnd = now } else { goLive() }
     }
-    public mutating func goLive() { followLive = true; selectedTime = nil; selectedRecord = nil }
+    public mutating func goLive() {
+        followLive = true; selectedTime = nil; selectedRecord = nil
+        // The zoom the card's framing made is undone with it.
+        if let span = spanBeforeFraming { timelineSpan = span; spanBeforeFraming = nil }
+    }
     /// The time at the right edge of the timeline.
     public func timelineRightEdge(now: Double) -> Double { followLive ? now : timelineEnd }
 

@@ -224,12 +224,16 @@ extension PanelSurface {
         }
     }
 
-    /// The topmost shown panel over the scene whose `PanelInteraction.area` holds `p`.
+    /// The topmost shown panel over the scene whose `PanelInteraction.area` holds `p` and,
+    /// when it has a `hit`, whose hit names something there: a point of its area its hit
+    /// answers nil for is the scene's (the verdict card takes only its buttons).
     func sceneEntry(at p: Point) -> PanelEntry? {
         let c = context
         return PanelRegistry.all.reversed().first { e in
-            guard case .scene = e.place, c.state.isOn(e.id), let area = e.interaction?.area else { return false }
-            return area(c, c.sceneRect)?.contains(p) == true
+            guard case .scene = e.place, c.state.isOn(e.id), let area = e.interaction?.area,
+                  area(c, c.sceneRect)?.contains(p) == true else { return false }
+            guard let hit = e.interaction?.hit else { return true }
+            return hit(c, PanelPoint(point: p, rect: c.sceneRect, tolerance: tolerance)) != nil
         }
     }
 }

@@ -17,6 +17,8 @@ public enum TouchesOverlay {
     public static let fade = 0.6
     /// Ring radius in overlay units (canvas pixels at `OverlayStyle.scale` 1).
     public static let ringRadius = 22.0
+    /// The plate under an emulated finger's "emulated" tag.
+    static let tagPlate = Color(r: 16, g: 16, b: 20, a: 220)
 
     /// The header line for a touch (the picked one, else the newest active one).
     public static func headerLine(_ tr: TouchTrail, current: Int, max: Int) -> String {
@@ -131,8 +133,13 @@ public enum TouchesOverlay {
             list.polyline(pts, ring.fading(0.85), width: 1.5 * u, closed: true)
         }
         if tr.isEmulated {
-            list.text("emulated", at: Point(x: c.x, y: c.y + (ringRadius + 2) * u), size: style.fontSize * 0.9,
-                      color: ring, font: .sans, alignment: .center, baseline: .top)
+            // White on a dark plate: readable over any view's colour (the ring's own colour on
+            // the scene was purple on olive).
+            let size = style.fontSize * 0.9, top = c.y + (ringRadius + 2) * u
+            let width = Double("emulated".count) * size * 0.62
+            list.fillRect(Rect(x: c.x - width / 2 - 3 * u, y: top - u, width: width + 6 * u, height: size * 1.3 + 2 * u),
+                          TouchesOverlay.tagPlate)
+            list.text("emulated", at: Point(x: c.x, y: top), size: size, color: .white, font: .sans, alignment: .center, baseline: .top)
         }
         if tr.isActive {
             // Velocity: where the finger would be in 0.1 s (scaled to canvas), capped.

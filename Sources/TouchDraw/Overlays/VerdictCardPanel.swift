@@ -92,211 +92,6 @@ public struct VerdictCardLayout: Sendable {
 }
 
 public enum VerdictCard {
-    // MARK: What it says
-
-    /// The card's paragraphs for a gesture (`gesture`: one touch sequence, or the few that
-    /// share recognizers' attempts, oldest first): the title (who won), when and how many
-    /// touches, the views hit, one row per recognizer's attempt (winners first, in the order
-    /// they analysed the touches; each with its rule, numbers, margin in words and reason),
-    /// then the chain of waits.
-    public static func paragraphs(for gesture: [SequenceVerdict]) -> [VerdictCardParagraph] {
-        guard let v = merged(gesture) else { return [] }
-        var out: [VerdictCardParagraph] = []
-        let winners = unique(v.winners).map(\.string)
-        out.append(.init(winners.isEmpty ? "nothing won" : list(winners) + " won", .title))
-        let touches = v.touches.count == 1 ? "1 touch" : "\(v.touches.count) touches"
-        let span = v.end.map { " → \(TraceFormat.fixed($0)) s (\(TraceFormat.fixed($0 - v.start)) s)" } ?? ", under way"
-        let what = gesture.count == 1 ? "touch sequence" : "\(gesture.count) touch sequences"
-        out.append(.init("\(what) \(TraceFormat.fixed(v.start))\(span), \(touches)", .summary))
-        out.append(.init("views hit: " + viewsHit(v.touches), .summary))
-        let rows = rowOrder(v)
-        if rows.isEmpty { out.append(.init("no recognizer analysed these touches", .detail)) }
-        for (i, r) in rows.enumerated() { out += row(r, index: i) }
-        let waits = rows.flatMap { r in r.waits.map { (r.id, $0) } }
-        if !waits.isEmpty {
-            out.append(.init("waits", .heading))
-            for (id, w) in waits { out.append(.init(waitText(id, w), .wait)) }
-        }
-        return out
-    }
-
-    /// What the window's what-if run changed for the gesture's sequences, in words: a heading
-    /// naming the settings, then per sequence its winners before → after ("doubleTap would
-    /// win instead of singleTap") or that they stay (nothing while no setting is changed).
-    public static func whatIfParagraphs(_ gesture: [SequenceVerdict], _ w: WhatIfShown?) -> [VerdictCardParagraph] {
-        guard let w else { return [] }
-        var out: [VerdictCardParagraph] = []
-        if let sweep = w.sweep {
-            let mine = sweep.sequences.filter { s in gesture.contains { abs($0.start - s.start) < 1e-6 } }
-            if sweep.running || sweep.failure != nil || !mine.isEmpty {
-                out.append(.init("report rates " + sweep.rates.map(String.init).joined(separator: ", ") + " Hz", .heading))
-            }
-            if sweep.running { out.append(.init("replaying at each rate …", .detail)) }
-            if let f = sweep.failure { out.append(.init("could not replay: \(f)", .detail)) }
-            for s in mine {
-                let at = gesture.count > 1 ? "at \(TraceFormat.fixed(s.start)) s: " : ""
-                out.append(.init(at + sweep.words(s), s.stable ? .detail : .margin))
-            }
-        }
-        guard !w.settings.isEmpty else { return out }
-        out.append(.init("what if " + w.settings.joined(separator: ", "), .heading))
-        switch w.status {
-        case .running: out.append(.init("playing the input again …", .detail))
-        case .failed(let m): out.append(.init("could not play it again: \(m)", .detail))
-        case .ready:
-            for s in gesture {
-                let at = gesture.count > 1 ? "at \(TraceFormat.fixed(s.start)) s: " : ""
-                if let c = w.changes.first(where: { abs($0.start - s.start) < 1e-6 }) {
-                    out.append(.init(at + WhatIfShown.winnerWords(c), .margin))
-                } else {
-                    let winners = unique(s.winners).map(\.string)
-                    out.append(.init(at + "the same winners: " + (winners.isEmpty ? "nothing" : list(winners)), .detail))
-                }
-            }
-        }
-        return out
-    }
-
-    /// The card's text with what the what-if run changed.
-    public static func text(for gesture: [SequenceVerdict], whatIf: WhatIfShown?) -> String {
-        (paragraphs(for: gesture) + whatIfParagraphs(gesture, whatIf)).map(\.text).joined(separator: "\n")
-    }
-
-    /// The paragraphs for one touch sequence.
-    public static func paragraphs(for v: SequenceVerdict) -> [VerdictCardParagraph] { paragraphs(for: [v]) }
-
-    /// The card as text, one paragraph a line (what `TOUCHSCOPE_TEST_FINGERS`'s card log gets).
-    public static func text(for gesture: [SequenceVerdict]) -> String {
-        paragraphs(for: gesture).map(\.text).joined(separator: "\n")
-    }
-
-    /// The card's rows in the order it shows them: the winners' attempts, then the others'.
-    public static func rowOrder(_ v: SequenceVerdict) -> [RecognizerVerdict] { v.recognizers.filter(\.won) + v.losers }
-
-    // MARK: One card, one gesture
-
-    /// The touch sequences one card shows, oldest first: the newest settled sequence of
-    /// `sequences` (a `VerdictBuilder`'s, in the order they started) and the settled ones
-    /// just before it that it is linked to: they share a recognizer's attempt (a double tap's
-    /// two taps are two sequences and one attempt), or the later one's landing was a
-    /// too-slow multi-tap's late tap (its margin is measured to it). Empty when none settled.
-    public static func gesture(in sequences: [SequenceVerdict]) -> [SequenceVerdict] {
-        guard var i = sequences.lastIndex(where: \.settled) else { return [] }
-        var out = [sequences[i]]
-        while i > 0, sequences[i - 1].settled, linked(sequences[i - 1], sequences[i]) {
-            i -= 1
-            out.insert(sequences[i], at: 0)
-        }
-        return out
-    }
-
-    /// Whether `a` and the next sequence `b` belong to one gesture (see `gesture(in:)`).
-    static func linked(_ a: SequenceVerdict, _ b: SequenceVerdict) -> Bool {
-        for r in a.recognizers {
-            if b.recognizers.contains(where: { sameAttempt($0, r) }) { return true }
-            // A too-slow tap's failure measured to a landing of `b` (the wait began at at − limit).
-            if let d = r.decision, d.rule == .tapInterval, let m = d.measured, let l = d.limit {
-                let tap = r.at - l + m
-                if tap >= b.start - 1e-9, tap <= (b.end ?? .infinity) + 1e-9 { return true }
-            }
-        }
-        return false
-    }
-
-    /// Whether two recognizer verdicts are one attempt (the builder copies an attempt's verdict
-    /// into every sequence it belongs to).
-    static func sameAttempt(_ a: RecognizerVerdict, _ b: RecognizerVerdict) -> Bool {
-        a.id == b.id && a.at == b.at && a.outcome == b.outcome
-    }
-
-    /// One verdict for a gesture's sequences: from the first start to the last end, every
-    /// touch, every attempt once (in order), settled when the last is. Nil for none.
-    public static func merged(_ gesture: [SequenceVerdict]) -> SequenceVerdict? {
-        guard var v = gesture.first else { return nil }
-        for s in gesture.dropFirst() {
-            v.end = s.end
-            v.touches += s.touches
-            for r in s.recognizers where !v.recognizers.contains(where: { sameAttempt($0, r) }) { v.recognizers.append(r) }
-            v.settled = s.settled
-            v.settledAt = s.settledAt
-        }
-        return v
-    }
-
-    static func unique(_ names: [TraceName]) -> [TraceName] {
-        var out: [TraceName] = []
-        for n in names where !out.contains(n) { out.append(n) }
-        return out
-    }
-
-    static func list(_ names: [String]) -> String {
-        names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
-    }
-
-    /// "pad (touches 1, 2), nothing (touch 3)": each view once, in landing order.
-    static func viewsHit(_ touches: [VerdictTouch]) -> String {
-        guard !touches.isEmpty else { return "none" }
-        var order: [TraceName?] = []
-        var ids: [TraceName?: [Int]] = [:]
-        for t in touches {
-            if ids[t.view] == nil { order.append(t.view) }
-            ids[t.view, default: []].append(t.id)
-        }
-        return order.map { v in
-            let n = ids[v] ?? []
-            let name = v.map(\.string) ?? "nothing"
-            return "\(name) (touch\(n.count == 1 ? "" : "es") \(n.map(String.init).joined(separator: ", ")))"
-        }.joined(separator: ", ")
-    }
-
-    /// One recognizer's row (row `index`): what happened and when, then its rule, numbers,
-    /// margin and reason.
-    static func row(_ r: RecognizerVerdict, index: Int) -> [VerdictCardParagraph] {
-        let outcome: String = switch r.outcome {
-        case .recognized: "recognized"
-        case .began: "began"
-        case .failed: "failed"
-        case .cancelled: "was cancelled"
-        case .neverBegan: "never began"
-        case .undecided: "undecided"
-        }
-        let at = r.outcome == .undecided ? "" : " at \(TraceFormat.fixed(r.at)) s"
-        let view = r.view.isEmpty ? "" : ", on \(r.view.string)"
-        var out = [VerdictCardParagraph("\(r.won ? "✓" : "✗") \(r.id.string) \(outcome)\(at)\(view)", r.won ? .winner : .loser,
-                                        row: index)]
-        if let d = r.decision {
-            var rule = d.rule.rawValue
-            if !d.by.isEmpty { rule += ", by " + list(d.by.map(\.string)) }
-            if let numbers = numbers(d) { rule += ": " + numbers }
-            out.append(.init(rule, .detail, row: index))
-            // How close it came to the other outcome: for those that did not win.
-            if !r.won, let margin = d.marginText { out.append(.init(margin, .margin, row: index)) }
-        }
-        if !r.reason.isEmpty { out.append(.init("reason: " + r.reason, .detail, row: index)) }
-        return out
-    }
-
-    /// "0.45 s, limit 0.3 s" / "limit 0.3 s" / "2 touches, limit 1": the numbers that decided.
-    static func numbers(_ d: GestureDecision) -> String? {
-        let unit = d.unit.map { $0 == .deg ? "°" : $0 == .touches ? "" : " " + $0.rawValue } ?? ""
-        func q(_ x: Double) -> String { TraceFormat.short(x, 2) + unit }
-        switch (d.measured, d.limit) {
-        case let (m?, l?): return "\(q(m)), limit \(q(l))"
-        case let (m?, nil): return "measured \(q(m))"
-        case let (nil, l?): return "limit \(q(l))"
-        case (nil, nil): return nil
-        }
-    }
-
-    /// "singleTap waited 0.152 s for doubleTap (1.200 → 1.352 s)".
-    static func waitText(_ id: TraceName, _ w: VerdictWait) -> String {
-        let whom = list(w.waitedFor.map(\.string))
-        guard let until = w.until, let d = w.duration else {
-            return "\(id.string) waiting for \(whom) since \(TraceFormat.fixed(w.from)) s"
-        }
-        return "\(id.string) waited \(TraceFormat.fixed(d)) s for \(whom) (\(TraceFormat.fixed(w.from)) → \(TraceFormat.fixed(until)) s)"
-    }
-
     // MARK: Where it goes
 
     /// The card's text size: a little larger than the panels', it is read first.
@@ -307,14 +102,18 @@ public enum VerdictCard {
     public static let target = 44.0
     /// The widest the card gets, in units.
     public static let maxWidth = 480.0
+    /// The card's fill: opaque, so no text behind it shows through (it was 246 of 255).
+    public static let fill = Color(r: 24, g: 27, b: 36, a: 255)
 
     /// The card for a gesture (`paragraphs(for:)`) in `scene` (canvas pixels): in the corner
-    /// of the scene with the fewest of `avoiding` (where the fingers landed, canvas pixels),
-    /// bottom right on a tie; as wide as its text needs up to `maxWidth` units and the scene's
-    /// width; as tall as every line wrapped, up to the scene's height, past which the body
-    /// scrolls (`scroll` lines down, kept in range).
-    public static func layout(_ gesture: [SequenceVerdict], scene: Rect, avoiding: [Point] = [], scroll: Int = 0,
-                              whatIf: WhatIfShown? = nil, style: OverlayStyle, measurer: TextMeasurer) -> VerdictCardLayout {
+    /// of the scene that covers none of `avoidingRects` (the views the touches hit, canvas
+    /// pixels) where one does, and of those the one with the fewest of `avoiding` (where the
+    /// fingers went, canvas pixels), bottom right on a tie; as wide as its text needs up to
+    /// `maxWidth` units and the scene's width; as tall as every line wrapped, up to the
+    /// scene's height, past which the body scrolls (`scroll` lines down, kept in range).
+    public static func layout(_ gesture: [SequenceVerdict], scene: Rect, avoiding: [Point] = [], avoidingRects: [Rect] = [],
+                              scroll: Int = 0, whatIf: WhatIfShown? = nil, style: OverlayStyle,
+                              measurer: TextMeasurer) -> VerdictCardLayout {
         let u = style.scale
         let margin = 8 * u, pad = 10 * u, gap = 3 * u
         let paragraphs = self.paragraphs(for: gesture) + whatIfParagraphs(gesture, whatIf)
@@ -384,7 +183,8 @@ public enum VerdictCard {
             scrollLines = min(max(0, scroll), maxScroll)
         }
         let height = min(maxH, headerH + bodyH + pad + (maxScroll > 0 ? lh : 0))
-        // The corner with the fewest fingers under it (bottom right first).
+        // The corner that covers none of the views hit, then with the fewest fingers under it
+        // (bottom right first).
         let corners = [Point(x: scene.maxX - margin - width, y: scene.maxY - margin - height),
                        Point(x: scene.maxX - margin - width, y: scene.minY + margin),
                        Point(x: scene.minX + margin, y: scene.maxY - margin - height),
@@ -392,7 +192,8 @@ public enum VerdictCard {
         let reach = target * u / 2
         func count(_ o: Point) -> Int {
             let r = Rect(x: o.x - reach, y: o.y - reach, width: width + 2 * reach, height: height + 2 * reach)
-            return avoiding.filter(r.contains).count
+            let card = Rect(x: o.x, y: o.y, width: width, height: height)
+            return avoidingRects.filter { $0.intersects(card) }.count * 1_000_000 + avoiding.filter(r.contains).count
         }
         var origin = corners[0]
         var least = count(origin)
@@ -452,7 +253,7 @@ public enum VerdictCard {
                             into list: inout DisplayList) {
         guard L.rect.width > 0, L.rect.height > 0 else { return }
         let u = style.scale
-        list.roundedRect(L.rect, radius: 8 * u, fill: Color(r: 24, g: 27, b: 36, a: 246), stroke: style.accent.fading(0.6),
+        list.roundedRect(L.rect, radius: 8 * u, fill: VerdictCard.fill, stroke: style.accent.fading(0.6),
                          lineWidth: 1.5 * u)
         list.clipped(to: L.rect) { list in
             list.fillRect(L.header, style.sectionBackground)
@@ -498,14 +299,34 @@ extension VerdictCard {
     /// `shown(log:state:)` for a panel context.
     public static func shown(_ c: PanelContext) -> [SequenceVerdict]? { shown(log: c.log, state: c.state) }
 
-    /// Where the gesture's fingers landed on the canvas (from their hit tests).
+    /// Where the gesture's fingers went on the canvas: where they landed (their hit tests)
+    /// and the paths their trails still hold.
     static func landings(_ g: [SequenceVerdict], _ c: PanelContext) -> [Point] {
-        g.flatMap(\.touches).compactMap { c.log.hitTest(forTouch: $0.id) }.map { c.sceneTransform.apply($0.point) }
+        let touches = g.flatMap(\.touches)
+        let landed = touches.compactMap { c.log.hitTest(forTouch: $0.id) }.map { c.sceneTransform.apply($0.point) }
+        let paths = touches.flatMap { t in (c.log.trail(t.id)?.samples ?? []).map { c.sceneTransform.apply($0.location) } }
+        return landed + paths
     }
 
-    /// The card for `g` as the window lays it out in `c` (over `c.sceneRect`).
+    /// The canvas rectangles of the views the gesture's touches hit, those that leave room
+    /// for the card (a view of more than half the scene, such as a backdrop, is left out).
+    static func viewsHit(_ g: [SequenceVerdict], _ c: PanelContext) -> [Rect] {
+        var out: [Rect] = []
+        for id in Set(g.flatMap(\.touches).compactMap { $0.view?.string }) {
+            guard let v = c.views[id] else { continue }
+            let r = v.convert(v.bounds, to: nil)
+            let a = c.sceneTransform.apply(Point(x: r.minX, y: r.minY)), b = c.sceneTransform.apply(Point(x: r.maxX, y: r.maxY))
+            let rect = Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
+            if rect.width * rect.height <= c.sceneRect.width * c.sceneRect.height / 2 { out.append(rect) }
+        }
+        return out.sorted { ($0.minX, $0.minY) < ($1.minX, $1.minY) }
+    }
+
+    /// The card for `g` as the window lays it out in `c` (over `c.sceneRect`), off the views
+    /// its touches hit where a corner allows.
     public static func layout(_ c: PanelContext, _ g: [SequenceVerdict]) -> VerdictCardLayout {
-        layout(g, scene: c.sceneRect, avoiding: landings(g, c), scroll: g.last.map { c.state.verdictScroll(of: $0) } ?? 0,
+        layout(g, scene: c.sceneRect, avoiding: landings(g, c), avoidingRects: viewsHit(g, c),
+               scroll: g.last.map { c.state.verdictScroll(of: $0) } ?? 0,
                whatIf: c.extras.whatIf, style: c.style, measurer: c.measurer)
     }
 
@@ -543,8 +364,9 @@ extension VerdictCard {
     }
 
     /// Taps: the close button dismisses the card, a recognizer's row selects its decision
-    /// (`OverlayState.selectDecision`), anywhere else on the card does nothing (and never
-    /// reaches the scene); a drag scrolls a card taller than the scene.
+    /// (`OverlayState.selectDecision`); a touch anywhere else on the card is the scene's, so
+    /// the card never takes a touch the scene would have got but on its own buttons. A drag
+    /// from a row scrolls a card taller than the scene.
     public static let interaction = PanelInteraction(
         hit: { c, at in
             guard let g = shown(c) else { return nil }
@@ -552,7 +374,7 @@ extension VerdictCard {
             guard L.rect.contains(at.point) else { return nil }
             if L.close.contains(at.point) { return .item(.verdictCard, "close") }
             if let row = L.rows.first(where: { $0.rect.contains(at.point) }) { return .item(.verdictCard, "row \(row.row)") }
-            return .panel(.verdictCard)
+            return nil
         },
         tap: { hit, c, state in
             guard case let .item(.verdictCard, what) = hit, let g = shown(c), let v = merged(g), let last = g.last else { return }
@@ -600,6 +422,7 @@ extension OverlayState {
         selectedRecord = tr.seq
         let last = ([v.end ?? now, tr.t] + v.recognizers.filter { $0.outcome != .undecided }.map(\.at)).max() ?? now
         let pad = max(0.05, (last - v.start) * 0.1)
+        if spanBeforeFraming == nil { spanBeforeFraming = timelineSpan }
         followLive = false
         timelineEnd = min(now, last + pad)
         timelineSpan = min(Self.maxSpan, max(Self.minSpan, timelineEnd - (v.start - pad)))

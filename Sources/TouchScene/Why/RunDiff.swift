@@ -122,7 +122,7 @@ public struct RunDiff: Sendable {
         if let d = r.decision {
             var rule = d.rule.rawValue
             if let m = d.measured, let l = d.limit {
-                rule += " \(TraceFormat.short(m, 3))/\(TraceFormat.short(l, 3))\(d.unit.map { " \($0.rawValue)" } ?? "")"
+                rule += " \(TraceFormat.short(m, max(3, d.decimals)))/\(TraceFormat.short(l, max(3, d.decimals)))\(d.unit.map { " \($0.rawValue)" } ?? "")"
             }
             s += " (\(rule))"
         }

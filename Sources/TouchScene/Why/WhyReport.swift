@@ -42,6 +42,8 @@ public enum WhyReport {
             lines.append(winners.isEmpty ? "  no winner"
                          : "  winner\(winners.count == 1 ? "" : "s"): \(winners.joined(separator: ", "))")
         }
+        // No recognizer won: who handled the touches (a control and its action, or the responders).
+        for a in s.answer { lines.append("  " + a) }
         for r in s.recognizers {
             lines.append("  " + headline(r))
             if !r.reason.isEmpty { lines.append("    " + r.reason) }
@@ -81,19 +83,19 @@ public enum WhyReport {
         switch (d.measured, d.limit) {
         case let (m?, l?):
             let words = margin ? d.marginText.map { ": \($0)" } ?? "" : ""
-            return "measured \(quantity(m, d.unit)), limit \(quantity(l, d.unit))" + words
+            return "measured \(quantity(m, d.unit, d.decimals)), limit \(quantity(l, d.unit, d.decimals))" + words
         case let (nil, l?):
-            return "limit \(quantity(l, d.unit))"
+            return "limit \(quantity(l, d.unit, d.decimals))"
         case let (m?, nil):
-            return "measured \(quantity(m, d.unit))"
+            return "measured \(quantity(m, d.unit, d.decimals))"
         case (nil, nil):
             return nil
         }
     }
 
-    /// A value with its unit: "0.35 s", "12.1 pt", "181°", "2 touches".
-    static func quantity(_ v: Double, _ unit: DecisionUnit?) -> String {
-        let n = TraceFormat.short(v, 2)
+    /// A value with its unit: "0.35 s", "12.1 pt", "181°", "2 touches" (`decimals` at most).
+    static func quantity(_ v: Double, _ unit: DecisionUnit?, _ decimals: Int = 2) -> String {
+        let n = TraceFormat.short(v, decimals)
         switch unit {
         case .deg: return "\(n)°"
         case .touches: return "\(n) \(n == "1" ? "touch" : "touches")"
@@ -111,7 +113,12 @@ public enum WhyReport {
     /// "waitedFor"}]}]}`. A sequence under way has `"end": null`; a touch that hit no view,
     /// `"view": null`; an undecided recognizer has `"outcome": "undecided"`, `at` the time it
     /// first analysed a touch, an empty reason and null rule and numbers (and `"view": null`
-    /// when no gesture record named its view yet).
+    /// when no gesture record named its view yet). After `recognizers`: `answer` (who handled
+    /// the touches, in words, when no recognizer won: `SequenceVerdict.answer`; else empty),
+    /// `controls` (`[{"control", "events", "actions": [{"action", "target", "handledBy"}]}]`),
+    /// `keptOut` (`[{"recognizer", "touch", "by", "rule": "control"}]`: kept from a touch by a
+    /// control's default action) and `responders` (`[{"touch", "chain"}]`: the responders each
+    /// touch's `touchesBegan` reached, in order).
     public static func json(_ sequences: [SequenceVerdict]) -> String {
         "{\"sequences\":[" + sequences.map(json).joined(separator: ",") + "]}"
     }
@@ -140,6 +147,34 @@ public enum WhyReport {
             x.optionalString("unit", r.decision?.unit?.rawValue)
             x.optional("margin", r.decision?.margin)
             x.raw("waitedFor", JSONOut.strings(r.waitedFor.map(\.string)))
+            return x.closed
+        }.joined(separator: ",") + "]")
+        o.raw("answer", JSONOut.strings(s.answer))
+        o.raw("controls", "[" + s.controls.map { c in
+            var x = JSONObjectWriter()
+            x.string("control", c.control.string)
+            x.raw("events", JSONOut.strings(c.events))
+            x.raw("actions", "[" + c.actions.map { a in
+                var y = JSONObjectWriter()
+                y.string("action", a.action)
+                y.optionalString("target", a.target?.string)
+                y.optionalString("handledBy", a.handledBy?.string)
+                return y.closed
+            }.joined(separator: ",") + "]")
+            return x.closed
+        }.joined(separator: ",") + "]")
+        o.raw("keptOut", "[" + s.keptOut.map { k in
+            var x = JSONObjectWriter()
+            x.string("recognizer", k.recognizer.string)
+            x.int("touch", k.touch)
+            x.string("by", k.control.string)
+            x.string("rule", GestureRule.control.rawValue)
+            return x.closed
+        }.joined(separator: ",") + "]")
+        o.raw("responders", "[" + s.responders.map { r in
+            var x = JSONObjectWriter()
+            x.int("touch", r.touch)
+            x.raw("chain", JSONOut.strings(r.chain.map(\.string)))
             return x.closed
         }.joined(separator: ",") + "]")
         return o.closed

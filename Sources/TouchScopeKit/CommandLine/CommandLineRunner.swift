@@ -38,8 +38,27 @@ package enum CommandLineRunner {
     ///     exit(CommandLineRunner.run(TouchScope.self, name: "touchscope") { try $0.run() })
     package static func run<Root: ParsableCommand>(_ root: Root.Type, name: String, arguments: [String]? = nil,
                                                    execute: (inout any ParsableCommand) throws -> Void) -> Int32 {
+        let given = arguments ?? Array(CommandLine.arguments.dropFirst())
+        // An option name far longer than any there is, refused before ArgumentParser looks
+        // for a near one (its edit distance to a 120 KB name takes seconds).
+        if let long = SettingsGathering.overlongOption(given) {
+            FileHandle.standardError.write(Data("\(name): Unknown option '\(SettingsGathering.cutArguments(long, [long]))' (see \(name) --help)\n".utf8))
+            return 2
+        }
         do {
-            var command = try root.parseAsRoot(arguments)
+            // Repeated --set options are gathered here (SettingsGathering: ArgumentParser takes
+            // quadratic time over them); a command that takes none is parsed as given.
+            let (kept, settings) = SettingsGathering.split(given)
+            var command = try root.parseAsRoot(settings.count > 1 ? kept : given)
+            if settings.count > 1 {
+                if var c = command as? any TakesSettings {
+                    c.gatheredSettings = settings
+                    try c.validate()
+                    command = c
+                } else {
+                    command = try root.parseAsRoot(given)
+                }
+            }
             try execute(&command)
             return 0
         } catch let e as CLIError {
@@ -57,7 +76,9 @@ package enum CommandLineRunner {
                 return 0
             }
             let message = root.message(for: error).split(separator: "\n").first.map(String.init) ?? "bad arguments"
-            FileHandle.standardError.write(Data("\(name): \(message) (see \(name) --help)\n".utf8))
+            // An argument repeated in the message is cut as every message cuts a value.
+            let cut = SettingsGathering.cutArguments(message, given)
+            FileHandle.standardError.write(Data("\(name): \(cut) (see \(name) --help)\n".utf8))
             return 2
         }
     }

@@ -24,7 +24,8 @@ package struct HitMapCommand: ParsableCommand {
                 "recognizers": {id: [...]}, "marks": [{"view", "why", "rect"}]}, rows from
                 the top-left, null where the window takes the touch. --png: the scene's
                 size, each cell in its view's colour, the views' ids where they take
-                touches, and the marked views outlined with why.
+                touches, and the marked views outlined with why; a scene larger than
+                4096 points on a side is drawn scaled down to 4096 pixels on its longer side.
                 """)
     }
 
@@ -79,33 +80,48 @@ package struct HitMapCommand: ParsableCommand {
         return out
     }
 
-    /// The map as a picture of the scene's size: cells in their views' colours, ids where
-    /// their views take touches, marked views outlined in the refused colour with why.
+    /// The longest side of the picture, in pixels: a larger scene is drawn scaled down to it
+    /// (4096 px square is 64 MiB of pixels; the whole run stays under 256 MiB).
+    static let maxPictureSide = 4096.0
+
+    /// The map as a picture of the scene's size (scaled down to `maxPictureSide` on its longer
+    /// side when larger): cells in their views' colours, ids where their views take touches,
+    /// marked views outlined in the refused colour with why.
     @MainActor
     static func render(_ map: HitMap, session: SceneSession, to path: String) throws {
         setenv("SDL_VIDEODRIVER", "dummy", 0)
-        let size = Size(width: map.window.width.rounded(), height: map.window.height.rounded())
+        let k = min(1, maxPictureSide / max(1, map.window.width, map.window.height))
+        let size = Size(width: max(1, (map.window.width * k).rounded()), height: max(1, (map.window.height * k).rounded()))
         var list = DisplayList(size: size, background: Color(r: 24, g: 24, b: 28))
         var sums: [String: (x: Double, y: Double, n: Double)] = [:]
         let colors = map.colors
         for (r, row) in map.rows.enumerated() {
-            for (c, id) in row.enumerated() {
-                guard let id else { continue }
-                let cell = Rect(x: Double(c) * map.step, y: Double(r) * map.step, width: map.step, height: map.step)
-                list.fillRect(cell, colors[id] ?? .gray)
+            // One rectangle per run of cells of one view along the row (a million cells make
+            // thousands of runs, not a million commands).
+            var c = 0
+            while c < row.count {
+                guard let id = row[c] else { c += 1; continue }
+                var end = c + 1
+                while end < row.count, row[end] == id { end += 1 }
+                let run = Rect(x: Double(c) * map.step * k, y: Double(r) * map.step * k,
+                               width: Double(end - c) * map.step * k, height: map.step * k)
+                list.fillRect(run, colors[id] ?? .gray)
+                let n = Double(end - c)
                 let s = sums[id] ?? (0, 0, 0)
-                sums[id] = (s.x + cell.midX, s.y + cell.midY, s.n + 1)
+                sums[id] = (s.x + (run.minX + run.maxX) / 2 * n, s.y + run.midY * n, s.n + n)
+                c = end
             }
         }
         for (id, s) in sums.sorted(by: { $0.key < $1.key }) {
             list.text(id, at: Point(x: s.x / s.n, y: s.y / s.n), size: 14, color: .white, alignment: .center, baseline: .middle)
         }
         for m in map.marks {
-            list.polyline([Point(x: m.rect.minX, y: m.rect.minY), Point(x: m.rect.maxX, y: m.rect.minY),
-                           Point(x: m.rect.maxX, y: m.rect.maxY), Point(x: m.rect.minX, y: m.rect.maxY)],
+            let r = Rect(x: m.rect.minX * k, y: m.rect.minY * k, width: m.rect.width * k, height: m.rect.height * k)
+            list.polyline([Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
+                           Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)],
                           OverlayStyle.refused, width: 2, closed: true)
-            list.text("\(m.view): \(m.why)", at: Point(x: m.rect.minX + 4, y: m.rect.maxY - 4), size: 12,
-                      color: OverlayStyle.refused, baseline: .bottom, maxWidth: max(40, m.rect.width - 8))
+            list.text("\(m.view): \(m.why)", at: Point(x: r.minX + 4, y: r.maxY - 4), size: 12,
+                      color: OverlayStyle.refused, baseline: .bottom, maxWidth: max(40, r.width - 8))
         }
         do {
             let canvas = try OffscreenCanvas(size: size, fonts: FontLocator.locate())

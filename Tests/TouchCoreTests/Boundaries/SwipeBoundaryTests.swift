@@ -73,7 +73,8 @@ struct SwipeBoundaryTests {
         let off = GestureRig(); swipe(off)
         off.down(1, 100, 300, at: 0)
         off.move(1, 200, 350.02, at: 0.125)
-        #expect(off.log("swipe") == ["0.125 possible>failed: failed: stroke 0.46 rad off right, more than 0.46"])
+        // In degrees (0.46383 rad is 26.574°, 0.4636 rad 26.562°), two decimals keeping them apart.
+        #expect(off.log("swipe") == ["0.125 possible>failed: failed: stroke 26.57° off right, more than 26.56°"])
     }
 
     @Test("a swipe completed exactly 0.5 s after the finger landed recognizes; 2^-10 s later the time ran out at 0.5 s")

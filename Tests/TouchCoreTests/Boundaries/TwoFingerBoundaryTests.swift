@@ -41,7 +41,8 @@ struct TwoFingerBoundaryTests {
         // side is far beyond the rounding of atan2 (1e-16).
         #expect(turned(0.0995).log("rotation").isEmpty)
         #expect(turned(-0.0995).log("rotation").isEmpty)
-        #expect(turned(0.1005).log("rotation").first == "0.125 possible>began: began: fingers turned 0.1 rad (threshold 0.1)")
-        #expect(turned(-0.1005).log("rotation").first == "0.125 possible>began: began: fingers turned -0.1 rad (threshold 0.1)")
+        // In degrees: 0.1005 rad is 5.758°, the threshold 0.1 rad 5.730°.
+        #expect(turned(0.1005).log("rotation").first == "0.125 possible>began: began: fingers turned 5.76° (threshold 5.73°)")
+        #expect(turned(-0.1005).log("rotation").first == "0.125 possible>began: began: fingers turned -5.76° (threshold 5.73°)")
     }
 }

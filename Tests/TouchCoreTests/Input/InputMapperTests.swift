@@ -307,6 +307,14 @@ struct TouchscreenMappingTests {
         #expect(m.help.contains { $0.input == "F7 / F8 / F9" })
         #expect(m.help.contains { $0.effect.contains("12 m/s²") })
     }
+
+    @Test("the input map says what the right click does, as the window's keys and the README do: it selects, it is not reserved")
+    func rightClick() {
+        let rows = InputMapper.help().filter { $0.device == .mouse && $0.input.contains("right") }
+        #expect(rows.map(\.input) == ["right click"])
+        #expect(rows.first?.effect == "selects the view under the pointer in the inspector (not a touch)")
+        #expect(!InputMapper.help().contains { $0.effect.contains("reserved") })
+    }
 }
 
 @Suite("InputMapper: gamepad")

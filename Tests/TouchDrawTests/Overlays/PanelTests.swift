@@ -177,6 +177,14 @@ struct PanelTests {
                             sceneRect: Rect(x: 0, y: 0, width: 800, height: 600), style: OverlayStyle(),
                             measurer: EstimatedTextMeasurer(), into: &list2)
         #expect(texts(list2).contains { $0.string == "emulated" })
+        // The tag is white on a dark plate, readable on any view (it was the ring's colour).
+        let tag = try #require(texts(list2).first { $0.string == "emulated" })
+        #expect(tag.color == .white)
+        #expect(list2.commands.contains { cmd in
+            guard case let .polygon(points, color) = cmd, color == TouchesOverlay.tagPlate, let minY = points.map(\.y).min(),
+                  let maxY = points.map(\.y).max(), let minX = points.map(\.x).min(), let maxX = points.map(\.x).max() else { return false }
+            return minX < tag.position.x && maxX > tag.position.x && minY < tag.position.y && maxY > tag.position.y
+        })
     }
 }
 

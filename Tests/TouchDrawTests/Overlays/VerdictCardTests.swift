@@ -1,6 +1,7 @@
 // The verdict card (VerdictCardPanel.swift): what it says for a verdict, that nothing of it is
 // cut at the window's three sizes, which sequences make one card, and that a tap on a loser
 // selects its decision record (the timeline's and the detail box's selection).
+import Foundation
 import Testing
 @testable import TouchDraw
 
@@ -73,9 +74,9 @@ struct VerdictCardTests {
         #expect(VerdictCard.rowOrder(busy()).map(\.id.string) == ["pan", "pinch", "rotation", "longPressWithAVeryLongIdentifierIndeed", "swipe"])
         // Nothing won, nothing analysed.
         let none = SequenceVerdict(start: 2, end: 2.1, touches: [VerdictTouch(id: 9, view: nil)], settled: true)
-        #expect(VerdictCard.paragraphs(for: none).map(\.text).prefix(4) == [
+        #expect(VerdictCard.paragraphs(for: none).map(\.text).prefix(5) == [
             "nothing won", "touch sequence 2.000 → 2.100 s (0.100 s), 1 touch", "views hit: nothing (touch 9)",
-            "no recognizer analysed these touches",
+            "touch 9 hit no view", "no recognizer analysed these touches",
         ])
     }
 
@@ -306,5 +307,107 @@ struct VerdictCardTests {
         if case let .gesture(r, _, .possible, .recognized, _, _)? = rig.log.record(seq)?.body { #expect(r == "doubleTap") } else {
             Issue.record("record \(seq) is not doubleTap's recognition")
         }
+    }
+}
+
+@Suite("Verdict numbers true to their margin")
+struct VerdictNumbersTests {
+    func loser(_ d: GestureDecision, id: TraceName = "doubleTap") -> [String] {
+        let r = RecognizerVerdict(id: id, view: "pad", outcome: .failed, at: 1, reason: "", decision: d)
+        return VerdictCard.paragraphs(for: SequenceVerdict(start: 0, end: 0.1, touches: [VerdictTouch(id: 1, view: "pad")],
+                                                           recognizers: [r], settled: true)).map(\.text)
+    }
+
+    @Test("a gap of 0.552 s against a 0.55 s limit shows 0.552 s and 0.002 s too late, never 0.55 s or 0 s")
+    func closeToTheLimit() {
+        let d = GestureDecision(.tapInterval, measured: 0.552, limit: 0.55, unit: .s)
+        #expect(d.decimals == 3)
+        #expect(loser(d).contains("tapInterval: 0.552 s, limit 0.55 s"))
+        #expect(d.marginText == "0.002 s too late")
+        // Under the limit by less than a thousandth: four decimals keep it under.
+        let e = GestureDecision(.pressDuration, measured: 0.4996, limit: 0.5, unit: .s)
+        #expect(e.decimals == 4 && e.marginText == "0.0004 s too early")
+        #expect(loser(e).contains("pressDuration: 0.4996 s, limit 0.5 s"))
+        // Two decimals as before where they keep the sides; a limit set with three keeps them.
+        #expect(GestureDecision(.tapInterval, measured: 0.42, limit: 0.35, unit: .s).decimals == 2)
+        #expect(GestureDecision(.slop, measured: 12.134, limit: 10, unit: .pt).decimals == 2)
+        #expect(GestureDecision(.tapInterval, measured: 0.2, limit: 0.125, unit: .s).decimals == 3)
+        // Degrees: atan(0.5002) (0.463830 rad, 26.5742°) against 0.4636 rad (26.5623°), a swipe's angle.
+        let angle = GestureDecision(.direction, measured: atan2(50.02, 100) * 180 / .pi, limit: 0.4636 * 180 / .pi, unit: .deg)
+        #expect(loser(angle, id: "swipe").contains("direction: 26.57°, limit 26.56°"))
+    }
+}
+
+@Suite("The verdict card keeps out of the scene's way")
+struct VerdictCardPlacementTests {
+    let m = EstimatedTextMeasurer()
+
+    /// A tap on a token at the bottom right of an 800×600 scene, by hand.
+    func tap(on view: TraceName) -> SequenceVerdict {
+        SequenceVerdict(start: 1, end: 1.1, touches: [VerdictTouch(id: 1, view: view)], settled: true)
+    }
+
+    @Test("the card takes a corner that covers none of the views the touches hit, even where no finger landed under it")
+    func avoidsViewsHit() {
+        let scene = Rect(x: 0, y: 0, width: 800, height: 600)
+        // The token under the bottom-right corner (where the card goes by default); the finger
+        // landed on its top-left edge, outside where the card would be.
+        let token = Rect(x: 560, y: 420, width: 220, height: 160)
+        let free = VerdictCard.layout([tap(on: "token")], scene: scene, style: OverlayStyle(), measurer: m).rect
+        #expect(free.intersects(token), "the default corner must cover the token for this test: \(free)")
+        let L = VerdictCard.layout([tap(on: "token")], scene: scene, avoiding: [Point(x: 565, y: 425)], avoidingRects: [token],
+                                   style: OverlayStyle(), measurer: m)
+        #expect(!L.rect.intersects(token), "the card \(L.rect) covers the token \(token)")
+        #expect(scene.contains(L.rect, tolerance: 0.001))
+    }
+
+    @Test("a touch on the card outside its close button and rows is the scene's; its buttons and rows stay the card's")
+    func passesThrough() throws {
+        let rig = OverlayRig()
+        let pad = rig.view("pad", 100, 100, 600, 400)
+        let dt = TapGestureRecognizer(id: "doubleTap"); dt.numberOfTapsRequired = 2
+        let st = TapGestureRecognizer(id: "singleTap"); st.require(toFail: dt)
+        pad.addGestureRecognizer(dt); pad.addGestureRecognizer(st)
+        rig.tap(200, 180, at: 1.0)
+        rig.tap(200, 180, at: 1.15)
+        rig.advance(2)
+        let p = Panels(canvas: Size(width: 1280, height: 800), sceneSize: Size(width: 800, height: 600))
+        let c = DebugOverlay.context(app: rig.app, log: rig.log, state: OverlayState(), sceneTransform: p.sceneTransform, sceneRect: p.scene,
+                                     sidePanel: p.side, measurer: m, extras: DebugOverlayExtras(now: rig.t))
+        let s = PanelSurface(context: c, side: p.side, bottom: p.bottom, unit: 1)
+        let g = try #require(VerdictCard.shown(c))
+        let L = VerdictCard.layout(c, g)
+        // The title band, left of the close button: text, not a button.
+        let title = Point(x: L.header.minX + 4, y: L.header.midY)
+        #expect(L.rect.contains(title) && !L.close.contains(title))
+        #expect(DebugOverlay.grab(at: title, on: s) == nil, "the card took a touch on its title")
+        #expect(DebugOverlay.grab(at: Point(x: L.close.midX, y: L.close.midY), on: s)?.panel == .verdictCard)
+        let row = try #require(L.rows.first)
+        #expect(DebugOverlay.grab(at: Point(x: row.rect.midX, y: row.rect.midY), on: s)?.panel == .verdictCard)
+    }
+}
+
+@Suite("The verdict card in the window's smaller ways")
+struct VerdictCardWindowTests {
+    @Test("after a tap on a card's row framed the sequence, Home follows live again at the zoom the timeline had before")
+    func homeUndoesTheFraming() throws {
+        let rig = OverlayRig()
+        let pad = rig.view("pad", 100, 100, 600, 400)
+        let dt = TapGestureRecognizer(id: "doubleTap"); dt.numberOfTapsRequired = 2
+        pad.addGestureRecognizer(dt)
+        rig.tap(200, 180, at: 1.0)
+        rig.tap(200, 180, at: 1.15)
+        rig.advance(2)
+        var state = OverlayState()
+        let before = state.timelineSpan
+        state.stepVerdictRow(step: 1, log: rig.log, now: rig.t)
+        #expect(!state.followLive && state.timelineSpan < before, "the card did not frame the sequence: \(state.timelineSpan)")
+        state.goLive()
+        #expect(state.followLive && state.timelineSpan == before, "Home left the timeline at \(state.timelineSpan) s")
+    }
+
+    @Test("the card is opaque: no text behind it shows through")
+    func opaque() {
+        #expect(VerdictCard.fill.a == 255)
     }
 }

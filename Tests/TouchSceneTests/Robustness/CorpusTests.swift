@@ -33,6 +33,9 @@ struct ChildRun {
     var status: Int32 = -1
     var stderr = ""
     var seconds = 0.0
+    /// The child's own CPU time (user and system, from wait4): what it cost, whatever else
+    /// the machine was running meanwhile.
+    var cpuSeconds = 0.0
     var maxRSSKiB = 0
     /// The child's own high-water RSS (`VmHWM` of /proc/PID/status), read while it runs (the
     /// last reading before it exits). Unlike `maxRSSKiB` (wait4's `ru_maxrss`, which counts the
@@ -85,6 +88,8 @@ struct ChildRun {
         let d = ContinuousClock.now - start
         r.seconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
         r.maxRSSKiB = usage.ru_maxrss
+        r.cpuSeconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         if status & 0x7f == 0 { r.status = (status >> 8) & 0xff } else { r.signalled = true }
         r.stderr = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
         unlink(errPath)
