@@ -23,12 +23,23 @@ extension Application {
         performArena(from: hot.arena.request(r, to: to, reason: reason, decision: decision))
     }
 
-    /// The recognizers start reading a touch sample (a touch began, moved or ended).
-    func beginReadingSample() { hot.arena.beginReadingSample() }
+    /// `body` while the recognizers read a touch sample (a touch began, moved or ended, or a
+    /// timer fired at its time): the arena knows they are reading it until `body` returns,
+    /// however it returns. Then those released by a failure meanwhile make their held
+    /// transitions, unless `releasing` is false (the caller releases them later,
+    /// `releaseReadyRecognizers`).
+    @inline(__always)
+    func readingSample<R>(releasing: Bool = true, _ body: () -> R) -> R {
+        hot.arena.beginReadingSample()
+        defer {
+            let mark = hot.arena.endReadingSample(release: releasing)
+            if releasing { performArena(from: mark) }
+        }
+        return body()
+    }
 
-    /// The recognizers have read the sample: those released by a failure while they read it
-    /// make their held transitions now.
-    func endReadingSample() { performArena(from: hot.arena.endReadingSample()) }
+    /// Recognizers released while no sample is being read make their held transitions.
+    func releaseReadyRecognizers() { performArena(from: hot.arena.releaseReady()) }
 
     /// An interruption (cancelAllTouches): recognizers still waiting fail, then settling.
     func interruptWaitingRecognizers(reason: String) { performArena(from: hot.arena.interrupt(reason: reason)) }
@@ -61,10 +72,7 @@ extension Application {
         case let .flushHeldTouches(r, _):
             for t in r.trackedTouches { flushHeld(t, event: nil) }
         case let .reset(r):
-            let from = r.state
-            _ = r.machine.apply(.possible)
-            r.traceTransition(self, from: from, to: .possible, reason: "reset: its touches are over", outputs: GestureOutputs())
-            r.performReset()
+            r.commitState(.possible, reason: "reset: its touches are over")
         }
     }
 }

@@ -387,7 +387,9 @@ open class GestureRecognizer {
         app.requestTransition(self, to: to, reason: reason, decision: decision)
     }
 
-    /// Applies a legal edge, traces it, and runs its side effects. Returns false if illegal.
+    /// Applies a legal edge, traces it, and runs its side effects (back to `possible`: the
+    /// gesture is over, its touches are dropped and `reset()` is called; the record carries
+    /// no outputs). Every change of state goes through here. Returns false if illegal.
     @discardableResult
     func commitState(_ to: GestureState, reason: TraceText, decision: GestureDecision? = nil) -> Bool {
         let from = state
@@ -395,7 +397,12 @@ open class GestureRecognizer {
             application?.tracer.emit(time, .note(topic: "gesture", text: "\(id): illegal transition \(from.rawValue) → \(to.rawValue) refused"))
             return false
         }
-        _ = withApp { app in traceTransition(app, from: from, to: to, reason: reason, decision: decision, outputs: outputs) }
+        if to == .possible {
+            _ = withApp { app in traceTransition(app, from: from, to: to, reason: reason, decision: decision, outputs: GestureOutputs()) }
+            performReset()
+        } else {
+            _ = withApp { app in traceTransition(app, from: from, to: to, reason: reason, decision: decision, outputs: outputs) }
+        }
         return true
     }
 
