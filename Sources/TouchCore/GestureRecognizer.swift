@@ -64,13 +64,10 @@ open class GestureRecognizer {
         get { hot.machine }
         _modify { yield &hot.machine }
     }
-    /// What input changes in a recognizer on every sample, in one field: the arena reads
-    /// every busy recognizer's deadline several times per input, and the recognizer's own
-    /// bookkeeping runs on every move, so its exclusivity is not checked at run time
+    /// What input changes in a recognizer on every sample, in one field: the recognizer's
+    /// own bookkeeping runs on every move, so its exclusivity is not checked at run time
     /// (docs/performance.md). The public properties are computed from it.
     @exclusivity(unchecked) var hot: RecognizerState
-    /// Whether the application's arena holds this recognizer (set and cleared by the arena only).
-    var isBusy = false
     /// Where the state machine is (`UIGestureRecognizer.state`). Changed only by the
     /// transition methods, through arbitration; every change is a `gesture` trace record.
     public var state: GestureState { machine.state }
@@ -104,9 +101,10 @@ open class GestureRecognizer {
     /// Touches this recognizer analyses since its last reset (ignored ones removed).
     public var trackedTouches: [Touch] { hot.trackedTouches }
     /// A time at which `deadlineReached` is called (multi-tap interval, long press...).
+    /// The application's arena keeps it (a recognizer attached to no application has none).
     public var deadline: Double? {
-        get { hot.deadline }
-        set { hot.deadline = newValue }
+        get { withApp { app in app.withArena { $0.deadline(of: self) } } ?? nil }
+        set { _ = withApp { app in app.withArena { $0.setDeadline(newValue, for: self) } } }
     }
     /// Whether input that arrives exactly at ``deadline`` is still in time, so that the
     /// deadline passes only once time moves beyond it: the longest pause before the next
@@ -434,7 +432,6 @@ open class GestureRecognizer {
     }
 
     func performReset() {
-        hot.deadline = nil
         for t in trackedTouches {
             t.hot.gestureRecognizers.removeAll { $0 === self }
             t.hot.trackedBy.removeAll { $0 === self }
@@ -542,8 +539,6 @@ extension GestureRecognizer {
 struct RecognizerState {
     /// The state and its legal edges.
     var machine: GestureStateMachine
-    /// `GestureRecognizer.deadline`.
-    var deadline: Double?
     /// `GestureRecognizer.trackedTouches`.
     var trackedTouches: [Touch] = []
     /// How many of `trackedTouches` are down (`GestureRecognizer.numberOfTouchesDown`).
