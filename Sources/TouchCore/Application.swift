@@ -91,7 +91,7 @@ public final class Application: Responder {
     deinit {
         // First: the back references to this application (every responder and recognizer
         // in the window, the delegate) read nil from here on.
-        window.attach(to: nil)
+        window.attach(to: nil, teardown: true)
         delegate?.application = nil
         // Touches and the recognizers analysing them hold each other: break those links so
         // an application dropped mid-gesture (a replaced scene) frees its views and touches.

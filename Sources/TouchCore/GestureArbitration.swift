@@ -5,6 +5,19 @@ extension Application {
     /// `r` analyses a touch: it is under way (arbitration, timers and settling look at it).
     func markBusy(_ r: GestureRecognizer) { hot.arena.join(r) }
 
+    /// `r` leaves this application (removed from its view, or its view left the window):
+    /// the arena forgets it (its busy mark, timer and wait), it drops its touches, and a
+    /// gesture under way is cancelled and reset, traced (no action is sent: it has no view).
+    func recognizerLeft(_ r: GestureRecognizer) {
+        hot.arena.remove(r)
+        if r.state.isActive { r.commitState(.cancelled, reason: "cancelled: removed from its view") }
+        if r.state.isTerminal {
+            r.commitState(.possible, reason: "reset: removed from its view")   // its touches dropped
+        } else {
+            r.performReset()
+        }
+    }
+
     /// Whether `a` and `b` may recognize at the same time (either side's delegate says yes).
     public func canRecognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
         a.canRecognizeSimultaneously(with: b)
