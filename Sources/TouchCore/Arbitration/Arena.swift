@@ -220,7 +220,8 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
         return mark
     }
 
-    /// The recognizers start reading a touch sample.
+    /// The recognizers start reading a touch sample (only through `Application.readingSample`,
+    /// which ends it however its body returns).
     mutating func beginReadingSample() { readingSample += 1 }
 
     /// The recognizers have read the sample: those released by a failure meanwhile make
@@ -274,8 +275,10 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
         return nil
     }
 
-    /// Forgets `m` (it left its view or its application): its busy mark, timer and wait
-    /// go, and no step still to come acts on it. Nothing is traced: the recognizer is gone.
+    /// Forgets `m` (it left its view or its application): its busy mark, timer and wait go,
+    /// and it is no longer released by a failure. (Actions already on the stack for it
+    /// still come; a member waiting for it to fail keeps waiting, as before, until an
+    /// interruption.)
     mutating func remove(_ m: Member) {
         dropWait(of: m)
         dropTimer(of: m)
