@@ -58,9 +58,11 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
     private(set) var members: [Member] = []
     // What the arena knows of its members is its own, keyed by member (a member carries
     // none of it): its busy mark (`joined`), its timer (`timers`), its failure wait (`waits`).
-    /// The busy marks: each member's place in the order the members joined (joining is a
-    /// lookup, not a walk of the list).
+    /// The busy marks: each member's place in the order the members joined. While few are
+    /// under way, a member is found by comparing references (a gesture moving on asks on
+    /// every move, and hashing costs more); beyond `fewMembers`, here.
     private var joined: [ObjectIdentifier: Int] = [:]
+    private static var fewMembers: Int { 8 }
     /// How many members have joined so far (the next one's place).
     private var joins = 0
     /// The members' timers (multi-tap interval, long press), in the order the members
@@ -124,7 +126,9 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
     /// Whether `m` holds a transition back (waiting, or released and not yet made).
     func isHolding(_ m: Member) -> Bool { waitIndex(of: m) != nil }
     /// Whether `m` is under way: the arena's busy mark.
-    func isBusy(_ m: Member) -> Bool { joined[ObjectIdentifier(m)] != nil }
+    func isBusy(_ m: Member) -> Bool {
+        members.count <= Self.fewMembers ? members.containsIdentical(m) : joined[ObjectIdentifier(m)] != nil
+    }
     /// `m`'s timer (nil: none).
     func deadline(of m: Member) -> Double? { timerIndex(of: m).map { timers[$0].deadline } }
     /// Whether the recognizers are reading a touch sample.
@@ -157,9 +161,8 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
 
     /// `m` analyses a touch, or asks for a transition: it is under way (once).
     mutating func join(_ m: Member) {
-        let key = ObjectIdentifier(m)
-        if joined[key] != nil { return }
-        joined[key] = joins
+        if isBusy(m) { return }
+        joined[ObjectIdentifier(m)] = joins
         joins += 1
         members.append(m)
         needsSettling = true
@@ -201,6 +204,7 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
 
     /// What a request to move `m` to `to` is, by the edge alone (before the arena's state).
     private enum RequestKind { case moot, leavesPossible, finishes, movesOn }
+    @inline(__always)
     private static func kind(of m: Member, to: GestureState) -> RequestKind {
         // A recognizer that has finished (or failed) waits for its reset: late requests are moot.
         if m.state.isTerminal { return .moot }

@@ -70,6 +70,23 @@ struct ArenaStateTests {
         #expect(arena.nextDeadline == nil)
     }
 
+    @Test("with many members under way (found by their marks, not by comparing), each joins once and leaves with its mark")
+    func manyMembers() {
+        let all = (0..<12).map { Member("m\($0)") }
+        var arena = Arena<Member>()
+        for m in all { arena.join(m) }
+        for m in all.reversed() { arena.join(m) }
+        #expect(arena.members.map(\.id) == all.map(\.id))
+        arena.setDeadline(1, for: all[11])
+        arena.setDeadline(1, for: all[3])
+        #expect(arena.earliestDeadline(upTo: 2, includingT: true).due?.0 === all[3])
+        arena.remove(all[3])
+        #expect(!arena.isBusy(all[3]) && arena.isBusy(all[4]) && arena.members.count == 11)
+        #expect(arena.earliestDeadline(upTo: 2, includingT: true).due?.0 === all[11])
+        arena.join(all[3])
+        #expect(arena.members.last === all[3] && arena.isBusy(all[3]))
+    }
+
     @Test("a recognizer removed from its view while it waits for another to fail leaves no busy mark, deadline or wait behind")
     func recognizerRemovedMidWait() {
         let rig = Rig()
