@@ -90,7 +90,7 @@ public final class Application: Responder {
     deinit {
         // First: the back references to this application (every responder and recognizer
         // in the window, the delegate) read nil from here on.
-        window.attach(to: nil)
+        window.attach(to: nil, teardown: true)
         delegate?.application = nil
         // Touches and the recognizers analysing them hold each other: break those links so
         // an application dropped mid-gesture (a replaced scene) frees its views and touches.
@@ -239,9 +239,7 @@ public final class Application: Responder {
             // runs between): a pending deadline after `time` means none is due.
             var next = pending
             if let d = pending, d <= time {
-                hot.arena.beginReadingSample()
-                next = fireTimers(dueBy: time, includingT: true)
-                _ = hot.arena.endReadingSample(release: false)
+                next = readingSample(releasing: false) { fireTimers(dueBy: time, includingT: true) }
             }
             advance(to: time, waiting: next != nil)
         } else {
@@ -265,7 +263,7 @@ public final class Application: Responder {
         }
         // Released by a timer at `t` and the sample never reached the recognizers (a move
         // to where the finger already was): they go ahead now.
-        performArena(from: hot.arena.releaseReady())
+        releaseReadyRecognizers()
         settleRecognizers()
         hot.sendDepth -= 1
         if hot.sendDepth == 0 && !hot.endedEvents.isEmpty { hot.endedEvents.removeAll(keepingCapacity: true) }

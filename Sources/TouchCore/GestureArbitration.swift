@@ -5,6 +5,19 @@ extension Application {
     /// `r` analyses a touch: it is under way (arbitration, timers and settling look at it).
     func markBusy(_ r: GestureRecognizer) { hot.arena.join(r) }
 
+    /// `r` leaves this application (removed from its view, or its view left the window):
+    /// the arena forgets it (its busy mark, timer and wait), it drops its touches, and a
+    /// gesture under way is cancelled and reset, traced (no action is sent: it has no view).
+    func recognizerLeft(_ r: GestureRecognizer) {
+        hot.arena.remove(r)
+        if r.state.isActive { r.commitState(.cancelled, reason: "cancelled: removed from its view") }
+        if r.state.isTerminal {
+            r.commitState(.possible, reason: "reset: removed from its view")   // its touches dropped
+        } else {
+            r.performReset()
+        }
+    }
+
     /// Whether `a` and `b` may recognize at the same time (either side's delegate says yes).
     public func canRecognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
         a.canRecognizeSimultaneously(with: b)
@@ -23,12 +36,23 @@ extension Application {
         performArena(from: hot.arena.request(r, to: to, reason: reason, decision: decision))
     }
 
-    /// The recognizers start reading a touch sample (a touch began, moved or ended).
-    func beginReadingSample() { hot.arena.beginReadingSample() }
+    /// `body` while the recognizers read a touch sample (a touch began, moved or ended, or a
+    /// timer fired at its time): the arena knows they are reading it until `body` returns,
+    /// however it returns. Then those released by a failure meanwhile make their held
+    /// transitions, unless `releasing` is false (the caller releases them later,
+    /// `releaseReadyRecognizers`).
+    @inline(__always)
+    func readingSample<R>(releasing: Bool = true, _ body: () -> R) -> R {
+        hot.arena.beginReadingSample()
+        defer {
+            let mark = hot.arena.endReadingSample(release: releasing)
+            if releasing { performArena(from: mark) }
+        }
+        return body()
+    }
 
-    /// The recognizers have read the sample: those released by a failure while they read it
-    /// make their held transitions now.
-    func endReadingSample() { performArena(from: hot.arena.endReadingSample()) }
+    /// Recognizers released while no sample is being read make their held transitions.
+    func releaseReadyRecognizers() { performArena(from: hot.arena.releaseReady()) }
 
     /// An interruption (cancelAllTouches): recognizers still waiting fail, then settling.
     func interruptWaitingRecognizers(reason: String) { performArena(from: hot.arena.interrupt(reason: reason)) }
@@ -59,10 +83,7 @@ extension Application {
         case let .flushHeldTouches(r, _):
             for t in r.trackedTouches { flushHeld(t, event: nil) }
         case let .reset(r):
-            let from = r.state
-            _ = r.machine.apply(.possible)
-            r.traceTransition(self, from: from, to: .possible, reason: "reset: its touches are over", outputs: GestureOutputs())
-            r.performReset()
+            r.commitState(.possible, reason: "reset: its touches are over")
         }
     }
 }

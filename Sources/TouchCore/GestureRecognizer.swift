@@ -61,13 +61,10 @@ open class GestureRecognizer {
         get { hot.machine }
         _modify { yield &hot.machine }
     }
-    /// What input changes in a recognizer on every sample, in one field: the arena reads
-    /// every busy recognizer's deadline several times per input, and the recognizer's own
-    /// bookkeeping runs on every move, so its exclusivity is not checked at run time
+    /// What input changes in a recognizer on every sample, in one field: the recognizer's
+    /// own bookkeeping runs on every move, so its exclusivity is not checked at run time
     /// (docs/performance.md). The public properties are computed from it.
     @exclusivity(unchecked) var hot: RecognizerState
-    /// Whether the application's arena holds this recognizer (set and cleared by the arena only).
-    var isBusy = false
     /// Where the state machine is (`UIGestureRecognizer.state`). Changed only by the
     /// transition methods, through arbitration; every change is a `gesture` trace record.
     public var state: GestureState { machine.state }
@@ -101,9 +98,10 @@ open class GestureRecognizer {
     /// Touches this recognizer analyses since its last reset (ignored ones removed).
     public var trackedTouches: [Touch] { hot.trackedTouches }
     /// A time at which `deadlineReached` is called (multi-tap interval, long press...).
+    /// The application's arena keeps it (a recognizer attached to no application has none).
     public var deadline: Double? {
-        get { hot.deadline }
-        set { hot.deadline = newValue }
+        get { withApp { app in app.withArena { $0.deadline(of: self) } } ?? nil }
+        set { _ = withApp { app in app.withArena { $0.setDeadline(newValue, for: self) } } }
     }
     /// Whether input that arrives exactly at ``deadline`` is still in time, so that the
     /// deadline passes only once time moves beyond it: the longest pause before the next
@@ -384,7 +382,9 @@ open class GestureRecognizer {
         app.requestTransition(self, to: to, reason: reason, decision: decision)
     }
 
-    /// Applies a legal edge, traces it, and runs its side effects. Returns false if illegal.
+    /// Applies a legal edge, traces it, and runs its side effects (back to `possible`: the
+    /// gesture is over, its touches are dropped and `reset()` is called; the record carries
+    /// no outputs). Every change of state goes through here. Returns false if illegal.
     @discardableResult
     func commitState(_ to: GestureState, reason: TraceText, decision: GestureDecision? = nil) -> Bool {
         let from = state
@@ -392,7 +392,12 @@ open class GestureRecognizer {
             application?.tracer.emit(time, .note(topic: "gesture", text: "\(id): illegal transition \(from.rawValue) → \(to.rawValue) refused"))
             return false
         }
-        _ = withApp { app in traceTransition(app, from: from, to: to, reason: reason, decision: decision, outputs: outputs) }
+        if to == .possible {
+            _ = withApp { app in traceTransition(app, from: from, to: to, reason: reason, decision: decision, outputs: GestureOutputs()) }
+            performReset()
+        } else {
+            _ = withApp { app in traceTransition(app, from: from, to: to, reason: reason, decision: decision, outputs: outputs) }
+        }
         return true
     }
 
@@ -424,7 +429,6 @@ open class GestureRecognizer {
     }
 
     func performReset() {
-        hot.deadline = nil
         for t in trackedTouches {
             t.hot.gestureRecognizers.removeAll { $0 === self }
             t.hot.trackedBy.removeAll { $0 === self }
@@ -532,8 +536,6 @@ extension GestureRecognizer {
 struct RecognizerState {
     /// The state and its legal edges.
     var machine: GestureStateMachine
-    /// `GestureRecognizer.deadline`.
-    var deadline: Double?
     /// `GestureRecognizer.trackedTouches`.
     var trackedTouches: [Touch] = []
     /// How many of `trackedTouches` are down (`GestureRecognizer.numberOfTouchesDown`).

@@ -113,9 +113,7 @@ extension Application {
             tracer.emit(time, .note(topic: k < receiverNotes ? "delivery" : "gesture", text: text))
         }
         let one = event.oneTouchList(touch)
-        beginReadingSample()
-        for r in touch.gestureRecognizers { r.beginTracking(touch, event: event, one: one) }
-        endReadingSample()
+        readingSample { for r in touch.gestureRecognizers { r.beginTracking(touch, event: event, one: one) } }
         deliverToView(touch, .began, event, one: one)
     }
 
@@ -149,11 +147,11 @@ extension Application {
         // The touch's own `[touch]` for every recognizer and the view (not one array per message).
         let one = event.oneTouchList(touch)
         let recognizers = touch.gestureRecognizers
-        beginReadingSample()
-        recognizers.forEachBorrowed { r in
-            if r.isTracking(touch) && !r.state.isTerminal { r.touchesMoved(one, with: event) }
+        readingSample {
+            recognizers.forEachBorrowed { r in
+                if r.isTracking(touch) && !r.state.isTerminal { r.touchesMoved(one, with: event) }
+            }
         }
-        endReadingSample()
         deliverToView(touch, .moved, event, one: one)
     }
 
@@ -169,9 +167,9 @@ extension Application {
         event.hot.timestamp = time
         hot.lastTap = (time, p, touch.tapCount)
         let one = event.oneTouchList(touch)
-        beginReadingSample()
-        for r in touch.gestureRecognizers where r.isTracking(touch) && !r.state.isTerminal { r.touchEnded(touch, event: event, one: one) }
-        endReadingSample()
+        readingSample {
+            for r in touch.gestureRecognizers where r.isTracking(touch) && !r.state.isTerminal { r.touchEnded(touch, event: event, one: one) }
+        }
         deliverToView(touch, .ended, event, one: one)
         endSequenceIfDone()
     }

@@ -184,11 +184,17 @@ open class View: Responder {
         hit.superview = nil
         attach(to: nil)
     }
-    func attach(to app: Application?) {
+    /// The view and its subtree join `app` (nil: they leave theirs). Their recognizers leave
+    /// the application they were in (`Application.recognizerLeft`), unless it is going away
+    /// (`teardown`: it forgets them all at once, tracing nothing).
+    func attach(to app: Application?, teardown: Bool = false) {
         application = app
         viewController?.application = app
-        for r in gestureRecognizers { r.application = app }
-        for s in subviews { s.attach(to: app) }
+        for r in gestureRecognizers {
+            if !teardown, let old = r.application, old !== app { old.recognizerLeft(r) }
+            r.application = app
+        }
+        for s in subviews { s.attach(to: app, teardown: teardown) }
     }
     /// Whether `self` is `v` or one of its descendants.
     public func isDescendant(of v: View) -> Bool {
@@ -221,7 +227,11 @@ open class View: Responder {
     /// Detaches `r` from this view; it no longer sees this view's touches.
     public func removeGestureRecognizer(_ r: GestureRecognizer) {
         gestureRecognizers.removeAll { $0 === r }
-        if r.view === self { r.hot.view = nil; r.application = nil }
+        if r.view === self {
+            r.application?.recognizerLeft(r)
+            r.hot.view = nil
+            r.application = nil
+        }
     }
     /// Asked before a recognizer attached to this view leaves `possible`; false makes it fail.
     open func gestureRecognizerShouldBegin(_ r: GestureRecognizer) -> Bool { true }

@@ -26,54 +26,6 @@
 // recognizer's handlers ran) is a step on the same stack, evaluated when it is reached, so
 // the actions come out in the order of the rules, depth first, with no recursion.
 
-/// What the arena asks of a recognizer it arbitrates (``GestureRecognizer``; small fakes in
-/// the arena's tests). The answers may come from delegates; they must not change the arena.
-protocol ArenaMember: AnyObject {
-    /// The type of the other members (the conforming type itself).
-    associatedtype Peer: AnyObject
-    var id: String { get }
-    var traceName: TraceName { get }
-    var state: GestureState { get }
-    var isEnabled: Bool { get }
-    /// Whether the state machine has an edge from the current state to `to`.
-    func allows(_ to: GestureState) -> Bool
-    /// Whether the arena's member list holds it: the arena's own mark, set and cleared by
-    /// the arena only (so joining is not a walk of the list).
-    var isBusy: Bool { get set }
-    /// Whether it analyses any touch (down or lifted) since its last reset.
-    var tracksTouches: Bool { get }
-    /// How many of its touches are down.
-    var numberOfTouchesDown: Int { get }
-    /// Whether one of its touches was cancelled.
-    var hasCancelledTouch: Bool { get }
-    /// Whether the view's touches are cancelled when it begins or recognizes.
-    var cancelsTouchesInView: Bool { get }
-    /// Its timer (multi-tap interval, long press), set by the recognizer.
-    var deadline: Double? { get set }
-    /// Whether input at exactly `deadline` is still in time.
-    var inputAtDeadlineIsInTime: Bool { get }
-    /// What it had not reached when its touches ended undecided.
-    var unmetCondition: GestureDecision? { get }
-    /// Its permanent failure requirements (`require(toFail:)`), in order.
-    var failureRequirements: [Peer] { get }
-    /// Whether it and `other` analyse a touch in common.
-    func sharesTouches(with other: Peer) -> Bool
-    /// Whether its delegate lets it begin (true without a delegate).
-    var delegateAllowsBegin: Bool { get }
-    /// Its view, when the view's `gestureRecognizerShouldBegin` says no.
-    func viewRefusingToBegin() -> (id: String, name: TraceName)?
-    /// The view whose default action owns the motion of one of its touches (a slider's thumb).
-    func defaultActionOwner() -> (id: String, name: TraceName)?
-    /// Whether it must see `other` fail for this attempt (either side's delegate or subclass).
-    func asksToRequireFailure(of other: Peer) -> Bool
-    /// Whether it and `other` may recognize at the same time (either side's delegate).
-    func canRecognizeSimultaneously(with other: Peer) -> Bool
-    func canPrevent(_ other: Peer) -> Bool
-    func canBePrevented(by other: Peer) -> Bool
-    /// The reason text naming it as the winner or the blocker (made once per kind and state).
-    func reason(_ kind: GestureRecognizer.ArbitrationReason, _ state: GestureState) -> TraceText
-}
-
 /// One thing the application does for the arena. Each carries the decision that caused it
 /// (nil where the recognizer's own request named none).
 enum ArenaAction<Member: AnyObject> {
@@ -104,6 +56,24 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
     /// The recognizers under way: tracking touches, waiting, or not in `possible`, in the
     /// order they joined.
     private(set) var members: [Member] = []
+    // What the arena knows of its members is its own, keyed by member (a member carries
+    // none of it): its busy mark (`joined`), its timer (`timers`), its failure wait (`waits`).
+    /// The busy marks: each member's place in the order the members joined. While few are
+    /// under way, a member is found by comparing references (a gesture moving on asks on
+    /// every move, and hashing costs more); beyond `fewMembers`, here.
+    private var joined: [ObjectIdentifier: Int] = [:]
+    private static var fewMembers: Int { 8 }
+    /// How many members have joined so far (the next one's place).
+    private var joins = 0
+    /// The members' timers (multi-tap interval, long press), in the order the members
+    /// joined (the first listed wins among equal deadlines).
+    private var timers: [Timer] = []
+    private struct Timer {
+        let member: Member
+        /// Its member's place in `joined`.
+        let place: Int
+        var deadline: Double
+    }
     /// The members holding transitions back, with their waits (none idle).
     private var waits: [(member: Member, wait: FailureWait<Member>)] = []
     /// How many touch samples the recognizers are reading (more than one: an action sent
@@ -128,12 +98,13 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
         case step(Step)
     }
     /// A rule evaluated when the stack reaches it: it reads what the actions before it did.
+    // A step that walks the members holds those it has still to look at (`rest`; nil: the
+    // members as they are when the step is reached).
     private enum Step {
-        /// Those waiting for `of` learn that it succeeded or failed (from `index` of `list`,
-        /// the members when the pass began).
-        case dependents(of: Member, succeeded: Bool, list: [Member]?, index: Int)
+        /// Those waiting for `of` learn that it succeeded or failed.
+        case dependents(of: Member, succeeded: Bool, rest: ArraySlice<Member>?)
         /// Default exclusivity after `winner` reached `to`.
-        case exclusivity(winner: Member, to: GestureState, list: [Member]?, index: Int)
+        case exclusivity(winner: Member, to: GestureState, rest: ArraySlice<Member>?)
         /// Held touch messages go out unless the winner cancels its view's touches.
         case flushUnlessCancelling(Member, decision: GestureDecision?)
         /// The held transitions after the first, made while the member is still active.
@@ -141,19 +112,27 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
         /// The members in `readyAfterWait` make their held transitions.
         case releaseReady
         /// Waiting members fail: first those holding a transition, then those with a timer.
-        case interrupt(reason: String, holding: Bool, list: [Member]?, index: Int)
-        /// Settling from member `index` (nil: a new pass, if anything changed).
-        case settle(from: Int?)
-        /// The member's wait is dropped and it resets.
+        case interrupt(reason: String, holding: Bool, rest: ArraySlice<Member>?)
+        /// Settling the members in `rest` (nil: a new pass over every member, if anything changed).
+        case settle(rest: ArraySlice<Member>?)
+        /// The member's wait and timer are dropped and it resets.
         case reset(Member)
-        /// The member leaves the list (it was at `index`).
-        case leave(Member, index: Int)
+        /// The member leaves the list.
+        case leave(Member)
     }
 
     // MARK: Reading
 
     /// Whether `m` holds a transition back (waiting, or released and not yet made).
     func isHolding(_ m: Member) -> Bool { waitIndex(of: m) != nil }
+    /// Whether `m` is under way: the arena's busy mark.
+    func isBusy(_ m: Member) -> Bool {
+        members.count <= Self.fewMembers ? members.containsIdentical(m) : joined[ObjectIdentifier(m)] != nil
+    }
+    /// `m`'s timer (nil: none).
+    func deadline(of m: Member) -> Double? { timerIndex(of: m).map { timers[$0].deadline } }
+    /// Whether the recognizers are reading a touch sample.
+    var isReadingSample: Bool { readingSample > 0 }
     // (The application reads these in place, `Application.withArena`: an arena read as a
     // value is a copy, a retain and a release of each of its lists.)
 
@@ -162,27 +141,29 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
     /// has one), in one walk. A deadline at `t` itself is due unless the member takes input
     /// at its deadline as still in time.
     func earliestDeadline(upTo t: Double, includingT: Bool) -> (due: (Member, Double)?, next: Double?) {
+        if timers.isEmpty { return (nil, nil) }
         var best: (Member, Double)?
         var next: Double?
-        for r in members {
-            guard let d = r.deadline else { continue }
+        for timer in timers {
+            let d = timer.deadline
             if next.map({ d < $0 }) ?? true { next = d }
-            guard d < t || (includingT && d == t && !r.inputAtDeadlineIsInTime) else { continue }
+            guard d < t || (includingT && d == t && !timer.member.inputAtDeadlineIsInTime) else { continue }
             if let b = best, !(d < b.1) { continue }
-            best = (r, d)
+            best = (timer.member, d)
         }
         return (best, next)
     }
 
     /// The earliest deadline of any member.
-    var nextDeadline: Double? { members.compactMap(\.deadline).min() }
+    var nextDeadline: Double? { timers.lazy.map(\.deadline).min() }
 
     // MARK: Inputs
 
     /// `m` analyses a touch, or asks for a transition: it is under way (once).
     mutating func join(_ m: Member) {
-        if m.isBusy { return }
-        m.isBusy = true
+        if isBusy(m) { return }
+        joined[ObjectIdentifier(m)] = joins
+        joins += 1
         members.append(m)
         needsSettling = true
     }
@@ -190,9 +171,23 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
     /// A touch a member analyses ended, was cancelled or was ignored.
     mutating func touchLeft() { needsSettling = true }
 
+    /// `m` sets its timer to `deadline` (nil: clears it). A member with a timer is under
+    /// way: setting one joins it.
+    mutating func setDeadline(_ deadline: Double?, for m: Member) {
+        if let i = timerIndex(of: m) {
+            if let deadline { timers[i].deadline = deadline } else { timers.remove(at: i) }
+            return
+        }
+        guard let deadline else { return }
+        join(m)
+        let place = joined[ObjectIdentifier(m)] ?? joins
+        let at = timers.firstIndex { $0.place > place } ?? timers.count
+        timers.insert(Timer(member: m, place: place, deadline: deadline), at: at)
+    }
+
     /// `m`'s deadline passed: its timer is cleared (the recognizer hears of it next).
     mutating func timerFired(_ m: Member) {
-        m.deadline = nil
+        dropTimer(of: m)
         needsSettling = true
     }
 
@@ -202,10 +197,20 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
     /// actions itself, as the two actions `request` would stack for it (commit, then send
     /// actions); otherwise (false) it calls `request`, which decides.
     mutating func movesOn(_ m: Member, to: GestureState, decision: GestureDecision?) -> Bool {
-        guard decision == nil, batch.isEmpty, !m.state.isTerminal, to != .failed, to != .ended, to != .cancelled,
-              !(m.state == .possible && (to == .began || to == .recognized)) else { return false }
+        guard decision == nil, batch.isEmpty, Self.kind(of: m, to: to) == .movesOn else { return false }
         join(m)
         return waitIndex(of: m) == nil
+    }
+
+    /// What a request to move `m` to `to` is, by the edge alone (before the arena's state).
+    private enum RequestKind { case moot, leavesPossible, finishes, movesOn }
+    @inline(__always)
+    private static func kind(of m: Member, to: GestureState) -> RequestKind {
+        // A recognizer that has finished (or failed) waits for its reset: late requests are moot.
+        if m.state.isTerminal { return .moot }
+        if m.state == .possible && (to == .began || to == .recognized) { return .leavesPossible }
+        if to == .failed || to == .ended || to == .cancelled { return .finishes }
+        return .movesOn
     }
 
     /// Where the actions put on the stack from now on start (`nextAction(above:)`).
@@ -214,12 +219,13 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
     /// `m` asks to move to `to`.
     mutating func request(_ m: Member, to: GestureState, reason: TraceText, decision: GestureDecision?) -> Mark {
         let mark = work.count
-        ruleRequest(m, to: to, reason: reason, decision: decision, alone: true)
+        ruleRequest(m, to: to, reason: reason, decision: decision)
         stackBatch()
         return mark
     }
 
-    /// The recognizers start reading a touch sample.
+    /// The recognizers start reading a touch sample (only through `Application.readingSample`,
+    /// which ends it however its body returns).
     mutating func beginReadingSample() { readingSample += 1 }
 
     /// The recognizers have read the sample: those released by a failure meanwhile make
@@ -243,7 +249,7 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
     /// those waiting for a timer (the next tap of a multi-tap); then settling.
     mutating func interrupt(reason: String) -> Mark {
         let mark = work.count
-        evaluate(.interrupt(reason: reason, holding: true, list: nil, index: 0))
+        evaluate(.interrupt(reason: reason, holding: true, rest: nil))
         stackBatch()
         return mark
     }
@@ -252,7 +258,7 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
     mutating func settle() -> Mark {
         let mark = work.count
         if needsSettling {
-            evaluate(.settle(from: nil))
+            evaluate(.settle(rest: nil))
             stackBatch()
         }
         return mark
@@ -273,11 +279,23 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
         return nil
     }
 
+    /// Forgets `m` (it left its view or its application): its busy mark, timer and wait go,
+    /// and it is no longer released by a failure. (Actions already on the stack for it
+    /// still come; a member waiting for it to fail keeps waiting, as before, until an
+    /// interruption.)
+    mutating func remove(_ m: Member) {
+        dropWait(of: m)
+        dropTimer(of: m)
+        readyAfterWait.removeAll { $0.member === m }
+        leave(m)
+    }
+
     /// Forgets every member (the application is going away): the list, as it was.
     mutating func removeAll() -> [Member] {
         let all = members
-        for m in all { m.isBusy = false }
         members = []
+        joined = [:]
+        timers = []
         waits = []
         readyAfterWait = []
         work = []
@@ -306,11 +324,22 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
     private mutating func dropWait(of m: Member) {
         if let w = waitIndex(of: m) { waits.remove(at: w) }
     }
+    private func timerIndex(of m: Member) -> Int? {
+        if timers.isEmpty { return nil }
+        return timers.firstIndex { $0.member === m }
+    }
+    private mutating func dropTimer(of m: Member) {
+        if let i = timerIndex(of: m) { timers.remove(at: i) }
+    }
+    /// `m` leaves the list, its busy mark cleared (it has no wait and no timer).
+    private mutating func leave(_ m: Member) {
+        guard joined.removeValue(forKey: ObjectIdentifier(m)) != nil else { return }
+        if let j = members.firstIndex(where: { $0 === m }) { members.remove(at: j) }
+    }
 
-    /// `alone`: nothing is decided after it in this batch (the `request` input).
-    private mutating func ruleRequest(_ m: Member, to: GestureState, reason: TraceText, decision: GestureDecision?, alone: Bool = false) {
-        // A recognizer that has finished (or failed) waits for its reset: late requests are moot.
-        if m.state.isTerminal { return }
+    private mutating func ruleRequest(_ m: Member, to: GestureState, reason: TraceText, decision: GestureDecision?) {
+        let kind = Self.kind(of: m, to: to)
+        if kind == .moot { return }
         join(m)
         // Held back: the request merges into the held transitions.
         if let w = waitIndex(of: m) {
@@ -320,16 +349,11 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
             }
             return
         }
-        if m.state == .possible && (to == .began || to == .recognized) {
-            attemptToLeavePossible(m, to: to, reason: reason, decision: decision)
-        } else if to == .failed || to == .ended || to == .cancelled {
-            finish(m, to, reason: reason, decision: decision)
-        } else if alone && decision == nil && batch.isEmpty {
-            // A gesture under way moves on, the common case: straight onto the stack, last
-            // first (no batch to move, no copy of a decision).
-            work.append(.perform(.sendActions(m, decision: nil)))
-            work.append(.perform(.commit(m, to: to, reason: reason, decision: nil)))
-        } else {
+        switch kind {
+        case .moot: return
+        case .leavesPossible: attemptToLeavePossible(m, to: to, reason: reason, decision: decision)
+        case .finishes: finish(m, to, reason: reason, decision: decision)
+        case .movesOn:
             emit(.commit(m, to: to, reason: reason, decision: decision))
             emit(.sendActions(m, decision: decision))
         }
@@ -393,8 +417,8 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
         // SPEC 6: the view gets touchesCancelled before the first action message.
         if m.cancelsTouchesInView { emit(.cancelTouchesInView(m, decision: decision)) }
         emit(.sendActions(m, decision: decision))
-        then(.dependents(of: m, succeeded: true, list: nil, index: 0))
-        then(.exclusivity(winner: m, to: to, list: nil, index: 0))
+        then(.dependents(of: m, succeeded: true, rest: nil))
+        then(.exclusivity(winner: m, to: to, rest: nil))
         then(.flushUnlessCancelling(m, decision: decision))
     }
 
@@ -404,7 +428,7 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
         emit(.commit(m, to: to, reason: reason, decision: decision))
         guard m.allows(to) else { return }
         if to != .failed { emit(.sendActions(m, decision: decision)) }
-        if to == .failed { then(.dependents(of: m, succeeded: false, list: nil, index: 0)) }
+        if to == .failed { then(.dependents(of: m, succeeded: false, rest: nil)) }
         emit(.flushHeldTouches(m, decision: decision))
     }
 
@@ -420,14 +444,11 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
 
     private mutating func evaluate(_ step: Step) {
         switch step {
-        case let .dependents(r, succeeded, list, index):
+        case let .dependents(r, succeeded, rest):
             // Nobody waits: nothing in the rest of the pass can start waiting either.
             if waits.isEmpty { return }
-            let list = list ?? members
-            var i = index
-            while i < list.count {
-                let d = list[i]
-                i += 1
+            var rest = rest ?? members[...]
+            while let d = rest.popFirst() {
                 guard let w = waitIndex(of: d), waits[w].wait.isWaiting(on: r) else { continue }
                 if succeeded {
                     _ = waits[w].wait.dependencySucceeded(r)
@@ -450,17 +471,14 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
                         commitHeld(d, released: r.id)
                     }
                 }
-                then(.dependents(of: r, succeeded: succeeded, list: list, index: i))
+                then(.dependents(of: r, succeeded: succeeded, rest: rest))
                 return
             }
 
-        case let .exclusivity(r, to, list, index):
+        case let .exclusivity(r, to, rest):
             // Default exclusivity: the others analysing the same touches fail (or are cancelled).
-            let list = list ?? members
-            var i = index
-            while i < list.count {
-                let o = list[i]
-                i += 1
+            var rest = rest ?? members[...]
+            while let o = rest.popFirst() {
                 guard o !== r && r.sharesTouches(with: o) && !r.canRecognizeSimultaneously(with: o)
                         && r.canPrevent(o) && o.canBePrevented(by: r) else { continue }
                 if o.state == .possible {
@@ -471,7 +489,7 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
                 } else {
                     continue
                 }
-                then(.exclusivity(winner: r, to: to, list: list, index: i))
+                then(.exclusivity(winner: r, to: to, rest: rest))
                 return
             }
 
@@ -493,48 +511,47 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
                 return
             }
 
-        case let .interrupt(reason, holding, list, index):
-            let list = list ?? members
-            var i = index
-            while i < list.count {
-                let r = list[i]
-                i += 1
+        case let .interrupt(reason, holding, rest):
+            var rest = rest ?? members[...]
+            while let r = rest.popFirst() {
                 if holding {
                     guard r.state == .possible && isHolding(r) else { continue }
-                    r.deadline = nil
+                    dropTimer(of: r)
                     ruleRequest(r, to: .failed, reason: "failed: interrupted (\(reason)) while waiting",
                                 decision: GestureDecision(.interrupted))
                 } else {
-                    guard r.state == .possible && r.deadline != nil else { continue }
-                    r.deadline = nil
+                    guard r.state == .possible && timerIndex(of: r) != nil else { continue }
+                    dropTimer(of: r)
                     ruleRequest(r, to: .failed, reason: "failed: interrupted (\(reason))", decision: GestureDecision(.interrupted))
                 }
-                then(.interrupt(reason: reason, holding: holding, list: list, index: i))
+                then(.interrupt(reason: reason, holding: holding, rest: rest))
                 return
             }
-            then(holding ? .interrupt(reason: reason, holding: false, list: nil, index: 0) : .settle(from: nil))
+            then(holding ? .interrupt(reason: reason, holding: false, rest: nil) : .settle(rest: nil))
 
-        case let .settle(from):
-            var i: Int
-            if let from {
-                i = from
+        case let .settle(given):
+            var rest: ArraySlice<Member>
+            if let given {
+                rest = given
             } else {
                 // Nothing it looks at changed since the last pass (a finger moved, no transition).
                 guard needsSettling else { return }
                 needsSettling = false
-                i = 0
+                rest = members[...]
             }
-            while i < members.count {
+            while !rest.isEmpty {
                 // Fast paths (no side effects skipped), read without retaining the member: a
                 // gesture under way (began, changed) is neither failed, reset nor removed here;
                 // nor is a possible one whose touches are still down.
-                let skip = members.borrowing(i) { r in
+                let skip = rest.borrowingFirst { r in
                     r.state.isActive || (!r.state.isTerminal && r.numberOfTouchesDown > 0)
                 }
-                if skip { i += 1; continue }
-                let r = members[i]
+                if skip { rest.dropFirstInPlace(); continue }
+                let r = rest.removeFirst()
+                // Left meanwhile (a pass run by an action's input settled it).
+                guard isBusy(r) else { continue }
                 let facts = SettleFacts(state: r.state, touchesDown: r.numberOfTouchesDown, tracksTouches: r.tracksTouches,
-                                        holding: isHolding(r), hasTimer: r.deadline != nil)
+                                        holding: isHolding(r), hasTimer: timerIndex(of: r) != nil)
                 var acts = false, leaves = false
                 for s in facts.plan {
                     switch s {
@@ -551,30 +568,21 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
                     }
                 }
                 if !acts {
-                    if leaves {
-                        members.remove(at: i)
-                        r.isBusy = false
-                    } else {
-                        i += 1
-                    }
+                    if leaves { leave(r) }
                     continue
                 }
-                if leaves { then(.leave(r, index: i)) }
-                then(.settle(from: leaves ? i : i + 1))
+                if leaves { then(.leave(r)) }
+                then(.settle(rest: rest))
                 return
             }
 
         case let .reset(m):
             dropWait(of: m)
+            dropTimer(of: m)
             emit(.reset(m))
 
-        case let .leave(m, index):
-            if index < members.count && members[index] === m {
-                members.remove(at: index)
-            } else if let j = members.firstIndex(where: { $0 === m }) {
-                members.remove(at: j)
-            }
-            m.isBusy = false
+        case let .leave(m):
+            leave(m)
         }
     }
 }

@@ -9,14 +9,12 @@ private final class Fake: ArenaMember {
     var machine: GestureStateMachine
     var state: GestureState { machine.state }
     var isEnabled = true
-    var isBusy = false
     /// The touches it analyses (by id) and how many are down.
     var touches: Set<Int> = [1]
     var numberOfTouchesDown = 1
     var tracksTouches: Bool { !touches.isEmpty }
     var hasCancelledTouch = false
     var cancelsTouchesInView = true
-    var deadline: Double?
     var inputAtDeadlineIsInTime = false
     var unmetCondition: GestureDecision?
     var failureRequirements: [Fake] = []
@@ -78,7 +76,6 @@ private struct Table {
             case let .reset(m):
                 _ = m.machine.apply(.possible)
                 m.touches = []
-                m.deadline = nil
                 log.append("\(m.id) resets")
             }
         }
@@ -290,7 +287,7 @@ struct ArenaTests {
         // The first tap lifted: the double tap waits for the second, the single tap for it.
         double.numberOfTouchesDown = 0
         single.numberOfTouchesDown = 0
-        double.deadline = 0.3
+        table.arena.setDeadline(0.3, for: double)
         table.ask(single, .recognized)
         _ = table.take()
         table.run(table.arena.interrupt(reason: "window closed"))
@@ -303,8 +300,8 @@ struct ArenaTests {
         ])
         #expect(table.reasons["singleTap"] == "failed: interrupted (window closed) while waiting")
         #expect(table.reasons["doubleTap"] == "failed: interrupted (window closed)")
-        #expect(double.deadline == nil)
-        #expect(table.arena.members.isEmpty && !double.isBusy && !single.isBusy)
+        #expect(table.arena.deadline(of: double) == nil)
+        #expect(table.arena.members.isEmpty && !table.arena.isBusy(double) && !table.arena.isBusy(single))
     }
 
     @Test("settling: undecided with its touches up, it fails (never began, with its unmet condition), resets and leaves")
@@ -321,16 +318,16 @@ struct ArenaTests {
         table.run(table.arena.settle())
         #expect(table.take() == ["pan → failed [slop, never began]", "pan flushes held touches", "pan resets"])
         #expect(table.reasons["pan"] == "failed: its touches ended before it recognized")
-        #expect(table.arena.members.isEmpty && !pan.isBusy)
+        #expect(table.arena.members.isEmpty && !table.arena.isBusy(pan))
     }
 
     @Test("settling leaves alone a recognizer with a timer, and a finished gesture until its touches are up")
     func settlingWaits() {
         let tap = Fake("tap"), pan = Fake("pan", continuous: true)
         tap.numberOfTouchesDown = 0
-        tap.deadline = 1
         pan.touches = [2]
         var table = Table(tap, pan)
+        table.arena.setDeadline(1, for: tap)
         table.ask(pan, .began)
         table.ask(pan, .ended)
         _ = table.take()
@@ -344,7 +341,7 @@ struct ArenaTests {
         #expect(table.arena.members.map(\.id) == ["tap"])
         // Its timer fires: the recognizer decides (it fails), and settling resets it.
         table.arena.timerFired(tap)
-        #expect(tap.deadline == nil)
+        #expect(table.arena.deadline(of: tap) == nil)
         table.ask(tap, .failed, GestureDecision(.tapInterval))
         table.run(table.arena.settle())
         #expect(table.take() == ["tap → failed [tapInterval]", "tap flushes held touches", "tap resets"])
@@ -354,15 +351,15 @@ struct ArenaTests {
     @Test("the earliest deadline is due before its time, at it only when input then is late")
     func deadlines() {
         let tap = Fake("tap"), press = Fake("press", continuous: true)
-        tap.deadline = 0.3
         tap.inputAtDeadlineIsInTime = true
-        press.deadline = 0.5
-        let table = Table(tap, press)
+        var table = Table(tap, press)
+        table.arena.setDeadline(0.3, for: tap)
+        table.arena.setDeadline(0.5, for: press)
         #expect(table.arena.nextDeadline == 0.3)
         #expect(table.arena.earliestDeadline(upTo: 0.3, includingT: true).due == nil)
         #expect(table.arena.earliestDeadline(upTo: 0.31, includingT: false).due?.0 === tap)
         #expect(table.arena.earliestDeadline(upTo: 0.5, includingT: true).due?.0 === tap)
-        tap.deadline = nil
+        table.arena.setDeadline(nil, for: tap)
         #expect(table.arena.earliestDeadline(upTo: 0.5, includingT: true).due?.0 === press)
         #expect(table.arena.earliestDeadline(upTo: 0.5, includingT: false).due == nil)
     }
