@@ -45,7 +45,6 @@ extension Array where Element: AnyObject {
 
 extension ArraySlice where Element: AnyObject {
     /// `body` applied to the first element, borrowed (no retain or release). Not empty.
-    @inline(__always)
     func borrowingFirst<R>(_ body: (Element) -> R) -> R {
         precondition(!isEmpty, "empty slice")
         return withUnsafeBufferPointer { buf in
@@ -55,6 +54,5 @@ extension ArraySlice where Element: AnyObject {
     }
 
     /// Drops the first element without handing it out (no retain or release of it).
-    @inline(__always)
     mutating func dropFirstInPlace() { self = self[(startIndex + 1)...] }
 }

@@ -41,7 +41,6 @@ extension Application {
     /// however it returns. Then those released by a failure meanwhile make their held
     /// transitions, unless `releasing` is false (the caller releases them later,
     /// `releaseReadyRecognizers`).
-    @inline(__always)
     func readingSample<R>(releasing: Bool = true, _ body: () -> R) -> R {
         hot.arena.beginReadingSample()
         defer {

@@ -204,7 +204,6 @@ struct Arena<Member: ArenaMember> where Member.Peer == Member {
 
     /// What a request to move `m` to `to` is, by the edge alone (before the arena's state).
     private enum RequestKind { case moot, leavesPossible, finishes, movesOn }
-    @inline(__always)
     private static func kind(of m: Member, to: GestureState) -> RequestKind {
         // A recognizer that has finished (or failed) waits for its reset: late requests are moot.
         if m.state.isTerminal { return .moot }
