@@ -241,6 +241,8 @@ extension TouchAnalysis {
         let lows: [Int?], highs: [Int?]
         /// The two lowest lows and the two highest highs, (value, contact), in order.
         let lowest: [(Int, Int)], highest: [(Int, Int)]
+        /// Whether any report's value differs from another's.
+        let varies: Bool
 
         init(_ tracks: [ContactTrack]) {
             let useMajor = tracks.contains { $0.reports.contains { $0.touchMajor != nil } }
@@ -252,14 +254,18 @@ extension TouchAnalysis {
                 lows.append(lo); highs.append(hi)
             }
             self.lows = lows; self.highs = highs
+            // A value that never varies is not reported: SDL gives 1.0 for a finger of a panel
+            // without pressure, and some drivers a constant. It tells a tap from a ghost nothing.
+            let all = lows.compactMap { $0 } + highs.compactMap { $0 }
+            varies = (all.min() ?? 0) < (all.max() ?? 0)
             lowest = Array(lows.enumerated().compactMap { i, v in v.map { ($0, i) } }.sorted { $0.0 < $1.0 }.prefix(2))
             highest = Array(highs.enumerated().compactMap { i, v in v.map { ($0, i) } }.sorted { $0.0 > $1.0 }.prefix(2))
         }
 
         /// Contact `i`'s largest value against the other contacts' range; nil when it has
-        /// no value or no other contact has one.
+        /// no value, no other contact has one, or no value ever differs from another.
         func evidence(for i: Int) -> AnomalyRules.SizeEvidence? {
-            guard let value = highs[i],
+            guard varies, let value = highs[i],
                   let lo = lowest.first(where: { $0.1 != i })?.0, let hi = highest.first(where: { $0.1 != i })?.0, lo <= hi else { return nil }
             return AnomalyRules.SizeEvidence(what: what, value: value, range: lo...hi)
         }

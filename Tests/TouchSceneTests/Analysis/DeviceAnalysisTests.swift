@@ -142,6 +142,16 @@ struct DeviceAnalysisTests {
         let b = TouchAnalysis.analyze(try ContactCapture.read(bytes: Array(evemu.utf8), file: "bare.evemu"))
         let ghost = try #require(b.anomalies.first { $0.kind == "ghost-touch" })
         #expect(ghost.detail.contains("judged by duration and movement only"), "\(ghost.detail)")
+        // A pressure that never varies (SDL's 1.0 for a panel without pressure) tells nothing:
+        // the same short contact is a ghost, judged by duration.
+        var c = SyntheticDevice()
+        c.pressure = 1000
+        c.contact(slot: 0, at: 0, duration: 0.5) { s in (50 + 20 * s, 50) }
+        c.contact(slot: 1, at: 1, duration: 0.012) { _ in (90, 90) }
+        let constant = TouchAnalysis.analyze(try c.capture())
+        let flat = try #require(constant.anomalies.first { $0.kind == "ghost-touch" }, "\(constant.anomalies)")
+        #expect(flat.detail.contains("judged by duration and movement only"), "\(flat.detail)")
+        #expect(check(constant, "ghost-touches")?.pass == false)
     }
 
     @Test("a contact faster than 5 m/s between two reports is a jump")
