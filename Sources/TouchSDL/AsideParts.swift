@@ -52,6 +52,13 @@ final class AsideParts {
         return done
     }
 
+    /// Paints the rest of the panel being painted, whole.
+    func paintWhole() {
+        guard var j = job, let painter, let aside = surface else { return }
+        _ = painter.continuePart(&j, surface: aside, until: nil)
+        job = nil
+    }
+
     /// Copies `part`, painted whole aside, into `window`, whose painter `main` then holds it.
     func copyIn(_ part: FramePart, window: UnsafeMutablePointer<SDL_Surface>, main: SDLPainter) {
         guard let painter, let aside = surface, let target = DirectTarget(window), let source = DirectTarget(aside),

@@ -63,6 +63,20 @@ extension SDLHost {
             var list = DisplayList(size: target.layout.canvasSize, background: options.background)
             client.draw(part, into: &list, layout: target.layout)
             painter.paintPart(part, list, surface: target.surface, fallback: options.background)
+        case let .paintAside(part):
+            guard let target = frameTarget else { break }
+            var list = DisplayList(size: target.layout.canvasSize, background: options.background)
+            client.draw(part, into: &list, layout: target.layout)
+            if painter.shows(part, list) { break }
+            switch aside.start(part, list, like: target.surface, main: painter, background: options.background) {
+            case .painting?:
+                aside.paintWhole()
+                aside.copyIn(part, window: target.surface, main: painter)
+            case .paintedAlready?:
+                aside.copyIn(part, window: target.surface, main: painter)
+            case .unchanged?, .paintedInWindow?, nil:
+                painter.paintPart(part, list, surface: target.surface, fallback: options.background)
+            }
         case .drawWhole:
             frameTarget = nil
             var list = DisplayList(size: layout.canvasSize, background: options.background)

@@ -27,6 +27,10 @@ public enum FrameStep: Sendable, Equatable {
     /// Draw a part and paint it into the window's surface (left as it is when its picture did
     /// not change).
     case drawPart(FramePart)
+    /// Draw a panel and paint it whole aside, then copy it in, before the scene (outside the
+    /// loop, a cleared window, a screenshot): the aside surface and its painter keep that
+    /// picture, and their text, for the slices of the frames that follow.
+    case paintAside(FramePart)
     /// Draw the whole frame in one list (no parts, or the window's surface was replaced).
     case drawWhole
     /// Drop the panel being painted aside (its picture is stale or the window was cleared).
@@ -426,7 +430,7 @@ private struct FramePlan: Sendable {
             queue.append(.cancelAside)
         }
         queue += parts.filter { $0.moment == .beforeInput }.map(FrameStep.drawPart)
-        if whole { queue += panels.map(FrameStep.drawPart) }
+        if whole { queue += panels.map(FrameStep.paintAside) }
         afterInput = parts.filter { $0.moment == .afterInput }.map(FrameStep.drawPart) + [.present]
         if inLoop { queue.append(.readInput) } else { queue += afterInput; afterInput = [] }
     }
@@ -445,7 +449,7 @@ private struct FramePlan: Sendable {
                 droppedPainting = true
                 queue.append(.cancelAside)
             }
-            queue += panels.map(FrameStep.drawPart)
+            queue += panels.map(FrameStep.paintAside)
         }
         queue += afterInput
         afterInput = []

@@ -93,7 +93,7 @@ struct PretendHost {
             schedule.advanced(animating: animating, at: now)
         case .beginFrame:
             schedule.frameBegan(parts: Self.parts, cleared: false, holding: holding)
-        case let .drawPart(part):
+        case let .drawPart(part), let .paintAside(part):
             holding.insert(part.name)
         case .drawWhole, .cancelAside, .present:
             break
@@ -277,7 +277,7 @@ struct FrameScheduleTests {
         let steps = host.turn()
         let scene = steps.firstIndex(of: .drawPart(PretendHost.parts[3])) ?? -1
         for panel in PretendHost.parts[0...1] {
-            let i = steps.firstIndex(of: .drawPart(panel)) ?? .max
+            let i = steps.firstIndex(of: .paintAside(panel)) ?? .max
             #expect(i < scene, "\(panel.name) drawn whole before the scene for a screenshot: \(steps)")
         }
         #expect(!steps.contains { if case .startAside = $0 { return true } else { return false } })
@@ -285,8 +285,8 @@ struct FrameScheduleTests {
         var fresh = PretendHost()
         fresh.holding = ["toolbar", "scene"]          // the window does not show the panels yet
         let first = fresh.turn()
-        #expect(first.contains(.drawPart(PretendHost.parts[0])) && first.contains(.drawPart(PretendHost.parts[1])))
-        #expect((first.firstIndex(of: .drawPart(PretendHost.parts[0])) ?? .max)
+        #expect(first.contains(.paintAside(PretendHost.parts[0])) && first.contains(.paintAside(PretendHost.parts[1])))
+        #expect((first.firstIndex(of: .paintAside(PretendHost.parts[0])) ?? .max)
                 < (first.firstIndex(of: .drawPart(PretendHost.parts[3])) ?? -1))
     }
 
@@ -299,7 +299,8 @@ struct FrameScheduleTests {
             steps.append(step)
             if step == .beginFrame { s.frameBegan(parts: PretendHost.parts, cleared: false, holding: []) }
         }
-        #expect(steps == [.beginFrame] + [2, 0, 1, 3].map { FrameStep.drawPart(PretendHost.parts[$0]) } + [.present])
+        #expect(steps == [.beginFrame, .drawPart(PretendHost.parts[2]), .paintAside(PretendHost.parts[0]),
+                          .paintAside(PretendHost.parts[1]), .drawPart(PretendHost.parts[3]), .present])
 
         var r = FrameSchedule(refreshInterval: 1.0 / 60, presentWaits: false)
         r.beginFrame(inLoop: true, streaming: false)
