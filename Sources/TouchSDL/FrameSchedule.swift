@@ -68,7 +68,8 @@ public enum FrameStep: Sendable, Equatable {
 ///      stop where they are and the next frame draws the scene for it. A panel is copied into
 ///      the window only when whole, and shows with the next frame, which is then owed: no
 ///      frame shows half a panel. Waiting input never stops the panels two frames running.
-///    - The panels are painted whole before the scene (directly, not aside) outside the loop
+///    - The panels are painted whole before the scene (aside, then copied in: the aside
+///      painter keeps their picture and text for the slices that follow) outside the loop
 ///      (`SDLHost.drawFrame`), on a cleared window, when the window does not show one yet,
 ///      and for a screenshot.
 ///    - Input **streams** while this frame and the one before were both drawn for input,
