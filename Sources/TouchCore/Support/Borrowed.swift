@@ -46,9 +46,9 @@ extension Array where Element: AnyObject {
 extension ArraySlice where Element: AnyObject {
     /// `body` applied to the first element, borrowed (no retain or release). Not empty.
     func borrowingFirst<R>(_ body: (Element) -> R) -> R {
-        precondition(!isEmpty, "empty slice")
-        return withUnsafeBufferPointer { buf in
-            let refs = UnsafeRawPointer(buf.baseAddress!).assumingMemoryBound(to: Unmanaged<Element>.self)
+        withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress, !buf.isEmpty else { preconditionFailure("empty slice") }
+            let refs = UnsafeRawPointer(base).assumingMemoryBound(to: Unmanaged<Element>.self)
             return refs[0]._withUnsafeGuaranteedRef(body)
         }
     }
