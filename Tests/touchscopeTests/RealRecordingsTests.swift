@@ -9,6 +9,13 @@
 // - Documentation/input/event-codes.rst: a value is sent only when it changes, so a frame
 //   without a slot's events is one in which that contact held still.
 //
+// - the same document, protocol A (no slots): each contact of a frame is its ABS_MT_* events
+//   ended by SYN_MT_REPORT, every contact down in every frame (nothing is filtered), and
+//   the contacts are anonymous: "Finger Tracking" says the receiver matches each frame's
+//   contacts to the last frame's, a Euclidean bipartite matching. Here the matching of the
+//   least total distance, tried over every assignment; a contact left over lifted, a new one
+//   takes the lowest number no contact down has (its "slot"), tracking id -1.
+//
 // So a *report* of a contact is a frame that carries an ABS_MT_* value of its slot, and from
 // the reports: contacts at once; the per-contact report rate (stretches of reports no more
 // than 50 ms apart, each of at least 10 reports giving (reports − 1) / duration, the median
@@ -51,8 +58,80 @@ struct EvemuText {
         var lift: Double?
     }
 
-    /// The contacts of a multitouch protocol B device, and the most down at once after a frame.
+    /// Whether the device speaks protocol A (its frames hold SYN_MT_REPORT).
+    var protocolA: Bool { events.contains { $0.type == 0 && $0.code == 2 } }
+
+    /// The contacts of a multitouch device, and the most down at once after a frame.
     func contacts() -> (contacts: [Contact], atOnce: Int) {
+        protocolA ? contactsA() : contactsB()
+    }
+
+    /// The assignment of `new` points to `old` points (each old one to a different new one,
+    /// or to none where there are fewer new ones; as many pairs as the smaller side has) of
+    /// the least total distance, by trying every one: for each old point, its new point's index.
+    static func closest(_ old: [(x: Int, y: Int)], _ new: [(x: Int, y: Int)]) -> [Int?] {
+        var best: (cost: Double, pick: [Int?]) = (.infinity, [])
+        let pairs = min(old.count, new.count)
+        func search(_ i: Int, _ used: Set<Int>, _ pick: [Int?], _ cost: Double) {
+            if i == old.count {
+                if pick.compactMap({ $0 }).count == pairs, cost < best.cost { best = (cost, pick) }
+                return
+            }
+            // Old point i left without a partner (only while enough old points remain to pair).
+            if old.count - i > pairs - pick.compactMap({ $0 }).count { search(i + 1, used, pick + [nil], cost) }
+            for j in new.indices where !used.contains(j) {
+                let dx = Double(old[i].x - new[j].x), dy = Double(old[i].y - new[j].y)
+                search(i + 1, used.union([j]), pick + [j], cost + (dx * dx + dy * dy).squareRoot())
+            }
+        }
+        search(0, [], [], 0)
+        return best.pick
+    }
+
+    /// Protocol A: every frame's contacts, matched to the last frame's.
+    func contactsA() -> (contacts: [Contact], atOnce: Int) {
+        let start = events.first?.us ?? 0
+        var out: [Contact] = [], atOnce = 0
+        var pending: (x: Int?, y: Int?) = (nil, nil)
+        var frame: [(x: Int, y: Int)] = []
+        // The contacts down: (number, index in `out`, last position).
+        var down: [(number: Int, index: Int, at: (x: Int, y: Int))] = []
+        for e in events {
+            let t = Double(e.us - start) / 1e6
+            if e.type == 3, e.code == 0x35 { pending.x = e.value }
+            if e.type == 3, e.code == 0x36 { pending.y = e.value }
+            if e.type == 0, e.code == 2 {   // SYN_MT_REPORT: one contact of this frame
+                if let x = pending.x, let y = pending.y { frame.append((x, y)) }
+                pending = (nil, nil)
+            }
+            if e.type == 0, e.code == 0 {   // SYN_REPORT
+                let pick = Self.closest(down.map(\.at), frame)
+                var next: [(number: Int, index: Int, at: (x: Int, y: Int))] = []
+                for (k, c) in down.enumerated() {
+                    if let j = pick[k] {
+                        out[c.index].reports.append((t, frame[j].x, frame[j].y))
+                        next.append((c.number, c.index, frame[j]))
+                    } else {
+                        out[c.index].lift = t
+                    }
+                }
+                let continued = Set(pick.compactMap { $0 })
+                for (j, p) in frame.enumerated() where !continued.contains(j) {
+                    var n = 0
+                    while next.contains(where: { $0.number == n }) { n += 1 }
+                    out.append(Contact(slot: n, id: -1, landed: t, reports: [(t, p.x, p.y)]))
+                    next.append((n, out.count - 1, p))
+                }
+                down = next
+                frame = []
+                atOnce = max(atOnce, down.count)
+            }
+        }
+        return (out, atOnce)
+    }
+
+    /// Protocol B: by slot and tracking id.
+    func contactsB() -> (contacts: [Contact], atOnce: Int) {
         let start = events.first?.us ?? 0
         var slot = 0, atOnce = 0
         var id: [Int: Int] = [:], x: [Int: Int] = [:], y: [Int: Int] = [:], open: [Int: Int] = [:]
@@ -147,6 +226,7 @@ struct RealRecordingsTests {
     static let files = [
         "atmel-maxtouch.1-finger-fast-taps.evemu", "atmel-maxtouch.2-fingers-touch-release.evemu", "atmel-maxtouch.4-finger-drag-down.evemu",
         "dell-canvas-cooltouch.2-finger-hold.evemu", "eeti-ep0430m09.2-fingers-touch-release.evemu", "elan-cando.1-finger-drag-up-down.evemu",
+        "n-trig-multitouch.2-fingers-touch-release.evemu",
         "quanta-optical.touch-on-left.evemu", "wacom-bamboo-16fg-finger.double-tap.evemu", "wacom-cintiq-13hd-touch-finger.evemu",
         "wacom-dth2242-finger.6-fingers.evemu", "wacom-intuos5-touch-m-finger.double-tap.evemu", "wacom-isdv4-e6-finger.2fg-tap.evemu",
         "wacom-isdv4-e6-finger.single-center-scroll.evemu",
@@ -221,6 +301,36 @@ struct RealRecordingsTests {
         let frame = try #require((d["frameRateHz"] as? [String: Any])?["p50"] as? Double)
         #expect(frame > median * 1.1, "\(frame) vs \(median)")
         #expect(abs(try #require(check(d, "report-rate")["value"] as? Double) - median) < 1e-6 * median)
+    }
+
+    @Test("N-Trig, protocol A (no slots): the second finger is listed first in its frames, yet each contact keeps its own reports, with no jump; two contacts, two at once")
+    func nTrigProtocolA() throws {
+        let name = "n-trig-multitouch.2-fingers-touch-release.evemu"
+        let file = try EvemuText(path: Self.dir + "/" + name)
+        #expect(file.protocolA)
+        let (contacts, atOnce) = file.contacts()
+        #expect(atOnce == 2 && contacts.count == 2)
+        // The first finger rests near (1590, 6100) until it lifts; the second near (7190, 2180).
+        let first = contacts[0].reports.compactMap(\.x), second = contacts[1].reports.compactMap(\.x)
+        #expect(first.allSatisfy { abs($0 - 1590) < 100 } && second.allSatisfy { abs($0 - 7190) < 100 })
+        // The second lands while the first is down, the first lifts before the second.
+        let secondLands = contacts[1].landed, firstLifts = try #require(contacts[0].lift)
+        #expect(secondLands > 1.27 && secondLands < 1.28 && firstLifts > 1.92 && firstLifts < 1.93)
+        #expect(try #require(contacts[1].lift) > firstLifts)
+        let d = try analyze(name)
+        #expect(d["contactsMax"] as? Int == 2 && d["contactsTotal"] as? Int == 2)
+        // Matching by the order within the frame would join the fingers 5600 units apart: a jump.
+        let found = try anomalies(d)
+        #expect(found.isEmpty, "\(found)")
+        // Each contact's own report rate (the reports of protocol A: every frame it is down).
+        let fingers = try #require(d["fingers"] as? [[String: Any]])
+        let expected = contacts.compactMap { c in EvemuText.median(EvemuText.stretchRates(c.reports.map(\.t))).map { (c.slot, $0) } }
+        #expect(fingers.count == expected.count)
+        for (f, (slot, rate)) in zip(fingers, expected) {
+            #expect(f["slot"] as? Int == slot)
+            let p50 = try #require((f["reportRateHz"] as? [String: Any])?["p50"] as? Double)
+            #expect(abs(p50 - rate) < 1e-6 * rate, "slot \(slot): analyze \(p50) Hz, the file \(rate) Hz")
+        }
     }
 
     @Test("Wacom Intuos5 two-finger tap: the second slot gets a tracking id and only a Y: two contacts, one without a position, said so")

@@ -13,10 +13,24 @@ public struct TouchDeviceStats: Sendable, Hashable {
     public var mostFingers: Int
     /// Samples seen.
     public var samples: Int
-    /// How often a finger reports while it moves (Hz: one over the median interval between
-    /// two samples of one finger, over the last 256 intervals); nil before two samples.
+    /// How often one contact reports while it moves (Hz), as `analyze` measures it: a
+    /// contact's samples split into stretches no more than `TouchDevices.stretchGap` (50 ms)
+    /// apart (the kernel sends nothing for a contact held still, so a silence ends a
+    /// stretch, it is not a slow report); a stretch of at least `TouchDevices.minStretch`
+    /// (10) samples gives (samples − 1) / its duration; the median over the newest 64
+    /// stretches and the ones under way. Nil before such a stretch (`longestStretch` says
+    /// how far it got).
     public var reportRate: Double?
-    /// The spread of those intervals (standard deviation, milliseconds).
+    /// How many stretches `reportRate` is the median of.
+    public var stretches = 0
+    /// The most samples of one contact in one stretch (what `reportRate` needs 10 of).
+    public var longestStretch = 0
+    /// The device's frame rate (Hz): its frames (sample times, every contact together) while
+    /// a contact is down, over stretches of frames as `reportRate`'s. Staggered contacts
+    /// make it higher than the per-contact rate; it is shown beside it, named as such.
+    public var frameRate: Double?
+    /// The spread of the intervals between two samples of one contact within a stretch
+    /// (standard deviation, milliseconds; the newest 256).
     public var jitterMs: Double?
     /// The lowest and highest pressure seen.
     public var pressureRange: ClosedRange<Double>?
@@ -38,20 +52,63 @@ public struct TouchDeviceStats: Sendable, Hashable {
 struct TouchDevices {
     /// The size of a coverage cell, in scene points.
     static let cell = 25.0
+    /// Samples of one contact no more than this far apart (s) are one stretch (`analyze`'s
+    /// `TouchAnalysis.stretchGapSeconds`).
+    static let stretchGap = 0.050
+    /// The fewest samples of a stretch that give a rate (`TouchAnalysis.minStretchReports`).
+    static let minStretch = 10
     private static let intervalsKept = 256
+    private static let stretchesKept = 64
     /// Coverage cells per side (cells beyond are not counted).
     private static let cellsPerSide = 200
+
+    /// A run of samples no more than `stretchGap` apart: its first and latest time, its count.
+    struct Run {
+        var first: Double
+        var last: Double
+        var count = 1
+        init(at t: Double) { first = t; last = t }
+        /// Adds a sample at `t`; false (and nothing changed) when it comes after a silence
+        /// longer than `stretchGap`: the run is over.
+        mutating func extend(to t: Double) -> Bool {
+            guard t - last <= TouchDevices.stretchGap else { return false }
+            if t > last { last = t }
+            count += 1
+            return true
+        }
+        /// (count − 1) / duration, for a run of at least `minStretch`.
+        var rate: Double? { count >= TouchDevices.minStretch && last > first ? Double(count - 1) / (last - first) : nil }
+    }
+
+    /// A bounded ring of the newest values.
+    struct Ring {
+        let capacity: Int
+        var values: [Double] = []
+        var next = 0
+        init(capacity: Int) { self.capacity = capacity }
+        mutating func add(_ v: Double) {
+            if values.count < capacity { values.append(v) } else { values[next] = v }
+            next = (next + 1) % capacity
+        }
+    }
 
     private struct Device {
         var id: Int
         var samples = 0
         var mostFingers = 0
         var pressureLow = Double.infinity, pressureHigh = -Double.infinity
-        /// The latest sample time of each finger down, by touch id.
-        var lastSample = IntTable<Double>()
-        /// The newest intervals between two samples of one finger (a ring).
-        var intervals: [Double] = []
-        var next = 0
+        /// The current stretch of each finger down, by touch id.
+        var runs = IntTable<Run>()
+        /// The rates of the newest finished stretches of every contact.
+        var rates = Ring(capacity: stretchesKept)
+        /// The most samples of one contact in one stretch.
+        var longest = 0
+        /// The newest intervals between two samples of one contact within a stretch.
+        var intervals = Ring(capacity: intervalsKept)
+        /// The frames' current stretch (frames while a contact is down), and the rates of the
+        /// newest finished ones.
+        var frames: Run?
+        var frameRates = Ring(capacity: stretchesKept)
         /// Samples per coverage cell, by `row * cellsPerSide + column` (made at the first
         /// sample inside the grid).
         var cells: [Int32] = []
@@ -63,6 +120,11 @@ struct TouchDevices {
         var coverage: [TouchDeviceStats.Cell: Int] = [:]
 
         init(id: Int) { self.id = id }
+
+        /// Ends a finger's stretch: its rate joins the ring when it has one.
+        mutating func close(_ run: Run) {
+            if let r = run.rate { rates.add(r) }
+        }
     }
     /// The devices, in the order they were first seen (few: usually one or two).
     private var devices: [Device] = []
@@ -78,25 +140,46 @@ struct TouchDevices {
 
     private static func note(_ s: FingerSample, at t: Double, to d: inout Device) {
         d.samples += 1
+        // A frame: a sample time later than the last while a contact is down (every
+        // contact's samples of one frame share its time).
+        if d.runs.count > 0 || s.phase == .began {
+            if var f = d.frames {
+                if t > f.last {
+                    if f.extend(to: t) { d.frames = f } else { if let r = f.rate { d.frameRates.add(r) }; d.frames = Run(at: t) }
+                }
+            } else {
+                d.frames = Run(at: t)
+            }
+        }
         switch s.phase {
         case .began:
-            d.lastSample.insert(t, forKey: s.touch)
+            if let old = d.runs.insert(Run(at: t), forKey: s.touch).old { d.close(old) }
         case .moved, .stationary:
-            if let slot = d.lastSample.slot(of: s.touch) {
-                let last = d.lastSample[slot: slot]
-                if t > last {
-                    let dt = t - last
-                    if d.intervals.count < intervalsKept { d.intervals.append(dt) } else { d.intervals[d.next] = dt }
-                    d.next = (d.next + 1) % intervalsKept
+            if let slot = d.runs.slot(of: s.touch) {
+                var run = d.runs[slot: slot]
+                let last = run.last
+                if run.extend(to: t) {
+                    if t > last { d.intervals.add(t - last) }
+                } else {
+                    d.close(run)
+                    run = Run(at: t)
                 }
-                d.lastSample[slot: slot] = t
+                d.longest = max(d.longest, run.count)
+                d.runs[slot: slot] = run
             } else {
-                d.lastSample.insert(t, forKey: s.touch)
+                d.runs.insert(Run(at: t), forKey: s.touch)
             }
         case .ended, .cancelled:
-            d.lastSample.removeValue(forKey: s.touch)
+            // The lift is not a report (as `analyze` counts them): the stretch ends at the
+            // contact's last sample.
+            if let run = d.runs.removeValue(forKey: s.touch) { d.close(run) }
+            if d.runs.count == 0, let f = d.frames {
+                if let r = f.rate { d.frameRates.add(r) }
+                d.frames = nil
+            }
         }
-        d.mostFingers = max(d.mostFingers, d.lastSample.count)
+        d.longest = max(d.longest, 1)
+        d.mostFingers = max(d.mostFingers, d.runs.count)
         let p = s.pressure
         d.pressureLow = min(d.pressureLow, p)
         d.pressureHigh = max(d.pressureHigh, p)
@@ -115,6 +198,12 @@ struct TouchDevices {
         }
     }
 
+    /// The median (upper of two) of some values; nil for none.
+    static func median(_ v: [Double]) -> Double? {
+        guard !v.isEmpty else { return nil }
+        return v.sorted()[v.count / 2]
+    }
+
     /// Every device seen, by id.
     mutating func all() -> [TouchDeviceStats] {
         for k in devices.indices where !devices[k].changed.isEmpty {
@@ -126,15 +215,22 @@ struct TouchDevices {
             devices[k].changed.removeAll(keepingCapacity: true)
         }
         return devices.sorted { $0.id < $1.id }.map { d in
-            var s = TouchDeviceStats(device: d.id, fingersDown: d.lastSample.count, mostFingers: d.mostFingers,
+            var s = TouchDeviceStats(device: d.id, fingersDown: d.runs.count, mostFingers: d.mostFingers,
                                      samples: d.samples, coverage: d.coverage)
             if d.samples > 0 { s.pressureRange = d.pressureLow...d.pressureHigh }
-            if !d.intervals.isEmpty {
-                let sorted = d.intervals.sorted()
-                let median = sorted[sorted.count / 2]
-                s.reportRate = median > 0 ? 1 / median : nil
-                let mean = d.intervals.reduce(0, +) / Double(d.intervals.count)
-                let variance = d.intervals.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(d.intervals.count)
+            // The finished stretches and the ones under way (a finger moving all along).
+            var rates = d.rates.values
+            d.runs.forEachValue { if let r = $0.rate { rates.append(r) } }
+            s.reportRate = Self.median(rates)
+            s.stretches = rates.count
+            s.longestStretch = d.longest
+            var frameRates = d.frameRates.values
+            if let r = d.frames?.rate { frameRates.append(r) }
+            s.frameRate = Self.median(frameRates)
+            let intervals = d.intervals.values
+            if !intervals.isEmpty {
+                let mean = intervals.reduce(0, +) / Double(intervals.count)
+                let variance = intervals.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(intervals.count)
                 s.jitterMs = variance.squareRoot() * 1000
             }
             return s

@@ -34,8 +34,9 @@ public struct ContactReport: Hashable, Sendable {
 
 /// One contact from landing to lifting.
 public struct ContactTrack: Hashable, Sendable {
-    /// The slot (protocol B), the contact's index in its frame (protocol A), 0 (single
-    /// touch) or the finger id (a TouchScope recording).
+    /// The slot (protocol B), the lowest number no other contact down had when it landed
+    /// (protocol A, whose contacts are anonymous), 0 (single touch) or the finger id (a
+    /// TouchScope recording).
     public var slot: Int
     /// The device's tracking id (-1 where the device has none).
     public var trackingID: Int
@@ -207,8 +208,10 @@ public struct ContactCapture: Sendable {
                               targets: header.targets, targetsAt: header.targetsAt.map { max(0, $0 - start) }, sizeMM: header.sizeMM)
     }
 
-    /// An evdev device's contacts: protocol B by slot and tracking id, protocol A by the
-    /// order of the contacts in each frame, single touch by BTN_TOUCH.
+    /// An evdev device's contacts: protocol B by slot and tracking id, protocol A by matching
+    /// each frame's anonymous contacts to the last frame's (same tracking id, else nearest:
+    /// the order within a frame means nothing), single touch by BTN_TOUCH. A protocol A
+    /// contact is reported in every frame it is down (the kernel filters no protocol A value).
     ///
     /// A report of a protocol B contact is a frame (SYN_REPORT) that carries a value of its
     /// slot (its tracking id, position, pressure, size): the kernel passes on only values that
@@ -252,6 +255,31 @@ public struct ContactCapture: Sendable {
             var pressure: Int?, major: Int?, minor: Int?
             var track: Int?          // index in capture.tracks while down
             var line: Int?           // where its contact began
+        }
+        /// Protocol A's contact tracking (Documentation/input/multi-touch-protocol.rst, "Finger
+        /// Tracking": the receiver matches each frame's contacts to the last frame's): for each
+        /// contact down, by number, the index of this frame's contact that continues it: the same
+        /// tracking id where both have one, else the nearest, the closest pairs taken first (as
+        /// `import` does); a contact with no partner lifted.
+        func matchA(_ old: [Int: Slot], _ new: [Slot]) -> [Int: Int] {
+            var pairs: [(d: Double, k: Int, j: Int)] = []
+            for (k, a) in old {
+                for (j, b) in new.enumerated() {
+                    if a.trackingID >= 0, b.trackingID >= 0 {
+                        if a.trackingID == b.trackingID { pairs.append((-1, k, j)) }
+                        continue
+                    }
+                    guard let ax = a.x, let ay = a.y, let bx = b.x, let by = b.y else { continue }
+                    pairs.append(((ax - bx) * (ax - bx) + (ay - by) * (ay - by), k, j))
+                }
+            }
+            pairs.sort { ($0.d, $0.k, $0.j) < ($1.d, $1.k, $1.j) }
+            var result: [Int: Int] = [:], taken = Set<Int>()
+            for p in pairs where result[p.k] == nil && !taken.contains(p.j) {
+                result[p.k] = p.j
+                taken.insert(p.j)
+            }
+            return result
         }
         var slots: [Int: Slot] = [:]
         var current = 0
@@ -342,16 +370,28 @@ public struct ContactCapture: Sendable {
                     if pendingA.x != nil && pendingA.y != nil { frameA.append(pendingA) }
                     pendingA = Slot()
                 } else if e.type == Evdev.EV_SYN && e.code == Evdev.SYN_REPORT {
-                    // The i-th contact of this frame continues the i-th of the last.
-                    for (i, var c) in frameA.enumerated() {
-                        var s = slots[i] ?? Slot()
-                        c.track = s.track
-                        if c.trackingID < 0 { c.trackingID = s.track.map { capture.tracks[$0].trackingID } ?? -1 }
-                        report(&c, slot: i, at: t)
-                        s = c
-                        slots[i] = s
+                    // The contacts are anonymous and may come in any order: each of the last
+                    // frame's continues as the same tracking id, else the nearest contact of
+                    // this frame (closest pairs first); the rest lift, and each new one takes
+                    // the lowest number no contact down has (`slot`).
+                    let pairs = matchA(slots, frameA)
+                    for k in slots.keys.sorted() where pairs[k] == nil { lift(&slots[k]!, at: t); slots[k] = nil }
+                    var continued = Set<Int>()
+                    for (k, j) in pairs.sorted(by: { $0.key < $1.key }) {
+                        var c = frameA[j]
+                        c.track = slots[k]?.track
+                        c.line = slots[k]?.line
+                        if c.trackingID < 0 { c.trackingID = slots[k]?.trackingID ?? -1 }
+                        report(&c, slot: k, at: t)
+                        slots[k] = c
+                        continued.insert(j)
                     }
-                    for k in slots.keys where k >= frameA.count { lift(&slots[k]!, at: t); slots[k] = nil }
+                    for (j, var c) in frameA.enumerated() where !continued.contains(j) {
+                        var k = 0
+                        while slots[k] != nil { k += 1 }
+                        report(&c, slot: k, at: t)
+                        slots[k] = c
+                    }
                     frameA.removeAll()
                     anyDown = !slots.isEmpty
                 }

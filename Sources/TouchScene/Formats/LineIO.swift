@@ -116,8 +116,8 @@ final class LineSource {
 /// Every output goes through it, by one rule (`FileAccess.openOutput`): a missing path or a
 /// regular file (symlinks followed) is written in place; anything else is refused. Every
 /// write and the close are checked: the first failure is kept in `failure` (the file then
-/// holds the lines written before it, whole: it is cut back to the last complete flush) and
-/// later writes are dropped.
+/// holds every whole line that could be written: a write that stops part way, as on a full
+/// disk, is cut back to the end of its last whole line) and later writes are dropped.
 final class OutputFile {
     private var fd: Int32
     private var buffer: [UInt8] = []
@@ -126,7 +126,7 @@ final class OutputFile {
     /// Why writing stopped (the system's reason, such as "No space left on device"); nil
     /// while every write succeeded.
     private(set) var failure: String?
-    /// Bytes written by complete flushes (where the file is cut back to on a failure).
+    /// Bytes in the file after the last complete flush.
     private var written: off_t = 0
 
     init(path: String) throws(FileProblem) {
@@ -163,9 +163,10 @@ final class OutputFile {
     func flush() -> Bool {
         guard fd >= 0, failure == nil else { buffer.removeAll(); return false }
         var problem: String?
+        // Bytes of the buffer that reached the file before a failure.
+        var off = 0
         buffer.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }
-            var off = 0
             while off < raw.count {
                 let n = write(fd, base + off, raw.count - off)
                 if n < 0 {
@@ -176,15 +177,25 @@ final class OutputFile {
                 off += n
             }
         }
-        buffer.removeAll(keepingCapacity: true)
         if let problem {
             failure = problem
-            // The file keeps only what complete flushes wrote: whole lines, never half of one.
-            if ownsDescriptor { _ = ftruncate(fd, written) }
+            // The file keeps every whole line that reached it, never half of one: cut back to
+            // the end of the last whole line the failed write got onto the disk.
+            if ownsDescriptor { _ = ftruncate(fd, written + off_t(Self.wholeLines(buffer, upTo: off))) }
+            buffer.removeAll(keepingCapacity: true)
             return false
         }
+        buffer.removeAll(keepingCapacity: true)
         if ownsDescriptor { written = lseek(fd, 0, SEEK_CUR) }
         return true
+    }
+
+    /// The length of the whole lines at the start of `bytes[..<count]`: up to and with its
+    /// last newline (0 without one).
+    static func wholeLines(_ bytes: [UInt8], upTo count: Int) -> Int {
+        var k = min(count, bytes.count)
+        while k > 0 && bytes[k - 1] != 0x0a { k -= 1 }
+        return k
     }
 
     /// Flushes and closes the file; a failure of either is kept in `failure`.

@@ -4,13 +4,17 @@
 //
 //   each finger input ─▶ the recording (appended; flushed once a loop turn, as `run --record`)
 //   the header changes (targets done, skipped, redone) ─▶ the whole recording again, beside
-//                                                       the file, then renamed over it
+//                                                       the file, then renamed over it; when
+//                                                       that cannot be written (a full disk:
+//                                                       it needs room for a second copy), the
+//                                                       inputs go on after the old header
 //   a page done, skipped or entered ─▶ the report of the pages done, beside, then renamed
 //
 // Without --record / --report the files go to the folder for saved files
 // (`$XDG_DATA_HOME/touchscope`, by default `~/.local/share/touchscope`) under a dated name
 // (`touchtest-2026-12-07-064512.jsonl` and `.html`). A recording that cannot be written
-// stops, says so, and leaves the whole lines written before; the report is written anyway.
+// stops, says so, and leaves every whole line that could be written (every input up to the
+// last one the disk took); the report is written anyway.
 import Foundation
 import TouchScene
 import TouchSDL
@@ -27,6 +31,13 @@ final class TouchTestFiles {
     private(set) var reportError: String?
     /// Why the folder for saved files could not be made, when it was needed.
     private(set) var folderError: String?
+    /// Why the recording's new header could not be written (the inputs went on after the
+    /// old one); nil once a header is written whole.
+    private(set) var headerError: String?
+    /// The header whose rewrite failed: not tried again until the header changes again.
+    private var failedHeader: RecordingHeader?
+    /// Whether a whole recording was put in place once (the file is this test's).
+    private var onDisk = false
     private var writer: RecordingWriter?
     private var header: RecordingHeader?
     /// The test's inputs already given to `writer`.
@@ -74,31 +85,50 @@ final class TouchTestFiles {
     func sync(_ test: TouchTest) -> String? {
         guard let path = recordPath, recordError == nil else { return nil }
         let h = test.recordingHeader
-        if writer == nil || h != header {
+        if writer == nil || (h != header && h != failedHeader) {
             // Beside the file, then in its place: the file on disk is always a whole recording.
             let temp = Self.beside(path)
+            var failure: String
             do {
                 let w = try RecordingWriter(path: temp ?? path, header: h)
                 for i in test.inputs { w.write(i) }
                 w.flush()
                 if let e = w.writeError {
                     w.close()
-                    if let temp { unlink(temp) }
-                    return stop(e.description)
+                    failure = e.description
+                } else if let temp, rename(temp, Self.target(path)) != 0 {
+                    failure = "\(path):1:1: cannot write the recording: \(String(cString: strerror(errno)))"
+                    w.close()
+                } else {
+                    writer?.close()
+                    writer = w
+                    header = h
+                    failedHeader = nil
+                    headerError = nil
+                    written = test.inputs.count
+                    onDisk = true
+                    return nil
                 }
-                if let temp, rename(temp, Self.target(path)) != 0 {
-                    let reason = String(cString: strerror(errno))
-                    w.close(); unlink(temp)
-                    return stop("\(path):1:1: cannot write the recording: \(reason)")
-                }
-                writer?.close()
-                writer = w
-                header = h
-                written = test.inputs.count
             } catch {
-                return stop(error.description)
+                failure = error.description
             }
-            return nil
+            // Written in place (no file beside), the file now holds what the failed write
+            // kept: whole lines.
+            guard let temp else { return stop(failure) }
+            guard writer != nil else {
+                // The first time, nothing else holds the inputs: the copy keeps its whole
+                // lines in place. Reopened after `finish`, the file finished then stays.
+                if onDisk || rename(temp, Self.target(path)) != 0 { unlink(temp) }
+                return stop(failure)
+            }
+            // The copy beside could not be written (a full disk: it needs room for a second
+            // copy): it goes, and the inputs go on after the old header, in the file that
+            // holds them, so that every input the disk takes is kept; the new header is
+            // tried again when it changes again.
+            unlink(temp)
+            failedHeader = h
+            headerError = Self.named(failure, temp: temp, path: path)
+                .replacingOccurrences(of: "cannot write the recording: ", with: "cannot write the recording's new header (the inputs go on after the old one): ")
         }
         guard let writer else { return nil }
         while written < test.inputs.count { writer.write(test.inputs[written]); written += 1 }
@@ -113,10 +143,15 @@ final class TouchTestFiles {
         return nil
     }
 
+    /// `message` naming `path` where it names the file beside it.
+    private static func named(_ message: String, temp: String, path: String) -> String {
+        message.replacingOccurrences(of: temp, with: path)
+    }
+
     private func stop(_ message: String) -> String {
         // The writer was opened beside the file and renamed into place: name the file.
         var message = message
-        if let path = recordPath, let temp = Self.beside(path) { message = message.replacingOccurrences(of: temp, with: path) }
+        if let path = recordPath, let temp = Self.beside(path) { message = Self.named(message, temp: temp, path: path) }
         writer?.close()
         writer = nil
         recordError = message
@@ -159,7 +194,7 @@ final class TouchTestFiles {
         var saved: [String] = [], errors: [String] = []
         if let p = recordPath, recordError == nil { saved.append("recording \(LiveRecording.fullPath(p))") }
         if let p = reportPath, reportError == nil { saved.append("report \(LiveRecording.fullPath(p))") }
-        errors += [folderError, recordError, reportError].compactMap { $0 }
+        errors += [folderError, recordError ?? headerError, reportError].compactMap { $0 }
         // Reopened only if more input comes (the window stays until it quits).
         header = nil
         return (saved, errors)

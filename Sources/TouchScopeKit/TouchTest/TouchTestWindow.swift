@@ -88,7 +88,13 @@ package final class TouchTestWindow: HostClient {
     /// The new inputs into the recording; a recording that cannot be written stops, and the
     /// panel and standard error say so (the test goes on; the report is still written).
     private func syncFiles() {
-        if let e = files.sync(test) { recordingStopped(e) }
+        let headerError = files.headerError
+        if let e = files.sync(test) { recordingStopped(e) } else if let e = files.headerError, e != headerError {
+            // The inputs go on being recorded, after the old header.
+            message = e
+            FileHandle.standardError.write(Data("\(e)\n".utf8))
+            host?.setNeedsDisplay()
+        }
     }
 
     private func recordingStopped(_ e: String) {

@@ -30,8 +30,11 @@ struct DevicePanelTests {
         let d0 = devices[0]
         #expect(d0.fingersDown == 1 && d0.mostFingers == 2)
         #expect(d0.samples == 23)
+        // Finger 1: 21 samples (down and 20 moves) no more than 15 ms apart, from 0 to 0.205 s:
+        // one stretch, 20 / 0.205 s = 97.56 Hz. Finger 2 gave one sample (its lift is no report).
         let rate = try #require(d0.reportRate)
-        #expect(abs(rate - 100) < 1)                        // median interval 10 ms
+        #expect(abs(rate - 20 / 0.205) < 0.01)
+        #expect(d0.stretches == 1 && d0.longestStretch == 21)
         let jitter = try #require(d0.jitterMs)
         #expect(jitter > 0.5 && jitter < 5)                  // a few intervals 5 ms off
         #expect(d0.pressureRange == 0.3...1)
@@ -78,9 +81,11 @@ struct DevicePanelTests {
                     TouchDeviceInfo(sdlID: 43, traceDevice: nil, name: "pen", kind: .indirectAbsolute, display: nil)]
         let rows = DevicePanel.rows(devices: host, stats: log().touchDevices)
         #expect(rows.count == 3)   // the two listed, then device 1, known only from the trace
+        // The frames: 0 (both down), the 20 moves to 0.205 s (one stretch, 97.56 Hz), then the
+        // lift at 0.3 s after a 95 ms silence (a stretch of one frame, no rate).
         #expect(DevicePanel.lines(rows[0]) == ["ELAN touchscreen  (direct, display 0)", "  fingers 1 now, 2 at most  ·  23 samples",
-                                              DevicePanel.lines(rows[0])[2], "  pressure 0.3 – 1"])
-        #expect(DevicePanel.lines(rows[0])[2].hasPrefix("  100 Hz per finger  ±"))
+                                              DevicePanel.lines(rows[0])[2], "  frame rate 98 Hz (the device, all contacts)", "  pressure 0.3 – 1"])
+        #expect(DevicePanel.lines(rows[0])[2].hasPrefix("  98 Hz per contact (median of 1 stretch)  ±"))
         #expect(DevicePanel.lines(rows[1]) == ["pen  (indirect absolute)", "  no touches yet"])
         #expect(DevicePanel.lines(rows[2]).first == "device 1 (from the trace)")
         #expect(DevicePanel.latencyLine(LatencyReadout(p50: 7.25, p99: 12, count: 60)) == "input → photon p50 7.3 ms, p99 12 ms (60 scene inputs)")

@@ -89,11 +89,24 @@ public enum DevicePanel {
         }
         out += rawLines(row.info?.raw)
         out.append("  fingers \(s.fingersDown) now, \(s.mostFingers) at most  ·  \(s.samples) samples")
-        let rate = s.reportRate.map { "\(TraceFormat.short($0, 0)) Hz per finger" } ?? "rate: a finger must move"
-        let jitter = s.jitterMs.map { "  ±\(TraceFormat.short($0, 1)) ms" } ?? ""
-        out.append("  \(rate)\(jitter)")
+        out.append("  " + rateLine(s))
+        if let f = s.frameRate { out.append("  frame rate \(TraceFormat.short(f, 0)) Hz (the device, all contacts)") }
         if let p = s.pressureRange { out.append("  pressure \(TraceFormat.short(p.lowerBound, 2)) – \(TraceFormat.short(p.upperBound, 2))") }
         return out
+    }
+
+    /// The per-contact report rate, as `analyze` measures it (stretches of one contact's
+    /// samples no more than 50 ms apart: a contact held still sends nothing), with the
+    /// spread of its intervals; "not measured" until one stretch has 10 samples.
+    ///
+    ///     100 Hz per contact (median of 3 stretches)  ±0.5 ms
+    ///     rate per contact: not measured: 4 samples in a stretch, at least 10 needed
+    public static func rateLine(_ s: TouchDeviceStats) -> String {
+        guard let r = s.reportRate else {
+            return "rate per contact: not measured: \(s.longestStretch) sample\(s.longestStretch == 1 ? "" : "s") in a stretch, at least \(TouchDevices.minStretch) needed"
+        }
+        let jitter = s.jitterMs.map { "  ±\(TraceFormat.short($0, 1)) ms" } ?? ""
+        return "\(TraceFormat.short(r, 0)) Hz per contact (median of \(s.stretches) stretch\(s.stretches == 1 ? "" : "es"))" + jitter
     }
 
     /// A device recording's axes, one line each: range, resolution (and the length it gives

@@ -18,7 +18,9 @@
 // A loser's row also says how close it came, in words ("0.16 s too late"). Every line wraps
 // to the card's width, never cut; a card taller than the scene scrolls (a drag). It goes in
 // the corner of the scene farthest from where the fingers landed, and is replaced by the next
-// sequence's card. The verdicts come from the trace log (`TraceLog.latestGesture`: sequences
+// sequence's card. Where no corner is free (the views hit that leave it room, and the
+// fingers' paths, under every corner) it collapses to a strip at the scene's edge: its title,
+// a button that opens it and its close button. The verdicts come from the trace log (`TraceLog.latestGesture`: sequences
 // that share recognizers' attempts make one card), so the card is the same live and replayed.
 
 extension OverlayPanel {
@@ -89,6 +91,12 @@ public struct VerdictCardLayout: Sendable {
     public var maxScroll: Int
     /// The body's lines, every one, unwrapped: what the card says (`VerdictCard.text`).
     public var paragraphs: [VerdictCardParagraph]
+    /// Whether it is collapsed to a strip (its title band only): no corner of the scene was
+    /// free of the views the touches hit and their paths.
+    public var collapsed = false
+    /// The button that opens a collapsed card (a touch target at least 44 units square); nil
+    /// on a card shown whole.
+    public var expand: Rect?
 }
 
 public enum VerdictCard {
@@ -111,8 +119,12 @@ public enum VerdictCard {
     /// fingers went, canvas pixels), bottom right on a tie; as wide as its text needs up to
     /// `maxWidth` units and the scene's width; as tall as every line wrapped, up to the
     /// scene's height, past which the body scrolls (`scroll` lines down, kept in range).
+    /// A view that every corner would cover leaves the card no room and is not avoided (a
+    /// backdrop, a pad as large as the scene's middle). When no corner is free of the rest
+    /// and of the points, the card collapses (unless `collapse` is false: opened by hand) to
+    /// a strip of its title band at the top or bottom edge, where it covers least.
     public static func layout(_ gesture: [SequenceVerdict], scene: Rect, avoiding: [Point] = [], avoidingRects: [Rect] = [],
-                              scroll: Int = 0, whatIf: WhatIfShown? = nil, style: OverlayStyle,
+                              scroll: Int = 0, whatIf: WhatIfShown? = nil, collapse: Bool = true, style: OverlayStyle,
                               measurer: TextMeasurer) -> VerdictCardLayout {
         let u = style.scale
         let margin = 8 * u, pad = 10 * u, gap = 3 * u
@@ -182,27 +194,49 @@ public enum VerdictCard {
             maxScroll = Int((hidden / lh).rounded(.up))
             scrollLines = min(max(0, scroll), maxScroll)
         }
-        let height = min(maxH, headerH + bodyH + pad + (maxScroll > 0 ? lh : 0))
-        // The corner that covers none of the views hit, then with the fewest fingers under it
-        // (bottom right first).
-        let corners = [Point(x: scene.maxX - margin - width, y: scene.maxY - margin - height),
-                       Point(x: scene.maxX - margin - width, y: scene.minY + margin),
-                       Point(x: scene.minX + margin, y: scene.maxY - margin - height),
-                       Point(x: scene.minX + margin, y: scene.minY + margin)]
-        let reach = target * u / 2
-        func count(_ o: Point) -> Int {
-            let r = Rect(x: o.x - reach, y: o.y - reach, width: width + 2 * reach, height: height + 2 * reach)
-            let card = Rect(x: o.x, y: o.y, width: width, height: height)
-            return avoidingRects.filter { $0.intersects(card) }.count * 1_000_000 + avoiding.filter(r.contains).count
+        var height = min(maxH, headerH + bodyH + pad + (maxScroll > 0 ? lh : 0))
+        // The corner that covers none of the views hit nor a point of the fingers' paths, then
+        // with the fewest points near it (bottom right first).
+        func corners(_ h: Double) -> [Point] {
+            [Point(x: scene.maxX - margin - width, y: scene.maxY - margin - h), Point(x: scene.maxX - margin - width, y: scene.minY + margin),
+             Point(x: scene.minX + margin, y: scene.maxY - margin - h), Point(x: scene.minX + margin, y: scene.minY + margin)]
         }
-        var origin = corners[0]
-        var least = count(origin)
-        for c in corners.dropFirst() where count(c) < least { origin = c; least = count(c) }
+        let reach = target * u / 2
+        func card(_ o: Point, _ h: Double) -> Rect { Rect(x: o.x, y: o.y, width: width, height: h) }
+        // A view under every corner leaves the card no room: it is not avoided.
+        let roomy = avoidingRects.filter { v in corners(height).contains { !v.intersects(card($0, height)) } }
+        /// Views covered (a million each), points covered (a thousand each), points near.
+        func count(_ o: Point, _ h: Double) -> Int {
+            let r = Rect(x: o.x - reach, y: o.y - reach, width: width + 2 * reach, height: h + 2 * reach)
+            let c = card(o, h)
+            return roomy.filter { $0.intersects(c) }.count * 1_000_000 + avoiding.filter(c.contains).count * 1_000
+                + avoiding.filter(r.contains).count
+        }
+        func best(_ places: [Point], _ h: Double) -> (Point, Int) {
+            var origin = places[0], least = count(origin, h)
+            for c in places.dropFirst() where count(c, h) < least { origin = c; least = count(c, h) }
+            return (origin, least)
+        }
+        var (origin, least) = best(corners(height), height)
+        // No corner free: a strip of the title band at the top or bottom edge, where it covers
+        // least (right, left or middle).
+        var collapsed = false
+        // A strip's title leaves room for its open button too.
+        let stripTitle = title.map { measurer.wrap($0.text, toWidth: max(1, width - 2 * pad - 2 * closeSide), size: tsize, font: .sans) } ?? []
+        let stripH = max(closeSide, Double(stripTitle.count) * tlh + 2 * gap)
+        if collapse, least >= 1_000 {
+            collapsed = true
+            height = min(maxH, stripH)
+            let middle = scene.midX - width / 2
+            let places = corners(height) + [Point(x: middle, y: scene.maxY - margin - height), Point(x: middle, y: scene.minY + margin)]
+            origin = best(places, height).0
+        }
         let rect = Rect(x: origin.x, y: origin.y, width: width, height: height)
-        let header = Rect(x: rect.minX, y: rect.minY, width: width, height: headerH)
+        let header = Rect(x: rect.minX, y: rect.minY, width: width, height: collapsed ? height : headerH)
         let close = Rect(x: rect.maxX - closeSide, y: rect.minY, width: closeSide, height: closeSide)
+        let expand = collapsed ? Rect(x: close.minX - closeSide, y: rect.minY, width: closeSide, height: closeSide) : nil
         var lines: [VerdictCardLine] = []
-        for (i, t) in titleLines.enumerated() {
+        for (i, t) in (collapsed ? stripTitle : titleLines).enumerated() {
             lines.append(VerdictCardLine(text: t, kind: .title,
                                          origin: Point(x: rect.minX + pad, y: header.minY + gap + (Double(i) + 0.5) * tlh),
                                          size: tsize, font: .sans))
@@ -211,7 +245,7 @@ public enum VerdictCard {
         let bodyTop = header.maxY
         let offset = Double(scrollLines) * lh
         var above = 0, below = 0
-        for piece in pieces {
+        for piece in pieces where !collapsed {
             let top = bodyTop + piece.y - offset
             if top < bodyTop - 0.001 { above += 1; continue }
             if top + lh > bodyTop + bodyH + 0.001 { below += 1; continue }
@@ -219,12 +253,13 @@ public enum VerdictCard {
                                          origin: Point(x: rect.minX + pad + piece.x, y: top + lh / 2), size: size, font: .sans))
         }
         var rows: [(Int, Rect)] = []
-        for (id, top, bottom) in rowSpans {
+        for (id, top, bottom) in rowSpans where !collapsed {
             let y0 = max(bodyTop, bodyTop + top - offset), y1 = min(bodyTop + bodyH, bodyTop + bottom - offset)
             if y1 > y0 { rows.append((id, Rect(x: rect.minX, y: y0, width: width, height: y1 - y0))) }
         }
         return VerdictCardLayout(rect: rect, header: header, close: close, lines: lines, rows: rows,
-                                 hiddenAbove: above, hiddenBelow: below, maxScroll: maxScroll, paragraphs: paragraphs)
+                                 hiddenAbove: above, hiddenBelow: below, maxScroll: collapsed ? 0 : maxScroll, paragraphs: paragraphs,
+                                 collapsed: collapsed, expand: expand)
     }
 
     static func isIndented(_ kind: VerdictCardLineKind) -> Bool {
@@ -269,6 +304,12 @@ public enum VerdictCard {
             let c = Point(x: L.close.midX, y: L.close.midY), a = 7 * u
             list.line(from: Point(x: c.x - a, y: c.y - a), to: Point(x: c.x + a, y: c.y + a), style.text, width: 2 * u)
             list.line(from: Point(x: c.x - a, y: c.y + a), to: Point(x: c.x + a, y: c.y - a), style.text, width: 2 * u)
+            // A strip's open button: a chevron pointing down (the card unfolds).
+            if let e = L.expand {
+                let m = Point(x: e.midX, y: e.midY)
+                list.line(from: Point(x: m.x - a, y: m.y - a / 2), to: Point(x: m.x, y: m.y + a / 2), style.text, width: 2 * u)
+                list.line(from: Point(x: m.x, y: m.y + a / 2), to: Point(x: m.x + a, y: m.y - a / 2), style.text, width: 2 * u)
+            }
             for line in L.lines {
                 list.text(line.text, at: line.origin, size: line.size, color: color(line.kind, style: style), font: line.font,
                           baseline: .middle)
@@ -327,7 +368,7 @@ extension VerdictCard {
     public static func layout(_ c: PanelContext, _ g: [SequenceVerdict]) -> VerdictCardLayout {
         layout(g, scene: c.sceneRect, avoiding: landings(g, c), avoidingRects: viewsHit(g, c),
                scroll: g.last.map { c.state.verdictScroll(of: $0) } ?? 0,
-               whatIf: c.extras.whatIf, style: c.style, measurer: c.measurer)
+               whatIf: c.extras.whatIf, collapse: !(g.last.map(c.state.isVerdictOpened) ?? false), style: c.style, measurer: c.measurer)
     }
 
     /// The trace transition that decided a recognizer's outcome: its transition at `r.at`
@@ -363,7 +404,8 @@ extension VerdictCard {
         draw(layout(c, g), selected: selectedRow(rowOrder(v), log: c.log, state: c.state), style: c.style, into: &list)
     }
 
-    /// Taps: the close button dismisses the card, a recognizer's row selects its decision
+    /// Taps: the close button dismisses the card, a strip's open button shows it whole, a
+    /// recognizer's row selects its decision
     /// (`OverlayState.selectDecision`); a touch anywhere else on the card is the scene's, so
     /// the card never takes a touch the scene would have got but on its own buttons. A drag
     /// from a row scrolls a card taller than the scene.
@@ -373,12 +415,14 @@ extension VerdictCard {
             let L = layout(c, g)
             guard L.rect.contains(at.point) else { return nil }
             if L.close.contains(at.point) { return .item(.verdictCard, "close") }
+            if L.expand?.contains(at.point) == true { return .item(.verdictCard, "open") }
             if let row = L.rows.first(where: { $0.rect.contains(at.point) }) { return .item(.verdictCard, "row \(row.row)") }
             return nil
         },
         tap: { hit, c, state in
             guard case let .item(.verdictCard, what) = hit, let g = shown(c), let v = merged(g), let last = g.last else { return }
             if what == "close" { state.dismissVerdict(last); return }
+            if what == "open" { state.openVerdict(last); return }
             let rows = rowOrder(v)
             guard what.hasPrefix("row "), let i = Int(what.dropFirst(4)), rows.indices.contains(i) else { return }
             state.selectDecision(of: rows[i], in: v, log: c.log, now: c.now)
@@ -402,6 +446,12 @@ extension OverlayState {
     public mutating func dismissVerdict(_ v: SequenceVerdict) { self[.verdictCard, "dismissed"] = Self.verdictKey(v) }
     /// Whether the card whose newest sequence is `v` was dismissed.
     public func isDismissed(_ v: SequenceVerdict) -> Bool { self[.verdictCard, "dismissed"] == Self.verdictKey(v) }
+
+    /// Opens the card whose newest sequence is `v` when it was collapsed to a strip (its open
+    /// button): shown whole, in the corner that covers least.
+    public mutating func openVerdict(_ v: SequenceVerdict) { self[.verdictCard, "opened"] = Self.verdictKey(v) }
+    /// Whether the card whose newest sequence is `v` was opened from its strip.
+    public func isVerdictOpened(_ v: SequenceVerdict) -> Bool { self[.verdictCard, "opened"] == Self.verdictKey(v) }
 
     /// How many lines the card whose newest sequence is `v` is scrolled down (0 until scrolled).
     public func verdictScroll(of v: SequenceVerdict) -> Int {
