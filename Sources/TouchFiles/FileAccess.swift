@@ -175,23 +175,27 @@ package enum FileAccess {
         case .success(let d): fd = d
         case .failure(let problem): return problem
         }
-        var problem: String?
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var off = 0
-            while off < raw.count {
-                let n = writeBytes(fd, base + off, raw.count - off)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    problem = String(cString: strerror(errno)); return
-                }
-                if n == 0 { problem = "nothing was written"; return }
-                off += n
-            }
-        }
+        var problem = bytes.withUnsafeBytes { writeAll(fd, $0).problem }
         var st = stat()
         if problem != nil, fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG { _ = ftruncate(fd, 0) }
         if close(fd) != 0, problem == nil { problem = String(cString: strerror(errno)) }
         return problem.map(FileProblem.init)
+    }
+
+    /// Writes every byte of `bytes` to `fd`, again after an interrupted write: how many bytes
+    /// reached the file, and the system's reason when not all did (nil: all written).
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> (written: Int, problem: String?) {
+        guard let base = bytes.baseAddress else { return (0, nil) }
+        var off = 0
+        while off < bytes.count {
+            let n = writeBytes(fd, base + off, bytes.count - off)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return (off, String(cString: strerror(errno)))
+            }
+            if n == 0 { return (off, "nothing was written") }
+            off += n
+        }
+        return (off, nil)
     }
 }

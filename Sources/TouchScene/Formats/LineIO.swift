@@ -162,21 +162,8 @@ final class OutputFile {
     @discardableResult
     func flush() -> Bool {
         guard fd >= 0, failure == nil else { buffer.removeAll(); return false }
-        var problem: String?
-        // Bytes of the buffer that reached the file before a failure.
-        var off = 0
-        buffer.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            while off < raw.count {
-                let n = write(fd, base + off, raw.count - off)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    problem = String(cString: strerror(errno)); break
-                }
-                if n == 0 { problem = "nothing was written"; break }
-                off += n
-            }
-        }
+        // `off`: the bytes of the buffer that reached the file before a failure.
+        let (off, problem) = buffer.withUnsafeBytes { FileAccess.writeAll(fd, $0) }
         if let problem {
             failure = problem
             // The file keeps every whole line that reached it, never half of one: cut back to
