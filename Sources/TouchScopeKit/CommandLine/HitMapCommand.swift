@@ -33,7 +33,7 @@ package struct HitMapCommand: ParsableCommand {
     var scene: String
     @Option(help: ArgumentHelp("Write the map as a PNG.", valueName: "file.png"))
     var png: String?
-    @Flag(help: "Print one JSON object (see the README).")
+    @Flag(help: "Print one JSON object (see docs/gestures.md).")
     var json = false
     @Option(help: ArgumentHelp("The side of a cell, in points (0.5 to 1000).", valueName: "pt"))
     var step = 10.0

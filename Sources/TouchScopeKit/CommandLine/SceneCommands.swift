@@ -35,23 +35,15 @@ package enum SceneCommands {
     }
 }
 
-/// Finds a scene by path, or by name in scenes/ (next to the current directory or the binary).
+/// Finds a scene by path, or by name (`DataPaths`: the current folder, the user's scenes, the
+/// installed ones, the checkout's).
 package func resolveScene(_ name: String) -> String {
-    let fm = FileManager.default
-    if fm.fileExists(atPath: name) { return name }
-    var candidates = ["scenes/\(name)", "scenes/\(name).yaml"]
-    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    for _ in 0..<5 {
-        candidates.append(dir.appendingPathComponent("scenes/\(name).yaml").path)
-        candidates.append(dir.appendingPathComponent("scenes/\(name)").path)
-        dir = dir.deletingLastPathComponent()
-    }
-    return candidates.first { fm.fileExists(atPath: $0) && !isDirectory($0) } ?? name
+    DataPaths().scene(name)
 }
 
-private func isDirectory(_ p: String) -> Bool {
-    var d: ObjCBool = false
-    return FileManager.default.fileExists(atPath: p, isDirectory: &d) && d.boolValue
+/// Finds a recording by path, or by name, as `resolveScene` finds a scene.
+package func resolveRecording(_ name: String) -> String {
+    DataPaths().recording(name)
 }
 
 /// Loads a scene with this process's types (`SceneCommands.types`) and `settings` (`--set`,
@@ -149,6 +141,8 @@ package struct ReplayCommand: ParsableCommand {
         // SDL wants the main thread; a command runs on it.
         try MainActor.assumeIsolated {
             if !options.headless { SDLHost.catchSignals() }
+            var options = options
+            options.recording = resolveRecording(options.recording)
             try sceneSource(scene, settings: options.settings).replay(options)
         }
     }
@@ -162,7 +156,7 @@ package struct CheckCommand: ParsableCommand {
 
     @Argument(help: "Scene files (YAML).")
     var scenes: [String]
-    @Flag(help: "Also warn of settings that keep a gesture from ever firing (see the README, \"Lint\"): FILE:LINE:COLUMN: warning: ...")
+    @Flag(help: "Also warn of settings that keep a gesture from ever firing (see docs/gestures.md, \"Lint\"): FILE:LINE:COLUMN: warning: ...")
     var lint = false
     @Flag(help: "With --lint: exit status 1 when there is a warning.")
     var strict = false
@@ -175,6 +169,7 @@ package struct CheckCommand: ParsableCommand {
     }
 
     package func run() throws {
+        let scenes = self.scenes.map(resolveScene)
         let result = SceneChecker.check(paths: scenes, lint: lint, types: SceneCommands.types)
         for d in result.diagnostics { FileHandle.standardError.write(Data("\(d)\n".utf8)) }
         for w in result.warnings { FileHandle.standardError.write(Data("\(w)\n".utf8)) }
