@@ -9,8 +9,8 @@
 #     first, a moved PREFIX, `--paths`;
 #   - `man touchscope-why` through MANPATH and `man -l`; a page for every subcommand, every
 #     option of each named in its page;
-#   - bash completion completes subcommands and options; zsh and fish read their scripts
-#     (when installed);
+#   - bash and fish completion complete subcommands and options, each shell finding the
+#     installed script where it looks; zsh autoloads its function;
 #   - desktop-file-validate passes the desktop entry, whose actions run the installed binary;
 #   - `make uninstall` leaves PREFIX as it was, and DESTDIR installs stay under DESTDIR.
 #
@@ -140,8 +140,14 @@ if [ -f /usr/share/bash-completion/bash_completion ]; then
 else
     pass "bash completion: touchscope wh -> why, why -- -> --json (bash-completion not installed: its loader not tried)"
 fi
-if command -v zsh >/dev/null; then zsh -n "$prefix/share/zsh/site-functions/_touchscope" || fail "zsh -n _touchscope"; pass "zsh reads _touchscope"; fi
-if command -v fish >/dev/null; then fish -n "$prefix/share/fish/vendor_completions.d/touchscope.fish" || fail "fish -n touchscope.fish"; pass "fish reads touchscope.fish"; fi
+command -v zsh >/dev/null && command -v fish >/dev/null || fail "zsh or fish is missing (make test installs them)"
+zsh -n "$prefix/share/zsh/site-functions/_touchscope" || fail "zsh -n _touchscope"
+out=$(zsh -fc 'fpath=("$1" $fpath); autoload -U _touchscope; whence -w _touchscope' _ "$prefix/share/zsh/site-functions") \
+    || fail "zsh does not autoload _touchscope: $out"
+words=$(XDG_DATA_DIRS="$prefix/share:/usr/share" fish -c 'complete -C "touchscope wh"; complete -C "touchscope why --j"' 2>&1)
+grep -q '^why'$'\t' <<< "$words" && grep -q '^--json'$'\t' <<< "$words" \
+    || fail "fish (finding vendor_completions.d through XDG_DATA_DIRS) completes 'touchscope wh' and 'why --j' as: $words"
+pass "zsh autoloads _touchscope; fish finds its completion and completes why and --json"
 
 # The desktop entry.
 desktop=$prefix/share/applications/touchscope.desktop
