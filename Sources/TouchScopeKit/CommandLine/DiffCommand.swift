@@ -26,7 +26,7 @@ package struct DiffCommand: ParsableCommand {
                 """)
     }
 
-    @Argument(help: "Scene A (a path, or a name in scenes/).")
+    @Argument(help: "Scene A: a path, or a name (photo), looked up where --paths says.")
     var sceneA: String
     @Argument(help: "Recording A (JSON Lines, libinput record or evemu-record).")
     var recordingA: String

@@ -29,7 +29,7 @@ package struct HitMapCommand: ParsableCommand {
                 """)
     }
 
-    @Argument(help: "The scene (a path, or a name in scenes/).")
+    @Argument(help: "The scene: a path, or a name (photo), looked up where --paths says.")
     var scene: String
     @Option(help: ArgumentHelp("Write the map as a PNG.", valueName: "file.png"))
     var png: String?

@@ -14,7 +14,7 @@ package enum SceneCommands {
     nonisolated(unsafe) package static var programName = "touchscope"
     /// A program's version (`--version`); empty: none (touchscope's root command has its own).
     nonisolated(unsafe) package static var programVersion = ""
-    /// The scene `run` opens without a scene argument (a path, or a name in scenes/):
+    /// The scene `run` opens without a scene argument (a path, or a name looked up as `touchscope --paths` lists):
     /// touchscope's `welcome`; a program's own, or none (then `run` asks for one).
     nonisolated(unsafe) package static var defaultScene: String? = "welcome"
 
@@ -89,7 +89,7 @@ package struct RunCommand: ParsableCommand {
                              + "[--trace <file>] [--perfetto <file>] [--no-overlays] [--window <WxH>]"))
     }
 
-    @Argument(help: "The scene (a path, or a name in scenes/).")
+    @Argument(help: "The scene: a path, or a name (photo), looked up where --paths says.")
     var scene: String?
     @OptionGroup var options: RunOptions
 
@@ -130,7 +130,7 @@ package struct ReplayCommand: ParsableCommand {
                 """)
     }
 
-    @Argument(help: "The scene (a path, or a name in scenes/).")
+    @Argument(help: "The scene: a path, or a name (photo), looked up where --paths says.")
     var scene: String
     @OptionGroup var options: ReplayOptions
 
@@ -154,7 +154,7 @@ package struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Validate scene files: every error as FILE:LINE:COLUMN: message, exit 2 if any; --lint adds warnings.")
 
-    @Argument(help: "Scene files (YAML).")
+    @Argument(help: "Scene files (YAML): paths, or names (welcome) looked up where --paths says.")
     var scenes: [String]
     @Flag(help: "Also warn of settings that keep a gesture from ever firing (see docs/gestures.md, \"Lint\"): FILE:LINE:COLUMN: warning: ...")
     var lint = false
@@ -196,5 +196,13 @@ struct SceneProgramCommand: ParsableCommand {
             version: SceneCommands.programVersion,
             subcommands: [RunCommand.self, ReplayCommand.self, WhyCommand.self, DiffCommand.self, SweepCommand.self, HitMapCommand.self, EditCommand.self, CheckCommand.self],
             defaultSubcommand: RunCommand.self)
+    }
+
+    @Flag(help: "Print where scene and recording names are looked up, where the window saves its files and which fonts it uses, then exit.")
+    var paths = false
+
+    /// `--paths` prints and ends here, before the default subcommand (run) would take over.
+    func validate() throws {
+        if paths { throw CleanExit.message(DataPaths().description) }
     }
 }

@@ -27,7 +27,7 @@ package struct SweepCommand: ParsableCommand {
                 """)
     }
 
-    @Argument(help: "The scene (a path, or a name in scenes/).")
+    @Argument(help: "The scene: a path, or a name (photo), looked up where --paths says.")
     var scene: String
     @Argument(help: "The recording (JSON Lines, libinput record or evemu-record).")
     var recording: String

@@ -9,7 +9,7 @@ import TouchScene
 
 /// `why`'s options after the scene: the recording, `--at` and `--json`.
 package struct WhyOptions: ParsableArguments {
-    @Argument(help: "The recording (JSON Lines, see docs/formats.md), or a libinput record or evemu-record file.")
+    @Argument(help: "The recording (JSON Lines, see docs/formats.md), or a libinput record or evemu-record file: a path, or a name (photo-pinch) looked up where --paths says.")
     package var recording: String
     // The next word is the value even when it starts with a dash, so that a negative time is
     // read as a number and refused as such (not as a missing value).
@@ -50,7 +50,7 @@ package struct WhyCommand: ParsableCommand {
             discussion: whyDiscussion)
     }
 
-    @Argument(help: "The scene (a path, or a name in scenes/).")
+    @Argument(help: "The scene: a path, or a name (photo), looked up where --paths says.")
     var scene: String
     @OptionGroup var options: WhyOptions
 
