@@ -83,6 +83,13 @@ struct DataPathsTests {
         #expect(t.paths(binary: "checkout/.build/debug/touchscope").installed == nil)
         #expect(installed.saved == t.root + "/data/touchscope")
         #expect(t.paths(binary: "prefix/bin/touchscope", data: "relative/data").saved == t.root + "/home/.local/share/touchscope")
+        // Installed in the user's own ~/.local: the user's scenes are the installed ones, listed once.
+        try FileManager.default.createDirectory(atPath: t.root + "/home/.local/bin", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: t.root + "/home/.local/share/touchscope/scenes", withIntermediateDirectories: true)
+        let local = DataPaths(environment: ["HOME": t.root + "/home"], currentDirectory: t.root + "/here",
+                              executable: t.root + "/home/.local/bin/touchscope")
+        #expect(local.scenes.filter { $0.folder == t.root + "/home/.local/share/touchscope/scenes" }.count == 1)
+        #expect(local.scenes.last?.label == "your scenes ($XDG_DATA_HOME/touchscope/scenes); installed")
         // --paths names every place, in order, with its kind.
         let text = t.paths(binary: "moved/bin/touchscope").description
         let order = ["(current folder)", "(your scenes", "(installed)"].map { text.range(of: $0)?.lowerBound }

@@ -52,8 +52,8 @@ package struct DataPaths: Sendable {
             let share = ((bin as NSString).deletingLastPathComponent as NSString).appendingPathComponent("share/touchscope")
             if isFolder(share + "/scenes") {
                 installed = share
-                scenes.append(Place(label: "installed", folder: share + "/scenes"))
-                recordings.append(Place(label: "installed", folder: share + "/scenes/recordings"))
+                Self.add(Place(label: "installed", folder: share + "/scenes"), to: &scenes)
+                Self.add(Place(label: "installed", folder: share + "/scenes/recordings"), to: &recordings)
             }
             // The checkout the binary was built in: .build/debug/touchscope is three folders down.
             var dir = bin
@@ -70,6 +70,16 @@ package struct DataPaths: Sendable {
         }
         self.scenes = scenes
         self.recordings = recordings
+    }
+
+    /// Appends `place`; a folder already listed (the user's scenes are the installed ones
+    /// under PREFIX=~/.local) keeps its place and gets the other label too.
+    private static func add(_ place: Place, to places: inout [Place]) {
+        if let i = places.firstIndex(where: { $0.folder == place.folder }) {
+            places[i].label += "; " + place.label
+        } else {
+            places.append(place)
+        }
     }
 
     /// `$XDG_DATA_HOME/touchscope`, else `$HOME/.local/share/touchscope` (the XDG base
