@@ -52,6 +52,13 @@ done
     | sort > "$tmp/listed"
 diff "$tmp/listed" "$tmp/found" || fail "the manifest does not list exactly the files installed"
 pass "layout: $(grep -c '^f ' "$prefix/share/touchscope/install-manifest.txt") files, all in the manifest"
+# Installing again replaces the earlier install: the same files, the same manifest.
+cp "$prefix/share/touchscope/install-manifest.txt" "$tmp/manifest-1"
+make --no-print-directory install PREFIX="$prefix" INSTALL_BIN="$bin" >"$tmp/install.log" 2>&1 \
+    || { cat "$tmp/install.log"; fail "make install again"; }
+cmp -s "$tmp/manifest-1" "$prefix/share/touchscope/install-manifest.txt" || fail "a second install lists other files or folders"
+(cd "$prefix" && find . -type f | sed 's|^\./||' | sort) | diff "$tmp/found" - >/dev/null || fail "a second install left other files"
+pass "installing again gives the same files and manifest"
 
 # From /, by name. PATH has the installed bin first; the checkout is nowhere near.
 export PATH="$prefix/bin:$PATH"
