@@ -42,7 +42,8 @@ public enum FontLocator {
 
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
                               currentDirectory: String = FileManager.default.currentDirectoryPath,
-                              executablePath: String? = executablePath()) -> FontFiles {
+                              executablePath: String? = executablePath(),
+                              system: String = systemDirectory, fontconfig useFontconfig: Bool = true) -> FontFiles {
         let fm = FileManager.default
         if let file = environment["TOUCHSCOPE_FONT"], !file.isEmpty {
             if file == "bitmap" { return .bitmap }
@@ -70,8 +71,8 @@ public enum FontLocator {
             let installed = (prefix as NSString).appendingPathComponent("share/touchscope/assets/fonts")
             if let f = fonts(in: installed, source: "installed share/touchscope/assets/fonts") { return f }
         }
-        if let f = fonts(in: systemDirectory, source: systemDirectory) { return f }
-        if let sans = fontconfig("sans-serif") {
+        if let f = fonts(in: system, source: system) { return f }
+        if useFontconfig, let sans = fontconfig("sans-serif") {
             return FontFiles(sans: sans, mono: fontconfig("monospace"), source: "fontconfig (fc-match)")
         }
         return noneFound
