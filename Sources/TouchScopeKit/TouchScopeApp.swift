@@ -81,7 +81,7 @@ public struct TouchScopeApp {
     ///
     /// The program is itself: its messages, F12's screenshots (`NAME-1.png`) and F10's
     /// recordings (`NAME-recording-1.jsonl`) carry its name. `run` without a scene opens
-    /// `defaultScene` (a path, or a name in scenes/); without one, it asks for a scene.
+    /// `defaultScene` (a path, or a name looked up as `touchscope --paths` lists); without one, it asks for a scene.
     @MainActor
     public static func main(name: String, types: SceneTypes, version: String? = nil, defaultScene: String? = nil) -> Never {
         exit(run(name: name, types: types, version: version, defaultScene: defaultScene,

@@ -16,7 +16,11 @@ struct TouchScope: ParsableCommand {
         commandName: "touchscope",
         abstract: "See and debug touch handling: the UIKit event model on Linux, made visible.",
         discussion: """
-            With no arguments, opens the default scene (scenes/welcome.yaml) in a window.
+            With no arguments, opens the default scene (welcome) in a window.
+            A scene or recording given by name (photo, double-tap.jsonl) is looked up
+            in the current folder, then $XDG_DATA_HOME/touchscope/scenes, then the
+            installed PREFIX/share/touchscope/scenes, then the checkout's scenes/
+            (--paths lists them).
             Exit status: 0 success, 2 bad input (scene, recording, arguments),
             1 any other failure.
             """,
@@ -25,6 +29,14 @@ struct TouchScope: ParsableCommand {
                       CalibrateCommand.self, TouchTestCommand.self, BenchCommand.self],
         defaultSubcommand: RunCommand.self
     )
+
+    @Flag(help: "Print where scene and recording names are looked up, where the window saves its files and which fonts it uses, then exit.")
+    var paths = false
+
+    /// `--paths` prints and ends here, before the default subcommand (run) would take over.
+    func validate() throws {
+        if paths { throw CleanExit.message(DataPaths().description) }
+    }
 
     /// Parses and runs; maps every error to one line and the documented exit status.
     static func main() {

@@ -133,6 +133,36 @@ struct FontLocatorTests {
         #expect(f.source == "assets/fonts above the executable")
     }
 
+    @Test("an installed tree's fonts are found from its bin/; then the system's folder, fontconfig, and none with the reason")
+    func installedSystemAndNone() throws {
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("fonts-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        try FileManager.default.createDirectory(atPath: prefix + "/share/touchscope/assets/fonts", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: repoFonts + "/DejaVuSans.ttf", toPath: prefix + "/share/touchscope/assets/fonts/DejaVuSans.ttf")
+        let installed = FontLocator.locate(environment: [:], currentDirectory: "/nonexistent", executablePath: prefix + "/bin/touchscope",
+                                           system: "/nonexistent", fontconfig: false)
+        #expect(installed.source == "installed share/touchscope/assets/fonts")
+        #expect(installed.sans == prefix + "/share/touchscope/assets/fonts/DejaVuSans.ttf" && installed.mono == nil)
+        #expect(installed.description == prefix + "/share/touchscope/assets/fonts/DejaVuSans.ttf (installed share/touchscope/assets/fonts)")
+        // A system folder of fonts (here the repository's, standing in for Debian's).
+        let system = FontLocator.locate(environment: [:], currentDirectory: "/nonexistent", executablePath: nil,
+                                        system: repoFonts, fontconfig: false)
+        #expect(system.source == repoFonts && system.mono == repoFonts + "/DejaVuSansMono.ttf")
+        // Nothing anywhere: the bitmap font, said as such.
+        let none = FontLocator.locate(environment: [:], currentDirectory: "/nonexistent", executablePath: nil,
+                                      system: "/nonexistent", fontconfig: false)
+        #expect(none.isBitmap && none.source == FontLocator.noneFound.source)
+        #expect(none.description == "none found: the built-in bitmap font")
+        #expect(FontLocator.message.contains("fonts-dejavu-core"))
+        // fontconfig, when it is there: a TrueType or OpenType file it matches for sans-serif.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/fc-match") {
+            let matched = FontLocator.locate(environment: [:], currentDirectory: "/nonexistent", executablePath: nil,
+                                             system: "/nonexistent")
+            #expect(matched.source == "fontconfig (fc-match)", "\(matched)")
+            #expect(matched.sans.map { $0.hasSuffix(".ttf") || $0.hasSuffix(".otf") } == true)
+        }
+    }
+
     @Test("TOUCHSCOPE_FONT=bitmap forces the bitmap font; a file is used for both faces")
     func explicit() {
         #expect(FontLocator.locate(environment: ["TOUCHSCOPE_FONT": "bitmap"]).isBitmap)

@@ -1,4 +1,4 @@
-// Every Swift sample of the README and the DocC articles is code that compiles: each is a
+// Every Swift sample of the README, the docs/ pages and the DocC articles is code that compiles: each is a
 // run of lines of a Swift file that `swift build`, `swift test` or the example package builds
 // (after its imports, which that file has too).
 import Foundation
@@ -6,10 +6,14 @@ import Testing
 
 @Suite("Code samples in the documentation")
 struct DocSamplesTests {
-    /// The README and every DocC article of the libraries.
+    /// The README, the pages of docs/ (but host.md) and every DocC article of the libraries.
     static var documents: [String] {
         let fm = FileManager.default
+        // docs/host.md's protocol is an abridged summary, not code to copy.
         var docs = ["README.md"]
+        for file in (try? fm.contentsOfDirectory(atPath: Paths.root + "/docs")) ?? [] where file.hasSuffix(".md") && file != "host.md" {
+            docs.append("docs/" + file)
+        }
         for module in (try? fm.contentsOfDirectory(atPath: Paths.root + "/Sources")) ?? [] {
             let catalog = "Sources/\(module)/\(module).docc"
             for file in (try? fm.contentsOfDirectory(atPath: Paths.root + "/" + catalog)) ?? [] where file.hasSuffix(".md") {
@@ -52,7 +56,7 @@ struct DocSamplesTests {
         return blocks
     }
 
-    @Test("every Swift block of the README and the articles is a run of lines of a compiled file (a Package.swift fragment aside)")
+    @Test("every Swift block of the README, the docs pages and the articles is a run of lines of a compiled file (a Package.swift fragment aside)")
     func samplesCompile() throws {
         let compiled = try Self.compiledFiles.map { Self.lines(try String(contentsOfFile: $0, encoding: .utf8)) }
         #expect(compiled.count > 100)
@@ -75,7 +79,7 @@ struct DocSamplesTests {
                 #expect(found, "\(doc): this Swift sample is not compiled anywhere:\n\(block)")
             }
         }
-        // The README's and the three catalogs' samples (a count that only grows).
+        // The README's, the docs pages' and the three catalogs' samples (a count that only grows).
         #expect(checked >= 12, "\(checked) samples checked")
     }
 

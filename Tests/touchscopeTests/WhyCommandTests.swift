@@ -318,10 +318,10 @@ struct WhyCommandTests {
         #expect(idleText.stdout == "no touch sequence under way at 1 s\n", "\(idleText.stdout)")
     }
 
-    @Test("every `touchscope why` the README and the article quote prints what they say it prints")
+    @Test("every `touchscope why` the guide (docs/gestures.md) and the article quote prints what they say it prints")
     func quotedRuns() throws {
         var quoted = 0
-        for doc in ["README.md", "Sources/TouchScene/TouchScene.docc/WhyDidntMyGestureFire.md"] {
+        for doc in ["docs/gestures.md", "Sources/TouchScene/TouchScene.docc/WhyDidntMyGestureFire.md"] {
             let text = try String(contentsOfFile: Paths.root + "/" + doc, encoding: .utf8)
             for block in text.components(separatedBy: "```\n$ touchscope why ").dropFirst() {
                 let body = block.components(separatedBy: "```")[0]
@@ -333,7 +333,7 @@ struct WhyCommandTests {
                 quoted += 1
             }
         }
-        // The README's text, JSON and a control's answer; the article's three cases, the slow double tap, --at and JSON.
+        // The guide's text, JSON and a control's answer; the article's three cases, the slow double tap, --at and JSON.
         #expect(quoted == 9)
     }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's demo screenshots: each demo recording replayed headless at 1280×800 and
+# The demo screenshots (docs/window.md): each demo recording replayed headless at 1280×800 and
 # photographed mid-gesture, every panel on. Run from the repository root after
 # `swift build -c release --product touchscope` (B=path picks another binary).
 set -euo pipefail

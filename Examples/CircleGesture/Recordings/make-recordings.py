@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the example's recordings (README "Formats"): one finger drawing a circle, a
+"""Writes the example's recordings (docs/formats.md): one finger drawing a circle, a
 straight line, two fingers, a tap, and a circle drawn too slowly. Run from this folder:
 python3 Recordings/make-recordings.py"""
 import json

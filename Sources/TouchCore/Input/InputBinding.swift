@@ -1,4 +1,4 @@
-// InputBinding: one row of the input map (input → effect), for the README and the in-window help.
+// InputBinding: one row of the input map (input → effect), for docs/window.md and the in-window help.
 
 /// One row of the input map.
 ///
@@ -106,7 +106,7 @@ extension InputMapper {
         ]
     }
 
-    /// The input map as a Markdown table (for the README).
+    /// The input map as a Markdown table (for docs/window.md).
     public static func markdownTable(_ rows: [InputBinding]) -> String {
         var out = "| device | input | effect |\n|---|---|---|\n"
         for r in rows {

@@ -97,6 +97,7 @@ public final class TextCache {
     public init(renderer: OpaquePointer, fonts: FontFiles) {
         self.renderer = renderer
         if !fonts.isBitmap { SDLContext.initTTF() }
+        if fonts.source == FontLocator.noneFound.source { FontLocator.sayNoneFound() }
         self.fonts = FontCache(files: fonts)
     }
 

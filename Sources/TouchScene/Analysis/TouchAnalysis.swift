@@ -4,7 +4,7 @@
 //                  ─▶ report rate, stationary and moving jitter, linearity, contacts, ranges
 //                  ─▶ anomalies (with time, slot and tracking id) ─▶ checks (value, limit, pass)
 //
-// The definitions, stated once (the README's bring-up section has them as a table):
+// The definitions, stated once (docs/bring-up.md has them as a table):
 // - a *report* of a contact is a frame (SYN_REPORT) that carries a value of it: the kernel
 //   passes on only values that changed, so a contact held still sends nothing, and silence
 //   is stillness, not a fault;

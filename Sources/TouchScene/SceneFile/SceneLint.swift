@@ -21,7 +21,7 @@ public struct SceneLintWarning: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(file):\(line):\(column): warning: \(message) [\(check)]" }
 }
 
-/// The lint checks (README, "Lint").
+/// The lint checks (docs/gestures.md, "Lint").
 public enum SceneLint {
     /// Every finding for `scene` (already loaded and valid), in file order.
     public static func check(_ scene: SceneDescription) -> [SceneLintWarning] {

@@ -22,11 +22,11 @@ package struct DiffCommand: ParsableCommand {
                 its recognizer, view, states and deciding rule, whatever its time. Exit
                 status 0 when the two runs decide the same, 1 when they differ, 2 for bad
                 input. --json: {"same", "first": {"at", "a", "b"} or null, "sequences":
-                [{"start", "winnersA", "winnersB"}]} (see the README).
+                [{"start", "winnersA", "winnersB"}]} (see docs/gestures.md).
                 """)
     }
 
-    @Argument(help: "Scene A (a path, or a name in scenes/).")
+    @Argument(help: "Scene A: a path, or a name (photo), looked up where --paths says.")
     var sceneA: String
     @Argument(help: "Recording A (JSON Lines, libinput record or evemu-record).")
     var recordingA: String
@@ -38,13 +38,14 @@ package struct DiffCommand: ParsableCommand {
             help: ArgumentHelp("Change a setting of run B: ID.KEY=VALUE as replay --set takes it. Repeatable.",
                                valueName: "ID.KEY=VALUE"))
     var settings: [String] = []
-    @Flag(help: "Print one JSON object (see the README).")
+    @Flag(help: "Print one JSON object (see docs/gestures.md).")
     var json = false
 
     package init() {}
 
     package func run() throws {
         try MainActor.assumeIsolated {
+            let recordingA = resolveRecording(recordingA), recordingB = recordingB.map(resolveRecording)
             let a = try sceneSource(sceneA).decisions(recording: recordingA)
             let b = try sceneSource(sceneB ?? sceneA, settings: settings).decisions(recording: recordingB ?? recordingA)
             let diff = RunDiff(a: a.records, b: b.records, sequencesA: a.sequences, sequencesB: b.sequences)

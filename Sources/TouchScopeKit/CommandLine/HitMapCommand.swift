@@ -29,11 +29,11 @@ package struct HitMapCommand: ParsableCommand {
                 """)
     }
 
-    @Argument(help: "The scene (a path, or a name in scenes/).")
+    @Argument(help: "The scene: a path, or a name (photo), looked up where --paths says.")
     var scene: String
     @Option(help: ArgumentHelp("Write the map as a PNG.", valueName: "file.png"))
     var png: String?
-    @Flag(help: "Print one JSON object (see the README).")
+    @Flag(help: "Print one JSON object (see docs/gestures.md).")
     var json = false
     @Option(help: ArgumentHelp("The side of a cell, in points (0.5 to 1000).", valueName: "pt"))
     var step = 10.0

@@ -81,7 +81,7 @@ package struct RunOptions: ParsableArguments {
 
 /// `replay`'s options after the scene: the recording, headless or not, and what to write.
 package struct ReplayOptions: ParsableArguments {
-    @Argument(help: "The recording (JSON Lines, see the README), or a libinput record or evemu-record file.")
+    @Argument(help: "The recording (JSON Lines, see docs/formats.md), or a libinput record or evemu-record file: a path, or a name (photo-pinch) looked up where --paths says.")
     package var recording: String
     @Flag(help: "Run without a display on a virtual clock (deterministic).")
     package var headless = false

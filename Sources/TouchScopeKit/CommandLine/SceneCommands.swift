@@ -14,7 +14,7 @@ package enum SceneCommands {
     nonisolated(unsafe) package static var programName = "touchscope"
     /// A program's version (`--version`); empty: none (touchscope's root command has its own).
     nonisolated(unsafe) package static var programVersion = ""
-    /// The scene `run` opens without a scene argument (a path, or a name in scenes/):
+    /// The scene `run` opens without a scene argument (a path, or a name looked up as `touchscope --paths` lists):
     /// touchscope's `welcome`; a program's own, or none (then `run` asks for one).
     nonisolated(unsafe) package static var defaultScene: String? = "welcome"
 
@@ -35,23 +35,15 @@ package enum SceneCommands {
     }
 }
 
-/// Finds a scene by path, or by name in scenes/ (next to the current directory or the binary).
+/// Finds a scene by path, or by name (`DataPaths`: the current folder, the user's scenes, the
+/// installed ones, the checkout's).
 package func resolveScene(_ name: String) -> String {
-    let fm = FileManager.default
-    if fm.fileExists(atPath: name) { return name }
-    var candidates = ["scenes/\(name)", "scenes/\(name).yaml"]
-    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    for _ in 0..<5 {
-        candidates.append(dir.appendingPathComponent("scenes/\(name).yaml").path)
-        candidates.append(dir.appendingPathComponent("scenes/\(name)").path)
-        dir = dir.deletingLastPathComponent()
-    }
-    return candidates.first { fm.fileExists(atPath: $0) && !isDirectory($0) } ?? name
+    DataPaths().scene(name)
 }
 
-private func isDirectory(_ p: String) -> Bool {
-    var d: ObjCBool = false
-    return FileManager.default.fileExists(atPath: p, isDirectory: &d) && d.boolValue
+/// Finds a recording by path, or by name, as `resolveScene` finds a scene.
+package func resolveRecording(_ name: String) -> String {
+    DataPaths().recording(name)
 }
 
 /// Loads a scene with this process's types (`SceneCommands.types`) and `settings` (`--set`,
@@ -97,7 +89,7 @@ package struct RunCommand: ParsableCommand {
                              + "[--trace <file>] [--perfetto <file>] [--no-overlays] [--window <WxH>]"))
     }
 
-    @Argument(help: "The scene (a path, or a name in scenes/).")
+    @Argument(help: "The scene: a path, or a name (photo), looked up where --paths says.")
     var scene: String?
     @OptionGroup var options: RunOptions
 
@@ -138,7 +130,7 @@ package struct ReplayCommand: ParsableCommand {
                 """)
     }
 
-    @Argument(help: "The scene (a path, or a name in scenes/).")
+    @Argument(help: "The scene: a path, or a name (photo), looked up where --paths says.")
     var scene: String
     @OptionGroup var options: ReplayOptions
 
@@ -149,6 +141,8 @@ package struct ReplayCommand: ParsableCommand {
         // SDL wants the main thread; a command runs on it.
         try MainActor.assumeIsolated {
             if !options.headless { SDLHost.catchSignals() }
+            var options = options
+            options.recording = resolveRecording(options.recording)
             try sceneSource(scene, settings: options.settings).replay(options)
         }
     }
@@ -160,9 +154,9 @@ package struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Validate scene files: every error as FILE:LINE:COLUMN: message, exit 2 if any; --lint adds warnings.")
 
-    @Argument(help: "Scene files (YAML).")
+    @Argument(help: "Scene files (YAML): paths, or names (welcome) looked up where --paths says.")
     var scenes: [String]
-    @Flag(help: "Also warn of settings that keep a gesture from ever firing (see the README, \"Lint\"): FILE:LINE:COLUMN: warning: ...")
+    @Flag(help: "Also warn of settings that keep a gesture from ever firing (see docs/gestures.md, \"Lint\"): FILE:LINE:COLUMN: warning: ...")
     var lint = false
     @Flag(help: "With --lint: exit status 1 when there is a warning.")
     var strict = false
@@ -175,6 +169,7 @@ package struct CheckCommand: ParsableCommand {
     }
 
     package func run() throws {
+        let scenes = self.scenes.map(resolveScene)
         let result = SceneChecker.check(paths: scenes, lint: lint, types: SceneCommands.types)
         for d in result.diagnostics { FileHandle.standardError.write(Data("\(d)\n".utf8)) }
         for w in result.warnings { FileHandle.standardError.write(Data("\(w)\n".utf8)) }
@@ -201,5 +196,13 @@ struct SceneProgramCommand: ParsableCommand {
             version: SceneCommands.programVersion,
             subcommands: [RunCommand.self, ReplayCommand.self, WhyCommand.self, DiffCommand.self, SweepCommand.self, HitMapCommand.self, EditCommand.self, CheckCommand.self],
             defaultSubcommand: RunCommand.self)
+    }
+
+    @Flag(help: "Print where scene and recording names are looked up, where the window saves its files and which fonts it uses, then exit.")
+    var paths = false
+
+    /// `--paths` prints and ends here, before the default subcommand (run) would take over.
+    func validate() throws {
+        if paths { throw CleanExit.message(DataPaths().description) }
     }
 }

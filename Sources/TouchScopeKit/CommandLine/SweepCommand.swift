@@ -23,11 +23,11 @@ package struct SweepCommand: ParsableCommand {
                 the same run). Every run is a headless replay on the virtual clock. A
                 sequence is stable when its winners are the same at every rate. --json:
                 {"rates": [...], "sequences": [{"start", "winners": {"60": [...], ...},
-                "stable"}]} (see the README). Exit status 0, or 2 for bad input.
+                "stable"}]} (see docs/gestures.md). Exit status 0, or 2 for bad input.
                 """)
     }
 
-    @Argument(help: "The scene (a path, or a name in scenes/).")
+    @Argument(help: "The scene: a path, or a name (photo), looked up where --paths says.")
     var scene: String
     @Argument(help: "The recording (JSON Lines, libinput record or evemu-record).")
     var recording: String
@@ -37,7 +37,7 @@ package struct SweepCommand: ParsableCommand {
     var jitter = 0.0
     @Option(help: ArgumentHelp("The seed of the timing noise.", valueName: "n"))
     var seed: UInt64 = 1
-    @Flag(help: "Print one JSON object (see the README).")
+    @Flag(help: "Print one JSON object (see docs/gestures.md).")
     var json = false
 
     package init() {}
@@ -64,6 +64,7 @@ package struct SweepCommand: ParsableCommand {
         let rates = try parsedRates()
         try MainActor.assumeIsolated {
             let source = try sceneSource(scene)
+            let recording = resolveRecording(recording)
             let (header, inputs) = try source.inputs(of: recording)
             let report = try SweepReport(rates: rates, inputs: inputs, jitter: jitter / 1000, seed: seed) { rate, resampled in
                 try source.verdicts(of: resampled, header: header, name: "\(recording) at \(rate) Hz")

@@ -9,14 +9,14 @@ import TouchScene
 
 /// `why`'s options after the scene: the recording, `--at` and `--json`.
 package struct WhyOptions: ParsableArguments {
-    @Argument(help: "The recording (JSON Lines, see the README), or a libinput record or evemu-record file.")
+    @Argument(help: "The recording (JSON Lines, see docs/formats.md), or a libinput record or evemu-record file: a path, or a name (photo-pinch) looked up where --paths says.")
     package var recording: String
     // The next word is the value even when it starts with a dash, so that a negative time is
     // read as a number and refused as such (not as a missing value).
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Only the touch sequence under way at this time, in seconds.", valueName: "seconds"))
     package var at: Double?
-    @Flag(help: "Print one JSON object: {\"sequences\": [...]} (see the README).")
+    @Flag(help: "Print one JSON object: {\"sequences\": [...]} (see docs/gestures.md).")
     package var json = false
 
     package init() {}
@@ -37,7 +37,7 @@ private let whyDiscussion = """
     recognizer that analysed its touches with its outcome, the rule that
     decided it, the measured value, the limit, the margin in words and its
     waits for other recognizers. --at: only the sequence under way at that
-    time. --json: the same as one JSON object (see the README).
+    time. --json: the same as one JSON object (see docs/gestures.md).
     """
 
 /// `why SCENE RECORDING [--at SECONDS] [--json]`: the verdicts of a recording's touch sequences.
@@ -50,13 +50,15 @@ package struct WhyCommand: ParsableCommand {
             discussion: whyDiscussion)
     }
 
-    @Argument(help: "The scene (a path, or a name in scenes/).")
+    @Argument(help: "The scene: a path, or a name (photo), looked up where --paths says.")
     var scene: String
     @OptionGroup var options: WhyOptions
 
     package init() {}
 
     package func run() throws {
+        var options = options
+        options.recording = resolveRecording(options.recording)
         try MainActor.assumeIsolated { try sceneSource(scene).why(options) }
     }
 }

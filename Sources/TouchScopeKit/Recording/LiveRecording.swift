@@ -71,7 +71,7 @@ struct LiveRecording {
             return nil
         }
         number += 1
-        let path = "\(program)-recording-\(number).jsonl"
+        let path = SavedFiles.path("\(program)-recording-\(number).jsonl")
         do {
             writer = try RecordingWriter(path: path, window: window)
             currentPath = path

@@ -139,7 +139,7 @@ package final class TouchTestWindow: HostClient {
         case let .mouseUp(x, y, button, _) where button == .left:
             up(-1, Point(x: x, y: y), RawInput(t: now, .fingerUp(finger: -1, x: x, y: y)), at: now)
         case let .keyDown(key, mods):
-            if key == "F12" { shots += 1; host?.saveScreenshot(to: "touchtest-\(shots).png") }
+            if key == "F12" { shots += 1; host?.saveScreenshot(to: SavedFiles.path("touchtest-\(shots).png")) }
             else if key == "Q" && mods.contains(.ctrl) { host?.requestQuit() }
             else if test.page == .targets, test.results[.targets]?.calibration != nil { edit(key, shift: mods.contains(.shift)) }
         default:

@@ -474,7 +474,7 @@ final class LiveApp: HostClient, HostKeyTarget {
 
     func saveScreenshot() {
         screenshotNumber += 1
-        host?.saveScreenshot(to: "\(source.programName)-\(screenshotNumber).png")
+        host?.saveScreenshot(to: SavedFiles.path("\(source.programName)-\(screenshotNumber).png"))
     }
 
     /// The hot reload's work, live or replayed: the touches under way are cancelled ("scene

@@ -1,5 +1,5 @@
-// The README's library example, compiled as written under Swift 6 (this package's language
-// mode), run, and compared with the README's text so the two cannot drift apart.
+// The library example of docs/library.md, compiled as written under Swift 6 (this package's language
+// mode), run, and compared with that page's text so the two cannot drift apart.
 import Foundation
 import Testing
 import TouchCore
@@ -64,14 +64,14 @@ struct ReadmeExampleTests {
         #expect(lines.contains { $0.contains(#""kind":"touch-sample""#) })
     }
 
-    @Test("the README shows this code, line for line")
+    @Test("the library page (docs/library.md) shows this code, line for line")
     func readmeShowsIt() throws {
         let here = URL(fileURLWithPath: #filePath)
         let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: root.appendingPathComponent("docs/library.md"), encoding: .utf8)
         let source = try String(contentsOf: here, encoding: .utf8)
         let begin = source.range(of: "// README example: begin\n")!, end = source.range(of: "// README example: end\n")!
         let code = String(source[begin.upperBound..<end.lowerBound])
-        #expect(readme.contains("```swift\nimport TouchCore\n\n" + code + "```"), "README.md's library example differs from \(here.lastPathComponent)")
+        #expect(readme.contains("```swift\nimport TouchCore\n\n" + code + "```"), "docs/library.md's library example differs from \(here.lastPathComponent)")
     }
 }

@@ -1,4 +1,4 @@
-// The code the TouchScene DocC article and the README show (the registered types' sample,
+// The code the TouchScene DocC article and docs/library.md show (the registered types' sample,
 // the session example), compiled and run here, and compared with their text so they
 // cannot drift apart. The sample is also compiled in Examples/CircleGesture against that
 // package's real CircleGestureRecognizer (make test builds it); here a stand-in with the
@@ -94,10 +94,10 @@ struct TouchSceneDocCArticleTests {
         }
     }
 
-    @Test("the article and the README show the registration compiled here and in Examples/CircleGesture, line for line")
+    @Test("the article and the library page (docs/library.md) show the registration compiled here and in Examples/CircleGesture, line for line")
     func showsTheCode() throws {
         let article = try Self.text(Self.articlePath)
-        let readme = try Self.text("README.md")
+        let readme = try Self.text("docs/library.md")
         let here = try Self.text("Tests/TouchSceneTests/Docs/DocCArticleTests.swift")
         let code = here.components(separatedBy: "// Article code: begin\n")[1].components(separatedBy: "// Article code: end\n")[0]
         let example = try Self.text("Examples/CircleGesture/Sources/circle-gesture/SceneTypesSample.swift")
@@ -106,7 +106,7 @@ struct TouchSceneDocCArticleTests {
         let blocks = article.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
         #expect(blocks.contains(code), "the article does not show the sample")
         let readmeBlocks = readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        #expect(readmeBlocks.contains(code), "the README does not show the sample")
+        #expect(readmeBlocks.contains(code), "docs/library.md does not show the sample")
     }
 
     @Test("the article's session example is the code run here, and it runs")

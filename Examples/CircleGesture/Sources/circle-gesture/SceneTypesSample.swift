@@ -1,4 +1,4 @@
-// The README's and TouchScene's article's sample of registered scene types, compiled here against
+// docs/library.md's and TouchScene's article's sample of registered scene types, compiled here against
 // this package's real CircleGestureRecognizer (the package's tests check that both show it
 // as it is). Unused by the program: `circle-gesture` builds its views in code.
 import TouchScopeKit
@@ -44,7 +44,7 @@ func openKnobs() throws -> SceneSession {
 // Doc sample: end
 
 /// A program whose scene files use these types makes touchscope's command line its own with
-/// one call from its `main` (the README shows this line).
+/// one call from its `main` (docs/library.md shows this line).
 @MainActor func knobScenesMain() -> Never {
     TouchScopeApp.main(name: "knob-scenes", types: knobTypes(), defaultScene: "scenes/knobs.yaml")
 }
