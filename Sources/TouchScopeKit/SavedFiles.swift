@@ -1,21 +1,20 @@
 // SavedFiles: where the window puts a file it names itself (F12's screenshot, F10's
-// recording, touchtest's F12). In the current folder, as `touchscope-1.png`, when that folder
-// can be written and is not part of an installed tree; else (a program started from `/`, or
-// from PREFIX/bin) in the folder for saved files, `$XDG_DATA_HOME/touchscope`, made when
-// needed, under a dated name: `touchscope-2026-12-07-101502-1.png` (docs/install.md).
+// recording, touchtest's F12). An installed binary (PREFIX/bin, with PREFIX/share/touchscope)
+// always saves into the folder for saved files, `$XDG_DATA_HOME/touchscope`, made when needed,
+// under a dated name: `touchscope-2026-12-07-101502-1.png`, wherever it was started (the app
+// grid, `/`, a project folder). A binary run from a checkout keeps the developer's habit: the
+// current folder, as `touchscope-1.png`, when that folder can be written, else the same
+// folder for saved files (docs/install.md).
 import Foundation
 
 enum SavedFiles {
     /// The folder a self-named file goes to instead of `currentDirectory`, or nil for the
-    /// current folder: not writable, or inside PREFIX of an installed binary.
+    /// current folder: always the folder for saved files for an installed binary; for a
+    /// checkout's, when the current folder cannot be written.
     static func folder(currentDirectory: String = FileManager.default.currentDirectoryPath,
                        paths: DataPaths = DataPaths()) -> String? {
-        var inInstalledTree = false
-        if let share = paths.installed {
-            let prefix = ((share as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
-            inInstalledTree = currentDirectory == prefix || currentDirectory.hasPrefix(prefix == "/" ? "/" : prefix + "/")
-        }
-        if !inInstalledTree && access(currentDirectory, W_OK) == 0 { return nil }
+        if paths.installed != nil { return paths.saved }
+        if access(currentDirectory, W_OK) == 0 { return nil }
         return paths.saved
     }
 

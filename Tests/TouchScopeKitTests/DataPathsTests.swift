@@ -96,14 +96,26 @@ struct DataPathsTests {
         #expect(order.allSatisfy { $0 != nil } && order[0]! < order[1]! && order[1]! < order[2]!, "\(text)")
     }
 
-    @Test("the window's own files: the current folder, or the folder for saved files under a dated name")
+    @Test("the window's own files: an installed binary's always in the folder for saved files, a checkout's in a writable current folder")
     func savedFiles() throws {
         let t = try Tree()
         defer { t.remove() }
         let installed = t.paths(binary: "prefix/bin/touchscope")
-        #expect(SavedFiles.folder(currentDirectory: t.root + "/here", paths: installed) == nil)
-        #expect(SavedFiles.folder(currentDirectory: t.root + "/prefix/bin", paths: installed) == t.root + "/data/touchscope")
-        #expect(SavedFiles.folder(currentDirectory: t.root + "/prefix", paths: installed) == t.root + "/data/touchscope")
+        let checkout = t.paths(binary: "checkout/.build/debug/touchscope")
+        // Installed: wherever it was started, never the current folder.
+        for folder in ["/here", "/prefix/bin", "/prefix", "/checkout"] {
+            #expect(SavedFiles.folder(currentDirectory: t.root + folder, paths: installed) == t.root + "/data/touchscope", "\(folder)")
+        }
+        // A checkout's: the current folder when it can be written, else the folder for saved files.
+        #expect(SavedFiles.folder(currentDirectory: t.root + "/here", paths: checkout) == nil)
+        let readOnly = t.root + "/here/read-only"
+        try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: true)
+        chmod(readOnly, 0o555)
+        defer { chmod(readOnly, 0o755) }
+        if getuid() != 0 {  // root writes anywhere: access(2) says yes
+            #expect(SavedFiles.folder(currentDirectory: readOnly, paths: checkout) == t.root + "/data/touchscope")
+        }
+        #expect(SavedFiles.folder(currentDirectory: t.root + "/no-such-folder", paths: checkout) == t.root + "/data/touchscope")
         #expect(SavedFiles.path("touchscope-3.png", folder: nil) == "touchscope-3.png")
         // 2026-12-07 10:15:02 local time.
         var parts = tm()
