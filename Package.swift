@@ -16,6 +16,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // RealModule: cos, atan2, exp, pow... as `Double.cos(_:)`, with no C library import of our own.
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
         // Tests only: property-based tests with shrinking (docs/robustness.md).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // Documentation only: `make docs` (swift package generate-documentation).
@@ -31,22 +33,24 @@ let package = Package(
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
         ),
         // The event model of SPEC.md. Pure Swift: no SDL, no files, no wall clock.
-        .target(name: "TouchCore"),
+        .target(name: "TouchCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+        // The rule every file the tool reads or writes follows (regular files only, never
+        // waited on, written in place, whole or not at all): FileAccess, for TouchScene and TouchSDL.
+        .target(name: "TouchFiles"),
         // Scene YAML -> TouchCore objects; recordings and traces as JSON Lines.
-        .target(name: "TouchScene", dependencies: ["TouchCore", "Yams"]),
+        .target(name: "TouchScene", dependencies: ["TouchCore", "TouchFiles", "Yams"]),
         // Views and overlays -> a display list (data, no SDL).
-        .target(name: "TouchDraw", dependencies: ["TouchCore"]),
+        .target(name: "TouchDraw", dependencies: ["TouchCore", .product(name: "RealModule", package: "swift-numerics")]),
         // The SDL host: window, input translation, painter, text, audio, gamepad, input sources.
-        // TouchScene for its file rules (FileAccess: what a non-regular file is called).
-        .target(name: "TouchSDL", dependencies: ["CSDL2", "TouchCore", "TouchDraw", "TouchScene"]),
+        .target(name: "TouchSDL", dependencies: ["CSDL2", "TouchCore", "TouchDraw", "TouchFiles"]),
         // The headless workloads behind `touchscope bench`: generated scenes and finger streams.
-        .target(name: "TouchBench", dependencies: ["TouchCore", "TouchScene"]),
+        .target(name: "TouchBench", dependencies: ["TouchCore", "TouchScene", .product(name: "RealModule", package: "swift-numerics")]),
         // The host: the window and its frame loop, the panels' trace log, recording, hot
         // reload, replay, and the command line of `run` and `replay` (TouchScopeApp).
         .target(
             name: "TouchScopeKit",
             dependencies: [
-                "TouchCore", "TouchScene", "TouchDraw", "TouchSDL",
+                "TouchCore", "TouchScene", "TouchDraw", "TouchSDL", "TouchFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

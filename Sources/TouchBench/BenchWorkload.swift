@@ -4,6 +4,7 @@
 // events into the same scene and `touchscope bench` figures are comparable run to run.
 import TouchCore
 import TouchScene
+import RealModule
 
 /// A small, fast, seeded random number generator (SplitMix64): the same seed, the same numbers.
 public struct BenchRandom: RandomNumberGenerator, Sendable {
@@ -264,7 +265,7 @@ public struct FingerStream: Sendable {
         for k in 0..<n {
             let a = Double(k) / Double(n) * 6.283185307179586 + rng.uniform(0, 0.5)
             let r = radius * rng.uniform(0.5, 1)
-            fingers.append((nextFinger, clampX(centre.x + r * cos(a)), clampY(centre.y + r * sin(a))))
+            fingers.append((nextFinger, clampX(centre.x + r * Double.cos(a)), clampY(centre.y + r * Double.sin(a))))
             nextFinger += 1
         }
         if nextFinger > 1_000_000 { nextFinger = 1 }
@@ -296,7 +297,7 @@ public struct FingerStream: Sendable {
             // One finger moves per event; every finger moves once per round.
             var f = fingers[cursor]
             let dx = f.x - centre.x, dy = f.y - centre.y
-            let c = cos(twist), s = sin(twist)
+            let c = Double.cos(twist), s = Double.sin(twist)
             f.x = clampX(centre.x + drift.x + spread * (c * dx - s * dy))
             f.y = clampY(centre.y + drift.y + spread * (s * dx + c * dy))
             fingers[cursor] = f

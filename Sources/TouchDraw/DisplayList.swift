@@ -13,6 +13,7 @@
 //
 // No SDL here: `TouchSDL.SDLPainter` paints a list; tests can inspect one directly.
 import TouchCore
+import RealModule
 
 // MARK: - Text
 
@@ -139,7 +140,7 @@ public struct RoundedRect: Hashable, Sendable {
         for (c, start) in corners {
             for i in 0...n {
                 let a = start + Double(i) / Double(n) * Double.pi / 2
-                points.append(transform.apply(Point(x: c.x + r * cos(a), y: c.y + r * sin(a))))
+                points.append(transform.apply(Point(x: c.x + r * Double.cos(a), y: c.y + r * Double.sin(a))))
             }
         }
         return points

@@ -172,7 +172,7 @@ public final class TonePlayer {
         var len: UInt32 = 0
         // Read without blocking, and only from a regular file (a FIFO is refused, not waited on).
         let bytes: [UInt8]
-        switch RegularFile.read(path, limit: 64 << 20) {
+        switch RegularFile.read(path, limit: 64 << 20, what: "sound") {
         case .success(let b): bytes = b
         case .failure(let e): throw SDLError("\(path): \(e.message)")
         }

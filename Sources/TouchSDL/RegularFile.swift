@@ -1,9 +1,9 @@
 // RegularFile: the files the window reads (images, sounds, IIO channels) opened without
 // blocking and only when they are regular files; PNGs written by the rule of every output.
-// (TouchScene's FileAccess follows the same rules for scenes, recordings and its outputs.)
+// The rule itself is TouchFiles' FileAccess, which scenes and recordings follow too.
 import CSDL2
 import Foundation
-import TouchScene
+import TouchFiles
 
 /// Why a file was not read or written: the system's reason, or what the path names instead
 /// of a regular file ("is a FIFO, not a regular file; refused").
@@ -14,89 +14,24 @@ public struct FileRefusal: Error, CustomStringConvertible, Sendable {
 }
 
 public enum RegularFile {
-    /// What a file that is not a regular one is ("a FIFO"): TouchScene's words for it.
-    static func kind(_ mode: mode_t) -> String { FileAccess.kind(mode) }
-
     /// Opens `path` for reading when it is a regular file (symlinks followed), without ever
-    /// blocking: a FIFO, a device, a socket or a directory is refused.
+    /// blocking: a FIFO, a device, a socket or a directory is refused (`FileAccess.openRegular`).
     public static func openForReading(_ path: String) -> Result<Int32, FileRefusal> {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(FileRefusal(String(cString: strerror(errno)))) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
-            Glibc.close(fd)
-            return .failure(FileRefusal("is \(kind(st.st_mode)), not a regular file; refused"))
-        }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        return .success(fd)
+        FileAccess.openRegular(path).mapError { FileRefusal($0.message) }
     }
 
-    /// The bytes of a regular file of at most `limit` bytes.
-    public static func read(_ path: String, limit: Int) -> Result<[UInt8], FileRefusal> {
-        let fd: Int32
-        switch openForReading(path) {
-        case .success(let d): fd = d
-        case .failure(let e): return .failure(e)
-        }
-        defer { Glibc.close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .failure(FileRefusal(String(cString: strerror(errno))))
-            }
-            if n == 0 { return .success(bytes) }
-            bytes += chunk[0..<n]
-            if bytes.count > limit { return .failure(FileRefusal("larger than \(limit / 1024 / 1024) MiB; refused")) }
-        }
+    /// The bytes of a regular file of at most `limit` bytes (`FileAccess.readSmallFile`); `what`
+    /// names the file in messages ("image": "larger than the 64 MiB limit for image files").
+    public static func read(_ path: String, limit: Int, what: String) -> Result<[UInt8], FileRefusal> {
+        FileAccess.readSmallFile(path, limit: limit, what: what).mapError { FileRefusal($0.message) }
     }
 
-    /// Whether an output may be written to what `st` describes: a regular file, or the
-    /// null device (`/dev/null`).
-    static func isOutputType(_ st: stat) -> Bool {
-        switch st.st_mode & S_IFMT {
-        case S_IFREG: true
-        case S_IFCHR: st.st_rdev == 0x103  // makedev(1, 3): major 1, minor 3
-        default: false
-        }
-    }
-
-    /// Writes `bytes` to `path` by the rule of every output: a missing path, a regular file
-    /// (symlinks followed) or `/dev/null` is written in place; anything else (a FIFO, a device, a
-    /// directory, a socket) is refused, never replaced and never waited on. Every write and
-    /// the close are checked; a file that could not be written whole is left empty.
+    /// Writes `bytes` to `path` by the rule of every output (`FileAccess.write`): a missing path, a
+    /// regular file (symlinks followed) or `/dev/null` is written in place; anything else (a FIFO,
+    /// a device, a directory, a socket) is refused, never replaced and never waited on. Every
+    /// write and the close are checked; a file that could not be written whole is left empty.
     public static func write(_ bytes: [UInt8], to path: String) throws(FileRefusal) {
-        var st = stat()
-        if stat(path, &st) == 0, !isOutputType(st) {
-            throw FileRefusal("is \(kind(st.st_mode)), not a regular file; refused")
-        }
-        let fd = open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileRefusal(String(cString: strerror(errno))) }
-        guard fstat(fd, &st) == 0, isOutputType(st) else {
-            Glibc.close(fd)
-            throw FileRefusal("is \(kind(st.st_mode)), not a regular file; refused")
-        }
-        var problem: String?
-        if (st.st_mode & S_IFMT) == S_IFREG, ftruncate(fd, 0) != 0 { problem = String(cString: strerror(errno)) }
-        bytes.withUnsafeBytes { raw in
-            guard problem == nil, let base = raw.baseAddress else { return }
-            var off = 0
-            while off < raw.count {
-                let n = Glibc.write(fd, base + off, raw.count - off)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    problem = String(cString: strerror(errno)); return
-                }
-                if n == 0 { problem = "nothing was written"; return }
-                off += n
-            }
-        }
-        // A file that could not be written whole is left empty, never half a PNG.
-        if problem != nil, (st.st_mode & S_IFMT) == S_IFREG { _ = ftruncate(fd, 0) }
-        if Glibc.close(fd) != 0, problem == nil { problem = String(cString: strerror(errno)) }
-        if let problem { throw FileRefusal(problem) }
+        if let problem = FileAccess.write(bytes, to: path) { throw FileRefusal(problem.message) }
     }
 
     /// Encodes `surface` as a PNG in memory and writes it to `path` (`write(_:to:)`).

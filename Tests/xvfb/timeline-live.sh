@@ -7,7 +7,7 @@
 # picture; a mouse move after the idle spell does not jump it; and the idle window costs
 # next to no CPU. The window writes the timeline's right edge for the script
 # (TOUCHSCOPE_TEST_FINGERS=FILE: FILE.state's `timeline-edge`, see
-# Sources/TouchScopeKit/FingerScript.swift). Run by `make test` through xvfb-run; needs
+# Sources/TouchScopeKit/Window/FingerScript.swift). Run by `make test` through xvfb-run; needs
 # DISPLAY and xdotool. SHOTS=DIR keeps the screenshots there (to look at them).
 set -euo pipefail
 source "$(dirname "$0")/lib/setup.sh"

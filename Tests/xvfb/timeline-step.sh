@@ -7,7 +7,7 @@
 # place in time: Left then goes to doubleTap's decision before it; E steps over every record,
 # so Right then reaches the reset. Home follows live again and drops the selection. The window
 # writes what it shows for the script (TOUCHSCOPE_TEST_FINGERS=FILE: FILE.state, see
-# Sources/TouchScopeKit/FingerScript.swift): `selected-record N`, `timeline-header #N ...`
+# Sources/TouchScopeKit/Window/FingerScript.swift): `selected-record N`, `timeline-header #N ...`
 # and `detail-text #N ...`. Run by `make test` through xvfb-run; needs DISPLAY and xdotool.
 # SHOTS=DIR keeps the screenshots there (to look at them).
 set -euo pipefail

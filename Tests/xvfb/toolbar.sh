@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Touch-only operation of the real program under Xvfb: the toolbar and the panels driven with
 # fingers (Xvfb has no touchscreen, so the program injects them itself from a file:
-# TOUCHSCOPE_TEST_FINGERS, see Sources/TouchScopeKit/FingerScript.swift) and with xdotool
+# TOUCHSCOPE_TEST_FINGERS, see Sources/TouchScopeKit/Window/FingerScript.swift) and with xdotool
 # clicks. Help, pause, the menu, a screenshot, the timeline, the event log, quit; fingers on
 # the debugger's UI never reach the scene or the recording. In landscape and in portrait
 # (800×1280). Run by `make test` through xvfb-run; needs DISPLAY and xdotool.

@@ -7,7 +7,7 @@
 # with how late the second tap came. A click on a loser's row selects its decision record;
 # the close button dismisses the card. The window writes its state and each card's text
 # for the script (TOUCHSCOPE_TEST_FINGERS=FILE: FILE.state and FILE.cards, see
-# Sources/TouchScopeKit/FingerScript.swift). Run by `make test` through xvfb-run; needs
+# Sources/TouchScopeKit/Window/FingerScript.swift). Run by `make test` through xvfb-run; needs
 # DISPLAY and xdotool. SHOTS=DIR keeps the screenshots there (to look at them).
 set -euo pipefail
 source "$(dirname "$0")/lib/setup.sh"

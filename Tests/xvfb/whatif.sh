@@ -9,7 +9,7 @@
 # the copy of the scene file (checked byte for byte: one line added, everything else as it
 # was) and Revert puts the file back. The window writes its state and each card's text for the
 # script (TOUCHSCOPE_TEST_FINGERS=FILE: FILE.state and FILE.cards, see
-# Sources/TouchScopeKit/FingerScript.swift). Run by `make test` through xvfb-run; needs
+# Sources/TouchScopeKit/Window/FingerScript.swift). Run by `make test` through xvfb-run; needs
 # DISPLAY and xdotool. SHOTS=DIR keeps the screenshots there (to look at them).
 set -euo pipefail
 source "$(dirname "$0")/lib/setup.sh"

@@ -1,5 +1,6 @@
 // TransformBinding: recognizer output driving a view's transform (direct manipulation,
 // momentum after release, limits with a spring back), advanced by the host's clock.
+import RealModule
 
 /// The part of a view's transform a binding drives.
 public enum TransformComponent: String, Sendable, Hashable {
@@ -175,7 +176,7 @@ public final class TransformBinding: TimeListener {
         let dt = max(0, time - (lastTime ?? time))
         lastTime = time
         if dt == 0 { return true }
-        let keep = pow(decelerationRate, dt * 1000)
+        let keep = Double.pow(decelerationRate, dt * 1000)
         switch component {
         case .scale:
             target.scale = clampOrSpring(target.scale, dt)
@@ -188,7 +189,7 @@ public final class TransformBinding: TimeListener {
             if let hi = maximum, target.translation.length > hi {
                 let p = target.translation
                 let goal = p * (hi / p.length)
-                target.translation = spring ? goal + (p - goal) * exp(-springStiffness * dt) : goal
+                target.translation = spring ? goal + (p - goal) * Double.exp(-springStiffness * dt) : goal
                 if (target.translation - goal).length < 0.5 { target.translation = goal }
             }
         }
@@ -204,7 +205,7 @@ public final class TransformBinding: TimeListener {
         if c == v { return v }
         if !spring { velocity = 0; return c }
         velocity = 0
-        let next = c + (v - c) * exp(-springStiffness * dt)
+        let next = c + (v - c) * Double.exp(-springStiffness * dt)
         return abs(next - c) < 1e-3 ? c : next
     }
 }

@@ -26,6 +26,7 @@
 //   below `Defaults.scrollStopSpeed` (10 pt/s) (the offset it has then) or at an edge (no overshoot: a simplification).
 //   Released past an edge, the offset returns to it exponentially (`Defaults.scrollBounceTime`).
 // Time comes from the application's time listeners; nothing reads a clock.
+import RealModule
 
 /// A scrolling container, as `UIScrollView`. Subviews are content; `contentOffset` is
 /// `bounds.origin`, so drawing and hit testing follow the scroll automatically.
@@ -162,11 +163,11 @@ open class ScrollView: View, TimeListener {
             return false
         case let .decelerating(start, from, v):
             let r = min(max(decelerationRate ?? d.decelerationRate, 0.5), 0.99999)
-            let k = 1000 * log(r)
+            let k = 1000 * Double.log(r)
             // The glide ends when the speed |v|·r^(1000·dt) reaches scrollStopSpeed.
-            let stopAfter = log(d.scrollStopSpeed / max(v.length, d.scrollStopSpeed)) / k
+            let stopAfter = Double.log(d.scrollStopSpeed / max(v.length, d.scrollStopSpeed)) / k
             let dt = min(max(t - start, 0), stopAfter)
-            let p = from + v * ((pow(r, 1000 * dt) - 1) / k)
+            let p = from + v * ((Double.pow(r, 1000 * dt) - 1) / k)
             let c = clampedOffset(p)
             contentOffset = c
             if c != p || dt >= stopAfter {
@@ -176,7 +177,7 @@ open class ScrollView: View, TimeListener {
             }
             return true
         case let .bouncing(start, from, to):
-            let f = exp(-max(t - start, 0) / max(d.scrollBounceTime, 0.001))
+            let f = Double.exp(-max(t - start, 0) / max(d.scrollBounceTime, 0.001))
             let p = to + (from - to) * f
             if p.distance(to: to) < 0.5 {
                 contentOffset = to

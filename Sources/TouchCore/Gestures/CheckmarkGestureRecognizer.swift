@@ -2,6 +2,7 @@
 //
 //   possible ──(lift: a down-right stroke, then a longer up-right stroke, both straight enough)──▶ recognized
 //   possible ──(a second finger / lift with any other shape)──▶ failed
+import RealModule
 
 /// Recognizes a check mark drawn with one finger: a stroke down and to the right, then a
 /// longer stroke up and to the right. It decides when the finger lifts.
@@ -90,12 +91,12 @@ public final class CheckmarkGestureRecognizer: DiscreteGestureRecognizer {
                     GestureDecision("strokeRatio", measured: up.length, limit: down.length * minimumLengthRatio, unit: .pt))
         }
         let ideal = Double.pi / 4
-        let downOff = abs(atan2(down.y, down.x) - ideal)
+        let downOff = abs(Double.atan2(y: down.y, x: down.x) - ideal)
         if downOff > angleTolerance {
             return ("the first stroke is \(degrees(downOff))° off down-right",
                     GestureDecision("strokeAngle", measured: downOff * 180 / .pi, limit: angleTolerance * 180 / .pi, unit: .deg))
         }
-        let upOff = abs(atan2(up.y, up.x) + ideal)
+        let upOff = abs(Double.atan2(y: up.y, x: up.x) + ideal)
         if upOff > angleTolerance {
             return ("the second stroke is \(degrees(upOff))° off up-right",
                     GestureDecision("strokeAngle", measured: upOff * 180 / .pi, limit: angleTolerance * 180 / .pi, unit: .deg))

@@ -1,4 +1,5 @@
 // GestureMath: centroids, spreads, angles and vector conversion shared by the built-in recognizers.
+import RealModule
 
 enum GestureMath {
     /// The mean location of `touches` in the window's space (nil: no touches).
@@ -36,7 +37,7 @@ enum GestureMath {
         guard touches.count >= 2 else { return nil }
         let d = location(touches[1], before: moved) - location(touches[0], before: moved)
         guard d.x != 0 || d.y != 0 else { return nil }
-        return atan2(d.y, d.x)
+        return Double.atan2(y: d.y, x: d.x)
     }
 
     /// A sum of points kept exactly, so that points can be added and taken out again in any

@@ -2,6 +2,7 @@
 //
 //   possible ──(far enough, fast enough, straight enough, in an allowed direction)──▶ recognized
 //   possible ──(wrong direction / too far off / too slow / too long / wrong touch count / lifted short)──▶ failed
+import RealModule
 
 /// Recognizes a swipe, discrete: it recognizes during the stroke, as soon as the motion of
 /// `numberOfTouchesRequired` fingers (the mean of their displacements from where each
@@ -134,7 +135,7 @@ public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
             fail("failed: swiped \(best.name), not \(allowed) (wrong direction)", because: GestureDecision(.direction)); return
         }
         let across = abs(d.x * best.unit.y - d.y * best.unit.x)
-        let angle = atan2(across, bestAlong)
+        let angle = Double.atan2(y: across, x: bestAlong)
         guard angle <= maximumAngle else {
             // In degrees, with the decimals that keep the two apart (a failure: formatted now).
             let d = GestureDecision(.direction, measured: angle * 180 / .pi, limit: maximumAngle * 180 / .pi, unit: .deg)

@@ -1,4 +1,5 @@
 // Geometry: points, sizes, rects and affine transforms, as Core Graphics names them.
+import RealModule
 
 /// A point in some view's coordinate space. Floating point: never rounded.
 public struct Point: Hashable, Sendable, CustomStringConvertible {
@@ -114,7 +115,7 @@ public struct AffineTransform: Hashable, Sendable {
     public init(scaleX sx: Double, y sy: Double) { self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0) }
     /// A rotation by `r` radians, positive clockwise on screen.
     public init(rotationAngle r: Double) {
-        let cs = cos(r), sn = sin(r)
+        let cs = Double.cos(r), sn = Double.sin(r)
         self.init(a: cs, b: sn, c: -sn, d: cs, tx: 0, ty: 0)
     }
     /// Whether this is exactly ``identity``.
@@ -158,7 +159,7 @@ public struct AffineTransform: Hashable, Sendable {
     /// Scale factor along y (decomposition: scale, rotation, translation).
     public var scaleY: Double { (c * c + d * d).squareRoot() }
     /// The rotation angle in radians, positive clockwise on screen (decomposition).
-    public var rotation: Double { atan2(b, a) }
+    public var rotation: Double { Double.atan2(y: b, x: a) }
 }
 
 /// Formats a number the way traces and messages show it: shortest form, no trailing ".0".

@@ -14,6 +14,7 @@
 // What the device did wrong on the way (SYN_DROPPED, a slot given a new tracking id while
 // its contact was still down) is noted with its time, slot and tracking id.
 import TouchCore
+import TouchFiles
 
 /// One report of one contact: where, how hard, how big.
 public struct ContactReport: Hashable, Sendable {

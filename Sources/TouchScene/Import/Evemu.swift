@@ -10,6 +10,7 @@
 // The file is read line by line (`EvemuReader`), so a 64 MiB file is never held in memory:
 // the importer reads it to check it, then again as its events are taken
 // (`ImportedInputStream`).
+import TouchFiles
 
 /// The device and events of an evemu recording.
 struct EvemuFile {

@@ -1,5 +1,6 @@
 // RecordingImport: `libinput record` and `evemu-record` files -> recordings, and the format
 // of a file told from its first lines.
+import TouchFiles
 
 /// The kinds of input file `replay` and `import` read.
 public enum InputFileFormat: String, Sendable {

@@ -1,4 +1,5 @@
 // AssetResolver: scene asset paths stay inside the scene's folder or assets/.
+import TouchFiles
 
 /// Resolves `image:` and `sound:` paths. A path is relative, has no `..` component, and
 /// names an existing regular file whose real path (symlinks resolved) lies inside the scene's folder

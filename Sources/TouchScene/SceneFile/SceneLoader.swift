@@ -1,6 +1,7 @@
 // SceneLoader: scene file -> SceneDescription, or every problem found (`FILE:LINE:COLUMN: message`).
 
 import Yams
+import TouchFiles
 
 /// Loads and validates scene files. `types` says which recognizer types and view kinds a
 /// scene may name: the built-in ones and `checkmark` unless a program passes its own

@@ -2,6 +2,7 @@
 // names a missing path or a regular file, and no two files of the command are one file.
 import Foundation
 import TouchScene
+import TouchFiles
 
 /// One file a command reads or writes: the option that names it (`--trace`, "the scene"),
 /// what it holds in messages ("trace") and the path as given.

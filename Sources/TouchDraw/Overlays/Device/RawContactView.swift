@@ -5,6 +5,7 @@
 //   major N units at resolution R ─▶ N / R mm ─▶ × (R × window width / x range) scene points per mm
 //
 // Without a stated resolution the size stays in device units, stretched as the positions are.
+import RealModule
 
 /// What the touches overlay and the touch devices panel know of the device a replayed
 /// recording came from. Nil contacts and device with `note`: a recording without raw data.
@@ -92,11 +93,11 @@ public enum ContactEllipse {
             (ux, uy) = (sx, sx)   // the device's units taken as square: x's scale on both axes
         }
         let theta = angle(c, device: device)
-        let along = (x: sin(theta), y: -cos(theta)), across = (x: cos(theta), y: sin(theta))
+        let along = (x: Double.sin(theta), y: -Double.cos(theta)), across = (x: Double.cos(theta), y: Double.sin(theta))
         return (0..<max(8, segments)).map { k in
             let s = Double(k) / Double(max(8, segments)) * 2 * Double.pi
-            let px = along.x * a * cos(s) + across.x * b * sin(s)
-            let py = along.y * a * cos(s) + across.y * b * sin(s)
+            let px = along.x * a * Double.cos(s) + across.x * b * Double.sin(s)
+            let py = along.y * a * Double.cos(s) + across.y * b * Double.sin(s)
             return Point(x: px * ux, y: py * uy)
         }
     }

@@ -11,6 +11,7 @@
 // quarter of the span from the right edge, then stops (`liveNow`): the end of the gesture
 // just finished stays in view however long the window then sits idle, and an idle window
 // redraws nothing (`nextRedraw`).
+import RealModule
 
 /// A stretch of one recognizer's lane in one state.
 public struct LaneSegment: Sendable, Hashable {
@@ -285,7 +286,7 @@ public enum TimelinePanel {
     /// 1, 2 or 5 × 10^k, the smallest at least `raw`.
     static func niceStep(_ raw: Double) -> Double {
         guard raw > 0, raw.isFinite else { return 1 }
-        let p = pow(10, (log10(raw)).rounded(.down))
+        let p = Double.pow(10, (Double.log10(raw)).rounded(.down))
         for m in [1.0, 2, 5, 10] where m * p >= raw { return m * p }
         return 10 * p
     }

@@ -6,6 +6,7 @@
 // The header is a band across the top of the scene, or across its foot when the top would hide
 // a heading or a control. The header turns red once the finger has moved past the tap slop (Defaults.tapSlop).
 // Emulated fingers (made by the mouse) get a dashed ring and an "emulated" tag.
+import RealModule
 
 public enum TouchesOverlay {
     /// Colours cycled by touch id.
@@ -133,7 +134,7 @@ public enum TouchesOverlay {
                 let a1 = a0 + Double.pi / Double(n)
                 let arc = (0...3).map { s -> Point in
                     let a = a0 + (a1 - a0) * Double(s) / 3
-                    return Point(x: c.x + r * cos(a), y: c.y + r * sin(a))
+                    return Point(x: c.x + r * Double.cos(a), y: c.y + r * Double.sin(a))
                 }
                 list.polyline(arc, ring, width: 2 * u)
             }

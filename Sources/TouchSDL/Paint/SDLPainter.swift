@@ -450,7 +450,7 @@ public final class SDLPainter {
         // Read without blocking, and only from a regular file: a FIFO or a device put where
         // the image was is drawn as a missing image, never waited on.
         var tex: OpaquePointer?
-        if case .success(let bytes) = RegularFile.read(resolve(path), limit: SDLPainter.maxImageFileSize) {
+        if case .success(let bytes) = RegularFile.read(resolve(path), limit: SDLPainter.maxImageFileSize, what: "image") {
             tex = bytes.withUnsafeBytes { raw -> OpaquePointer? in
                 guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(clamping: raw.count)) else { return nil }
                 return IMG_LoadTexture_RW(renderer, rw, 1)
