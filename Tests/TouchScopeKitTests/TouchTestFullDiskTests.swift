@@ -48,11 +48,11 @@ struct TouchTestFullDiskTests {
     /// The recording's lines as the test's inputs give them (no header).
     static func inputLines(_ w: TouchTestWindow) -> [String] { w.test.inputs.filter(\.isFinite).map(RecordingWriter.line) }
 
-    /// A stray finger (far from every target) down at `t`, `moves` moves 2 ms apart, up.
-    static func scribble(_ w: TouchTestWindow, finger: Int, moves: Int, from t: inout Double, turnEvery: Int?) {
+    /// A stray finger (far from every target) down at `t`, `moves` moves `step` s apart, up.
+    static func scribble(_ w: TouchTestWindow, finger: Int, moves: Int, from t: inout Double, turnEvery: Int?, step: Double = 0.002) {
         w.handle(RawInput(t: t, .fingerDown(finger: finger, x: 400, y: 300)))
         for i in 0..<moves {
-            t += 0.002
+            t += step
             w.handle(RawInput(t: t, .fingerMove(finger: finger, x: 400 + Double(i % 300) * 0.5, y: 300 + Double(i % 97) * 0.25)))
             if let n = turnEvery, i % n == n - 1 { _ = w.advance(to: t) }
         }
@@ -96,9 +96,10 @@ struct TouchTestFullDiskTests {
         lines = TouchTestFilesTests.lines(disk.path + "/rec.jsonl")
         #expect(Array(lines.dropFirst()) == Self.inputLines(w))
 
-        // Then far more than the disk holds, in one turn (writes of 64 KiB): the recording
-        // stops; the file keeps every whole line that reached the disk.
-        Self.scribble(w, finger: 10, moves: 3000, from: &t, turnEvery: nil)
+        // Then far more than the disk holds, in one turn, within the writer's 0.1 s flush
+        // interval (so it writes 64 KiB at a time): the recording stops; the file keeps every
+        // whole line that reached the disk.
+        Self.scribble(w, finger: 10, moves: 3000, from: &t, turnEvery: nil, step: 0.00002)
         _ = w.advance(to: t)
         let stopped = try #require(w.files.recordError)
         #expect(stopped.hasPrefix("\(disk.path)/rec.jsonl:1:1: cannot write the recording: \(String(cString: strerror(ENOSPC)))"), "\(stopped)")
@@ -108,7 +109,7 @@ struct TouchTestFullDiskTests {
         let all = Self.inputLines(w)
         #expect(lines.count > 1 && Array(lines.dropFirst()) == Array(all.prefix(lines.count - 1)))
         // The disk is full but for less than a line and a page (tmpfs counts whole 4 KiB
-        // pages): cut back to the last complete 64 KiB write it would have up to 64 KiB free.
+        // pages): cut back to the last complete 64 KiB write, it had tens of KiB free.
         var fs = statvfs()
         #expect(statvfs(disk.path, &fs) == 0)
         let free = Int(fs.f_bavail) * Int(fs.f_frsize)

@@ -7,13 +7,14 @@ import Testing
 
 @Suite("Command line: a full disk keeps every whole line", .serialized)
 struct FullDiskLinesTests {
-    /// A one-finger evemu drag of `moves` frames, the finger going to and fro along x.
+    /// A one-finger evemu drag of `moves` frames 10 µs apart (all within the writer's 0.1 s
+    /// flush interval: it writes 64 KiB at a time), the finger going to and fro along x.
     static func drag(moves: Int) -> String {
         var s = "# EVEMU 1.3\nN: Test Touchscreen\nI: 0018 1234 5678 0100\nP: 02 00 00 00 00 00 00 00\n"
             + "B: 00 0b 00 00 00 00 00 00 00\nA: 00 0 1000 0 0 10\nA: 01 0 1000 0 0 10\nA: 2f 0 9 0 0 0\n"
             + "A: 35 0 1000 0 0 10\nA: 36 0 1000 0 0 10\nA: 39 0 65535 0 0 0\n"
         func event(_ k: Int, _ type: String, _ code: String, _ value: String) {
-            let us = 500_000 + k * 4_000
+            let us = 500_000 + k * 10
             s += "E: \(1_700_000_000 + us / 1_000_000).\(String(format: "%06d", us % 1_000_000)) \(type) \(code) \(value)\n"
         }
         event(0, "0003", "0039", "0100"); event(0, "0003", "0035", "0100"); event(0, "0003", "0036", "0100")
@@ -47,8 +48,8 @@ struct FullDiskLinesTests {
         // Whole lines only, each the one the whole import has there.
         #expect(cutText.hasSuffix("\n"))
         #expect(wholeText.hasPrefix(cutText), "the lines kept are not the import's first lines")
-        // Every line the limit had room for: less than one more line short of it (the first
-        // 64 KiB write alone would hold 64 KiB, about 36 KiB short).
+        // Every line the limit had room for: less than one more line short of it (cut back to
+        // the last complete write, it held the first 64 KiB write alone, about 36 KiB short).
         #expect(cutText.utf8.count <= limit)
         #expect(cutText.utf8.count > limit - (longest + 1), "\(cutText.utf8.count) bytes kept of \(limit)")
     }

@@ -8,8 +8,9 @@
 # 3. The X server killed (SIGKILL) on the fingers page: exit 1 and one line saying where the
 #    files are; the recording holds every input; the report has the pages done.
 # 4. A full disk for the recording (`ulimit -f`, SIGXFSZ ignored, as a full disk gives
-#    ENOSPC): the test goes on, the recording keeps whole lines (analyze reads it), the report
-#    is written; the end is exit 2 with FILE:1:1: cannot write the recording.
+#    ENOSPC): the test goes on, the recording keeps every whole line up to the limit (analyze
+#    reads it), the report is written; the end is exit 2 with FILE:1:1: cannot write the
+#    recording.
 # 5. "Finish and save" by finger, no --record / --report: both files in
 #    $XDG_DATA_HOME/touchscope under a dated name, said on the summary and on standard output;
 #    the program quits by itself with status 0. At 1280×800 and 800×1280; SHOTS=DIR keeps the
@@ -175,7 +176,9 @@ kill -TERM "$pid"; wait_exit 5
 [ "$status" = 2 ] || fail "full disk: exit $status (expected 2): $(cat "$tmp/err.log")"
 tail -1 "$tmp/err.log" | grep -q "^$tmp/rec.jsonl:1:1: cannot write the recording: File too large" || fail "full disk: the last line: $(tail -1 "$tmp/err.log")"
 size=$(stat -c %s "$tmp/rec.jsonl")
-[ "$size" -le 122880 ] && [ "$size" -gt 32768 ] || fail "full disk: the recording is $size bytes"
+# Every whole line the limit had room for: within a line of it (not cut back to a last
+# complete write, tens of KiB short).
+[ "$size" -le 122880 ] && [ "$size" -gt $((122880 - 512)) ] || fail "full disk: the recording is $size bytes, not every whole line up to the 122880 the disk took"
 [ "$(tail -c 1 "$tmp/rec.jsonl" | od -An -c | tr -d ' ')" = '\n' ] || fail "full disk: the recording ends in half a line"
 "$exe" analyze "$tmp/rec.jsonl" >/dev/null 2>"$tmp/analyze.err" || [ $? -eq 1 ] || fail "full disk: analyze cannot read the recording: $(cat "$tmp/analyze.err")"
 grep -q '<td>stationary-jitter</td><td class="pass">PASS</td>' "$tmp/report.html" || fail "full disk: the report has no hold verdict"

@@ -117,7 +117,8 @@ public enum PanelRegistry {
         },
         PanelEntry(id: .hitTest, title: "hit-test path", key: PanelKey(4), place: .scene(aboveSelection: false)) { c, _, list in
             let hit = c.log.hitTest(forTouch: c.state.pickedTouchID)
-            // With the touches overlay on, labels keep out of its header and the touch's ring.
+            // With the touches overlay on, labels keep out of its header, the touches' rings and
+            // their id labels.
             let touches = c.state.isOn(.touches)
             let ring = touches ? hit.flatMap { c.log.trail($0.touch) }.flatMap { tr in
                 tr.isActive || c.now - (tr.endTime ?? c.now) <= TouchesOverlay.fade ? c.sceneTransform.apply(tr.location) : nil
@@ -126,7 +127,9 @@ public enum PanelRegistry {
                                 sceneTransform: c.sceneTransform, sceneRect: c.sceneRect, style: c.style, measurer: c.measurer,
                                 avoiding: touches ? [TouchesOverlay.headerBand(sceneRect: c.sceneRect, style: c.style, window: c.app.window,
                                                                                sceneTransform: c.sceneTransform, measurer: c.measurer,
-                                                                               content: c.sceneContent)] : [],
+                                                                               content: c.sceneContent)]
+                                    + TouchesOverlay.markerRects(log: c.log, now: c.now, sceneTransform: c.sceneTransform,
+                                                                 style: c.style, measurer: c.measurer, raw: c.extras.raw) : [],
                                 ring: ring, content: c.sceneContent, into: &list)
         },
         PanelEntry(id: .touches, title: "touches overlay", key: PanelKey(3), place: .scene(aboveSelection: true)) { c, _, list in

@@ -95,6 +95,8 @@ extension FrameState {
                                          extras: extras(session, layout: layout))
             let L = VerdictCard.layout(c, g)
             out += ["card \(r(L.rect))", "card-close \(r(L.close))"]
+            // Collapsed to a strip (no corner free): its open button.
+            if let e = L.expand { out.append("card-open \(r(e))") }
             let rows = VerdictCard.rowOrder(v)
             for (i, rect) in L.rows where rows.indices.contains(i) {
                 let seq = VerdictCard.decision(of: rows[i], in: log)?.seq
@@ -149,6 +151,21 @@ extension FrameState {
                 out.append("coverage-button \(r(DevicePanel.coverageButton(in: section.rect, style: layout.overlayStyle)))")
             }
         }
+        // The labels over the scene and what they keep off (for the layout checks): the hit
+        // map's labels, the scene's text and controls, the banner.
+        if overlays, state.isOn(.hitMap) {
+            let m = layout.sceneTransform, style = layout.overlayStyle
+            let needed = SceneContent.neededRects(window: session.app.window, sceneTransform: m, measurer: measurer)
+            for rect in needed { out.append("scene-needed \(r(rect))") }
+            let map = HitMap(window: session.app.window, step: HitMapOverlay.step(m, style))
+            let controls = SceneContent.controlBoxes(window: session.app.window, sceneTransform: m)
+            for (id, box) in controls { out.append("scene-control \(r(box)) \(id)") }
+            for l in HitMapOverlay.layout(map, sceneTransform: m, sceneRect: layout.sceneRect, needed: needed, controls: controls,
+                                          style: style, measurer: measurer) {
+                out.append("hitmap-label \(r(l.rect)) \(l.text)")
+            }
+        }
+        out.append("banner-rect \(r(bannerRect(session, layout: layout, measurer: measurer)))")
         out += ["overlays \(overlays)",
                 "panels " + state.panels.map(\.rawValue).sorted().joined(separator: ","),
                 "live \(state.followLive)",

@@ -154,7 +154,7 @@ package final class FrameState {
     package func draw(_ session: SceneSession, into list: inout DisplayList, layout: HostLayout, measurer: TextMeasurer) {
         drawScene(session, into: &list, layout: layout, measurer: measurer, panels: .all)
         drawToolbar(into: &list, layout: layout, measurer: measurer)
-        drawMessages(into: &list, layout: layout)
+        drawMessages(session, into: &list, layout: layout, measurer: measurer)
         if state.isOn(.coverage) { drawCoverageSheet(into: &list, layout: layout, measurer: measurer) }
     }
 
@@ -209,7 +209,7 @@ package final class FrameState {
         case .toolbar: drawToolbar(into: &list, layout: layout, measurer: measurer)
         case .scene:
             drawScene(session, into: &list, layout: layout, measurer: measurer, panels: .scene)
-            drawMessages(into: &list, layout: layout)
+            drawMessages(session, into: &list, layout: layout, measurer: measurer)
         }
     }
 
@@ -232,20 +232,53 @@ package final class FrameState {
         if places.contains(.scene) { sceneAreas = areas }
     }
 
-    /// The notice at the foot of the scene and the banner at its top.
-    private func drawMessages(into list: inout DisplayList, layout: HostLayout) {
+    /// The notice at the foot of the scene and the banner (recording, a reload's error) at
+    /// its top, or where it hides least of the scene (`bannerRect`).
+    private func drawMessages(_ session: SceneSession, into list: inout DisplayList, layout: HostLayout, measurer: TextMeasurer) {
+        let u = layout.overlayScale
         if let notice {
-            let r = layout.sceneRect, u = layout.overlayScale
+            let r = layout.sceneRect
             list.fillRect(Rect(x: r.minX, y: r.maxY - 28 * u, width: r.width, height: 28 * u), Color(r: 20, g: 110, b: 60, a: 235))
             list.text(notice.text, at: Point(x: r.minX + 8 * u, y: r.maxY - 14 * u), size: 13 * u,
                       color: .white, baseline: .middle, maxWidth: r.width - 16 * u)
         }
-        if let banner {
-            let r = layout.sceneRect, u = layout.overlayScale
-            list.fillRect(Rect(x: r.minX, y: r.minY, width: r.width, height: 28 * u), Color(r: 150, g: 30, b: 30, a: 230))
-            list.text(banner, at: Point(x: r.minX + 8 * u, y: r.minY + 14 * u), size: 13 * u,
-                      color: .white, baseline: .middle, maxWidth: r.width - 16 * u)
+        if banner != nil, let b = bannerRect(session, layout: layout, measurer: measurer) {
+            list.fillRect(b, Color(r: 150, g: 30, b: 30, a: 230))
+            list.text(banner ?? "", at: Point(x: b.minX + 8 * u, y: b.midY), size: 13 * u,
+                      color: .white, baseline: .middle, maxWidth: b.width - 16 * u)
         }
+    }
+
+    /// Where the banner goes (canvas pixels; nil without one): a band 28 units high across the
+    /// scene, at its top unless that hides what the user needs to see there (the controls and
+    /// the views' text: the welcome scene's heading) or the touches overlay's pointer header;
+    /// else just below that header when it is at the top, else at the foot, else just above
+    /// the header when it is at the foot, else the nearest free band up from the foot (then
+    /// down from the top); where none is free, the one that hides least.
+    func bannerRect(_ session: SceneSession, layout: HostLayout, measurer: TextMeasurer) -> Rect? {
+        guard banner != nil else { return nil }
+        let r = layout.sceneRect, u = layout.overlayScale, h = 28 * u
+        let top = Rect(x: r.minX, y: r.minY, width: r.width, height: h), foot = Rect(x: r.minX, y: r.maxY - h, width: r.width, height: h)
+        var places = [top, foot]
+        var taken: [Rect] = []
+        if overlays, state.isOn(.touches) {
+            let band = TouchesOverlay.headerBand(sceneRect: r, style: layout.overlayStyle, window: session.app.window,
+                                                 sceneTransform: layout.sceneTransform, measurer: measurer)
+            taken.append(band)
+            // Beside the pointer header, on its side of the scene first.
+            let below = Rect(x: r.minX, y: band.maxY, width: r.width, height: h), above = Rect(x: r.minX, y: band.minY - h, width: r.width, height: h)
+            places = band.midY < r.midY ? [top, below, foot, above] : [top, foot, above, below]
+            places = places.filter { $0.minY >= r.minY - 0.5 && $0.maxY <= r.maxY + 0.5 }
+        }
+        // Then up from the foot, and down from the top, half a banner at a time.
+        places += stride(from: r.maxY - h, through: r.minY, by: -h / 2).map { Rect(x: r.minX, y: $0, width: r.width, height: h) }
+        places += stride(from: r.minY, through: r.maxY - h, by: h / 2).map { Rect(x: r.minX, y: $0, width: r.width, height: h) }
+        if notice != nil { taken.append(Rect(x: r.minX, y: r.maxY - 28 * u, width: r.width, height: 28 * u)) }
+        let needed = SceneContent.neededRects(window: session.app.window, sceneTransform: layout.sceneTransform, measurer: measurer)
+        func cost(_ b: Rect) -> Double {
+            (needed + taken).reduce(0) { $0 + max(0, min($1.maxX, b.maxX) - max($1.minX, b.minX)) * max(0, min($1.maxY, b.maxY) - max($1.minY, b.minY)) }
+        }
+        return places.first { cost($0) == 0 } ?? places.min { cost($0) < cost($1) }
     }
 
     /// The coverage sheet over the whole window (`CoverageSheet`).

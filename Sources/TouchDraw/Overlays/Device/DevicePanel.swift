@@ -90,7 +90,7 @@ public enum DevicePanel {
         out += rawLines(row.info?.raw)
         out.append("  fingers \(s.fingersDown) now, \(s.mostFingers) at most  ·  \(s.samples) samples")
         out.append("  " + rateLine(s))
-        if let f = s.frameRate { out.append("  frame rate \(TraceFormat.short(f, 0)) Hz (the device, all contacts)") }
+        if let f = s.frameRate { out.append("  frame rate \(TraceFormat.short(f, 0)) Hz (all contacts)") }
         if let p = s.pressureRange { out.append("  pressure \(TraceFormat.short(p.lowerBound, 2)) – \(TraceFormat.short(p.upperBound, 2))") }
         return out
     }
@@ -99,14 +99,14 @@ public enum DevicePanel {
     /// samples no more than 50 ms apart: a contact held still sends nothing), with the
     /// spread of its intervals; "not measured" until one stretch has 10 samples.
     ///
-    ///     100 Hz per contact (median of 3 stretches)  ±0.5 ms
-    ///     rate per contact: not measured: 4 samples in a stretch, at least 10 needed
+    ///     100 Hz per contact ±0.5 ms (3 stretches)
+    ///     rate: not measured (4 of 10 samples)
     public static func rateLine(_ s: TouchDeviceStats) -> String {
         guard let r = s.reportRate else {
-            return "rate per contact: not measured: \(s.longestStretch) sample\(s.longestStretch == 1 ? "" : "s") in a stretch, at least \(TouchDevices.minStretch) needed"
+            return "rate: not measured (\(s.longestStretch) of \(TouchDevices.minStretch) samples)"
         }
-        let jitter = s.jitterMs.map { "  ±\(TraceFormat.short($0, 1)) ms" } ?? ""
-        return "\(TraceFormat.short(r, 0)) Hz per contact (median of \(s.stretches) stretch\(s.stretches == 1 ? "" : "es"))" + jitter
+        let jitter = s.jitterMs.map { " ±\(TraceFormat.short($0, 1)) ms" } ?? ""
+        return "\(TraceFormat.short(r, 0)) Hz per contact" + jitter + " (\(s.stretches) stretch\(s.stretches == 1 ? "" : "es"))"
     }
 
     /// A device recording's axes, one line each: range, resolution (and the length it gives

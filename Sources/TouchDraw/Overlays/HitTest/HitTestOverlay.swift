@@ -9,7 +9,8 @@
 //
 // Labels hide nothing the user needs (`SceneContent.neededRects`: the controls and the views'
 // text): each goes just outside its view (above, below, beside), else inside it where that
-// hides nothing, else into a legend box at a free corner of the scene. The touch's label
+// hides nothing, off the other views of the path where it can (not inside a view it does not
+// name), else into a legend box at a free corner of the scene. The touch's label
 // ("touch 1 → pad") goes beside the touch's ring the same way.
 
 /// One numbered outline of the overlay, as data (what tests look at).
@@ -101,15 +102,26 @@ public enum HitTestOverlay {
 
         var out: [HitTestMark] = []
         var gathered: [Int] = []
+        let quads = hit.path.map { step in views[step.view.string].map { $0.cornersInRoot().map(m.apply) } ?? [] }
+        let boxes = quads.map { $0.count == 4 ? SceneContent.boundingBox($0) : nil }
         for (i, step) in hit.path.enumerated() {
-            let quad = views[step.view.string].map { $0.cornersInRoot().map(m.apply) } ?? []
+            let quad = quads[i]
             let label = "\(i + 1) \(step.view): \(step.verdict.rawValue)"
             let sz = size(label)
             var box: Rect? = nil
-            if quad.count == 4 {
-                let q = SceneContent.boundingBox(quad)
-                box = firstFree(sz, candidates: outside(q, sz, gap: 2 * u, step: style.lineHeight)
-                                    + inside(q, sz, gap: 2 * u, step: style.lineHeight), free)
+            if quad.count == 4, let q = boxes[i] {
+                let candidates = outside(q, sz, gap: 2 * u, step: style.lineHeight) + inside(q, sz, gap: 2 * u, step: style.lineHeight)
+                // Not on another view of the path (one that is not an ancestor of this one): a
+                // label there reads as that view's. Where no place is off them, the nearest free one.
+                var ancestors = Set<String>()
+                var up = views[step.view.string]?.superview
+                while let a = up { ancestors.insert(a.id); up = a.superview }
+                let others = boxes.indices.compactMap { j -> Rect? in
+                    guard j != i, let b = boxes[j], !ancestors.contains(hit.path[j].view.string) else { return nil }
+                    return b
+                }
+                box = firstFree(sz, candidates: candidates) { r in free(r) && !others.contains { $0.intersects(r) } }
+                    ?? firstFree(sz, candidates: candidates, free)
             }
             if let box { placed.append(box) } else { gathered.append(i) }
             out.append(HitTestMark(number: i + 1, view: step.view.string, verdict: step.verdict, quad: quad, label: label,
@@ -282,7 +294,10 @@ public enum HitTestOverlay {
         let tint = Color(r: 255, g: 59, b: 48, a: 60), hatch = Color(r: 255, g: 90, b: 80, a: 170)
         for (_, poly) in untouchableAreas(window: window, sceneTransform: m, painted: painted) {
             list.fillPolygon(poly, tint)
-            for seg in Geometry2D.hatch(poly, spacing: 8 * u) { list.line(from: seg.0, to: seg.1, hatch, width: u) }
+            // 1.5 units wide: a line 1 pixel wide, drawn as a quad whose corners the software
+            // painter cuts to whole pixels, can collapse to nothing (all of a piece's lines at
+            // once, their ends sharing the piece's edges: at 1280×800 only a strip was hatched).
+            for seg in Geometry2D.hatch(poly, spacing: 8 * u) { list.line(from: seg.0, to: seg.1, hatch, width: 1.5 * u) }
         }
     }
 }

@@ -33,6 +33,20 @@ public enum SceneContent {
         return out
     }
 
+    /// Each control's box (canvas pixels), by view id: the hit map writes a control's name
+    /// on it, off its middle where its title is.
+    public static func controlBoxes(window: Window, sceneTransform m: AffineTransform) -> [String: Rect] {
+        var out: [String: Rect] = [:]
+        func walk(_ v: View, parent: AffineTransform) {
+            if v.isHidden || v.alpha <= 0 { return }
+            let local = SceneRenderer.localToSuper(v).concatenating(parent)
+            if v is Control { out[v.id] = boundingBox(DisplayList.corners(of: v.bounds).map(local.apply)) }
+            for s in v.subviews { walk(s, parent: local) }
+        }
+        for s in window.subviews { walk(s, parent: m) }
+        return out
+    }
+
     /// The box of a view's text as `SceneRenderer.drawText` draws it (bounding box of the
     /// text run under the view's transform).
     static func textRect(_ text: String, of v: View, _ m: AffineTransform, measurer: TextMeasurer) -> Rect {

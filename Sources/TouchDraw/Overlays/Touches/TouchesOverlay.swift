@@ -37,6 +37,29 @@ public enum TouchesOverlay {
         return "\(id)  \(raw)"
     }
 
+    /// Where a touch's id label starts (its left end, on its baseline): up and right of the
+    /// ring centred at `c` (canvas pixels).
+    static func idLabelAnchor(_ c: Point, style: OverlayStyle) -> Point {
+        Point(x: c.x + ringRadius * style.scale * 0.75, y: c.y - ringRadius * style.scale * 0.75)
+    }
+
+    /// The rings and id labels the overlay draws now (canvas pixels), for the overlays whose
+    /// labels keep off them (the hit-test path's: "touch 2 → photo" was written over touch 1's
+    /// "1  slot 0 id 0").
+    public static func markerRects(log: TraceLog, now: Double, sceneTransform m: AffineTransform, style: OverlayStyle,
+                                   measurer: TextMeasurer, raw: RawTouches? = nil) -> [Rect] {
+        var out: [Rect] = []
+        let r = ringRadius * style.scale
+        for tr in log.trails(at: now, fade: fade) {
+            let c = m.apply(tr.location)
+            out.append(Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r))
+            let a = idLabelAnchor(c, style: style)
+            let w = measurer.measure(idLabel(tr.id, raw?.contacts[tr.id]), size: style.fontSize, font: .mono).width
+            out.append(Rect(x: a.x, y: a.y - style.lineHeight, width: w, height: style.lineHeight))
+        }
+        return out
+    }
+
     /// The band across the top of the scene the header line takes when nothing says otherwise.
     public static func headerBand(sceneRect: Rect, style: OverlayStyle) -> Rect {
         Rect(x: sceneRect.minX, y: sceneRect.minY, width: sceneRect.width, height: style.lineHeight + 4 * style.scale)
@@ -127,7 +150,7 @@ public enum TouchesOverlay {
         // touch size as an ellipse (RawContactView).
         let contact = raw?.contacts[tr.id]
         let idText = idLabel(tr.id, contact)
-        list.text(idText, at: Point(x: c.x + ringRadius * u * 0.75, y: c.y - ringRadius * u * 0.75), size: style.fontSize,
+        list.text(idText, at: idLabelAnchor(c, style: style), size: style.fontSize,
                   color: ring, font: .mono, alignment: .left, baseline: .bottom)
         if let contact, let device = raw?.device, let outline = ContactEllipse.outline(contact, device: device) {
             let pts = outline.map { m.apply(tr.location + $0) }
