@@ -30,10 +30,13 @@ let package = Package(
             name: "CSDL2",
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
         ),
+        // The Linux evdev ioctls and `struct input_event` records, which Swift cannot import
+        // (the EVIOC* request numbers are function-like macros); used by TouchScene's reader.
+        .target(name: "CEvdev"),
         // The event model of SPEC.md. Pure Swift: no SDL, no files, no wall clock.
         .target(name: "TouchCore"),
         // Scene YAML -> TouchCore objects; recordings and traces as JSON Lines.
-        .target(name: "TouchScene", dependencies: ["TouchCore", "Yams"]),
+        .target(name: "TouchScene", dependencies: ["TouchCore", "Yams", "CEvdev"]),
         // Views and overlays -> a display list (data, no SDL).
         .target(name: "TouchDraw", dependencies: ["TouchCore"]),
         // The SDL host: window, input translation, painter, text, audio, gamepad, input sources.
@@ -64,7 +67,7 @@ let package = Package(
             "TouchCore", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "TouchSceneTests", dependencies: [
-            "TouchScene", "TouchCore", "TouchBench", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            "TouchScene", "TouchCore", "TouchBench", "TestSupport", "CEvdev", .product(name: "PropertyBased", package: "swift-property-based"),
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "TouchDrawTests", dependencies: ["TouchDraw", "TouchScene", "TouchCore", "TouchBench"]),
         .testTarget(name: "TouchSDLTests", dependencies: ["TouchSDL", "TouchCore", "CSDL2"]),
