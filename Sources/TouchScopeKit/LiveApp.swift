@@ -15,6 +15,8 @@ struct LiveOptions {
     var window: Size? = nil
     /// `--perfetto`: the timeline for Perfetto (`PerfettoWriter`).
     var perfettoFile: String? = nil
+    /// The touchscreen read through evdev (`--device`, `--device-replay`).
+    var touchDevice = TouchDeviceOptions()
 }
 
 /// The live window: feeds the host's input to the scene session and draws its frames. The
@@ -130,12 +132,13 @@ final class LiveApp: HostClient, HostKeyTarget {
     private func makeHost() throws -> SDLHost {
         DisplayLoss.handler = { [weak self] in self?.displayLost() }
         do {
-            return try SDLHost(options: HostOptions(sceneName: session.scene.title ?? session.scene.name,
-                                                    fullscreen: options.fullscreen, displayIndex: options.display,
-                                                    windowSize: options.window,
-                                                    layout: LayoutOptions(panelsVisible: frame.overlays,
-                                                                          toolbarWhenHidden: frame.overlays)),
-                               sceneSize: session.scene.window)
+            var hostOptions = HostOptions(sceneName: session.scene.title ?? session.scene.name,
+                                          fullscreen: options.fullscreen, displayIndex: options.display,
+                                          windowSize: options.window,
+                                          layout: LayoutOptions(panelsVisible: frame.overlays,
+                                                                toolbarWhenHidden: frame.overlays))
+            hostOptions.touchDevice = options.touchDevice
+            return try SDLHost(options: hostOptions, sceneSize: session.scene.window)
         } catch let error as SDLError where error.isNoDisplay {
             throw CLIError(message: "\(source.programName): no display (\(error.message)); to run without one use: "
                 + source.headlessHint, status: 1)
@@ -260,7 +263,8 @@ final class LiveApp: HostClient, HostKeyTarget {
             host?.setNeedsDisplay()
             return .debugger
         }
-        recording.write(input)
+        // A finger of the evdev device carries its contact, kernel time included (`raw`).
+        recording.write(input, contact: host?.sources.first(EvdevTouchscreen.self)?.recordedContact(for: input))
         whatIf.note(input)
         session.handle(input)
         if case let .mouseMove(x, y, nil, _) = input.kind, !Rect(origin: .zero, size: session.scene.window).contains(Point(x: x, y: y)) {

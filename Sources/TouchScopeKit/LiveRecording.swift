@@ -30,6 +30,8 @@ struct LiveRecording {
     var isRecording: Bool { writer != nil }
 
     func write(_ input: RawInput) { writer?.write(input) }
+    /// A finger input with its contact as the device reported it (the evdev source's: `raw`).
+    func write(_ input: RawInput, contact: RawContact?) { writer?.write(input, contact: contact) }
 
     /// The `reload` line: the scene's text, so a replay reloads the same scene.
     func write(_ reload: SceneReload) { writer?.write(reload) }

@@ -32,6 +32,8 @@ package struct TouchTestOptions: Sendable {
     package var limits = CheckLimits()
     /// Where the files not named by --record / --report go (`TouchTestFiles.savedFolder()` when nil).
     package var savedFolder: String?
+    /// The touchscreen read through evdev (`--device`, `--device-replay`).
+    package var touchDevice = TouchDeviceOptions()
     package init() {}
 }
 
@@ -412,6 +414,9 @@ extension Array {
 extension TouchTestWindow {
     /// Opens the window and runs the test until it is closed; then `finish`.
     package static func run(_ options: TouchTestOptions) throws {
+        do throws(TouchDeviceFailure) { try EvdevTouchscreen.check(options.touchDevice) } catch {
+            throw CLIError(message: error.message, status: error.status, namesProgram: true)
+        }
         if SDLHost.checkDisplay() != nil {
             throw CLIError(message: "touchscope: no display (neither DISPLAY nor WAYLAND_DISPLAY is set): touchtest needs a window on the touchscreen", status: 1)
         }
@@ -420,10 +425,11 @@ extension TouchTestWindow {
         SDLHost.catchSignals()
         let host: SDLHost
         do {
-            host = try SDLHost(options: HostOptions(sceneName: "touchtest", fullscreen: options.fullscreen, displayIndex: options.display,
-                                                    windowSize: options.window,
-                                                    layout: LayoutOptions(panelsVisible: false, margin: 0, toolbar: false)),
-                               sceneSize: options.window ?? Size(width: 1280, height: 800))
+            var hostOptions = HostOptions(sceneName: "touchtest", fullscreen: options.fullscreen, displayIndex: options.display,
+                                          windowSize: options.window,
+                                          layout: LayoutOptions(panelsVisible: false, margin: 0, toolbar: false))
+            hostOptions.touchDevice = options.touchDevice
+            host = try SDLHost(options: hostOptions, sceneSize: options.window ?? Size(width: 1280, height: 800))
         } catch let error as SDLError where error.isNoDisplay {
             throw CLIError(message: "touchscope: no display (\(error.message))", status: 1)
         } catch {

@@ -30,6 +30,7 @@ struct TouchTestCommand: ParsableCommand {
             Example: touchscope touchtest --fullscreen --size-mm 256x160 --record panel.jsonl --report panel.html
             """)
 
+    @OptionGroup var device: DeviceOptions
     @Flag(help: "Fill the screen.")
     var fullscreen = false
     @Option(help: ArgumentHelp("The display to open on (0 is the first).", valueName: "n"))
@@ -68,6 +69,7 @@ struct TouchTestCommand: ParsableCommand {
         o.sizeMM = try sizeMm.map { try parseSize($0, "--size-mm") }
         o.window = try window.map { try parseSize($0, "--window") }
         o.limits.reportRateHz = refresh
+        o.touchDevice = device.touchDevice
         try MainActor.assumeIsolated { try TouchTestWindow.run(o) }
     }
 }

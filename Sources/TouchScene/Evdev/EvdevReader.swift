@@ -38,6 +38,8 @@ public struct EvdevFrame: Sendable {
     public var touches: [EvdevTouch]
     /// Whether it was made from the device's state asked back after SYN_DROPPED.
     public var resynced: Bool
+    /// The anomalies found since the frame before (SYN_DROPPED, a tracking id given again).
+    public var anomalies: [CaptureEvent] = []
 }
 
 /// Why reading failed.
@@ -70,7 +72,8 @@ public final class EvdevReader {
     private let clock: () -> Int64
     /// What went wrong on the way (SYN_DROPPED, a tracking id given again without a lift),
     /// as `analyze` names it: time from the first event read.
-    public private(set) var anomalies: [CaptureEvent] = []
+    public private(set) var anomalies: [CaptureEvent] { didSet { if anomalies.count > oldValue.count { fresh += anomalies[oldValue.count...] } } }
+    private var fresh: [CaptureEvent] = []
     /// Each event as read from `fd` (not the events made by a resync), for a capture.
     public var onEvent: ((EvdevEvent) -> Void)?
 
@@ -84,6 +87,7 @@ public final class EvdevReader {
     public init(fd: Int32, info: EvdevDeviceInfo, queries: (any EvdevQueries)?, window: Size, label: String,
                 protocolA: Bool = true, clock: (() -> Int64)? = nil) throws(InputFileError) {
         self.fd = fd
+        anomalies = []
         self.info = info
         self.queries = queries
         self.label = label
@@ -189,8 +193,10 @@ public final class EvdevReader {
         state.apply(e)
         try feed(e)
         guard e.type == Evdev.EV_SYN && e.code == Evdev.SYN_REPORT else { return nil }
-        let frame = EvdevFrame(time: e.time, readAt: clock(), contacts: state.contacts, touches: touches, resynced: resynced && made)
+        let frame = EvdevFrame(time: e.time, readAt: clock(), contacts: state.contacts, touches: touches, resynced: resynced && made,
+                               anomalies: fresh)
         touches.removeAll(keepingCapacity: true)
+        fresh.removeAll()
         if synthetic.isEmpty { resynced = false }
         return frame
     }
