@@ -447,7 +447,15 @@ public final class SDLHost {
         let n = max(0, SDL_GetNumTouchDevices())
         let displayIndex = SDL_GetWindowDisplayIndex(window)
         let displayName = displayIndex >= 0 ? SDL_GetDisplayName(displayIndex).map { String(cString: $0) } : nil
-        return (0..<n).map { i in
+        var evdev: [TouchDeviceInfo] = []
+        if let e = sources.first(EvdevTouchscreen.self) {
+            var d = TouchDeviceInfo(sdlID: -2, traceDevice: EvdevTouchscreen.touchDevice, name: e.info.name, kind: .direct, display: nil,
+                                    source: "evdev: \(e.label)")
+            d.stages = e.stages.lines + ["SYN_DROPPED \(e.anomalies.filter { $0.kind == .synDropped }.count)×"
+                + (e.stopped.map { "  ·  \($0)" } ?? "")]
+            evdev.append(d)
+        }
+        return evdev + (0..<n).map { i in
             let id = SDL_GetTouchDevice(i)
             let name = SDL_GetTouchName(i).map { String(cString: $0) } ?? ""
             let type = SDL_GetTouchDeviceType(id)

@@ -10,7 +10,8 @@ struct TouchTestCommand: ParsableCommand {
         commandName: "touchtest",
         abstract: "Test a touchscreen live, by touch alone: targets, lines, a held finger, fingers, free draw.",
         usage: helpUsage("touchscope touchtest [--fullscreen] [--display <n>] [--record <file>] [--report <file.html>] "
-                         + "[--size-mm <WxH>] [--udev-rule <file>] [--window <WxH>] [--refresh <hz>]"),
+                         + "[--size-mm <WxH>] [--udev-rule <file>] [--window <WxH>] [--refresh <hz>] "
+                         + "[--device <auto|path|name>] [--device-replay <file>] [--calibration <\"a b c d e f\">] [--map-to-output <n>] [--dev-root <dir>]"),
         discussion: """
             Fills the window with guided pages, each with its verdict as soon as it is
             done: targets to tap (a 3 × 3 grid, the edges and the corners: accuracy,
