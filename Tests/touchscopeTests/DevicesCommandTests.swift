@@ -87,4 +87,31 @@ import TouchScene
         #expect(text.contains("event1: AT Translated Set 2 keyboard (other), not readable"))
         #expect(text.contains("cannot read \(root)/dev/input/event1: permission denied (the node belongs to group `root`); add yourself to it (`sudo usermod -aG root $USER`, then log in again) or give the device a udev rule with TAG+=\"uaccess\""))
     }
+
+    @Test func aDeviceThatCannotBeUsedStopsBeforeTheWindowWithOneLine() throws {
+        let root = try Self.tree()
+        let empty = Paths.temporary("devroot-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: empty + "/dev/input", withIntermediateDirectories: true)
+        // No touchscreen on the machine: its state, exit 1.
+        let none = try CLIRun.run(["run", "hit-test", "--device", "auto", "--dev-root", empty])
+        #expect(none.status == 1)
+        #expect(none.stderrLines == ["touchscope: --device auto: no input devices under \(empty)/dev/input"])
+        // A name no device has: a bad argument, exit 2, naming the devices there are.
+        let name = try CLIRun.run(["touchtest", "--device", "Wacom", "--dev-root", root])
+        #expect(name.status == 2)
+        #expect(name.stderrLines == ["touchscope: --device: no device is named `Wacom` (devices: `Atmel maXTouch Touchscreen`, `AT Translated Set 2 keyboard`)"])
+        // A device that is no touch device.
+        let keys = try CLIRun.run(["run", "hit-test", "--device", "AT Translated", "--dev-root", root])
+        #expect(keys.status == 2)
+        #expect(keys.stderrLines.count == 1)
+        // A replayed file with a bad event: FILE:LINE:COLUMN, exit 2, before any window.
+        let bad = Paths.root + "/Tests/TouchSceneTests/Fixtures/import/bad/bad-slot.evemu"
+        let replay = try CLIRun.run(["run", "hit-test", "--device-replay", bad])
+        #expect(replay.status == 2)
+        #expect(replay.stderrLines.count == 1 && replay.stderr.contains("bad-slot.evemu:6:1: slot 9999 is out of range"))
+        let both = try CLIRun.run(["run", "--device", "auto", "--device-replay", bad])
+        #expect(both.status == 2 && both.stderr.contains("--device and --device-replay cannot be used together"))
+        let matrix = try CLIRun.run(["touchtest", "--device", "auto", "--calibration", "1 0 0 0 1"])
+        #expect(matrix.status == 2 && matrix.stderr.contains("--calibration takes six numbers"))
+    }
 }

@@ -47,6 +47,9 @@ public struct EvdevFileDevice: Sendable {
             throw InputFileError(file: file, line: device.mark.line, column: device.mark.column,
                 "\(device.name.map { "`\($0)`" } ?? "the device") is not a touch device: it has neither ABS_MT_POSITION_X and ABS_MT_POSITION_Y nor ABS_X and ABS_Y axes")
         }
+        // Every problem of the file is found now, as `import` finds it, not midway through playing.
+        var check = try EvdevContacts.Converter(device: device, hints: hints, window: Size(width: 1000, height: 1000), file: file)
+        for e in events { try check.feed(e) { _, _ in } }
         // The keys the events use (a file states the device's keys in bits this reader skips).
         let keys = Set(events.lazy.filter { $0.type == Evdev.EV_KEY }.map(\.code))
         var info = EvdevDeviceInfo(device, keys: keys)
