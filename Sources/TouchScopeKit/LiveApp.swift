@@ -364,6 +364,17 @@ final class LiveApp: HostClient, HostKeyTarget {
         prepareFrame()
         frame.draw(session, into: &list, layout: layout, measurer: host?.textMeasurer ?? EstimatedTextMeasurer())
         perfetto?.frame(at: session.app.time)
+        writeDeviceStages()
+    }
+
+    /// The evdev device's frames presented since the last frame, as flows in the Perfetto
+    /// timeline: their CLOCK_MONOTONIC times put on the trace's clock by the offset now.
+    private func writeDeviceStages() {
+        guard let perfetto, let device = host?.sources.first(EvdevTouchscreen.self) else { return }
+        let times = device.takeStageTimes()
+        guard !times.isEmpty else { return }
+        let offset = EvdevReader.monotonicMicroseconds() - Int64((session.app.time * 1e6).rounded())
+        perfetto.deviceStages(times, monotonicOffset: offset)
     }
 
     func frameParts(layout: HostLayout) -> [FramePart]? { frame.frameParts(layout: layout) }
@@ -372,7 +383,7 @@ final class LiveApp: HostClient, HostKeyTarget {
         prepareFrame()
         frame.draw(part, session, into: &list, layout: layout, measurer: host?.textMeasurer ?? EstimatedTextMeasurer())
         // The scene is the frame's last part, always drawn.
-        if part.moment == .afterInput { perfetto?.frame(at: session.app.time) }
+        if part.moment == .afterInput { perfetto?.frame(at: session.app.time); writeDeviceStages() }
     }
 
     /// What the frame shows of the window's own state, and the host data the shown panels

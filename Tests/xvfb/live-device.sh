@@ -15,7 +15,7 @@ want_down=$(grep -c '"type":"finger-down"' "$tmp/imported.jsonl")
 want_up=$(grep -c '"type":"finger-up"' "$tmp/imported.jsonl")
 [ "$want_down" -ge 4 ] || fail "the fixture should have at least 4 touches (has $want_down)"
 
-SDL_AUDIODRIVER=dummy "$bin" run hit-test --no-overlays --device-replay "$file" --record "$tmp/rec.jsonl" >"$tmp/out.log" 2>&1 &
+SDL_AUDIODRIVER=dummy "$bin" run hit-test --no-overlays --device-replay "$file" --record "$tmp/rec.jsonl" --perfetto "$tmp/timeline.json" >"$tmp/out.log" 2>&1 &
 pid=$!
 timeout 20 xdotool search --sync --pid "$pid" >/dev/null 2>&1 || fail "no window appeared"
 # The file lasts 0.57 s from the window's start.
@@ -30,6 +30,18 @@ up=$(grep -c '"type":"finger-up"' "$tmp/rec.jsonl" || true)
 [ "$up" -eq "$want_up" ] || fail "the live recording has $up finger-ups, import of the file $want_up"
 grep '"type":"finger-down"' "$tmp/rec.jsonl" | grep -vq '"device":90' && fail "a finger-down not from the evdev device"
 grep '"type":"finger-down"' "$tmp/rec.jsonl" | head -1 | grep -q '"raw":{"slot":' || fail "finger lines carry no raw contact: $(grep -m1 finger-down "$tmp/rec.jsonl")"
+
+# The Perfetto timeline draws the device's stages as slices chained by flows.
+python3 - "$tmp/timeline.json" <<'PY' || fail "the Perfetto timeline lacks the device's stages"
+import json, sys
+ev = json.load(open(sys.argv[1]))["traceEvents"]
+stages = [e for e in ev if e.get("cat") == "device" and e["ph"] == "X"]
+flows = [e for e in ev if e.get("cat") == "device" and e["ph"] in "sf"]
+names = {e["name"] for e in stages}
+assert {"evdev: read → dispatched", "evdev: dispatched → presented"} <= names, names
+assert all(e["dur"] >= 0 for e in stages)
+assert len(flows) >= 2 and len(flows) % 2 == 0, len(flows)
+PY
 
 # No touchscreen in an empty tree: one line, exit 1.
 mkdir -p "$tmp/root/dev/input"

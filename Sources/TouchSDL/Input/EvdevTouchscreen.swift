@@ -269,6 +269,9 @@ public final class EvdevTouchscreen: InputSource {
         return c
     }
 
+    /// The frames presented since the last call, each with its four stage times (Perfetto).
+    public func takeStageTimes() -> [DeviceStageTimes] { stages.takeCompleted() }
+
     /// The frame that showed the last inputs was presented (CLOCK_MONOTONIC µs).
     public func framePresented(atMonotonic us: Int64) { stages.notePresented(us) }
 

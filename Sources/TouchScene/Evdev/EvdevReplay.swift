@@ -72,8 +72,10 @@ public struct EvdevStages: Sendable {
     /// Frames whose kernel time is not on CLOCK_MONOTONIC (the first stage cannot be measured).
     public private(set) var unknownKernelClock = 0
     public static let capacity = 4096
-    /// Frames handed over and not yet presented: (kernel, dispatched).
-    private var waiting: [(kernel: Int64?, dispatched: Int64)] = []
+    /// Frames handed over and not yet presented: (kernel, read, dispatched, touches).
+    private var waiting: [(kernel: Int64?, read: Int64, dispatched: Int64, touches: Int)] = []
+    /// Frames presented and not yet taken by `takeCompleted` (the Perfetto timeline's; at most `capacity`).
+    private var completed: [DeviceStageTimes] = []
 
     public init() {}
 
@@ -87,7 +89,7 @@ public struct EvdevStages: Sendable {
         guard touches > 0 else { return }
         if let kernel { Self.add(Double(read - kernel) / 1000, to: &kernelToRead) } else { unknownKernelClock += 1 }
         Self.add(Double(handed - read) / 1000, to: &readToDispatched)
-        waiting.append((kernel, handed))
+        waiting.append((kernel, read, handed, touches))
     }
 
     /// The frames handed over so far were presented at `presented`.
@@ -95,8 +97,17 @@ public struct EvdevStages: Sendable {
         for w in waiting {
             Self.add(Double(presented - w.dispatched) / 1000, to: &dispatchedToPresented)
             if let k = w.kernel { Self.add(Double(presented - k) / 1000, to: &total) }
+            if completed.count < Self.capacity {
+                completed.append(DeviceStageTimes(kernel: w.kernel, read: w.read, dispatched: w.dispatched, presented: presented, touches: w.touches))
+            }
         }
         waiting.removeAll(keepingCapacity: true)
+    }
+
+    /// The frames presented since the last call, with their four times.
+    public mutating func takeCompleted() -> [DeviceStageTimes] {
+        defer { completed.removeAll(keepingCapacity: true) }
+        return completed
     }
 
     /// p50 and p99 (nearest rank) of `samples`, ms; nil without samples.
