@@ -124,6 +124,10 @@ package final class TouchTestWindow: HostClient {
 
     package func handle(_ input: RawInput) {
         let now = input.t
+        // A finger of the evdev device that the test takes: its contact goes in the recording
+        // (set first: a page finished by this input writes the recording before `handle` ends).
+        let taken = test.inputs.count
+        files.contacts[taken] = host?.sources.first(EvdevTouchscreen.self)?.recordedContact(for: input)
         switch input.kind {
         case let .fingerDown(f, x, y, _, _): down(f, Point(x: x, y: y), input)
         case let .fingerMove(f, x, y, _, _): if onPanel[f] == nil { surface(f, Point(x: x, y: y), input) }
@@ -141,6 +145,7 @@ package final class TouchTestWindow: HostClient {
         default:
             break
         }
+        if test.inputs.count == taken { files.contacts[taken] = nil }
         syncFiles()
         sayAnomalies()
         publish()

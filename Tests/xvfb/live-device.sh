@@ -43,6 +43,19 @@ assert all(e["dur"] >= 0 for e in stages)
 assert len(flows) >= 2 and len(flows) % 2 == 0, len(flows)
 PY
 
+# touchtest reads the same device: every finger line of its recording carries the contact.
+SDL_AUDIODRIVER=dummy "$bin" touchtest --device-replay "$file" --record "$tmp/tt.jsonl" --report "$tmp/tt.html" >"$tmp/tt.log" 2>&1 &
+pid=$!
+timeout 20 xdotool search --sync --pid "$pid" >/dev/null 2>&1 || fail "no touchtest window appeared"
+for _ in $(seq 1 40); do
+    [ "$(grep -c '"type":"finger-up"' "$tmp/tt.jsonl" 2>/dev/null || true)" -ge "$want_up" ] && break
+    sleep 0.25
+done
+kill -TERM "$pid"; { wait "$pid"; } 2>/dev/null || true; pid=
+fingers=$(grep -c '"type":"finger-' "$tmp/tt.jsonl" || true)
+raws=$(grep '"type":"finger-' "$tmp/tt.jsonl" | grep -c '"raw":{"slot":' || true)
+[ "$fingers" -gt 0 ] && [ "$raws" -eq "$fingers" ] || fail "touchtest: $raws of $fingers finger lines carry the contact"
+
 # No touchscreen in an empty tree: one line, exit 1.
 mkdir -p "$tmp/root/dev/input"
 set +e
