@@ -1,6 +1,8 @@
 // See include/cevdev.h.
 #include "cevdev.h"
 #include <linux/input.h>
+#include <linux/uinput.h>
+#include <unistd.h>
 #include <sys/ioctl.h>
 #include <string.h>
 
@@ -73,3 +75,32 @@ int cevdev_get_mt_slots(int fd, int32_t *values, unsigned int count) {
 int cevdev_set_clock(int fd, int clock_id) { return ioctl(fd, EVIOCSCLOCKID, &clock_id); }
 
 int cevdev_get_version(int fd, int *version) { return ioctl(fd, EVIOCGVERSION, version); }
+
+static int abs_setup(int fd, unsigned int code, int min, int max) {
+    struct uinput_abs_setup a;
+    memset(&a, 0, sizeof a);
+    a.code = code;
+    a.absinfo.minimum = min;
+    a.absinfo.maximum = max;
+    if (ioctl(fd, UI_SET_ABSBIT, code) < 0) return -1;
+    return ioctl(fd, UI_ABS_SETUP, &a);
+}
+
+int cevdev_uinput_touchscreen(int fd, const char *name, int slots, int max_x, int max_y, char *sysname) {
+    if (ioctl(fd, UI_SET_EVBIT, EV_SYN) < 0 || ioctl(fd, UI_SET_EVBIT, EV_KEY) < 0 || ioctl(fd, UI_SET_EVBIT, EV_ABS) < 0) return -1;
+    if (ioctl(fd, UI_SET_KEYBIT, BTN_TOUCH) < 0 || ioctl(fd, UI_SET_PROPBIT, INPUT_PROP_DIRECT) < 0) return -1;
+    if (abs_setup(fd, ABS_X, 0, max_x) < 0 || abs_setup(fd, ABS_Y, 0, max_y) < 0) return -1;
+    if (abs_setup(fd, ABS_MT_SLOT, 0, slots - 1) < 0 || abs_setup(fd, ABS_MT_POSITION_X, 0, max_x) < 0
+        || abs_setup(fd, ABS_MT_POSITION_Y, 0, max_y) < 0 || abs_setup(fd, ABS_MT_TRACKING_ID, 0, 65535) < 0) return -1;
+    struct uinput_setup u;
+    memset(&u, 0, sizeof u);
+    u.id.bustype = BUS_VIRTUAL;
+    u.id.vendor = 0x1234;
+    u.id.product = 0x5678;
+    strncpy(u.name, name, UINPUT_MAX_NAME_SIZE - 1);
+    if (ioctl(fd, UI_DEV_SETUP, &u) < 0 || ioctl(fd, UI_DEV_CREATE) < 0) return -1;
+    memset(sysname, 0, 64);
+    return ioctl(fd, UI_GET_SYSNAME(64), sysname) < 0 ? -1 : 0;
+}
+
+int cevdev_uinput_destroy(int fd) { return ioctl(fd, UI_DEV_DESTROY); }

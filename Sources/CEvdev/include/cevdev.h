@@ -63,4 +63,12 @@ int cevdev_set_clock(int fd, int clock_id);
 /// EVIOCGVERSION: the evdev protocol version.
 int cevdev_get_version(int fd, int *version);
 
+/// Tests only, where /dev/uinput exists: makes `fd` (open /dev/uinput) a virtual
+/// touchscreen named `name` with INPUT_PROP_DIRECT, BTN_TOUCH and protocol B axes (slots
+/// 0 to slots-1, x 0 to max_x, y 0 to max_y, tracking ids); `sysname` (at least 64 bytes)
+/// gets its sysfs name ("inputN"). 0 on success, -1 and errno otherwise.
+int cevdev_uinput_touchscreen(int fd, const char *name, int slots, int max_x, int max_y, char *sysname);
+/// Removes the virtual device (UI_DEV_DESTROY).
+int cevdev_uinput_destroy(int fd);
+
 #endif

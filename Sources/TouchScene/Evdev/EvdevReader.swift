@@ -136,7 +136,13 @@ public final class EvdevReader {
         while pending.isEmpty {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
+                if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    // A non-blocking descriptor: wait until it has something (no busy loop).
+                    var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    _ = poll(&p, 1, -1)
+                    continue
+                }
                 let why = String(cString: strerror(errno))
                 // ENODEV: the device went away (unplugged).
                 throw EvdevReadError(description: "\(label): cannot read: \(why)")
