@@ -29,6 +29,8 @@ up=$(grep -c '"type":"finger-up"' "$tmp/rec.jsonl" || true)
 [ "$down" -eq "$want_down" ] || fail "the live recording has $down finger-downs, import of the file $want_down"
 [ "$up" -eq "$want_up" ] || fail "the live recording has $up finger-ups, import of the file $want_up"
 grep '"type":"finger-down"' "$tmp/rec.jsonl" | grep -vq '"device":90' && fail "a finger-down not from the evdev device"
+head -1 "$tmp/rec.jsonl" | grep -q '"device":"Atmel maXTouch Touchscreen".*"rawDevice":{"name":"Atmel maXTouch Touchscreen","protocol":"multitouch B (slots)"' \
+    || fail "the live recording's header does not name the device and its axes: $(head -1 "$tmp/rec.jsonl")"
 grep '"type":"finger-down"' "$tmp/rec.jsonl" | head -1 | grep -q '"raw":{"slot":' || fail "finger lines carry no raw contact: $(grep -m1 finger-down "$tmp/rec.jsonl")"
 
 # The Perfetto timeline draws the device's stages as slices chained by flows.

@@ -302,6 +302,15 @@ public final class EvdevTouchscreen: InputSource {
         try OpenedTouchDevice.check(options)
     }
 
+    /// The device `options` asks for, as a recording's header names it (its name and
+    /// `rawDevice`); nil when none is asked or it cannot be opened.
+    public nonisolated static func recordingDevice(_ options: TouchDeviceOptions, window: Size) -> (name: String, raw: RawDevice)? {
+        guard !options.isEmpty, let d = try? OpenedTouchDevice.open(options) else { return nil }
+        Foundation.close(d.fd)
+        if let r = d.replay { Foundation.close(r.writeFD) }
+        return (d.info.name, d.info.rawDevice(window: window, protocolA: d.protocolA))
+    }
+
     public func close() {
         replayOffset.stop()
     }

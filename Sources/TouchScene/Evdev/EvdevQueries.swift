@@ -178,6 +178,15 @@ public final class EvdevNode: EvdevQueries {
 }
 
 extension EvdevDeviceInfo {
+    /// The device as a recording's header keeps it (`rawDevice`: axes and protocol), its
+    /// positions stretched onto `window`.
+    public func rawDevice(window: Size, protocolA: Bool = true) -> RawDevice {
+        var hints = EvdevContacts.Hints()
+        hints.mtReport = protocolA
+        hints.trackingIDs = !protocolA
+        return evdevDevice.raw(kind: EvdevContacts.kind(of: evdevDevice, hints: hints), window: window)
+    }
+
     /// The kernel's name of an absolute axis (`ABS_MT_POSITION_X`), or `axis 0xNN`.
     public static func axisName(_ code: Int) -> String { Evdev.axisName(code) }
 }
