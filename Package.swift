@@ -32,17 +32,21 @@ let package = Package(
             name: "CSDL2",
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
         ),
+        // The Linux evdev ioctls and `struct input_event` records, which Swift cannot import
+        // (the EVIOC* request numbers are function-like macros); used by TouchScene's reader.
+        .target(name: "CEvdev"),
         // The event model of SPEC.md. Pure Swift: no SDL, no files, no wall clock.
         .target(name: "TouchCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // The rule every file the tool reads or writes follows (regular files only, never
         // waited on, written in place, whole or not at all): FileAccess, for TouchScene and TouchSDL.
         .target(name: "TouchFiles"),
         // Scene YAML -> TouchCore objects; recordings and traces as JSON Lines.
-        .target(name: "TouchScene", dependencies: ["TouchCore", "TouchFiles", "Yams"]),
+        .target(name: "TouchScene", dependencies: ["TouchCore", "TouchFiles", "Yams", "CEvdev"]),
         // Views and overlays -> a display list (data, no SDL).
         .target(name: "TouchDraw", dependencies: ["TouchCore", .product(name: "RealModule", package: "swift-numerics")]),
-        // The SDL host: window, input translation, painter, text, audio, gamepad, input sources.
-        .target(name: "TouchSDL", dependencies: ["CSDL2", "TouchCore", "TouchDraw", "TouchFiles"]),
+        // The SDL host: window, input translation, painter, text, audio, gamepad, input sources
+        // (TouchScene for the evdev touchscreen's reader, EvdevReader).
+        .target(name: "TouchSDL", dependencies: ["CSDL2", "TouchCore", "TouchDraw", "TouchFiles", "TouchScene"]),
         // The headless workloads behind `touchscope bench`: generated scenes and finger streams.
         .target(name: "TouchBench", dependencies: ["TouchCore", "TouchScene", .product(name: "RealModule", package: "swift-numerics")]),
         // The host: the window and its frame loop, the panels' trace log, recording, hot
@@ -68,7 +72,7 @@ let package = Package(
             "TouchCore", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "TouchSceneTests", dependencies: [
-            "TouchScene", "TouchCore", "TouchBench", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            "TouchScene", "TouchCore", "TouchBench", "TestSupport", "CEvdev", .product(name: "PropertyBased", package: "swift-property-based"),
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "TouchDrawTests", dependencies: ["TouchDraw", "TouchScene", "TouchCore", "TouchBench"]),
         .testTarget(name: "TouchSDLTests", dependencies: ["TouchSDL", "TouchCore", "CSDL2"]),

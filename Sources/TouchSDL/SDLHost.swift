@@ -18,6 +18,7 @@ import CSDL2
 import Foundation
 import TouchCore
 import TouchDraw
+import TouchScene
 
 /// The program that the host drives (the touchscope app).
 @MainActor
@@ -95,6 +96,9 @@ public struct HostOptions: Sendable {
     /// Headless only: canvas pixels per window unit, as a HiDPI display gives (the window is
     /// `windowSize` units, its canvas that times this). With a display, the display decides.
     public var headlessPixelScale: Double
+    /// The touchscreen read through evdev instead of SDL (`--device`, `--device-replay`);
+    /// empty: SDL's touch input only.
+    public var touchDevice = TouchDeviceOptions()
 
     public init(sceneName: String = "", headless: Bool = false, fullscreen: Bool = false, displayIndex: Int? = nil,
                 windowSize: Size? = nil, vsync: Bool = true, layout: LayoutOptions = LayoutOptions(),
@@ -405,6 +409,7 @@ public final class SDLHost {
             }
         }
         SDL_RenderPresent(renderer)
+        sources.first(EvdevTouchscreen.self)?.framePresented(atMonotonic: EvdevReader.monotonicMicroseconds())
         frameCount += 1
         latency.framePresented(atTicks: SDL_GetTicks64(), counter: SDL_GetPerformanceCounter())
     }
@@ -442,7 +447,15 @@ public final class SDLHost {
         let n = max(0, SDL_GetNumTouchDevices())
         let displayIndex = SDL_GetWindowDisplayIndex(window)
         let displayName = displayIndex >= 0 ? SDL_GetDisplayName(displayIndex).map { String(cString: $0) } : nil
-        return (0..<n).map { i in
+        var evdev: [TouchDeviceInfo] = []
+        if let e = sources.first(EvdevTouchscreen.self) {
+            var d = TouchDeviceInfo(sdlID: -2, traceDevice: EvdevTouchscreen.touchDevice, name: e.info.name, kind: .direct, display: nil,
+                                    source: "evdev: \(e.label)")
+            d.stages = e.stages.lines + ["SYN_DROPPED \(e.anomalies.filter { $0.kind == .synDropped }.count)×"
+                + (e.stopped.map { "  ·  \($0)" } ?? "")]
+            evdev.append(d)
+        }
+        return evdev + (0..<n).map { i in
             let id = SDL_GetTouchDevice(i)
             let name = SDL_GetTouchName(i).map { String(cString: $0) } ?? ""
             let type = SDL_GetTouchDeviceType(id)

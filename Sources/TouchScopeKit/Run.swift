@@ -8,6 +8,8 @@ extension AppSource {
     /// there is no display or no window).
     @MainActor
     package func runWindow(_ options: RunOptions) throws {
+        // The touchscreen's node can be read (one line and exit 1 when not: permissions).
+        try options.device.check()
         if let message = noDisplayMessage() { throw CLIError(message: message, status: 1) }
         // Before anything is written: every output may be written, and none is an input or
         // another output.
@@ -21,7 +23,7 @@ extension AppSource {
         let live = try LiveApp(source: self, options: LiveOptions(
             traceFile: options.output.trace, recordFile: options.record, noOverlays: options.output.noOverlays,
             fullscreen: options.fullscreen, display: options.display, window: options.output.windowSize,
-            perfettoFile: options.output.perfetto))
+            perfettoFile: options.output.perfetto, touchDevice: options.device.touchDevice))
         try live.run()
     }
 

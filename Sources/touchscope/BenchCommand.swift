@@ -51,8 +51,16 @@ struct BenchCommand: ParsableCommand {
                   peak RSS of `touchscope replay --headless --trace` on a generated
                   1,000,000-event recording (a child process)
             --scale adds the same figures at 10× the views and 10× the events.
+            With --device-replay FILE, only a fed device's figures:
+              device_kernel_to_read_ms_p50/p99, device_read_to_dispatched_ms_p50/p99
+                  the file's frames written into a pipe, each once the one before
+                  was read, each stamped on CLOCK_MONOTONIC when written (as the kernel
+                  stamps), read by the evdev reader and dispatched into the frame
+                  scene; the present stage is measured live (docs/devices.md)
             """)
 
+    @Option(help: ArgumentHelp("Measure only a fed device's latency by stage: this evemu or libinput recording through the evdev reader.", valueName: "file"))
+    var deviceReplay: String?
     @Flag(help: "Print one JSON object on the last line.")
     var json = false
     @Flag(help: "Also measure at 10× the views and 10× the events (slow: minutes).")
@@ -109,6 +117,17 @@ struct BenchCommand: ParsableCommand {
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         defer { if workDir == nil { try? FileManager.default.removeItem(atPath: work) } }
         report.note("touchscope bench \(touchScopeVersion), \(ProcessInfo.processInfo.activeProcessorCount) cores, " + buildKind)
+        if let path = deviceReplay {
+            let d = try DeviceBench.run(path: path)
+            report.add("device_kernel_to_read_ms_p50", d.kernelToRead.p50, "ms", "\(d.frames) frames of \(path) through a pipe: kernel time (stamped when written) to read")
+            report.add("device_kernel_to_read_ms_p99", d.kernelToRead.p99, "ms", "the same, p99")
+            report.add("device_read_to_dispatched_ms_p50", d.readToDispatched.p50, "ms", "read to dispatched (\(d.touches) finger events through the event model)")
+            report.add("device_read_to_dispatched_ms_p99", d.readToDispatched.p99, "ms", "the same, p99")
+            report.set("device_frames", d.frames)
+            print(report.table())
+            if json { print(report.json()) }
+            return
+        }
         if framesOnly {
             measureFrames(into: &report)
             print(report.table())

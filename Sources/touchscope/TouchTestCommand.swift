@@ -10,7 +10,8 @@ struct TouchTestCommand: ParsableCommand {
         commandName: "touchtest",
         abstract: "Test a touchscreen live, by touch alone: targets, lines, a held finger, fingers, free draw.",
         usage: helpUsage("touchscope touchtest [--fullscreen] [--display <n>] [--record <file>] [--report <file.html>] "
-                         + "[--size-mm <WxH>] [--udev-rule <file>] [--window <WxH>] [--refresh <hz>]"),
+                         + "[--size-mm <WxH>] [--udev-rule <file>] [--window <WxH>] [--refresh <hz>] "
+                         + "[--device <auto|path|name>] [--device-replay <file>] [--calibration <\"a b c d e f\">] [--map-to-output <n>] [--dev-root <dir>]"),
         discussion: """
             Fills the window with guided pages, each with its verdict as soon as it is
             done: targets to tap (a 3 × 3 grid, the edges and the corners: accuracy,
@@ -30,6 +31,7 @@ struct TouchTestCommand: ParsableCommand {
             Example: touchscope touchtest --fullscreen --size-mm 256x160 --record panel.jsonl --report panel.html
             """)
 
+    @OptionGroup var device: DeviceOptions
     @Flag(help: "Fill the screen.")
     var fullscreen = false
     @Option(help: ArgumentHelp("The display to open on (0 is the first).", valueName: "n"))
@@ -68,6 +70,7 @@ struct TouchTestCommand: ParsableCommand {
         o.sizeMM = try sizeMm.map { try parseSize($0, "--size-mm") }
         o.window = try window.map { try parseSize($0, "--window") }
         o.limits.reportRateHz = refresh
+        o.touchDevice = device.touchDevice
         try MainActor.assumeIsolated { try TouchTestWindow.run(o) }
     }
 }

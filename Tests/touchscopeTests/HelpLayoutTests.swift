@@ -8,7 +8,7 @@ import TouchScopeKit
 struct HelpLayoutTests {
     static let commands: [any ParsableCommand.Type] = [TouchScope.self, RunCommand.self, ReplayCommand.self, WhyCommand.self,
                                                        CheckCommand.self, ImportCommand.self, AnalyzeCommand.self,
-                                                       CalibrateCommand.self, BenchCommand.self]
+                                                       CalibrateCommand.self, DevicesCommand.self, BenchCommand.self]
 
     @Test("every command's --help fits 80 columns, its discussion is shown as laid out, and its usage names every option")
     func fits() {

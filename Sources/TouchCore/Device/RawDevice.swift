@@ -60,6 +60,19 @@ public struct RawContact: Hashable, Sendable {
     public var touchMinor: Int?
     /// ABS_MT_ORIENTATION: 0 is the major axis along y; the axis's maximum is a quarter turn clockwise.
     public var orientation: Int?
+    /// A live device's reading (evdev, `--device`): position in device units, ABS_MT_PRESSURE
+    /// (or ABS_PRESSURE), ABS_MT_DISTANCE (or ABS_DISTANCE), the tool (`finger`, `pen`, `palm`),
+    /// and the kernel's time of its frame in seconds. Nil when not known (an imported file's
+    /// contact states the fields above only).
+    public var x: Int? = nil, y: Int? = nil
+    /// See `x`.
+    public var pressure: Int? = nil
+    /// See `x`.
+    public var distance: Int? = nil
+    /// See `x`.
+    public var tool: String? = nil
+    /// See `x`.
+    public var kernelTime: Double? = nil
 
     /// A contact with what the device reported of it.
     public init(slot: Int? = nil, trackingID: Int? = nil, touchMajor: Int? = nil, touchMinor: Int? = nil, orientation: Int? = nil) {

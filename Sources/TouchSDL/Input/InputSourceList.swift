@@ -11,6 +11,7 @@ public enum InputSourceList {
             GamepadManager(),
             IIOAccelerometerSource(options: options),
             InjectedFingers(),
+            EvdevTouchscreen(options: options),
         ]
         return sources.compactMap { $0 }
     }

@@ -420,7 +420,7 @@ public final class RecordingReader {
         func finger() throws(InputFileError) -> (Int, Double, Double, Double?, Int?) {
             let f = try int(l.finger, "finger", l.fingerAt)
             if let raw = l.raw {
-                let shape = "field `raw` must be {\"slot\", \"id\", \"major\", \"minor\", \"orientation\"} with whole numbers (each optional)"
+                let shape = "field `raw` must be {\"slot\", \"id\", \"major\", \"minor\", \"orientation\", \"x\", \"y\", \"pressure\", \"distance\"} with whole numbers, \"tool\" a name and \"kernelTime\" seconds (each optional)"
                 guard case .object(let pairs) = raw else { throw error(l.rawAt, shape) }
                 var c = RawContact()
                 for (key, v) in pairs {
@@ -431,6 +431,18 @@ public final class RecordingReader {
                     case "major": field = \.touchMajor
                     case "minor": field = \.touchMinor
                     case "orientation": field = \.orientation
+                    case "x": field = \.x
+                    case "y": field = \.y
+                    case "pressure": field = \.pressure
+                    case "distance": field = \.distance
+                    case "tool":
+                        guard case .string(let s) = v else { throw error(l.rawAt, "\(shape); `tool` is \(v)") }
+                        c.tool = s
+                        continue
+                    case "kernelTime":
+                        guard let x = v.number, x.isFinite, x >= 0 else { throw error(l.rawAt, "\(shape); `kernelTime` is \(v)") }
+                        c.kernelTime = x
+                        continue
                     default: continue
                     }
                     guard let x = v.number, x == x.rounded(), abs(x) < 1e15 else {

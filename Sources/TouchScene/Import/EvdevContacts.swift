@@ -76,13 +76,23 @@ struct AxisRange: Hashable, Sendable {
     func fraction(_ value: Int) -> Double { (Double(value) - Double(min)) / (Double(max) - Double(min)) }
 }
 
-/// One kernel input event: `time` in microseconds, as the file gives it.
-struct EvdevEvent: Hashable, Sendable {
-    var time: Int64
-    var type: Int
-    var code: Int
-    var value: Int
+/// One kernel input event: `time` in microseconds, as the file (or the record) gives it.
+public struct EvdevEvent: Hashable, Sendable {
+    public var time: Int64
+    public var type: Int
+    public var code: Int
+    public var value: Int
+    /// Where a file gives it (a record's number when read from a descriptor).
     var mark: SourceMark
+
+    init(time: Int64, type: Int, code: Int, value: Int, mark: SourceMark) {
+        self.time = time; self.type = type; self.code = code; self.value = value; self.mark = mark
+    }
+
+    /// An event not read from a file.
+    public init(time: Int64, type: Int, code: Int, value: Int) {
+        self.init(time: time, type: type, code: code, value: value, mark: SourceMark(line: 0, column: 0))
+    }
 }
 
 /// A touch device's description: its name and absolute axes.

@@ -86,6 +86,11 @@ public final class PerfettoWriter: TraceSink {
         out.withBuffer { timeline.add(record, into: &$0) }
         if record.t - lastFlush >= 1 { lastFlush = record.t; out.flush() }
     }
+    /// Runs `body` on the timeline and the output buffer (nothing once closed).
+    func withTimeline(_ body: (inout PerfettoTimeline, inout [UInt8]) -> Void) {
+        guard !closed else { return }
+        out.withBuffer { body(&timeline, &$0) }
+    }
     /// `write`, as the tracer's sink.
     public func receive(_ record: consuming TraceRecord) { write(record) }
 
@@ -157,7 +162,7 @@ struct PerfettoTimeline {
     /// Recognizers by `TraceName.number`; their tids in order of first appearance.
     private var recognizers: [Int32: Recognizer] = [:]
     private var recognizerOrder: [Int32] = []
-    private var namedFixed: Set<Int> = []
+    var namedFixed: Set<Int> = []
     /// The touch tracks named so far, kept without a set that grows with every touch (touch
     /// ids come in increasing order): every id up to `touchesNamedThrough`, except the ids in
     /// `touchGaps` (skipped when a later id came first; none in the application's streams).
@@ -169,7 +174,7 @@ struct PerfettoTimeline {
     /// When the latest touch sample came, while the records after it are of its dispatch.
     private var input: Int64?
     /// The next flow's id.
-    private var nextFlow = 1
+    var nextFlow = 1
     /// Whether a frame was recorded (then samples wait for the next frame).
     private var framesSeen = false
     /// The times of the samples since the last frame (one per time).
@@ -347,7 +352,7 @@ struct PerfettoTimeline {
         return tid
     }
 
-    private mutating func nameTrack(_ tid: Int, _ name: String, into b: inout [UInt8]) {
+    mutating func nameTrack(_ tid: Int, _ name: String, into b: inout [UInt8]) {
         var args = PerfettoArgs()
         args.string("name", name)
         event(name: "thread_name", cat: nil, ph: "M", ts: 0, tid: tid, args: args, into: &b)
@@ -412,10 +417,11 @@ struct PerfettoTimeline {
 
     /// A flow start (`ph` "s") or end ("f"): name, cat, ph, id, ts, pid, tid, then `bp` "e" on
     /// an end (it ends on the slice that encloses it, not the next one).
-    private mutating func flow(end: Bool, id: Int, ts: Int64, tid: Int, into b: inout [UInt8]) {
+    mutating func flow(end: Bool, id: Int, ts: Int64, tid: Int, name: StaticString = "input", into b: inout [UInt8]) {
         if wroteEvent { append(",\n", to: &b) }
         wroteEvent = true
-        append("{\"name\":\"input\",\"cat\":\"input\",\"ph\":\"", to: &b); append(end ? "f" : "s", to: &b)
+        append("{\"name\":\"", to: &b); append(name, to: &b); append("\",\"cat\":\"", to: &b); append(name, to: &b)
+        append("\",\"ph\":\"", to: &b); append(end ? "f" : "s", to: &b)
         append("\",\"id\":", to: &b); integer(Int64(id), into: &b)
         append(",\"ts\":", to: &b); integer(ts, into: &b)
         append(",\"pid\":", to: &b); integer(Int64(Self.pid), into: &b)
@@ -426,7 +432,7 @@ struct PerfettoTimeline {
 
     // MARK: Events
 
-    private mutating func slice(_ name: String, cat: StaticString, start: Int64, end: Int64, tid: Int, args: PerfettoArgs,
+    mutating func slice(_ name: String, cat: StaticString, start: Int64, end: Int64, tid: Int, args: PerfettoArgs,
                                 into b: inout [UInt8]) {
         event(name: name, cat: cat, ph: "X", ts: start, dur: max(0, end - start), tid: tid, args: args, into: &b)
     }

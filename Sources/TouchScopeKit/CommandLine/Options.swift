@@ -3,6 +3,7 @@
 import ArgumentParser
 import TouchCore
 import TouchScene
+import TouchSDL
 
 /// The options `run` and `replay` share: where the trace and its timeline go, whether the
 /// panels draw and the window's size.
@@ -71,6 +72,7 @@ package struct RunOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Record the input as JSON Lines to this file.", valueName: "file"))
     package var record: String?
     @OptionGroup package var output: OutputOptions
+    @OptionGroup package var device: DeviceOptions
 
     package init() {}
 
@@ -135,5 +137,43 @@ package struct ReplayOptions: ParsableArguments {
     /// A time as the user typed it, near enough: -1 rather than -1.0.
     static func show(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+}
+
+/// The touchscreen read through evdev (`--device`, `--device-replay`, `--calibration`,
+/// `--map-to-output`, `--dev-root`) on the live commands (docs/devices.md).
+package struct DeviceOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Read this touchscreen's kernel frames (evdev) instead of SDL's touches: auto (the touchscreen), a node's path (/dev/input/eventN) or a device's name.", valueName: "auto|path|name"))
+    package var device: String?
+    @Option(help: ArgumentHelp("Play an evemu or libinput recording as the touchscreen, at its own timing, through the same reader.", valueName: "file"))
+    package var deviceReplay: String?
+    @Option(help: ArgumentHelp("With --device: libinput's calibration matrix (default: udev's LIBINPUT_CALIBRATION_MATRIX, else identity).", valueName: "\"a b c d e f\""))
+    package var calibration: String?
+    @Option(help: ArgumentHelp("With --device: the display the touchscreen covers (0 is the first; default: the one the window is on).", valueName: "n"))
+    package var mapToOutput: Int?
+    @Option(help: ArgumentHelp("Find devices under this folder instead of / (its dev/input, sys/class/input, run/udev/data; or TOUCHSCOPE_DEV_ROOT).", valueName: "dir"))
+    package var devRoot: String?
+
+    package init() {}
+
+    package func validate() throws {
+        if device != nil, deviceReplay != nil { throw ValidationError("--device and --device-replay cannot be used together") }
+        if let device, device.isEmpty { throw ValidationError("--device needs auto, a node's path or a device's name") }
+        if let calibration, let problem = EvdevMapping.parseMatrix(calibration).problem { throw ValidationError(problem) }
+        if let mapToOutput, mapToOutput < 0 { throw ValidationError("--map-to-output must be 0 or more (got \(mapToOutput))") }
+    }
+
+    /// The host's options for the device.
+    package var touchDevice: TouchDeviceOptions {
+        TouchDeviceOptions(device: device, replay: deviceReplay, calibration: calibration.flatMap { EvdevMapping.parseMatrix($0).matrix },
+                           mapToOutput: mapToOutput, devRoot: devRoot)
+    }
+
+    /// Checks the device can be read before a window opens: one line and exit 1 (permissions,
+    /// no touchscreen) or 2 (a bad path, name or file) when not.
+    package func check() throws {
+        do throws(TouchDeviceFailure) { try EvdevTouchscreen.check(touchDevice) } catch {
+            throw CLIError(message: error.message, status: error.status, namesProgram: true)
+        }
     }
 }

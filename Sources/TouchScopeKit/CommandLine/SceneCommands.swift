@@ -86,7 +86,8 @@ package struct RunCommand: ParsableCommand {
             abstract: "Open a scene in a window"
                 + (SceneCommands.defaultScene.map { " (default: \($0 == "welcome" ? "scenes/welcome.yaml" : $0))" } ?? "") + ".",
             usage: helpUsage("\(SceneCommands.programName) run [<scene>] [--fullscreen] [--display <n>] [--record <file>] "
-                             + "[--trace <file>] [--perfetto <file>] [--no-overlays] [--window <WxH>]"))
+                             + "[--trace <file>] [--perfetto <file>] [--no-overlays] [--window <WxH>] "
+                             + "[--device <auto|path|name>] [--device-replay <file>] [--calibration <\"a b c d e f\">] [--map-to-output <n>] [--dev-root <dir>]"))
     }
 
     @Argument(help: "The scene: a path, or a name (photo), looked up where --paths says.")

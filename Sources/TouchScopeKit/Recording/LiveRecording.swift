@@ -14,11 +14,22 @@ struct LiveRecording {
     /// Whether a recording stopped because it could not be written (`stopIfFailed`).
     private(set) var failed = false
 
-    /// Starts recording to `path` (the recording's header names `window`); none when nil.
-    init(path: String?, window: Size) throws(CLIError) {
+    /// The evdev device read (`--device`): the header names it and keeps its axes.
+    private var device: (name: String, raw: RawDevice)?
+
+    /// Starts recording to `path` (the recording's header names `window`, and `device` when
+    /// the touchscreen is read through evdev); none when nil.
+    init(path: String?, window: Size, device: (name: String, raw: RawDevice)? = nil) throws(CLIError) {
+        self.device = device
         guard let path else { return }
-        do { writer = try RecordingWriter(path: path, window: window) } catch { throw CLIError.failure(error.description) }
+        do { writer = try Self.writer(path, window: window, device: device) } catch { throw CLIError.failure(error.description) }
         currentPath = path
+    }
+
+    private static func writer(_ path: String, window: Size, device: (name: String, raw: RawDevice)?) throws(InputFileError) -> RecordingWriter {
+        var header = RecordingHeader(window: window, device: device?.name)
+        header.rawDevice = device?.raw
+        return try RecordingWriter(path: path, header: header)
     }
 
     /// `path` as an absolute path (a relative one is in the current folder), for messages.
@@ -30,6 +41,8 @@ struct LiveRecording {
     var isRecording: Bool { writer != nil }
 
     func write(_ input: RawInput) { writer?.write(input) }
+    /// A finger input with its contact as the device reported it (the evdev source's: `raw`).
+    func write(_ input: RawInput, contact: RawContact?) { writer?.write(input, contact: contact) }
 
     /// The `reload` line: the scene's text, so a replay reloads the same scene.
     func write(_ reload: SceneReload) { writer?.write(reload) }
@@ -73,7 +86,7 @@ struct LiveRecording {
         number += 1
         let path = SavedFiles.path("\(program)-recording-\(number).jsonl")
         do {
-            writer = try RecordingWriter(path: path, window: window)
+            writer = try Self.writer(path, window: window, device: device)
             currentPath = path
             return "● recording to \(Self.fullPath(path)) (Rec or F10 stops)"
         } catch {

@@ -79,6 +79,10 @@ final class TouchTestFiles {
         self.folderError = folderError
     }
 
+    /// The contact of the test's input at each index, as an evdev device reported it (`raw`):
+    /// kept beside `test.inputs`, which the test holds whole too.
+    var contacts: [Int: RawContact] = [:]
+
     /// Appends the test's new inputs to the recording; the whole recording again when its
     /// header changed. Returns the error the moment the recording stops (once).
     @discardableResult
@@ -91,7 +95,7 @@ final class TouchTestFiles {
             var failure: String
             do {
                 let w = try RecordingWriter(path: temp ?? path, header: h)
-                for i in test.inputs { w.write(i) }
+                for (k, i) in test.inputs.enumerated() { w.write(i, contact: contacts[k]) }
                 w.flush()
                 if let e = w.writeError {
                     w.close()
@@ -131,7 +135,7 @@ final class TouchTestFiles {
                 .replacingOccurrences(of: "cannot write the recording: ", with: "cannot write the recording's new header (the inputs go on after the old one): ")
         }
         guard let writer else { return nil }
-        while written < test.inputs.count { writer.write(test.inputs[written]); written += 1 }
+        while written < test.inputs.count { writer.write(test.inputs[written], contact: contacts[written]); written += 1 }
         if let e = writer.writeError { return stop(e.description) }
         return nil
     }

@@ -32,6 +32,8 @@ package struct TouchTestOptions: Sendable {
     package var limits = CheckLimits()
     /// Where the files not named by --record / --report go (`TouchTestFiles.savedFolder()` when nil).
     package var savedFolder: String?
+    /// The touchscreen read through evdev (`--device`, `--device-replay`).
+    package var touchDevice = TouchDeviceOptions()
     package init() {}
 }
 
@@ -128,6 +130,10 @@ package final class TouchTestWindow: HostClient {
 
     package func handle(_ input: RawInput) {
         let now = input.t
+        // A finger of the evdev device that the test takes: its contact goes in the recording
+        // (set first: a page finished by this input writes the recording before `handle` ends).
+        let taken = test.inputs.count
+        files.contacts[taken] = host?.sources.first(EvdevTouchscreen.self)?.recordedContact(for: input)
         switch input.kind {
         case let .fingerDown(f, x, y, _, _): down(f, Point(x: x, y: y), input)
         case let .fingerMove(f, x, y, _, _): if onPanel[f] == nil { surface(f, Point(x: x, y: y), input) }
@@ -145,6 +151,7 @@ package final class TouchTestWindow: HostClient {
         default:
             break
         }
+        if test.inputs.count == taken { files.contacts[taken] = nil }
         syncFiles()
         sayAnomalies()
         publish()
@@ -418,6 +425,9 @@ extension Array {
 extension TouchTestWindow {
     /// Opens the window and runs the test until it is closed; then `finish`.
     package static func run(_ options: TouchTestOptions) throws {
+        do throws(TouchDeviceFailure) { try EvdevTouchscreen.check(options.touchDevice) } catch {
+            throw CLIError(message: error.message, status: error.status, namesProgram: true)
+        }
         if SDLHost.checkDisplay() != nil {
             throw CLIError(message: "touchscope: no display (neither DISPLAY nor WAYLAND_DISPLAY is set): touchtest needs a window on the touchscreen", status: 1)
         }
@@ -426,10 +436,11 @@ extension TouchTestWindow {
         SDLHost.catchSignals()
         let host: SDLHost
         do {
-            host = try SDLHost(options: HostOptions(sceneName: "touchtest", fullscreen: options.fullscreen, displayIndex: options.display,
-                                                    windowSize: options.window,
-                                                    layout: LayoutOptions(panelsVisible: false, margin: 0, toolbar: false)),
-                               sceneSize: options.window ?? Size(width: 1280, height: 800))
+            var hostOptions = HostOptions(sceneName: "touchtest", fullscreen: options.fullscreen, displayIndex: options.display,
+                                          windowSize: options.window,
+                                          layout: LayoutOptions(panelsVisible: false, margin: 0, toolbar: false))
+            hostOptions.touchDevice = options.touchDevice
+            host = try SDLHost(options: hostOptions, sceneSize: options.window ?? Size(width: 1280, height: 800))
         } catch let error as SDLError where error.isNoDisplay {
             throw CLIError(message: "touchscope: no display (\(error.message))", status: 1)
         } catch {

@@ -15,6 +15,8 @@ struct LiveOptions {
     var window: Size? = nil
     /// `--perfetto`: the timeline for Perfetto (`PerfettoWriter`).
     var perfettoFile: String? = nil
+    /// The touchscreen read through evdev (`--device`, `--device-replay`).
+    var touchDevice = TouchDeviceOptions()
 }
 
 /// The live window: feeds the host's input to the scene session and draws its frames. The
@@ -69,7 +71,8 @@ final class LiveApp: HostClient, HostKeyTarget {
             do { trace = try TraceWriter(path: path) } catch { throw CLIError.badInput(error.description) }
         }
         perfetto = try openPerfetto(options.perfettoFile, scene: session.scene)
-        recording = try LiveRecording(path: options.recordFile, window: session.scene.window)
+        recording = try LiveRecording(path: options.recordFile, window: session.scene.window,
+                                      device: EvdevTouchscreen.recordingDevice(options.touchDevice, window: session.scene.window))
         connectTrace()
     }
 
@@ -130,12 +133,13 @@ final class LiveApp: HostClient, HostKeyTarget {
     private func makeHost() throws -> SDLHost {
         DisplayLoss.handler = { [weak self] in self?.displayLost() }
         do {
-            return try SDLHost(options: HostOptions(sceneName: session.scene.title ?? session.scene.name,
-                                                    fullscreen: options.fullscreen, displayIndex: options.display,
-                                                    windowSize: options.window,
-                                                    layout: LayoutOptions(panelsVisible: frame.overlays,
-                                                                          toolbarWhenHidden: frame.overlays)),
-                               sceneSize: session.scene.window)
+            var hostOptions = HostOptions(sceneName: session.scene.title ?? session.scene.name,
+                                          fullscreen: options.fullscreen, displayIndex: options.display,
+                                          windowSize: options.window,
+                                          layout: LayoutOptions(panelsVisible: frame.overlays,
+                                                                toolbarWhenHidden: frame.overlays))
+            hostOptions.touchDevice = options.touchDevice
+            return try SDLHost(options: hostOptions, sceneSize: session.scene.window)
         } catch let error as SDLError where error.isNoDisplay {
             throw CLIError(message: "\(source.programName): no display (\(error.message)); to run without one use: "
                 + source.headlessHint, status: 1)
@@ -260,7 +264,8 @@ final class LiveApp: HostClient, HostKeyTarget {
             host?.setNeedsDisplay()
             return .debugger
         }
-        recording.write(input)
+        // A finger of the evdev device carries its contact, kernel time included (`raw`).
+        recording.write(input, contact: host?.sources.first(EvdevTouchscreen.self)?.recordedContact(for: input))
         whatIf.note(input)
         session.handle(input)
         if case let .mouseMove(x, y, nil, _) = input.kind, !Rect(origin: .zero, size: session.scene.window).contains(Point(x: x, y: y)) {
@@ -360,6 +365,17 @@ final class LiveApp: HostClient, HostKeyTarget {
         prepareFrame()
         frame.draw(session, into: &list, layout: layout, measurer: host?.textMeasurer ?? EstimatedTextMeasurer())
         perfetto?.frame(at: session.app.time)
+        writeDeviceStages()
+    }
+
+    /// The evdev device's frames presented since the last frame, as flows in the Perfetto
+    /// timeline: their CLOCK_MONOTONIC times put on the trace's clock by the offset now.
+    private func writeDeviceStages() {
+        guard let perfetto, let device = host?.sources.first(EvdevTouchscreen.self) else { return }
+        let times = device.takeStageTimes()
+        guard !times.isEmpty else { return }
+        let offset = EvdevReader.monotonicMicroseconds() - Int64((session.app.time * 1e6).rounded())
+        perfetto.deviceStages(times, monotonicOffset: offset)
     }
 
     func frameParts(layout: HostLayout) -> [FramePart]? { frame.frameParts(layout: layout) }
@@ -368,7 +384,7 @@ final class LiveApp: HostClient, HostKeyTarget {
         prepareFrame()
         frame.draw(part, session, into: &list, layout: layout, measurer: host?.textMeasurer ?? EstimatedTextMeasurer())
         // The scene is the frame's last part, always drawn.
-        if part.moment == .afterInput { perfetto?.frame(at: session.app.time) }
+        if part.moment == .afterInput { perfetto?.frame(at: session.app.time); writeDeviceStages() }
     }
 
     /// What the frame shows of the window's own state, and the host data the shown panels

@@ -29,6 +29,9 @@ public struct TouchDeviceInfo: Sendable, Hashable {
     /// The device as a replayed device recording describes it (axes, ranges, resolution,
     /// fuzz); nil for a device SDL lists or a TouchScope recording.
     public var raw: RawDevice?
+    /// A device read through evdev: its latency by stage (kernel → read → dispatched →
+    /// presented, p50 and p99) and what the kernel reported wrongly, one line each.
+    public var stages: [String] = []
     public init(sdlID: Int64, traceDevice: Int?, name: String, kind: Kind, display: String?, source: String? = nil) {
         self.sdlID = sdlID; self.traceDevice = traceDevice; self.name = name; self.kind = kind; self.display = display
         self.source = source
@@ -79,6 +82,7 @@ public enum DevicePanel {
         if let i = row.info {
             let how = i.source ?? (i.kind.rawValue + (i.display.map { ", \($0)" } ?? ""))
             out.append("\(i.name)  (\(how))")
+            out += i.stages.map { "  " + $0 }
         } else if let s = row.stats {
             out.append(s.device < 0 ? "mouse (emulated fingers)" : "device \(s.device) (from the trace)")
         }

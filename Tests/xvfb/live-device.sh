@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The touchscreen read through evdev, live: the real program under Xvfb plays an evemu
+# recording as the device (`--device-replay`: the file's records through a pipe into the same
+# reader a device node feeds, at the file's own timing). The window's recording gets the
+# file's touches (as many finger-downs and -ups as `import` of the file gives), from the evdev
+# device (device 90), each with the contact's slot and tracking id; `touchscope devices`
+# and `run --device` on a fake tree say what they find. Run by `make test` through xvfb-run;
+# needs DISPLAY and xdotool.
+set -euo pipefail
+source "$(dirname "$0")/lib/setup.sh"
+
+file=Tests/TouchSceneTests/Fixtures/import/real/atmel-maxtouch.4-finger-drag-down.evemu
+"$bin" import "$file" --output "$tmp/imported.jsonl" --window 1280x800 >/dev/null
+want_down=$(grep -c '"type":"finger-down"' "$tmp/imported.jsonl")
+want_up=$(grep -c '"type":"finger-up"' "$tmp/imported.jsonl")
+[ "$want_down" -ge 4 ] || fail "the fixture should have at least 4 touches (has $want_down)"
+
+SDL_AUDIODRIVER=dummy "$bin" run hit-test --no-overlays --device-replay "$file" --record "$tmp/rec.jsonl" --perfetto "$tmp/timeline.json" >"$tmp/out.log" 2>&1 &
+pid=$!
+timeout 20 xdotool search --sync --pid "$pid" >/dev/null 2>&1 || fail "no window appeared"
+# The file lasts 0.57 s from the window's start.
+for _ in $(seq 1 40); do
+    [ "$(grep -c '"type":"finger-up"' "$tmp/rec.jsonl" 2>/dev/null || true)" -ge "$want_up" ] && break
+    sleep 0.25
+done
+kill -TERM "$pid"; { wait "$pid"; } 2>/dev/null || true; pid=
+down=$(grep -c '"type":"finger-down"' "$tmp/rec.jsonl" || true)
+up=$(grep -c '"type":"finger-up"' "$tmp/rec.jsonl" || true)
+[ "$down" -eq "$want_down" ] || fail "the live recording has $down finger-downs, import of the file $want_down"
+[ "$up" -eq "$want_up" ] || fail "the live recording has $up finger-ups, import of the file $want_up"
+grep '"type":"finger-down"' "$tmp/rec.jsonl" | grep -vq '"device":90' && fail "a finger-down not from the evdev device"
+head -1 "$tmp/rec.jsonl" | grep -q '"device":"Atmel maXTouch Touchscreen".*"rawDevice":{"name":"Atmel maXTouch Touchscreen","protocol":"multitouch B (slots)"' \
+    || fail "the live recording's header does not name the device and its axes: $(head -1 "$tmp/rec.jsonl")"
+grep '"type":"finger-down"' "$tmp/rec.jsonl" | head -1 | grep -q '"raw":{"slot":' || fail "finger lines carry no raw contact: $(grep -m1 finger-down "$tmp/rec.jsonl")"
+
+# The Perfetto timeline draws the device's stages as slices chained by flows.
+python3 - "$tmp/timeline.json" <<'PY' || fail "the Perfetto timeline lacks the device's stages"
+import json, sys
+ev = json.load(open(sys.argv[1]))["traceEvents"]
+stages = [e for e in ev if e.get("cat") == "device" and e["ph"] == "X"]
+flows = [e for e in ev if e.get("cat") == "device" and e["ph"] in "sf"]
+names = {e["name"] for e in stages}
+assert {"evdev: read → dispatched", "evdev: dispatched → presented"} <= names, names
+assert all(e["dur"] >= 0 for e in stages)
+assert len(flows) >= 2 and len(flows) % 2 == 0, len(flows)
+PY
+
+# touchtest reads the same device: every finger line of its recording carries the contact.
+SDL_AUDIODRIVER=dummy "$bin" touchtest --device-replay "$file" --record "$tmp/tt.jsonl" --report "$tmp/tt.html" >"$tmp/tt.log" 2>&1 &
+pid=$!
+timeout 20 xdotool search --sync --pid "$pid" >/dev/null 2>&1 || fail "no touchtest window appeared"
+for _ in $(seq 1 40); do
+    [ "$(grep -c '"type":"finger-up"' "$tmp/tt.jsonl" 2>/dev/null || true)" -ge "$want_up" ] && break
+    sleep 0.25
+done
+kill -TERM "$pid"; { wait "$pid"; } 2>/dev/null || true; pid=
+fingers=$(grep -c '"type":"finger-' "$tmp/tt.jsonl" || true)
+raws=$(grep '"type":"finger-' "$tmp/tt.jsonl" | grep -c '"raw":{"slot":' || true)
+[ "$fingers" -gt 0 ] && [ "$raws" -eq "$fingers" ] || fail "touchtest: $raws of $fingers finger lines carry the contact"
+
+# No touchscreen in an empty tree: one line, exit 1.
+mkdir -p "$tmp/root/dev/input"
+set +e
+"$bin" run hit-test --device auto --dev-root "$tmp/root" >"$tmp/auto.out" 2>"$tmp/auto.err"; status=$?
+set -e
+[ "$status" -eq 1 ] || fail "--device auto without a touchscreen: exit $status (want 1)"
+[ "$(wc -l <"$tmp/auto.err")" -eq 1 ] || fail "--device auto without a touchscreen: want one line, got: $(cat "$tmp/auto.err")"
+grep -q "no input devices under $tmp/root/dev/input" "$tmp/auto.err" || fail "unexpected message: $(cat "$tmp/auto.err")"
+echo "$script: ok"
