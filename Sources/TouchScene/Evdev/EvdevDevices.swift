@@ -16,6 +16,7 @@
 import TouchCore
 #if canImport(Glibc)
 import Glibc
+import TouchFiles
 #endif
 
 /// One input device as `touchscope devices` lists it.

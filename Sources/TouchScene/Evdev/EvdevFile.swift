@@ -1,6 +1,7 @@
 // EvdevFile: a device from a file (an evemu or libinput recording): its description and its
 // events, to be written into a pipe as if the device were attached (`--device-replay`).
 import TouchCore
+import TouchFiles
 
 /// A recorded device: its description and its events, in the file's order and times.
 public struct EvdevFileDevice: Sendable {
