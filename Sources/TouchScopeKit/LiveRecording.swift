@@ -14,11 +14,26 @@ struct LiveRecording {
     /// Whether a recording stopped because it could not be written (`stopIfFailed`).
     private(set) var failed = false
 
-    /// Starts recording to `path` (the recording's header names `window`); none when nil.
-    init(path: String?, window: Size) throws(CLIError) {
+    /// The scene file the window shows (nil: an application built in code): each recording's
+    /// header names it (`"scene"`, relative to the recording's folder) for `touchscope test`.
+    let scenePath: String?
+
+    /// Starts recording to `path` (the recording's header names `window` and the scene file
+    /// `scenePath`); none when nil.
+    init(path: String?, window: Size, scenePath: String? = nil) throws(CLIError) {
+        self.scenePath = scenePath
         guard let path else { return }
-        do { writer = try RecordingWriter(path: path, window: window) } catch { throw CLIError.failure(error.description) }
+        do { writer = try RecordingWriter(path: path, header: Self.header(window: window, scenePath: scenePath, recording: path)) }
+        catch { throw CLIError.failure(error.description) }
         currentPath = path
+    }
+
+    /// The header of a recording at `recording`: the window, and the scene file relative to
+    /// the recording's folder.
+    static func header(window: Size, scenePath: String?, recording: String) -> RecordingHeader {
+        var h = RecordingHeader(window: window)
+        h.scene = scenePath.map { SceneReference.relative(scene: $0, recording: recording) }
+        return h
     }
 
     /// `path` as an absolute path (a relative one is in the current folder), for messages.
@@ -73,7 +88,7 @@ struct LiveRecording {
         number += 1
         let path = "\(program)-recording-\(number).jsonl"
         do {
-            writer = try RecordingWriter(path: path, window: window)
+            writer = try RecordingWriter(path: path, header: Self.header(window: window, scenePath: scenePath, recording: path))
             currentPath = path
             return "● recording to \(Self.fullPath(path)) (Rec or F10 stops)"
         } catch {
