@@ -9,6 +9,7 @@ struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Turn a libinput record (YAML) or evemu-record file into a recording (JSON Lines).",
+        usage: helpUsage("touchscope import <input> --output <file.jsonl> [--window <WxH>] [--scene <scene>]"),
         discussion: """
             Reads the first touchscreen or touchpad of a libinput record, or the device
             of an evemu recording: multitouch protocol B (slots), protocol A and

@@ -39,7 +39,8 @@ public enum SceneReference {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    static func absolute(_ path: String) -> String {
+    /// `path` made absolute (from the current folder) and normalized.
+    public static func absolute(_ path: String) -> String {
         normalized(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
     }
 

@@ -76,19 +76,39 @@ public struct SuiteRunner: Sendable {
         return result
     }
 
-    private func check(_ item: SuiteItem, into result: inout SuiteResult) throws {
-        let reader = try RecordingReader(path: item.recording)
-        guard let reference = item.scene ?? reader.header.scene else {
+    /// The scene file `item` plays in: its `suite.yaml` scene or its header's, a path relative
+    /// to the recording's folder, else a name for `resolveName`. Throws when it names none or
+    /// no such file is there.
+    public func sceneFile(of item: SuiteItem, header: RecordingHeader) throws(InputFileError) -> String {
+        guard let reference = item.scene ?? header.scene else {
             throw InputFileError(file: item.recording, line: 1, column: 1,
                                  "the recording names no scene: add \"scene\": \"FILE or NAME\" to its header (touchscope import --scene and run --record write it), or map it in the folder's suite.yaml")
         }
-        // A scene suite.yaml names is relative to its folder, as the recording's header's is.
         let scenePath = SceneReference.file(reference, recording: item.recording) ?? resolveName(reference)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: scenePath, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw InputFileError(file: item.recording, line: 1, column: 1,
                                  "scene \"\(reference)\": no such file beside the recording, nor a scene of that name in scenes/")
         }
+        return scenePath
+    }
+
+    /// Replays `item` in its scene with its settings and `extra` after them: the scene file and
+    /// each sequence's verdict (winners, outcomes, rules).
+    public func verdicts(_ item: SuiteItem, adding extra: [String] = []) throws(InputFileError) -> (scene: String, sequences: [ExpectedSequence]) {
+        let reader = try RecordingReader(path: item.recording)
+        let scenePath = try sceneFile(of: item, header: reader.header)
+        let scene = try cache.scene(scenePath, settings: item.settings + extra, types: types)
+        let sink = SuiteSink(expectation: nil)
+        let session = SceneSession(scene: scene)
+        session.app.tracer.sink = sink
+        try Replayer(session: session, recording: reader, types: types).run(until: nil)
+        return (scenePath, sink.finish())
+    }
+
+    private func check(_ item: SuiteItem, into result: inout SuiteResult) throws {
+        let reader = try RecordingReader(path: item.recording)
+        let scenePath = try sceneFile(of: item, header: reader.header)
         result.scene = scenePath
         let scene = try cache.scene(scenePath, settings: item.settings, types: types)
         var traceExpectation: TraceExpectation?

@@ -109,11 +109,13 @@ public struct VerdictExpectation: Sendable, Hashable {
                 while true {
                     if s.peek() == 0x7d { s.i += 1; break }
                     if version != nil || out != nil { try s.expect(0x2c, "`,` or `}`") }
+                    _ = s.peek()
                     let keyAt = s.i
                     let key = try s.string()
                     try s.expect(0x3a, "`:`")
                     switch key {
                     case "verdicts":
+                        _ = s.peek()
                         let at = s.i
                         let v = try s.number()
                         guard v == 1 else { throw s.fail("`verdicts` must be 1 (the format's version)", at: at) }

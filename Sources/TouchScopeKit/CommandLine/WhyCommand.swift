@@ -18,10 +18,17 @@ package struct WhyOptions: ParsableArguments {
     package var at: Double?
     @Flag(help: "Print one JSON object: {\"sequences\": [...]} (see the README).")
     package var json = false
+    @Flag(help: "For each recognizer that lost a sequence: the smallest single setting that makes it win, checked by a replay, and what else it changes.")
+    package var fix = false
+    @Option(help: ArgumentHelp("With --fix: check each fix against the recordings of this suite (a folder or recording, as touchscope test takes).",
+                               valueName: "path"))
+    package var suite: String?
 
     package init() {}
 
     package func validate() throws {
+        if suite != nil && !fix { throw ValidationError("--suite is for --fix") }
+        if fix && at != nil { throw ValidationError("--fix takes the whole recording (no --at)") }
         guard let at else { return }
         if !at.isFinite { throw ValidationError("--at must be a time in seconds, 0 or more") }
         if at < 0 { throw ValidationError("--at must not be negative (got \(ReplayOptions.show(at)))") }
@@ -38,6 +45,11 @@ private let whyDiscussion = """
     decided it, the measured value, the limit, the margin in words and its
     waits for other recognizers. --at: only the sequence under way at that
     time. --json: the same as one JSON object (see the README).
+    --fix: for each recognizer that lost a sequence, the smallest single
+    setting that makes it win (a number moved in the what-if editor's
+    steps, a failure requirement, simultaneity), checked by a replay, and
+    the other sequences whose winners it changes; --suite PATH checks each
+    fix against a suite of recordings (docs/recordings-as-tests.md).
     """
 
 /// `why SCENE RECORDING [--at SECONDS] [--json]`: the verdicts of a recording's touch sequences.
@@ -46,7 +58,7 @@ package struct WhyCommand: ParsableCommand {
         CommandConfiguration(
             commandName: "why",
             abstract: "Why each gesture of a recording fired or did not: every touch sequence's verdict.",
-            usage: helpUsage("\(SceneCommands.programName) why <scene> <recording> [--at <seconds>] [--json]"),
+            usage: helpUsage("\(SceneCommands.programName) why <scene> <recording> [--at <seconds>] [--json] [--fix [--suite <path>]]"),
             discussion: whyDiscussion)
     }
 
@@ -67,7 +79,7 @@ struct AppWhyCommand: AppSubcommand {
         CommandConfiguration(
             commandName: "why",
             abstract: "Why each gesture of a recording fired or did not: every touch sequence's verdict.",
-            usage: helpUsage("\(AppCommand.programName) why <recording> [--at <seconds>] [--json]"),
+            usage: helpUsage("\(AppCommand.programName) why <recording> [--at <seconds>] [--json] [--fix [--suite <path>]]"),
             discussion: whyDiscussion)
     }
 
@@ -91,6 +103,13 @@ extension AppSource {
     @MainActor
     package func why(_ options: WhyOptions) throws {
         try OutputFiles.check([.input("scene", scenePath), .input("recording", options.recording)])
+        if options.fix {
+            guard let scenePath else {
+                throw CLIError.badInput("why --fix changes settings of a scene file; \(programName) builds its application in code")
+            }
+            try FixReport.run(scenePath: scenePath, recording: options.recording, types: types, suite: options.suite, json: options.json)
+            return
+        }
         let reader: RecordingReader
         do { reader = try RecordingReader.open(path: options.recording, window: window) } catch { throw CLIError.badInput(error.description) }
         let session = makeSession()
