@@ -30,7 +30,7 @@ public enum WhyReport {
     }
 
     /// One sequence as text (see ``text(_:numbers:)``).
-    static func block(_ s: SequenceVerdict, number: Int) -> String {
+    package static func block(_ s: SequenceVerdict, number: Int) -> String {
         let span = s.end.map { "\(seconds(s.start)) to \(seconds($0))" }
             ?? "from \(seconds(s.start)), fingers still down when the replay ended"
         let touches = s.touches.map { "\($0.id) on \($0.view?.string ?? "no view")" }
@@ -123,7 +123,7 @@ public enum WhyReport {
         "{\"sequences\":[" + sequences.map(json).joined(separator: ",") + "]}"
     }
 
-    static func json(_ s: SequenceVerdict) -> String {
+    package static func json(_ s: SequenceVerdict) -> String {
         var o = JSONObjectWriter()
         o.number("start", s.start)
         o.optional("end", s.end)
