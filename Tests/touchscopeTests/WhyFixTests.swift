@@ -120,3 +120,30 @@ struct WhyFixTests {
         #expect(bad.status == 2 && bad.stderr.contains("--suite is for --fix"), "\(bad.stderr)")
     }
 }
+
+@Suite("why on a long recording")
+struct WhyLongRecordingTests {
+    @Test("300 lone taps 1 s apart: why prints 300 sequences, numbered in order, each won by the single tap (printed as they become final)")
+    func manySequences() throws {
+        // Each tap is alone: the double tap's 0.35 s interval runs out before the next (SPEC 5),
+        // so the single tap, which waited for it, recognizes. More sequences than the verdicts
+        // kept at once, so the printed ones are forgotten on the way.
+        var text = "{\"recording\":1,\"window\":[800,600]}\n"
+        for k in 0..<300 {
+            let t = 0.1 + Double(k)
+            text += "{\"t\":\(t),\"type\":\"finger-down\",\"finger\":1,\"x\":400,\"y\":300}\n"
+            text += "{\"t\":\(t + 0.08),\"type\":\"finger-up\",\"finger\":1,\"x\":400,\"y\":300}\n"
+        }
+        let path = Paths.temporary("why-300.jsonl")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let run = try CLIRun.run(["why", "scenes/double-tap.yaml", path, "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let sequences = try #require(object["sequences"] as? [[String: Any]])
+        #expect(sequences.count == 300)
+        #expect(sequences.allSatisfy { $0["winners"] as? [String] == ["singleTap"] })
+        #expect(zip(sequences, 0..<300).allSatisfy { abs(($0.0["start"] as? Double ?? -1) - (0.1 + Double($0.1))) < 1e-9 })
+        let words = try CLIRun.run(["why", "scenes/double-tap.yaml", path])
+        #expect(words.stdout.contains("\nSequence 300: 299.1 s to 299.18 s, touch 300 on pad\n  winner: singleTap\n"), "\(words.stdout.suffix(400))")
+    }
+}
