@@ -147,3 +147,33 @@ struct WhyLongRecordingTests {
         #expect(words.stdout.contains("\nSequence 300: 299.1 s to 299.18 s, touch 300 on pad\n  winner: singleTap\n"), "\(words.stdout.suffix(400))")
     }
 }
+
+@Suite("sweep on a long hold")
+struct SweepHoldTests {
+    @Test("a finger held 20,000 s sweeps at every rate, and at 10,000 Hz, in seconds: the press wins; a resting finger reports nothing")
+    func hold() throws {
+        // The finger lands at (400, 300) and lifts there 20,000 s later: on long-press.yaml the
+        // press begins after its 0.5 s at every rate (the finger never moves), and the pan never
+        // reaches its slop. A touchscreen reports no change, so no rate adds a sample.
+        let path = Paths.temporary("hold-20000.jsonl")
+        try """
+            {"recording":1,"window":[800,600]}
+            {"t":0.1,"type":"finger-down","finger":1,"x":400,"y":300}
+            {"t":20000.1,"type":"finger-up","finger":1,"x":400,"y":300}
+
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let start = Date()
+        let run = try CLIRun.run(["sweep", "scenes/long-press.yaml", path, "--json"], timeout: 30)
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let sequences = try #require(object["sequences"] as? [[String: Any]])
+        #expect(sequences.count == 1)
+        #expect(sequences.first?["winners"] as? [String: [String]] == ["60": ["press"], "90": ["press"], "120": ["press"], "240": ["press"]])
+        let fast = try CLIRun.run(["sweep", "scenes/long-press.yaml", path, "--rates", "10000"], timeout: 30)
+        #expect(fast.status == 0, "\(fast.stderr)")
+        #expect(fast.stdout.contains("stable: press at 10000 Hz"), "\(fast.stdout)")
+        // 16 s and more than a gigabyte before a resting finger stopped reporting; now well under.
+        let scale = ProcessInfo.processInfo.environment["TOUCHSCOPE_TEST_TIME_SCALE"].flatMap(Double.init) ?? 1
+        #expect(Date().timeIntervalSince(start) < 10 * scale)
+    }
+}
