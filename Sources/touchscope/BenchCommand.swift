@@ -50,6 +50,9 @@ struct BenchCommand: ParsableCommand {
               replay_peak_rss_mib
                   peak RSS of `touchscope replay --headless --trace` on a generated
                   1,000,000-event recording (a child process)
+              suite_recordings_per_second_1_core/_all_cores, suite_speedup
+                  `touchscope test` on a generated suite of 1,000 recordings of 200
+                  events, on one thread and on every core
             --scale adds the same figures at 10× the views and 10× the events.
             With --device-replay FILE, only a fed device's figures:
               device_kernel_to_read_ms_p50/p99, device_read_to_dispatched_ms_p50/p99
@@ -83,6 +86,8 @@ struct BenchCommand: ParsableCommand {
     var latencySeconds = 3.0
     @Option(help: "Events in the replayed recording (0: skip the replay figure).")
     var replayEvents = 1_000_000
+    @Option(help: "Recordings in the generated suite for the test throughput figures (0: skip them).")
+    var suiteRecordings = 1000
     @Option(help: ArgumentHelp("Where the generated scene, recordings and trace go.", valueName: "folder"))
     var workDir: String?
     @Flag(help: "Write the replay trace to /dev/null instead of a file in the work folder.")
@@ -97,7 +102,7 @@ struct BenchCommand: ParsableCommand {
     var peerEvents = 5000
 
     func validate() throws {
-        if events < 1 || fanOut < 1 || depth < 1 || recognizers < 0 || hitTests < 1 || frames < 0 || replayEvents < 0
+        if events < 1 || fanOut < 1 || depth < 1 || recognizers < 0 || hitTests < 1 || frames < 0 || replayEvents < 0 || suiteRecordings < 0
             || !(latencySeconds >= 0 && latencySeconds <= 600) {
             throw ValidationError("sizes must be positive")
         }
@@ -193,6 +198,23 @@ struct BenchCommand: ParsableCommand {
             let small = try ReplayBench.prepare(folder: work + "/small", shape: replayShape, events: max(1, replayEvents / 10))
             let r0 = try ReplayBench.run(scene: small.scene, recording: small.recording, events: max(1, replayEvents / 10), trace: "/dev/null")
             report.add("replay_peak_rss_mib_tenth", round2(r0.peakRSSMiB), "MiB", "the same with \(r0.events) events (flat: about equal)")
+        }
+
+        // Suite throughput: touchscope test's runner on one thread and on every core.
+        if suiteRecordings > 0 {
+            let plan = try SuiteBench.prepare(folder: work + "/suite", count: suiteRecordings, events: 200)
+            let r = try SuiteBench.run(plan)
+            let one = Double(r.recordings) / r.oneCore, all = Double(r.recordings) / r.allCores
+            report.add("suite_recordings_per_second_1_core", one.rounded(), "rec/s",
+                       "\(r.recordings) recordings, \(r.events) events: \(Int((Double(r.events) / r.oneCore).rounded())) events/s")
+            report.add("suite_recordings_per_second_all_cores", all.rounded(), "rec/s",
+                       "\(r.cores) jobs: \(Int((Double(r.events) / r.allCores).rounded())) events/s")
+            report.add("suite_speedup", (all / one * 100).rounded() / 100, "×", "all cores ÷ one",
+                       goal: "≥ \(fmt1(0.8 * Double(r.cores)))", met: all / one >= 0.8 * Double(r.cores))
+            report.set("suite_events", r.events)
+            report.set("suite_events_per_second_1_core", Double(r.events) / r.oneCore)
+            report.set("suite_events_per_second_all_cores", Double(r.events) / r.allCores)
+            report.set("suite_cores", r.cores)
         }
 
         if scale {

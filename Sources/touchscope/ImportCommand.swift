@@ -9,6 +9,7 @@ struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Turn a libinput record (YAML) or evemu-record file into a recording (JSON Lines).",
+        usage: helpUsage("touchscope import <input> --output <file.jsonl> [--window <WxH>] [--scene <scene>]"),
         discussion: """
             Reads the first touchscreen or touchpad of a libinput record, or the device
             of an evemu recording: multitouch protocol B (slots), protocol A and
@@ -16,7 +17,9 @@ struct ImportCommand: ParsableCommand {
             the device's axis ranges are stretched onto the window; time starts at 0 at
             the first touch. The device's axes and each contact's slot, tracking id
             and size go along (`rawDevice`, `raw`) for the raw view. `replay` reads
-            these files directly too.
+            these files directly too. --scene names the scene the recording plays in
+            (in its header, for `touchscope test`): a scene file is written relative
+            to the recording's folder, a scene name as it is.
             Example: touchscope import touch.yml --output touch.jsonl --window 1280x800
             """)
 
@@ -26,6 +29,9 @@ struct ImportCommand: ParsableCommand {
     var output: String
     @Option(help: ArgumentHelp("The window the device's area is stretched onto (default 800x600).", valueName: "WxH"))
     var window: String = "800x600"
+    @Option(help: ArgumentHelp("The scene the recording plays in (a path, or a name in scenes/), named in its header for touchscope test.",
+                               valueName: "scene"))
+    var scene: String?
 
     func validate() throws {
         if let problem = OutputOptions.windowProblem(window) { throw ValidationError(problem) }
@@ -43,6 +49,7 @@ struct ImportCommand: ParsableCommand {
         // view of the `.jsonl` shows what the device reported, as a replay of the file does.
         var header = imported.header
         header.rawDevice = imported.rawDevice
+        if let scene { header.scene = try Self.sceneReference(scene, recording: output) }
         do { writer = try RecordingWriter(path: output, header: header) } catch { throw CLIError.badInput(error.description) }
         do { while let input = try imported.next() { writer.write(input, contact: imported.lastContact) } } catch {
             writer.close()
@@ -51,5 +58,19 @@ struct ImportCommand: ParsableCommand {
         writer.close()
         if let e = writer.writeError { throw CLIError.badInput(e.description) }
         print("\(output): \(imported.inputCount) finger events (\(imported.touchCount) touches, up to \(imported.fingerCount) fingers) from \(imported.header.device ?? "an unnamed device") (\(imported.header.format ?? "?"))")
+    }
+
+    /// What the header says of `--scene`: a scene file relative to the recording's folder; a
+    /// name the resolver finds (`scenes/NAME.yaml`) as it is. Neither: bad input.
+    static func sceneReference(_ scene: String, recording: String) throws -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: scene, isDirectory: &isDirectory), !isDirectory.boolValue {
+            return SceneReference.relative(scene: scene, recording: recording)
+        }
+        let resolved = resolveScene(scene)
+        guard resolved != scene, FileManager.default.fileExists(atPath: resolved) else {
+            throw CLIError.badInput("--scene: no scene file \(scene), nor a scene of that name in scenes/")
+        }
+        return scene
     }
 }

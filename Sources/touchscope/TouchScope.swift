@@ -26,7 +26,7 @@ struct TouchScope: ParsableCommand {
             """,
         version: touchScopeVersion,
         subcommands: [RunCommand.self, ReplayCommand.self, WhyCommand.self, DiffCommand.self, SweepCommand.self, HitMapCommand.self, EditCommand.self, CheckCommand.self, ImportCommand.self, AnalyzeCommand.self,
-                      CalibrateCommand.self, TouchTestCommand.self, DevicesCommand.self, BenchCommand.self],
+                      CalibrateCommand.self, TouchTestCommand.self, DevicesCommand.self, TestCommand.self, BenchCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

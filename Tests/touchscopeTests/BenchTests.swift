@@ -138,12 +138,14 @@ struct BenchTests {
     @Test("bench --json reports every figure, the 2560×1600 frame included")
     func jsonKeys() throws {
         let object = try benchJSON(["--events", "2000", "--hit-tests", "50", "--frames", "2", "--replay-events", "0",
-                                    "--no-file-dispatch", "--latency-seconds", "0.5"])
+                                    "--no-file-dispatch", "--latency-seconds", "0.5", "--suite-recordings", "12"])
         let keys = Set(object.keys)
         let expected: Set<String> = ["dispatch_events_per_second", "dispatch_one_thread_events_per_second",
                                      "hit_test_ns_p50", "hit_test_ns_p99", "hit_test_untraced_ns_p50", "hit_test_untraced_ns_p99",
                                      "frame_ms_p50", "frame_ms_p99", "frame_ms_p50_2560x1600", "frame_ms_p99_2560x1600",
-                                     "frame_draw_commands", "frame_2560x1600_draw_commands", "latency_ms_p50", "latency_ms_p99"]
+                                     "frame_draw_commands", "frame_2560x1600_draw_commands", "latency_ms_p50", "latency_ms_p99",
+                                     "suite_recordings_per_second_1_core", "suite_recordings_per_second_all_cores", "suite_speedup",
+                                     "suite_events_per_second_1_core", "suite_events_per_second_all_cores"]
         #expect(expected.isSubset(of: keys), "missing \(expected.subtracting(keys).sorted())")
         checkFigures(object, expected)
     }

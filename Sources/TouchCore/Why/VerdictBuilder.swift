@@ -138,9 +138,26 @@ public struct VerdictBuilder: Sendable {
         return deciding
     }
 
+    /// Whether sequence `index` of ``sequences`` is final: settled, and nothing that comes
+    /// later can change its verdicts (no attempt of it is still open, which a later transition
+    /// or wait would update; no too-slow tap of it still waits for the late tap that gives its
+    /// margin). A reader that streams the verdicts (`why` on a long recording) writes a
+    /// sequence once it is final and then lets ``keepAtMost(_:)`` forget it.
+    public func isFinal(_ index: Int) -> Bool {
+        guard index < sequences.count, sequences[index].settled else { return false }
+        for a in attempts.values where a.places.contains(where: { $0.sequence == index }) { return false }
+        for l in lateTaps.values where l.places.contains(where: { $0.sequence == index }) { return false }
+        return true
+    }
+
     /// Takes the next record of the trace.
     public mutating func add(_ record: TraceRecord) {
         let t = record.t
+        // A too-slow tap whose late tap can no longer come (twice the limit after its wait
+        // began has passed: `fillMargin` would not join a landing now) keeps no margin open.
+        if !lateTaps.isEmpty {
+            for (r, l) in lateTaps where t - l.waitBegan > 2 * l.limit + 1e-9 { lateTaps[r] = nil }
+        }
         switch record.body {
         case let .touchSample(s):
             switch s.phase {

@@ -131,21 +131,22 @@ extension TouchAnalysis {
 }
 
 /// Builds one JSON object's members in order.
-struct JSONObjectWriter {
+package struct JSONObjectWriter {
+    package init() {}
     private var bytes: [UInt8] = [UInt8(ascii: "{")]
     private mutating func key(_ k: String) {
         if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
         JSONOut.string(k, into: &bytes)
         bytes.append(UInt8(ascii: ":"))
     }
-    mutating func string(_ k: String, _ v: String) { key(k); JSONOut.string(v, into: &bytes) }
-    mutating func number(_ k: String, _ v: Double) { key(k); JSONOut.number(JSONOut.tidy(v), into: &bytes) }
-    mutating func int(_ k: String, _ v: Int) { key(k); bytes += Array(String(v).utf8) }
-    mutating func optional(_ k: String, _ v: Double?) { if let v { number(k, v) } else { raw(k, "null") } }
-    mutating func raw(_ k: String, _ v: String) { key(k); bytes += Array(v.utf8) }
-    mutating func optionalString(_ k: String, _ v: String?) { key(k); JSONOut.optionalString(v, into: &bytes) }
+    package mutating func string(_ k: String, _ v: String) { key(k); JSONOut.string(v, into: &bytes) }
+    package mutating func number(_ k: String, _ v: Double) { key(k); JSONOut.number(JSONOut.tidy(v), into: &bytes) }
+    package mutating func int(_ k: String, _ v: Int) { key(k); bytes += Array(String(v).utf8) }
+    package mutating func optional(_ k: String, _ v: Double?) { if let v { number(k, v) } else { raw(k, "null") } }
+    package mutating func raw(_ k: String, _ v: String) { key(k); bytes += Array(v.utf8) }
+    package mutating func optionalString(_ k: String, _ v: String?) { key(k); JSONOut.optionalString(v, into: &bytes) }
     /// The object, closed.
-    var closed: String { String(decoding: bytes + [UInt8(ascii: "}")], as: UTF8.self) }
+    package var closed: String { String(decoding: bytes + [UInt8(ascii: "}")], as: UTF8.self) }
 }
 
 extension String {

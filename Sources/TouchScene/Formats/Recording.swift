@@ -8,6 +8,9 @@
 /// `{"recording":1,"window":[1280,800],"targets":[[128,80],...],"targetsAt":0,"sizeMm":[262,164]}`.
 /// An imported recording keeps the device's axes (`rawDevice`):
 /// `"rawDevice":{"name":"…","protocol":"multitouch B (slots)","axes":[{"name":"ABS_MT_POSITION_X","code":53,"min":0,"max":2937,"fuzz":4,"resolution":10},…]}`,
+/// A recording made with `--record` or `touchscope import --scene` names the scene it was
+/// made in, `"scene":"double-tap"` (a path relative to the recording's folder, else a scene
+/// name), so `touchscope test` knows what to replay it into.
 /// and its finger lines the contact as the device reported it:
 /// `"raw":{"slot":0,"id":12,"major":30,"minor":20,"orientation":0}` (the fields it reported).
 public struct RecordingHeader: Hashable, Sendable {
@@ -32,6 +35,9 @@ public struct RecordingHeader: Hashable, Sendable {
     /// so the raw view of the `.jsonl` shows what the device reported. Its `window` is the
     /// header's.
     public var rawDevice: RawDevice?
+    /// The scene the recording plays in (`"scene"`): a path relative to the recording's
+    /// folder, else a scene name as the command line resolves it; nil when it names none.
+    public var scene: String?
     /// A header for a recording in scene `window` coordinates; the source fields are for
     /// imported recordings, the targets and size for `touchtest`'s.
     public init(version: Int = 1, window: Size, device: String? = nil, importedFrom: String? = nil, format: String? = nil,
@@ -246,7 +252,8 @@ public final class RecordingReader {
             throw self.error(0, "header field `window` must be [width, height] with positive numbers")
         }
         var header = RecordingHeader(version: 1, window: Size(width: width, height: height))
-        for (key, field) in [("device", \RecordingHeader.device), ("importedFrom", \.importedFrom), ("format", \.format)] {
+        for (key, field) in [("device", \RecordingHeader.device), ("importedFrom", \.importedFrom), ("format", \.format),
+                             ("scene", \.scene)] {
             guard let v = value[key] else { continue }
             guard let text = v.string else { throw self.error(0, "header field `\(key)` must be a string") }
             header[keyPath: field] = text

@@ -31,13 +31,14 @@ public final class RecordingWriter {
     public static func headerLine(_ window: Size) -> String { headerLine(RecordingHeader(window: window)) }
 
     /// The header line (with its newline): `recording`, `window`, then `device`,
-    /// `importedFrom` and `format` when they are set.
+    /// `importedFrom`, `format` and `scene` when they are set.
     public static func headerLine(_ header: RecordingHeader) -> String {
         var b: [UInt8] = []
         b.append(contentsOf: "{\"recording\":1,\"window\":[".utf8)
         JSONOut.number(header.window.width, into: &b); b.append(0x2c); JSONOut.number(header.window.height, into: &b)
         b.append(0x5d)
-        for (key, value) in [("device", header.device), ("importedFrom", header.importedFrom), ("format", header.format)] {
+        for (key, value) in [("device", header.device), ("importedFrom", header.importedFrom), ("format", header.format),
+                             ("scene", header.scene)] {
             guard let value else { continue }
             b.append(contentsOf: ",\"\(key)\":".utf8)
             JSONOut.string(value, into: &b)

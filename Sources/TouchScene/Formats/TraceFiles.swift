@@ -102,3 +102,49 @@ public enum TraceReader {
     /// (`TraceRecord(json:)`); nil when it is no trace line.
     public static func record(from v: JSONValue) -> TraceRecord? { TraceRecord(json: v) }
 }
+
+/// Reads a trace file one record at a time, in constant memory (one line held): what
+/// `replay --expect` compares a run with, however long the trace.
+///
+///     let stream = try TraceRecordStream(path: "trace.jsonl")
+///     while let r = try stream.next() { print(r.t, r.kind) }
+public final class TraceRecordStream {
+    private let source: LineSource
+    /// The trace file's path, as given.
+    public let file: String
+    /// What a line that is not a trace record is called in the error (after "not a trace line").
+    private let hint: String
+
+    /// Opens the trace file at `path`; `hint` follows "not a trace line" in errors.
+    public init(path: String, hint: String = "") throws(InputFileError) {
+        do { source = try LineSource(path: path) } catch {
+            throw InputFileError(file: path, line: 1, column: 1, "cannot read the trace: \(error.message)")
+        }
+        file = path
+        self.hint = hint
+    }
+
+    /// The next record (nil at the end; blank lines are skipped). Throws `FILE:LINE:COLUMN`
+    /// for a line that is not JSON or not a trace record.
+    public func next() throws(InputFileError) -> TraceRecord? {
+        while true {
+            let more: Bool
+            do { more = try source.advance() } catch {
+                throw InputFileError(file: file, line: source.lineNumber, column: 1, error.message)
+            }
+            guard more else { return nil }
+            let value = try source.withCurrent { (b) throws(InputFileError) -> JSONValue? in
+                do throws(JSONError) {
+                    return try TraceRecord.lineObject(b)
+                } catch {
+                    throw InputFileError(file: file, line: source.lineNumber, column: error.offset + 1, error.message)
+                }
+            }
+            guard let value else { continue }
+            guard let record = TraceRecord(json: value) else {
+                throw InputFileError(file: file, line: source.lineNumber, column: 1, "not a trace line" + hint)
+            }
+            return record
+        }
+    }
+}

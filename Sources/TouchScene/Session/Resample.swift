@@ -15,7 +15,8 @@ public enum Resample {
     /// (seconds) moves each tick's time by a uniform amount in ±jitter, from a SplitMix64
     /// generator seeded with `seed` (the same seed, the same run), kept inside the stroke and
     /// in order. Every other input (mouse, keys, pads, …) is kept as it is. Sorted by time
-    /// (stable: inputs at one time keep their order).
+    /// (stable: inputs at one time keep their order). Where the finger rests (two recorded
+    /// samples at one place and pressure), no tick reports it: a touchscreen reports changes.
     public static func inputs(_ inputs: [RawInput], rate: Double, jitter: Double = 0, seed: UInt64 = 1) -> [RawInput] {
         guard rate > 0, rate.isFinite else { return inputs }
         var out: [(t: Double, order: Int, input: RawInput)] = []
@@ -31,6 +32,8 @@ public enum Resample {
             var n = (down.t * rate).rounded(.down) + 1
             var last = down.t
             var k = 0   // the recorded segment the tick is in
+            // The place last reported (the landing's, then each move's).
+            var reported = (x: down.fingerPlace?.x ?? .nan, y: down.fingerPlace?.y ?? .nan)
             while n / rate < up.t {
                 var t = n / rate
                 if jitter > 0 { t += (rng.unit() * 2 - 1) * jitter }
@@ -40,11 +43,21 @@ public enum Resample {
                     while k + 1 < stroke.count - 1, stroke[k + 1].t <= t { k += 1 }
                     let a = stroke[k], b = stroke[k + 1]
                     let f = b.t > a.t ? max(0, min(1, (t - a.t) / (b.t - a.t))) : 1
+                    if let p = a.fingerPlace, let q = b.fingerPlace, p.x == q.x, p.y == q.y,
+                       a.fingerPressure == b.fingerPressure, reported.x == p.x, reported.y == p.y {
+                        // The finger rests, until `b`, where it was last reported: a touchscreen
+                        // reports no change (the kernel drops an axis value equal to the last),
+                        // so no tick does: the clock jumps to the first tick at or after `b` (an
+                        // hour's hold costs nothing, whatever the rate).
+                        n = max(n + 1, (b.t * rate).rounded(.up))
+                        continue
+                    }
                     if let p = a.fingerPlace, let q = b.fingerPlace {
                         let x = p.x + (q.x - p.x) * f, y = p.y + (q.y - p.y) * f
                         let pressure = b.fingerPressure ?? a.fingerPressure
                         emit(RawInput(t: t, .fingerMove(finger: p.finger, x: x, y: y, pressure: pressure, device: p.device)))
                         last = t
+                        reported = (x, y)
                     }
                 }
                 n += 1

@@ -58,11 +58,11 @@ public struct RunDiff: Sendable {
     }
 
     /// What identifies a decision: recognizer, view, from, to and rule.
-    struct Key: Hashable {
+    package struct Key: Hashable {
         var recognizer: String, view: String, from: GestureState, to: GestureState, rule: GestureRule?
     }
 
-    static func key(_ r: TraceRecord) -> Key? {
+    package static func key(_ r: TraceRecord) -> Key? {
         guard case let .gesture(recognizer, view, from, to, _, _) = r.body else { return nil }
         return Key(recognizer: recognizer.string, view: view.string, from: from, to: to, rule: r.decision?.rule)
     }

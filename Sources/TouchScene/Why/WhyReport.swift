@@ -30,7 +30,7 @@ public enum WhyReport {
     }
 
     /// One sequence as text (see ``text(_:numbers:)``).
-    static func block(_ s: SequenceVerdict, number: Int) -> String {
+    package static func block(_ s: SequenceVerdict, number: Int) -> String {
         let span = s.end.map { "\(seconds(s.start)) to \(seconds($0))" }
             ?? "from \(seconds(s.start)), fingers still down when the replay ended"
         let touches = s.touches.map { "\($0.id) on \($0.view?.string ?? "no view")" }
@@ -79,7 +79,7 @@ public enum WhyReport {
     }
 
     /// "measured 0.42 s, limit 0.35 s: 0.07 s too late", "limit 0.35 s", "measured 12 pt".
-    static func numbers(_ d: GestureDecision, margin: Bool) -> String? {
+    package static func numbers(_ d: GestureDecision, margin: Bool) -> String? {
         switch (d.measured, d.limit) {
         case let (m?, l?):
             let words = margin ? d.marginText.map { ": \($0)" } ?? "" : ""
@@ -105,7 +105,7 @@ public enum WhyReport {
     }
 
     /// A time in seconds: "0.38 s".
-    static func seconds(_ t: Double) -> String { "\(TraceFormat.short(t, 3)) s" }
+    package static func seconds(_ t: Double) -> String { "\(TraceFormat.short(t, 3)) s" }
 
     /// The sequences as one JSON object on one line (no newline):
     /// `{"sequences": [{"start", "end", "touches": [{"id", "view"}], "winners", "recognizers":
@@ -123,7 +123,7 @@ public enum WhyReport {
         "{\"sequences\":[" + sequences.map(json).joined(separator: ",") + "]}"
     }
 
-    static func json(_ s: SequenceVerdict) -> String {
+    package static func json(_ s: SequenceVerdict) -> String {
         var o = JSONObjectWriter()
         o.number("start", s.start)
         o.optional("end", s.end)

@@ -195,7 +195,8 @@ struct SceneProgramCommand: ParsableCommand {
                 Exit status: 0 success, 2 bad input (scene, recording, arguments), 1 any other failure.
                 """,
             version: SceneCommands.programVersion,
-            subcommands: [RunCommand.self, ReplayCommand.self, WhyCommand.self, DiffCommand.self, SweepCommand.self, HitMapCommand.self, EditCommand.self, CheckCommand.self],
+            subcommands: [RunCommand.self, ReplayCommand.self, WhyCommand.self, DiffCommand.self, SweepCommand.self, HitMapCommand.self, EditCommand.self, CheckCommand.self,
+                          TestCommand.self],
             defaultSubcommand: RunCommand.self)
     }
 

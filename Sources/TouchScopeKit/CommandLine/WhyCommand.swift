@@ -18,10 +18,17 @@ package struct WhyOptions: ParsableArguments {
     package var at: Double?
     @Flag(help: "Print one JSON object: {\"sequences\": [...]} (see docs/gestures.md).")
     package var json = false
+    @Flag(help: "For each recognizer that lost a sequence: the smallest single setting that makes it win, checked by a replay, and what else it changes.")
+    package var fix = false
+    @Option(help: ArgumentHelp("With --fix: check each fix against the recordings of this suite (a folder or recording, as touchscope test takes).",
+                               valueName: "path"))
+    package var suite: String?
 
     package init() {}
 
     package func validate() throws {
+        if suite != nil && !fix { throw ValidationError("--suite is for --fix") }
+        if fix && at != nil { throw ValidationError("--fix takes the whole recording (no --at)") }
         guard let at else { return }
         if !at.isFinite { throw ValidationError("--at must be a time in seconds, 0 or more") }
         if at < 0 { throw ValidationError("--at must not be negative (got \(ReplayOptions.show(at)))") }
@@ -38,6 +45,11 @@ private let whyDiscussion = """
     decided it, the measured value, the limit, the margin in words and its
     waits for other recognizers. --at: only the sequence under way at that
     time. --json: the same as one JSON object (see docs/gestures.md).
+    --fix: for each recognizer that lost a sequence, the smallest single
+    setting that makes it win (a number moved in the what-if editor's
+    steps, a failure requirement, simultaneity), checked by a replay, and
+    the other sequences whose winners it changes; --suite PATH checks each
+    fix against a suite of recordings (docs/recordings-as-tests.md).
     """
 
 /// `why SCENE RECORDING [--at SECONDS] [--json]`: the verdicts of a recording's touch sequences.
@@ -46,7 +58,7 @@ package struct WhyCommand: ParsableCommand {
         CommandConfiguration(
             commandName: "why",
             abstract: "Why each gesture of a recording fired or did not: every touch sequence's verdict.",
-            usage: helpUsage("\(SceneCommands.programName) why <scene> <recording> [--at <seconds>] [--json]"),
+            usage: helpUsage("\(SceneCommands.programName) why <scene> <recording> [--at <seconds>] [--json] [--fix [--suite <path>]]"),
             discussion: whyDiscussion)
     }
 
@@ -69,7 +81,7 @@ struct AppWhyCommand: AppSubcommand {
         CommandConfiguration(
             commandName: "why",
             abstract: "Why each gesture of a recording fired or did not: every touch sequence's verdict.",
-            usage: helpUsage("\(AppCommand.programName) why <recording> [--at <seconds>] [--json]"),
+            usage: helpUsage("\(AppCommand.programName) why <recording> [--at <seconds>] [--json] [--fix [--suite <path>]]"),
             discussion: whyDiscussion)
     }
 
@@ -86,6 +98,71 @@ private final class VerdictSink: TraceSink {
     func receive(_ record: consuming TraceRecord) { builder.add(record) }
 }
 
+/// Prints each sequence's verdict (text, or its piece of the one JSON object) as soon as it is
+/// final (`VerdictBuilder.isFinal`), in order, and lets the builder forget it: `why` on a
+/// recording of a million events holds the sequences under way, not all of them.
+private final class VerdictStream: TraceSink {
+    private var builder = VerdictBuilder()
+    private let json: Bool
+    /// Sequences printed, and forgotten by the builder (all of them printed).
+    private var printed = 0
+    private var dropped = 0
+    /// Past this many sequences kept, the printed ones are forgotten.
+    private var limit = 64
+    private var out: [UInt8] = []
+
+    init(json: Bool) {
+        self.json = json
+        if json { out += Array("{\"sequences\":[".utf8) }
+    }
+
+    func receive(_ record: consuming TraceRecord) {
+        builder.add(record)
+        // Final, and a later sequence has begun: what a sequence's lift sets off (a control's
+        // touchUpInside, its action) is traced after the lift that settles it.
+        while printed - dropped < builder.sequences.count - 1, builder.isFinal(printed - dropped) { emit(builder.sequences[printed - dropped]) }
+        if builder.sequences.count > limit {
+            let before = builder.sequences.count
+            builder.keepAtMost(before - (printed - dropped))
+            dropped += before - builder.sequences.count
+            limit = max(64, builder.sequences.count * 2)
+        }
+        // Nothing is printed before 1 MiB of it: a recording that turns out bad early prints
+        // only its error; past that, 64 KiB at a time.
+        if out.count > (flushed ? 1 << 16 : 1 << 20) { flush() }
+    }
+
+    /// Whether anything was printed yet.
+    private var flushed = false
+
+    /// Drops what is not printed yet (the replay failed).
+    func discard() { out.removeAll() }
+
+    private func emit(_ s: SequenceVerdict) {
+        if json {
+            if printed > 0 { out.append(UInt8(ascii: ",")) }
+            out += Array(WhyReport.json(s).utf8)
+        } else {
+            if printed > 0 { out.append(UInt8(ascii: "\n")) }
+            out += Array(WhyReport.block(s, number: printed + 1).utf8)
+        }
+        printed += 1
+    }
+
+    private func flush() {
+        flushed = true
+        FileHandle.standardOutput.write(Data(out))
+        out.removeAll(keepingCapacity: true)
+    }
+
+    /// The sequences still kept (under way at the end, or waiting on nothing more), then the end.
+    func finish() {
+        for s in builder.sequences[(printed - dropped)...] { emit(s) }
+        if json { out += Array("]}\n".utf8) } else if printed == 0 { out += Array("no touch sequence in the recording\n".utf8) }
+        flush()
+    }
+}
+
 extension AppSource {
     /// Replays `options.recording` headless into a fresh session and prints the verdicts of its
     /// touch sequences (`--at`: the one under way then; `--json`: as one JSON object). Throws
@@ -93,9 +170,30 @@ extension AppSource {
     @MainActor
     package func why(_ options: WhyOptions) throws {
         try OutputFiles.check([.input("scene", scenePath), .input("recording", options.recording)])
+        if options.fix {
+            guard let scenePath else {
+                throw CLIError.badInput("why --fix changes settings of a scene file; \(programName) builds its application in code")
+            }
+            try FixReport.run(scenePath: scenePath, recording: options.recording, types: types, suite: options.suite, json: options.json)
+            return
+        }
         let reader: RecordingReader
         do { reader = try RecordingReader.open(path: options.recording, window: window) } catch { throw CLIError.badInput(error.description) }
         let session = makeSession()
+        if options.at == nil {
+            // The whole recording: each sequence printed once final, then forgotten, so memory
+            // holds the sequences under way, not the recording's.
+            let sink = VerdictStream(json: options.json)
+            session.app.tracer.sink = sink
+            let replayer = Replayer(session: session, recording: reader, types: types)
+            do { try replayer.run(until: nil) } catch {
+                sink.discard()
+                throw CLIError.badInput(error.description)
+            }
+            warnIfCutOff(reader)
+            sink.finish()
+            return
+        }
         let sink = VerdictSink()
         session.app.tracer.sink = sink
         let replayer = Replayer(session: session, recording: reader, types: types)

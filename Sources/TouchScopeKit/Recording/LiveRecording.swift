@@ -16,20 +16,28 @@ struct LiveRecording {
 
     /// The evdev device read (`--device`): the header names it and keeps its axes.
     private var device: (name: String, raw: RawDevice)?
+    /// The scene file the window shows (nil: an application built in code): each recording's
+    /// header names it (`"scene"`, relative to the recording's folder) for `touchscope test`.
+    let scenePath: String?
 
-    /// Starts recording to `path` (the recording's header names `window`, and `device` when
-    /// the touchscreen is read through evdev); none when nil.
-    init(path: String?, window: Size, device: (name: String, raw: RawDevice)? = nil) throws(CLIError) {
+    /// Starts recording to `path` (the recording's header names `window`, the scene file
+    /// `scenePath`, and `device` when the touchscreen is read through evdev); none when nil.
+    init(path: String?, window: Size, scenePath: String? = nil, device: (name: String, raw: RawDevice)? = nil) throws(CLIError) {
+        self.scenePath = scenePath
         self.device = device
         guard let path else { return }
-        do { writer = try Self.writer(path, window: window, device: device) } catch { throw CLIError.failure(error.description) }
+        do { writer = try RecordingWriter(path: path, header: Self.header(window: window, scenePath: scenePath, device: device, recording: path)) }
+        catch { throw CLIError.failure(error.description) }
         currentPath = path
     }
 
-    private static func writer(_ path: String, window: Size, device: (name: String, raw: RawDevice)?) throws(InputFileError) -> RecordingWriter {
-        var header = RecordingHeader(window: window, device: device?.name)
-        header.rawDevice = device?.raw
-        return try RecordingWriter(path: path, header: header)
+    /// The header of a recording at `recording`: the window, the scene file relative to the
+    /// recording's folder, and the evdev device with its axes.
+    static func header(window: Size, scenePath: String?, device: (name: String, raw: RawDevice)? = nil, recording: String) -> RecordingHeader {
+        var h = RecordingHeader(window: window, device: device?.name)
+        h.rawDevice = device?.raw
+        h.scene = scenePath.map { SceneReference.relative(scene: $0, recording: recording) }
+        return h
     }
 
     /// `path` as an absolute path (a relative one is in the current folder), for messages.
@@ -86,7 +94,7 @@ struct LiveRecording {
         number += 1
         let path = SavedFiles.path("\(program)-recording-\(number).jsonl")
         do {
-            writer = try Self.writer(path, window: window, device: device)
+            writer = try RecordingWriter(path: path, header: Self.header(window: window, scenePath: scenePath, device: device, recording: path))
             currentPath = path
             return "● recording to \(Self.fullPath(path)) (Rec or F10 stops)"
         } catch {

@@ -46,9 +46,12 @@ extension AppSource {
         do { writer = try options.output.trace.map { path throws(InputFileError) in try TraceWriter(path: path) } }
         catch { throw CLIError.badInput(error.description) }
         let perfetto = try openPerfetto(options.output.perfetto, scene: session.scene)
-        // --expect: the expected decisions first, so a bad file stops the run before it starts.
-        let expected = try options.expect.map(Self.expectedDecisions)
-        let decisions = expected.map { _ in DecisionCollector() }
+        // --expect: the expected trace read through first (one line at a time), so a bad file
+        // stops the run before it starts; then compared as the run decides, read again.
+        let decisions = try options.expect.map { path in
+            _ = try Self.expectedDecisionCount(path)
+            return try ExpectComparer(path: path)
+        }
         let files: [any TraceSink] = [writer as (any TraceSink)?, perfetto, decisions].compactMap { $0 }
         let log = FrameState(overlays: !options.output.noOverlays, defaults: session.app.defaults)
         log.takeRecording(reader)
@@ -90,10 +93,9 @@ extension AppSource {
             do throws(InputFileError) { try TreeDump.write(of: replayer.session.app.window, to: dumpTree) }
             catch { throw CLIError.badInput(error.description) }
         }
-        if let expected, let decisions, let path = options.expect {
-            let diff = RunDiff(a: expected, b: decisions.records, sequencesA: [], sequencesB: [])
-            guard let first = diff.first else {
-                print("the decisions match \(path): \(expected.count) decisions")
+        if let decisions, let path = options.expect {
+            guard let first = try decisions.finish() else {
+                print("the decisions match \(path): \(decisions.matched) decisions")
                 return
             }
             FileHandle.standardError.write(Data(("the decisions differ from \(path) at \(TraceFormat.short(first.at, 3)) s:\n"
@@ -103,28 +105,55 @@ extension AppSource {
         }
     }
 
-    /// The decisions of a trace file (`RunDiff.isDecision`), for `--expect`: a file that
-    /// cannot be read or holds no trace is bad input (exit 2).
-    static func expectedDecisions(_ path: String) throws -> [TraceRecord] {
-        let lines: [JSONValue]
-        do { lines = try TraceReader.read(path: path) } catch { throw CLIError.badInput(error.description) }
-        var out: [TraceRecord] = []
-        for (k, line) in lines.enumerated() {
-            guard let record = TraceReader.record(from: line) else {
-                throw CLIError.badInput("\(path):\(k + 1):1: not a trace line (--expect takes a trace file an earlier run wrote)")
-            }
-            if RunDiff.isDecision(record) { out.append(record) }
-        }
-        return out
+    /// The number of decisions in a trace file (`RunDiff.isDecision`), read one line at a
+    /// time, for `--expect`: a file that cannot be read or holds no trace is bad input (exit 2).
+    static func expectedDecisionCount(_ path: String) throws -> Int {
+        do {
+            let stream = try TraceRecordStream(path: path, hint: " (--expect takes a trace file an earlier run wrote)")
+            var n = 0
+            while let r = try stream.next() { if RunDiff.isDecision(r) { n += 1 } }
+            return n
+        } catch { throw CLIError.badInput(error.description) }
     }
 }
 
-/// Keeps a run's decisions (`RunDiff.isDecision`), for `--expect`.
-final class DecisionCollector: TraceSink {
-    var records: [TraceRecord] = []
+/// Compares a run's decisions (`RunDiff.isDecision`) with a trace file's as they come, for
+/// `--expect`: memory holds one expected record, not the trace.
+final class ExpectComparer: TraceSink {
+    private let stream: TraceRecordStream
+    /// Decisions that matched so far.
+    private(set) var matched = 0
+    /// The first difference: its time and each side's record (nil: that side has no more).
+    private(set) var first: (at: Double, a: TraceRecord?, b: TraceRecord?)?
+    private var readError: InputFileError?
+
+    init(path: String) throws {
+        do { stream = try TraceRecordStream(path: path, hint: " (--expect takes a trace file an earlier run wrote)") }
+        catch { throw CLIError.badInput(error.description) }
+    }
+
+    /// The expected trace's next decision (nil: no more).
+    private func nextExpected() -> TraceRecord? {
+        do {
+            while let r = try stream.next() { if RunDiff.isDecision(r) { return r } }
+        } catch { readError = error }
+        return nil
+    }
+
     func receive(_ record: consuming TraceRecord) {
+        guard first == nil, readError == nil else { return }
         let r = copy record
-        if RunDiff.isDecision(r) { records.append(r) }
+        guard RunDiff.isDecision(r) else { return }
+        let e = nextExpected()
+        if let e, RunDiff.key(e) == RunDiff.key(r) { matched += 1; return }
+        first = (min(e?.t ?? .infinity, r.t), e, r)
+    }
+
+    /// The first difference once the run is over (an expected decision left over is one).
+    func finish() throws -> (at: Double, a: TraceRecord?, b: TraceRecord?)? {
+        if first == nil, readError == nil, let e = nextExpected() { first = (e.t, e, nil) }
+        if let readError { throw CLIError.badInput(readError.description) }
+        return first
     }
 }
 

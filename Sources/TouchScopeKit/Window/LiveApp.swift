@@ -71,7 +71,7 @@ final class LiveApp: HostClient, HostKeyTarget {
             do { trace = try TraceWriter(path: path) } catch { throw CLIError.badInput(error.description) }
         }
         perfetto = try openPerfetto(options.perfettoFile, scene: session.scene)
-        recording = try LiveRecording(path: options.recordFile, window: session.scene.window,
+        recording = try LiveRecording(path: options.recordFile, window: session.scene.window, scenePath: source.scenePath,
                                       device: EvdevTouchscreen.recordingDevice(options.touchDevice, window: session.scene.window))
         connectTrace()
     }

@@ -254,7 +254,7 @@ public enum WhatIfEditor {
 
     /// The number settings of the shipped recognizers: UIKit's name, the scene file's key, the
     /// step, the least and greatest value, the unit, and how to read the value now.
-    static func numbers(of r: GestureRecognizer) -> [(name: String, key: String, step: Double, min: Double, max: Double?, unit: String, value: Double)] {
+    package static func numbers(of r: GestureRecognizer) -> [(name: String, key: String, step: Double, min: Double, max: Double?, unit: String, value: Double)] {
         switch r {
         case let t as TapGestureRecognizer:
             return [("maximumTapInterval", "maximumInterval", 0.05, 0, nil, " s", t.maximumTapInterval ?? t.defaults.tapInterval),

@@ -1,0 +1,233 @@
+// FixSearch: `why --fix`: for each recognizer that lost a touch sequence, the smallest single
+// change of the scene that makes it win that sequence, checked by a replay (never inferred),
+// with its side effects: the other sequences (and, with `--suite`, the other recordings) whose
+// winners change.
+//
+//   doubleTap failed (tapInterval, measured 0.42 s, limit 0.35 s)
+//     first guess: the limit moved past the measure, in the editor's steps: 0.35 → 0.45
+//     replay with doubleTap.maximumInterval=0.45: doubleTap wins sequence 1   ✓ verified
+//     0.40 (one step less) does not                                           → the least change
+//
+// The rule that decided says what to change: a number (the what-if editor's key and step for
+// it, `WhatIfEditor.numbers`), a failure requirement (dropped), a loss by exclusivity (the
+// winner made to require the loser to fail, else the two made simultaneous), or nothing a
+// single setting changes (a delegate, a control's default action, an interruption).
+import Foundation
+import TouchCore
+import TouchDraw
+import TouchScene
+
+/// One sequence of another run whose winners a fix changes.
+struct FixChange: Sendable, Hashable {
+    var recording: String
+    /// The sequence's place in its recording, from 1.
+    var sequence: Int
+    var start: Double
+    var winnersBefore: [String]
+    var winnersAfter: [String]
+}
+
+/// The fix proposed for one loser of one sequence.
+struct ProposedFix: Sendable {
+    /// The sequence (from 1) and the recognizer that lost it.
+    var sequence: Int
+    var recognizer: String
+    /// How it lost: rule, measured value and limit, in words.
+    var lost: String
+    /// `ID.KEY=VALUE` (nil: no single setting found).
+    var set: String?
+    /// The value before and after, as JSON (a number, or a list of ids).
+    var from: String = "null"
+    var to: String = "null"
+    /// Whether a replay with the setting made the recognizer win the sequence.
+    var verified = false
+    /// Why there is no single setting (nil when there is one).
+    var none: String?
+    /// The other sequences (and recordings) whose winners change.
+    var changes: [FixChange] = []
+    /// With `--suite`: the recordings of the suite whose winners change, and how many were replayed.
+    var suite: (changed: Int, of: Int)?
+}
+
+/// Searches fixes on one scene file and recording.
+struct FixSearch {
+    let scenePath: String
+    let recording: String
+    let types: SceneTypes
+    /// The most replays one numeric search makes.
+    static let maxSteps = 40
+
+    /// The run as the scene file says.
+    let base: [SequenceVerdict]
+    /// The scene built once, for the recognizers' current settings.
+    let built: BuiltScene
+
+    init(scenePath: String, recording: String, types: SceneTypes) throws {
+        self.scenePath = scenePath; self.recording = recording; self.types = types
+        let scene = try loadScene(scenePath)
+        built = SceneBuilder.build(scene)
+        base = try Self.replay(scene, recording, types)
+    }
+
+    static func replay(_ scene: SceneDescription, _ recording: String, _ types: SceneTypes) throws -> [SequenceVerdict] {
+        do {
+            return try RunDecisions.replay(RecordingReader(path: recording), into: SceneSession(scene: scene), types: types).sequences
+        } catch { throw CLIError.badInput(error.description) }
+    }
+
+    /// The sequences of a replay with `setting` (nil: the scene does not take it).
+    func replay(with setting: String) -> [SequenceVerdict]? {
+        guard let s = try? SceneSetting(parsing: setting),
+              let scene = try? SceneLoader.load(path: scenePath, settings: [s], types: types) else { return nil }
+        return try? Self.replay(scene, recording, types)
+    }
+
+    /// Every loser of every sequence, and its fix.
+    func fixes() -> [ProposedFix] {
+        var out: [ProposedFix] = []
+        for (k, s) in base.enumerated() {
+            for r in s.recognizers where r.outcome == .failed || r.outcome == .neverBegan || r.outcome == .cancelled {
+                out.append(fix(r, sequence: k))
+            }
+        }
+        return out
+    }
+
+    /// Whether `id` wins sequence `k` of `sequences`.
+    static func wins(_ id: String, _ k: Int, _ sequences: [SequenceVerdict]) -> Bool {
+        k < sequences.count && sequences[k].winners.contains { $0.string == id }
+    }
+
+    /// The number setting a rule decides through, and which way makes the loser win.
+    static func numeric(_ rule: GestureRule, _ recognizer: GestureRecognizer, measured: Double?, limit: Double?) -> (key: String, up: Bool)? {
+        switch (rule, recognizer) {
+        case (.tapInterval, is TapGestureRecognizer): return ("maximumInterval", true)
+        case (.tapMovement, is TapGestureRecognizer): return ("maximumDistance", true)
+        case (.tapCount, is TapGestureRecognizer): return ("taps", false)
+        case (.pressDuration, is LongPressGestureRecognizer): return ("duration", false)
+        case (.pressMovement, is LongPressGestureRecognizer): return ("allowableMovement", true)
+        case (.slop, is PanGestureRecognizer): return ("minimumDistance", false)
+        case (.slop, is PinchGestureRecognizer), (.slop, is RotationGestureRecognizer): return ("threshold", false)
+        case (.swipeDistance, is SwipeGestureRecognizer): return ("minimumDistance", false)
+        case (.swipeSpeed, is SwipeGestureRecognizer): return ("minimumSpeed", false)
+        case (.touchCount, is PanGestureRecognizer): return ("minTouches", false)
+        case (.touchCount, _):
+            guard let m = measured, let l = limit else { return nil }
+            return ("touches", m > l)
+        default: return nil
+        }
+    }
+
+    func fix(_ r: RecognizerVerdict, sequence k: Int) -> ProposedFix {
+        let id = r.id.string
+        var f = ProposedFix(sequence: k + 1, recognizer: id, lost: Self.lostWords(r))
+        guard let d = r.decision else {
+            f.none = "no single setting: no rule decided its \(r.outcome == .neverBegan ? "attempt" : "loss")"
+            return f
+        }
+        let by = d.by.map(\.string)
+        var candidates: [(set: String, from: String, to: String)] = []
+        if let recognizer = built.recognizers[id] {
+            if let (key, up) = Self.numeric(d.rule, recognizer, measured: d.measured, limit: d.limit),
+               let n = WhatIfEditor.numbers(of: recognizer).first(where: { $0.key == key }) {
+                if let found = searchNumber(id, key: key, value: n.value, step: n.step, min: n.min, max: n.max, up: up,
+                                            measured: d.measured, sequence: k) {
+                    f.set = found.set; f.from = WhatIfEditor.format(n.value); f.to = WhatIfEditor.format(found.value)
+                    f.verified = true
+                    f.changes = sideEffects(found.sequences, except: k)
+                    return f
+                }
+                f.none = "no single setting: \(id).\(key) moved \(up ? "up" : "down") in steps of \(WhatIfEditor.format(n.step)) up to \(Self.maxSteps) times does not make it win"
+                return f
+            }
+            switch d.rule {
+            case .failureRequirement:
+                let now = recognizer.failureRequirements.map(\.id)
+                let kept = now.filter { !by.contains($0) }
+                candidates.append(("\(id).requireToFail=[\(kept.joined(separator: ", "))]", Self.list(now), Self.list(kept)))
+            case .exclusivity:
+                for w in by {
+                    let now = built.recognizers[w]?.failureRequirements.map(\.id) ?? []
+                    candidates.append(("\(w).requireToFail=[\((now + [id]).joined(separator: ", "))]", Self.list(now), Self.list(now + [id])))
+                }
+                candidates.append(("\(id).simultaneousWith=[\(by.joined(separator: ", "))]", "[]", Self.list(by)))
+            default:
+                break
+            }
+        }
+        for c in candidates {
+            guard let after = replay(with: c.set), Self.wins(id, k, after) else { continue }
+            f.set = c.set; f.from = c.from; f.to = c.to; f.verified = true
+            f.changes = sideEffects(after, except: k)
+            return f
+        }
+        switch d.rule {
+        case .exclusivity: f.none = "no single setting: it lost to \(by.joined(separator: ", ")) by exclusivity"
+        case .failureRequirement: f.none = "no single setting: it waited for \(by.joined(separator: ", ")), and dropping the requirement does not make it win"
+        case .delegate: f.none = "no single setting: a delegate (or its view) said no; change that answer in code"
+        case .control: f.none = "no single setting: \(by.joined(separator: ", "))'s default action owns the touch"
+        case .interrupted: f.none = "no single setting: the touches were interrupted"
+        default: f.none = "no single setting changes rule \(d.rule)"
+        }
+        return f
+    }
+
+    /// The least change of `id.key` in steps of `step` that makes `id` win sequence `k`: the
+    /// first guess moves the value just past `measured`; a replay checks it, then smaller
+    /// changes are tried while they still win, or larger ones until one does.
+    func searchNumber(_ id: String, key: String, value: Double, step: Double, min: Double, max: Double?, up: Bool,
+                      measured: Double?, sequence k: Int) -> (set: String, value: Double, sequences: [SequenceVerdict])? {
+        func candidate(_ n: Int) -> Double? {
+            let v = value + (up ? 1 : -1) * Double(n) * step
+            if v < min - 1e-9 { return nil }
+            if let max, v > max + 1e-9 { return nil }
+            return (v * 1e6).rounded() / 1e6
+        }
+        func attempt(_ n: Int) -> (set: String, value: Double, sequences: [SequenceVerdict])? {
+            guard let v = candidate(n) else { return nil }
+            let set = "\(id).\(key)=\(WhatIfEditor.format(v))"
+            guard let after = replay(with: set), Self.wins(id, k, after) else { return nil }
+            return (set, v, after)
+        }
+        // The first guess: the fewest steps that carry the limit past the measure.
+        var guess = 1
+        if let m = measured {
+            let distance = up ? m - value : value - m
+            guess = Swift.max(1, Int((distance / step).rounded(.down)) + 1)
+        }
+        if var best = attempt(guess) {
+            var n = guess - 1
+            while n >= 1, let smaller = attempt(n) { best = smaller; n -= 1 }
+            return best
+        }
+        var n = guess + 1
+        while n <= guess + Self.maxSteps, candidate(n) != nil {
+            if let found = attempt(n) { return found }
+            n += 1
+        }
+        return nil
+    }
+
+    /// The sequences other than `k` whose winners differ from the base run's (paired in order).
+    func sideEffects(_ after: [SequenceVerdict], except k: Int) -> [FixChange] {
+        var out: [FixChange] = []
+        for i in 0..<Swift.max(base.count, after.count) where i != k {
+            let a = i < base.count ? base[i].winners.map(\.string) : []
+            let b = i < after.count ? after[i].winners.map(\.string) : []
+            if a != b { out.append(FixChange(recording: recording, sequence: i + 1, start: i < base.count ? base[i].start : after[i].start, winnersBefore: a, winnersAfter: b)) }
+        }
+        return out
+    }
+
+    static func list(_ ids: [String]) -> String { JSONOut.strings(ids) }
+
+    /// "failed (tapInterval, measured 0.42 s, limit 0.35 s)".
+    static func lostWords(_ r: RecognizerVerdict) -> String {
+        let outcome = r.outcome == .neverBegan ? "never began" : r.outcome.rawValue
+        guard let d = r.decision else { return outcome }
+        var parts = [d.rule.rawValue]
+        if let numbers = WhyReport.numbers(d, margin: false) { parts.append(numbers) }
+        if !d.by.isEmpty { parts.append("by " + d.by.map(\.string).joined(separator: ", ")) }
+        return "\(outcome) (\(parts.joined(separator: ", ")))"
+    }
+}
