@@ -10,6 +10,7 @@
 //     photo-pan.jsonl: photo               # just the scene
 
 import Yams
+import TouchFiles
 
 /// What `suite.yaml` says of one recording.
 public struct SuiteManifestEntry: Sendable, Hashable {

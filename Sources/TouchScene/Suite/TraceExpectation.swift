@@ -12,6 +12,7 @@
 // `+`) must come in the trace in the order the file gives them.
 
 import TouchCore
+import TouchFiles
 
 /// One line of an `.expect` file.
 public struct ExpectedTraceLine: Sendable, CustomStringConvertible {

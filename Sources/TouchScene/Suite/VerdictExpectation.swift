@@ -11,6 +11,7 @@
 // One sequence a line, so a change reads as a one-line diff in review.
 
 import TouchCore
+import TouchFiles
 
 /// One recognizer's expected part in a sequence: its id, outcome and deciding rule.
 public struct ExpectedRecognizer: Sendable, Hashable {
