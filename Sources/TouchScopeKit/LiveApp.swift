@@ -15,6 +15,8 @@ struct LiveOptions {
     var window: Size? = nil
     /// `--perfetto`: the timeline for Perfetto (`PerfettoWriter`).
     var perfettoFile: String? = nil
+    /// Moves delivered once per frame with their coalesced samples (`--no-coalesce`: false).
+    var coalesce = true
 }
 
 /// The live window: feeds the host's input to the scene session and draws its frames. The
@@ -69,11 +71,12 @@ final class LiveApp: HostClient, HostKeyTarget {
             do { trace = try TraceWriter(path: path) } catch { throw CLIError.badInput(error.description) }
         }
         perfetto = try openPerfetto(options.perfettoFile, scene: session.scene)
-        recording = try LiveRecording(path: options.recordFile, window: session.scene.window)
+        recording = try LiveRecording(path: options.recordFile, window: session.scene.window, touchFrames: options.coalesce)
         connectTrace()
     }
 
     private func connectTrace() {
+        session.app.coalescesTouches = options.coalesce
         frame.follow(session, also: (trace.map { [$0] } ?? []) + (perfetto.map { [$0] } ?? []) + [ShakeRumble(app: self)])
         if host != nil { session.app.pasteboard = SDLPasteboard() }
         checkCapabilities()
@@ -348,12 +351,25 @@ final class LiveApp: HostClient, HostKeyTarget {
         }
         if hotReload?.fileChanged(at: time) == true { reloadScene() }
         sound.sync(session.built.player, scene: session.scene)
+        deliverTouchFrame(at: time)
         let busy = session.advance(to: time)
         // Following live, a selection made before the newest decision is dropped.
         if frame.state.selectedRecord != nil || frame.state.selectionSeen != nil {
             frame.state.dropStaleSelection(latestDecision: frame.log.latestDecision?.seq)
         }
         return busy || (session.built.player?.isPlaying ?? false)
+    }
+
+    /// This loop turn's frame delivers the moves that wait (TouchCoalescing.swift); live, the
+    /// recording keeps the instant (a `touch-frame` line), so a replay delivers at the same one.
+    private func deliverTouchFrame(at time: Double) {
+        guard !ended, session.app.earliestPendingTouchSample != nil else { return }
+        let input = RawInput(t: max(time, session.app.time), .touchFrame)
+        if replay == nil {
+            recording.write(input)
+            whatIf.note(input)
+        }
+        session.handle(input)
     }
 
     func draw(into list: inout DisplayList, layout: HostLayout) {

@@ -14,10 +14,15 @@ struct LiveRecording {
     /// Whether a recording stopped because it could not be written (`stopIfFailed`).
     private(set) var failed = false
 
+    /// Whether the window delivers moves once per frame: the header says the recording keeps
+    /// the delivery instants (`touchFrames`).
+    private let touchFrames: Bool
+
     /// Starts recording to `path` (the recording's header names `window`); none when nil.
-    init(path: String?, window: Size) throws(CLIError) {
+    init(path: String?, window: Size, touchFrames: Bool = true) throws(CLIError) {
+        self.touchFrames = touchFrames
         guard let path else { return }
-        do { writer = try RecordingWriter(path: path, window: window) } catch { throw CLIError.failure(error.description) }
+        do { writer = try RecordingWriter(path: path, header: Self.header(window, touchFrames)) } catch { throw CLIError.failure(error.description) }
         currentPath = path
     }
 
@@ -30,6 +35,12 @@ struct LiveRecording {
     var isRecording: Bool { writer != nil }
 
     func write(_ input: RawInput) { writer?.write(input) }
+
+    private static func header(_ window: Size, _ touchFrames: Bool) -> RecordingHeader {
+        var h = RecordingHeader(window: window)
+        h.touchFrames = touchFrames
+        return h
+    }
 
     /// The `reload` line: the scene's text, so a replay reloads the same scene.
     func write(_ reload: SceneReload) { writer?.write(reload) }
@@ -73,7 +84,7 @@ struct LiveRecording {
         number += 1
         let path = "\(program)-recording-\(number).jsonl"
         do {
-            writer = try RecordingWriter(path: path, window: window)
+            writer = try RecordingWriter(path: path, header: Self.header(window, touchFrames))
             currentPath = path
             return "● recording to \(Self.fullPath(path)) (Rec or F10 stops)"
         } catch {

@@ -21,7 +21,7 @@ extension AppSource {
         let live = try LiveApp(source: self, options: LiveOptions(
             traceFile: options.output.trace, recordFile: options.record, noOverlays: options.output.noOverlays,
             fullscreen: options.fullscreen, display: options.display, window: options.output.windowSize,
-            perfettoFile: options.output.perfetto))
+            perfettoFile: options.output.perfetto, coalesce: !options.output.noCoalesce))
         try live.run()
     }
 
