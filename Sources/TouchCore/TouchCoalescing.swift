@@ -106,6 +106,14 @@ extension Touch {
     var currentSample: TouchSample { TouchSample(location: locationInWindow, force: force, timestamp: timestamp) }
 }
 
+extension GestureRecognizer {
+    /// The samples of `touch`'s latest move delivered once per frame, oldest first, the last
+    /// where it is now (empty: delivered per sample, or it did not move last).
+    func coalescedSamples(of touch: Touch) -> [TouchSample] {
+        touch.hot.ownPhase == .moved && touch.phase == .moved ? touch.hot.frame.delivered : []
+    }
+}
+
 extension Event {
     /// Whether `touch` is one of this event's touches.
     func holds(_ touch: Touch) -> Bool {
