@@ -50,6 +50,10 @@ struct BenchCommand: ParsableCommand {
               replay_peak_rss_mib
                   peak RSS of `touchscope replay --headless --trace` on a generated
                   1,000,000-event recording (a child process)
+              prediction_err_pt_p50/p99_at_N_ms, prediction_lag_pt_…
+                  touch prediction N ms ahead (8, 17, 25, 33) on the device
+                  recordings of --prediction-recordings: its miss in points,
+                  and how far the fingers got in N ms without it
             --scale adds the same figures at 10× the views and 10× the events.
             """)
 
@@ -87,6 +91,10 @@ struct BenchCommand: ParsableCommand {
     var dispatchLog: DispatchLog = .both
     @Option(help: "Events the Kivy peer dispatches (it manages a few hundred per second on the full tree).")
     var peerEvents = 5000
+    @Option(help: ArgumentHelp("The device recordings (evemu, libinput record) the prediction figure replays.", valueName: "folder"))
+    var predictionRecordings = "Tests/TouchSceneTests/Fixtures/import/real"
+    @Flag(help: "Measure only the prediction figure (touch prediction's miss against the time it hides).")
+    var predictionOnly = false
 
     func validate() throws {
         if events < 1 || fanOut < 1 || depth < 1 || recognizers < 0 || hitTests < 1 || frames < 0 || replayEvents < 0
@@ -109,6 +117,12 @@ struct BenchCommand: ParsableCommand {
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         defer { if workDir == nil { try? FileManager.default.removeItem(atPath: work) } }
         report.note("touchscope bench \(touchScopeVersion), \(ProcessInfo.processInfo.activeProcessorCount) cores, " + buildKind)
+        if predictionOnly {
+            try measurePrediction(into: &report)
+            print(report.table())
+            if json { print(report.json()) }
+            return
+        }
         if framesOnly {
             measureFrames(into: &report)
             print(report.table())
@@ -153,6 +167,7 @@ struct BenchCommand: ParsableCommand {
 
         // Frames.
         if frames > 0 { measureFrames(into: &report) }
+        try measurePrediction(into: &report)
 
         // Replay memory.
         var recording1: String?
