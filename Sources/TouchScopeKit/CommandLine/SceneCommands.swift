@@ -94,7 +94,7 @@ package struct RunCommand: ParsableCommand {
             abstract: "Open a scene in a window"
                 + (SceneCommands.defaultScene.map { " (default: \($0 == "welcome" ? "scenes/welcome.yaml" : $0))" } ?? "") + ".",
             usage: helpUsage("\(SceneCommands.programName) run [<scene>] [--fullscreen] [--display <n>] [--record <file>] "
-                             + "[--trace <file>] [--perfetto <file>] [--no-overlays] [--window <WxH>]"))
+                             + "[--trace <file>] [--perfetto <file>] [--no-overlays] [--no-coalesce] [--window <WxH>]"))
     }
 
     @Argument(help: "The scene (a path, or a name in scenes/).")
@@ -121,7 +121,7 @@ package struct ReplayCommand: ParsableCommand {
             commandName: "replay",
             abstract: "Play a recording into a scene; --headless: no display, deterministic.",
             usage: helpUsage("\(SceneCommands.programName) replay <scene> <recording> [--headless] [--trace <file>] "
-                             + "[--perfetto <file>] [--no-overlays] [--window <WxH>] [--dump-tree <file>] "
+                             + "[--perfetto <file>] [--no-overlays] [--no-coalesce] [--window <WxH>] [--dump-tree <file>] "
                              + "[--screenshot <file.png>] [--at <seconds>] [--until <seconds>] [--pixel-scale <scale>] "
                              + "[--exit-at-end] [--set <ID.KEY=VALUE> ...] [--expect <trace>]"),
             discussion: """
