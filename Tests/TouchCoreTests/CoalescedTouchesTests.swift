@@ -140,10 +140,11 @@ struct CoalescedTouchesTests {
             app.window.addSubview(v)
             app.coalescesTouches = coalescing
             app.send(.touchDown(finger, Point(x: 100, y: 100)), at: 0)
-            // Speeding up within each frame: 2, 4, 6, 8 pt per 1/240 s, four samples per 1/60 s frame.
+            // Speeding up faster and faster: k²/2 pt in the k-th 1/240 s, four samples per 1/60
+            // s frame (a fit over the frames' last samples alone reads a different speed).
             var x = 100.0
             for k in 1...12 {
-                x += Double(2 * ((k - 1) % 4 + 1))
+                x += Double(k * k) / 2
                 app.send(.touchMove(finger, Point(x: x, y: 100)), at: Double(k) / 240)
                 if k % 4 == 0 { app.send(.touchFrame, at: Double(k) / 240) }
             }
@@ -152,5 +153,36 @@ struct CoalescedTouchesTests {
         let every = velocity(coalescing: false), coalesced = velocity(coalescing: true)
         #expect(abs(every.x - coalesced.x) < 1e-9)
         #expect(every.x > 0)
+    }
+}
+
+extension CoalescedTouchesTests {
+    @Test("a pinch's velocity and scale use every coalesced sample: the same as when each sample is delivered")
+    func pinchFromEverySample() {
+        func run(coalescing: Bool) -> (scale: Double, velocity: Double) {
+            let app = Application(windowSize: Size(width: 800, height: 400))
+            let v = View(id: "v", frame: Rect(x: 0, y: 0, width: 800, height: 400))
+            v.isMultipleTouchEnabled = true
+            let pinch = PinchGestureRecognizer(id: "pinch")
+            v.addGestureRecognizer(pinch)
+            app.window.addSubview(v)
+            app.coalescesTouches = coalescing
+            let a = TouchKey(device: 0, finger: 1), b = TouchKey(device: 0, finger: 2)
+            app.send(.touchDown(a, Point(x: 300, y: 200)), at: 0)
+            app.send(.touchDown(b, Point(x: 500, y: 200)), at: 0)
+            // Finger b spreads faster and faster (k²/4 pt in the k-th 1/240 s), four samples per 1/60 s frame.
+            var x = 500.0
+            for k in 1...12 {
+                x += Double(k * k) / 4
+                app.send(.touchMove(b, Point(x: x, y: 200)), at: Double(k) / 240)
+                if k % 4 == 0 { app.send(.touchFrame, at: Double(k) / 240) }
+            }
+            return (pinch.scale, pinch.velocity)
+        }
+        let every = run(coalescing: false), coalesced = run(coalescing: true)
+        // The distance between the fingers went from 200 to 200 + (1² + 2² + … + 12²)/4 = 200 + 650/4 pt.
+        #expect(abs(every.scale - 362.5 / 200) < 1e-9 && abs(coalesced.scale - 362.5 / 200) < 1e-9)
+        #expect(abs(every.velocity - coalesced.velocity) < 1e-9)
+        #expect(every.velocity > 0)
     }
 }
