@@ -363,7 +363,7 @@ final class LiveApp: HostClient, HostKeyTarget {
     /// This loop turn's frame delivers the moves that wait (TouchCoalescing.swift); live, the
     /// recording keeps the instant (a `touch-frame` line), so a replay delivers at the same one.
     private func deliverTouchFrame(at time: Double) {
-        guard !ended, session.app.earliestPendingTouchSample != nil else { return }
+        guard !ended, session.app.earliestPendingTouchSample != nil, replay?.hasTouchFrames != true else { return }
         let input = RawInput(t: max(time, session.app.time), .touchFrame)
         if replay == nil {
             recording.write(input)

@@ -2,7 +2,7 @@
 import TouchCore
 
 /// What prediction hides and what it costs, measured on recorded fingers: for each horizon
-/// (the time prediction hides), the distance between where ``TouchPredictor`` put the finger
+/// (the time prediction hides), the distance between where `TouchPredictor` put the finger
 /// that far ahead and where the recording has it then (linearly between its two samples
 /// around that instant), in points, at every sample of every finger that has one at least
 /// the horizon later.

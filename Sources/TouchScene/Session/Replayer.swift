@@ -14,7 +14,7 @@ public final class Replayer {
     /// The virtual frame interval: 1/120 s.
     public var frameInterval = 1.0 / 120
     /// Whether moves are delivered once per frame, with their coalesced samples
-    /// (``Application/coalescesTouches``; `--no-coalesce`: false, every sample at once). A
+    /// (`Application.coalescesTouches`; `--no-coalesce`: false, every sample at once). A
     /// recording that kept its window's delivery instants (``RecordingHeader/touchFrames``)
     /// is delivered at its `touch-frame` lines; any other on the grid of `frameInterval`
     /// (every multiple of 1/120 s at which a move waits).
