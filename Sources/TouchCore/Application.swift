@@ -245,7 +245,11 @@ public final class Application: Responder {
         } else {
             advance(to: time)
         }
+        // A landing, a lift or a cancellation is delivered at once, after the moves that
+        // wait for the frame (TouchCoalescing.swift), so every touch's messages keep their order.
+        if input.landsLiftsOrCancels { deliverCoalescedTouches() }
         switch input {
+        case .touchFrame: deliverCoalescedTouches()
         case let .touchDown(key, p, pressure, emulated):
             touchDown(key, p, pressure: pressure, emulated: emulated)
         case let .touchMove(key, p, pressure):
@@ -311,6 +315,8 @@ struct ApplicationState {
     /// Things that want time to pass (timers, animations).
     var timeListeners: [TimeListener] = []
     var ignoreDepth = 0
+    /// Moves waiting for the next frame's delivery (TouchCoalescing.swift).
+    var coalescing = CoalescingState()
 }
 
 /// Something that wants to hear about time passing (timers, animations).
@@ -324,7 +330,14 @@ extension InputEvent {
     var isTouchSample: Bool {
         switch self {
         case .touchDown, .touchMove, .touchUp: true
-        case .cancelAllTouches, .shakeBegan, .shakeEnded, .shakeCancelled, .remote, .orientation, .motionSample: false
+        case .cancelAllTouches, .shakeBegan, .shakeEnded, .shakeCancelled, .remote, .orientation, .motionSample, .touchFrame: false
+        }
+    }
+    /// A finger landing or lifting, or every touch cancelled: delivered at once.
+    var landsLiftsOrCancels: Bool {
+        switch self {
+        case .touchDown, .touchUp, .cancelAllTouches: true
+        case .touchMove, .shakeBegan, .shakeEnded, .shakeCancelled, .remote, .orientation, .motionSample, .touchFrame: false
         }
     }
 }

@@ -36,6 +36,9 @@ public struct Defaults: Sendable, Hashable {
     public var panSlop: Double = 10
     /// Velocity: the horizon of the least-squares fit. 0.1 s.
     public var velocityWindow: Double = 0.1
+    /// Predicted touches: how far ahead of a finger's latest sample `Event.predictedTouches(for:)`
+    /// reaches, in seconds (``TouchPredictor``). 0.025 s, three samples 1/120 s apart.
+    public var predictionHorizon: Double = 0.025
     /// Scroll view: how long content touches are delayed (`delaysContentTouches`). 0.15 s.
     public var scrollDelay: Double = 0.15
     /// Scroll view deceleration rate per millisecond (UIKit's normal rate, 0.998).

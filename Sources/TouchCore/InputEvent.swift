@@ -99,4 +99,9 @@ public enum InputEvent: Sendable, Hashable {
     case orientation(DeviceOrientation)
     /// An accelerometer or gyroscope sample: to motion subscribers, not the responder chain.
     case motionSample(MotionSample)
+    /// A display frame's delivery: while ``Application/coalescesTouches`` is on, the moves
+    /// that arrived since the last one reach recognizers and views now, each touch once,
+    /// carrying its coalesced samples (the host sends it, once per frame; a replay at a
+    /// recording's `touch-frame` lines, or every 1/120 s).
+    case touchFrame
 }

@@ -87,12 +87,12 @@ public final class Touch {
     /// them) share it instead of allocating an array per record.
     let idAsList: [Int]
 
-    init(id: Int, location: Point, time: Double) {
+    init(id: Int, location: Point, time: Double, start: Point? = nil, startTime: Double? = nil) {
         self.id = id
         idAsList = [id]
         hot = TouchState(timestamp: time, locationInWindow: location, previousLocationInWindow: location)
-        startLocationInWindow = location
-        startTimestamp = time
+        startLocationInWindow = start ?? location
+        startTimestamp = startTime ?? time
     }
 
     /// Where the touch is, in `view`'s bounds space (nil: the window's), as
@@ -142,6 +142,9 @@ struct TouchState {
     var finishedForView = false
     /// Messages held back by `delaysTouchesBegan` / `delaysTouchesEnded`.
     var held: [TouchPhase] = []
+    /// The samples waiting for the next frame's delivery, the latest delivery's, and the
+    /// recent ones the predictor reads (TouchCoalescing.swift).
+    var frame = TouchFrameSamples()
 
     init(timestamp: Double, locationInWindow: Point, previousLocationInWindow: Point) {
         self.timestamp = timestamp

@@ -73,6 +73,7 @@ extension Application {
         event.hot.timestamp = time
         let touch = Touch(id: hot.nextTouchID, location: p, time: time)
         hot.nextTouchID += 1
+        touch.hot.frame.remember(touch.currentSample)
         touch.hot.force = pressure
         touch.hot.isEmulated = emulated
         touch.hot.key = key
@@ -120,6 +121,7 @@ extension Application {
     func touchMove(_ key: TouchKey, _ p: Point, pressure: Double) {
         guard let i = hot.activeTouches.index(of: key) else {
             // SDL turns motion for an unknown finger into a down; so do we.
+            deliverCoalescedTouches()
             touchDown(key, p, pressure: pressure, emulated: false)
             return
         }
@@ -130,16 +132,22 @@ extension Application {
         // (an action cancels every touch), `endSequenceIfDone` parks the event in
         // `endedEvents` until the outermost `send` returns.
         hot.activeTouches.unmanagedValue(at: i)._withUnsafeGuaranteedRef { touch in
-            eventRef._withUnsafeGuaranteedRef { event in touchMoved(touch, event, p, pressure: pressure) }
+            if hot.coalescing.isOn { coalesce(touch, p, pressure: pressure); return }
+            eventRef._withUnsafeGuaranteedRef { event in deliverMove(touch, event, p, pressure: pressure, at: time) }
         }
     }
 
-    private func touchMoved(_ touch: Touch, _ event: Event, _ p: Point, pressure: Double) {
-        if tracer.isOn { traceSample(touch, .moved, at: p, pressure: pressure) }
-        if p == touch.locationInWindow && pressure == touch.force { return }
+    /// Moves `touch` to `p` and delivers the move: a sample taken at `sampleTime` (now, or
+    /// the latest coalesced sample's time), already traced when `traced`; `always`: even
+    /// when it ends where the finger was (coalesced samples that went and came back).
+    func deliverMove(_ touch: Touch, _ event: Event, _ p: Point, pressure: Double, at sampleTime: Double,
+                     traced: Bool = false, always: Bool = false) {
+        if !traced && tracer.isOn { traceSample(touch, .moved, at: p, pressure: pressure) }
+        if !always && p == touch.locationInWindow && pressure == touch.force { return }
+        if !traced { touch.hot.frame.delivered.removeAll(); touch.hot.frame.remember(TouchSample(location: p, force: pressure, timestamp: sampleTime)) }
         touch.move(to: p)
         touch.hot.force = pressure
-        touch.hot.timestamp = time
+        touch.hot.timestamp = sampleTime
         touch.markMoved()   // the other fingers down now read `stationary`
         event.hot.timestamp = time
         // The loop below reads the list's elements without retaining each one (`recognizers`,

@@ -23,7 +23,8 @@ extension AppSource {
         let live = try LiveApp(source: self, options: LiveOptions(
             traceFile: options.output.trace, recordFile: options.record, noOverlays: options.output.noOverlays,
             fullscreen: options.fullscreen, display: options.display, window: options.output.windowSize,
-            perfettoFile: options.output.perfetto, touchDevice: options.device.touchDevice))
+            perfettoFile: options.output.perfetto, touchDevice: options.device.touchDevice,
+            coalesce: !options.output.noCoalesce))
         try live.run()
     }
 

@@ -53,6 +53,10 @@ struct BenchCommand: ParsableCommand {
               suite_recordings_per_second_1_core/_all_cores, suite_speedup
                   `touchscope test` on a generated suite of 1,000 recordings of 200
                   events, on one thread and on every core
+              prediction_err_pt_p50/p99_at_N_ms, prediction_lag_pt_…
+                  touch prediction N ms ahead (8, 17, 25, 33) on the device
+                  recordings of --prediction-recordings: its miss in points,
+                  and how far the fingers got in N ms without it
             --scale adds the same figures at 10× the views and 10× the events.
             With --device-replay FILE, only a fed device's figures:
               device_kernel_to_read_ms_p50/p99, device_read_to_dispatched_ms_p50/p99
@@ -100,6 +104,10 @@ struct BenchCommand: ParsableCommand {
     var dispatchLog: DispatchLog = .both
     @Option(help: "Events the Kivy peer dispatches (it manages a few hundred per second on the full tree).")
     var peerEvents = 5000
+    @Option(help: ArgumentHelp("The device recordings (evemu, libinput record) the prediction figure replays.", valueName: "folder"))
+    var predictionRecordings = "Tests/TouchSceneTests/Fixtures/import/real"
+    @Flag(help: "Measure only the prediction figure (touch prediction's miss against the time it hides).")
+    var predictionOnly = false
 
     func validate() throws {
         if events < 1 || fanOut < 1 || depth < 1 || recognizers < 0 || hitTests < 1 || frames < 0 || replayEvents < 0 || suiteRecordings < 0
@@ -129,6 +137,12 @@ struct BenchCommand: ParsableCommand {
             report.add("device_read_to_dispatched_ms_p50", d.readToDispatched.p50, "ms", "read to dispatched (\(d.touches) finger events through the event model)")
             report.add("device_read_to_dispatched_ms_p99", d.readToDispatched.p99, "ms", "the same, p99")
             report.set("device_frames", d.frames)
+            print(report.table())
+            if json { print(report.json()) }
+            return
+        }
+        if predictionOnly {
+            try measurePrediction(into: &report)
             print(report.table())
             if json { print(report.json()) }
             return
@@ -177,6 +191,7 @@ struct BenchCommand: ParsableCommand {
 
         // Frames.
         if frames > 0 { measureFrames(into: &report) }
+        try measurePrediction(into: &report)
 
         // Replay memory.
         var recording1: String?

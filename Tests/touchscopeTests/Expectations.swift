@@ -118,7 +118,7 @@ struct Expectations {
             return ("first-responder", ["first-responder", from?.string ?? "-", to?.string ?? "-"], [:])
         case let .orientation(from, to):
             return ("orientation", ["orientation", from, to], [:])
-        case .touchSample, .failureWait, .note, .custom:
+        case .touchSample, .coalescedTouches, .failureWait, .note, .custom:
             return nil
         }
     }

@@ -139,6 +139,8 @@ struct PerfettoExportTests {
         var handWritten = try Expectations(recording: recording)
         handWritten.decisions = handWritten.decisions.filter { $0.stream.hasPrefix("gesture ") }
         for k in handWritten.decisions.indices { handWritten.decisions[k].outputs = [:] }
+        // The timeline's times are whole microseconds (a move's frame at 17/120 s is 141667 µs).
+        for k in handWritten.decisions.indices { handWritten.decisions[k].t = handWritten.decisions[k].t.map { ($0 * 1e6).rounded() / 1e6 } }
         handWritten.streams = ["gesture"]
         for p in handWritten.problems(sliceRecords(actual), ordered: false) { Issue.record("\(recording) timeline: \(p)") }
         // As many slices as the trace has transitions out of `possible` and on.

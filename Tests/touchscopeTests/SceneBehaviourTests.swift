@@ -330,25 +330,33 @@ struct ReloadReplayTests {
             [RawInput(t: t0, .mouseDown(x: x0, y: 300, button: .left))]
                 + (1...8).map { RawInput(t: t0 + Double($0) * 0.02, .mouseMove(x: x0 + Double($0) * 8, y: 300, button: .left)) }
         }
-        let before = drag(0.5, 400), after = drag(2, 300) + [RawInput(t: 2.3, .mouseUp(x: 364, y: 300, button: .left))]
+        // As the window's loop turns: each move delivered by a frame at its instant (recorded).
+        func framed(_ inputs: [RawInput]) -> [RawInput] {
+            inputs.flatMap { i in if case .mouseMove = i.kind { [i, RawInput(t: i.t, .touchFrame)] } else { [i] } }
+        }
+        let before = framed(drag(0.5, 400)), after = framed(drag(2, 300)) + [RawInput(t: 2.3, .mouseUp(x: 364, y: 300, button: .left))]
         let reloadAt = 1.0
 
         // What the live program does: the same inputs, and a reload by hand at 1 s.
         var live: [TraceRecord] = []
         var session = SceneSession(scene: try SceneLoader.load(path: Paths.scene("photo")))
+        session.app.coalescesTouches = true
         session.app.tracer.sink = TraceCallback { live.append($0) }
         for i in before { session.advance(to: i.t); session.handle(i) }
         session.advance(to: reloadAt)
         let folder = Paths.scenes
         session = SceneSession(scene: try SceneLoader.parse(text: edited, file: Paths.scene("photo"), folder: folder),
                                replacing: session, reason: "scene reloaded")
+        session.app.coalescesTouches = true
         session.app.tracer.sink = TraceCallback { live.append($0) }
         for i in after { session.advance(to: i.t); session.handle(i) }
         session.advance(to: 3.3)
 
         // The recording of it, replayed.
         let path = Paths.temporary("reload-replay.jsonl")
-        let w = try RecordingWriter(path: path, window: Size(width: 800, height: 600))
+        var header = RecordingHeader(window: Size(width: 800, height: 600))
+        header.touchFrames = true
+        let w = try RecordingWriter(path: path, header: header)
         for i in before { w.write(i) }
         w.write(SceneReload(t: reloadAt, path: Paths.scene("photo"), scene: edited))
         for i in after { w.write(i) }

@@ -66,13 +66,15 @@ private let expected: [String: [S]] = [
         R(id: "pan", outcome: "neverBegan", rule: "slop", at: 0.7)])],
     // One double-tap attempt spans both taps' sequences (issue 27: an attempt belongs to every
     // sequence whose touches it analysed).
+    // A decision a move causes happens at the frame that delivers the move: the headless
+    // replay's, the first multiple of 1/120 s at or after the sample (3.08 s: 370/120).
     "delivery": [
         S(start: 0.1, end: 0.18, touches: [(1, "delayed")], recognizers: [R(id: "delayedDoubleTap", outcome: "recognized", rule: "tapCount", at: 0.38)]),
         S(start: 0.3, end: 0.38, touches: [(2, "delayed")], recognizers: [R(id: "delayedDoubleTap", outcome: "recognized", at: 0.38)]),
         S(start: 1.5, end: 1.58, touches: [(3, "immediate")], recognizers: [R(id: "immediateDoubleTap", outcome: "recognized", at: 1.78)]),
         S(start: 1.7, end: 1.78, touches: [(4, "immediate")], recognizers: [R(id: "immediateDoubleTap", outcome: "recognized", at: 1.78)]),
-        S(start: 3, end: 3.42, touches: [(5, "panCancels")], recognizers: [R(id: "cancellingPan", outcome: "began", rule: "slop", at: 3.08)]),
-        S(start: 4.5, end: 4.92, touches: [(6, "panKeeps")], recognizers: [R(id: "keepingPan", outcome: "began", rule: "slop", at: 4.58)]),
+        S(start: 3, end: 3.42, touches: [(5, "panCancels")], recognizers: [R(id: "cancellingPan", outcome: "began", rule: "slop", at: 370.0 / 120)]),
+        S(start: 4.5, end: 4.92, touches: [(6, "panKeeps")], recognizers: [R(id: "keepingPan", outcome: "began", rule: "slop", at: 550.0 / 120)]),
     ],
     // Two fingers down at once make one sequence; the second is blocked or dropped, but it landed.
     "exclusive": [
@@ -88,8 +90,8 @@ private let expected: [String: [S]] = [
     // when it reaches its 50 pt: the swipe fails by its speed and the waiting pan begins.
     "swipe-pan": [
         S(start: 0.1, end: 0.22, touches: [(1, "board")], recognizers: [
-            R(id: "swipe", outcome: "recognized", at: 0.14),
-            R(id: "pan", outcome: "failed", rule: "failureRequirement", at: 0.14, waitedFor: ["swipe"])]),
+            R(id: "swipe", outcome: "recognized", at: 17.0 / 120),
+            R(id: "pan", outcome: "failed", rule: "failureRequirement", at: 17.0 / 120, waitedFor: ["swipe"])]),
         S(start: 1, end: 2.02, touches: [(2, "board")], recognizers: [
             R(id: "swipe", outcome: "failed", rule: "swipeSpeed", at: 1.5, measured: 100, limit: 200, unit: "pt/s"),
             R(id: "pan", outcome: "began", at: 1.5, waitedFor: ["swipe"])]),
@@ -103,8 +105,8 @@ private let expected: [String: [S]] = [
     // the pan begins past its 10 pt slop.
     "scroll": [
         S(start: 0.1, end: 0.15, touches: [(1, "row1")], recognizers: [R(id: "scroller.pan", outcome: "neverBegan", rule: "slop", at: 0.15)]),
-        S(start: 1, end: 1.65, touches: [(2, "row2")], recognizers: [R(id: "scroller.pan", outcome: "failed", rule: "delegate", at: 1.33)]),
-        S(start: 2.5, end: 2.72, touches: [(3, "row2")], recognizers: [R(id: "scroller.pan", outcome: "began", rule: "slop", at: 2.52)]),
+        S(start: 1, end: 1.65, touches: [(2, "row2")], recognizers: [R(id: "scroller.pan", outcome: "failed", rule: "delegate", at: 160.0 / 120)]),
+        S(start: 2.5, end: 2.72, touches: [(3, "row2")], recognizers: [R(id: "scroller.pan", outcome: "began", rule: "slop", at: 303.0 / 120)]),
     ],
     "text-field": [tap(0.1, 1, "nameField"), tap(1, 2, "noteField")],
     // A check mark, then a straight line: no down-right stroke (the check mark's own rule).
@@ -114,7 +116,7 @@ private let expected: [String: [S]] = [
     ],
     "momentum-fling": [S(start: 0.1, end: 0.22, touches: [(1, "photo")], recognizers: [
         R(id: "pinch", outcome: "neverBegan", at: 0.22),
-        R(id: "pan", outcome: "began", rule: "slop", at: 0.12)])],
+        R(id: "pan", outcome: "began", rule: "slop", at: 15.0 / 120)])],
     "momentum-pinch": [S(start: 0.1, end: 0.7, touches: [(1, "photo"), (2, "photo")], recognizers: [
         R(id: "pinch", outcome: "began", rule: "slop", at: 0.125),
         R(id: "pan", outcome: "neverBegan", rule: "slop", at: 0.7)])],

@@ -111,7 +111,13 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
             centroidOwed = false
         }
         let active = activeSummary()
-        follow(centroid: active.centroid)
+        // A move delivered once per frame: its coalesced samples feed the velocity fit too,
+        // each as the translation the centroid had then (the other fingers where they are).
+        if let moved = touches.first, case let samples = coalescedSamples(of: moved), samples.count > 1, active.count > 0 {
+            let n = Double(active.count)
+            for s in samples.dropLast() { sample(travelled + (s.location - moved.previousLocationInWindow) / n, at: s.timestamp) }
+        }
+        follow(centroid: active.centroid, at: touches.first?.timestamp)
         let numberOfTouches = active.count
         if !beginRequested && numberOfTouches < minimumNumberOfTouches {
             // Too few fingers to pan yet: the translation counts from when enough are down.
@@ -179,12 +185,12 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
     // MARK: Centroid bookkeeping
 
     /// Adds the centroid's move since the last event (same fingers) to the travel.
-    private func follow(centroid: Point?) {
+    private func follow(centroid: Point?, at sampleTime: Double? = nil) {
         if let c = centroid {
             if let last = lastCentroid { travelled = travelled + (c - last) }
             lastCentroid = c
         }
-        sample()
+        sample(travelled, at: sampleTime)
     }
     /// The fingers changed: the next move is measured from the new fingers' centroid
     /// (taken then: `centroidOwed`).
@@ -192,9 +198,11 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
         centroidOwed = true
         sample()
     }
-    private func sample() {
+    private func sample() { sample(travelled, at: nil) }
+    /// Adds `value` to the velocity fit, taken at `sampleTime` (nil: now).
+    private func sample(_ value: Point, at sampleTime: Double?) {
         let clock = velocitySampleClock(override: $velocityWindow)
         tracker.window = clock.window
-        tracker.add(travelled, at: clock.now)
+        tracker.add(value, at: min(sampleTime ?? clock.now, clock.now))
     }
 }

@@ -114,7 +114,10 @@ public final class SwipeGestureRecognizer: DiscreteGestureRecognizer {
     /// Decides from the stroke so far: recognize, fail, or wait.
     private func evaluate() {
         guard let start = startTime, trackedTouches.count == numberOfTouchesRequired else { return }
-        let elapsed = time - start
+        // Up to the latest sample (a move delivered once per frame arrives after it was taken).
+        var latest = start
+        for t in trackedTouches where t.timestamp > latest { latest = t.timestamp }
+        let elapsed = latest - start
         if elapsed > maximumDuration {
             fail("failed: took \(show: elapsed) s, longer than \(fmt: maximumDuration) s (too long)",
                  because: GestureDecision(.swipeDuration, measured: elapsed, limit: maximumDuration, unit: .s)); return

@@ -85,7 +85,21 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
             rebaseMeasure(measuredFingers(), before: touches.first)
             measureOwed = false
         }
-        follow(measuredFingers())
+        let fingers = measuredFingers()
+        // A move delivered once per frame: the measure follows each coalesced sample in turn
+        // (the finger put there for the moment), each a velocity sample at its own time, as
+        // if every sample had been delivered; then the finger where it is now.
+        if let moved = touches.first, case let samples = coalescedSamples(of: moved), samples.count > 1,
+           fingers.contains(where: { $0 === moved }) {
+            let now = moved.hot.locationInWindow
+            for s in samples.dropLast() {
+                moved.hot.locationInWindow = s.location
+                followMeasure(fingers)
+                sample(at: s.timestamp)
+            }
+            moved.hot.locationInWindow = now
+        }
+        follow(fingers, at: touches.first?.timestamp)
         if state.isActive {
             change()
         } else if !beginRequested, let reason = beginReason() {
@@ -134,9 +148,9 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
     /// `lifted` (a finger lifting now) in its place among them.
     func measuredFingers(and lifted: Touch? = nil) -> [Touch] { firstTouchesDown(2, and: lifted) }
 
-    private func follow(_ touches: [Touch]) {
+    private func follow(_ touches: [Touch], at sampleTime: Double? = nil) {
         followMeasure(touches)
-        sample()
+        sample(at: sampleTime)
     }
     private func rebase() {
         if !beginRequested {
@@ -147,9 +161,10 @@ public class TwoFingerGestureRecognizer: ContinuousGestureRecognizer {
         measureOwed = true
         sample()
     }
-    private func sample() {
+    /// Adds `raw` to the velocity fit, taken at `sampleTime` (nil: now).
+    private func sample(at sampleTime: Double? = nil) {
         let clock = velocitySampleClock(override: $velocityWindow)
         tracker.window = clock.window
-        tracker.add(raw, at: clock.now)
+        tracker.add(raw, at: min(sampleTime ?? clock.now, clock.now))
     }
 }

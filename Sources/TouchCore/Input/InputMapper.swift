@@ -179,6 +179,8 @@ public struct InputMapper {
         case .displayLost:
             out += interrupt(Self.displayLost, t)
             out += releaseHeldInputs()
+        case .touchFrame:
+            out.append(.touchFrame)
         case .touchDeviceRemoved:
             out.append(.cancelAllTouches(reason: "touch device removed"))
             forgetTouches()

@@ -93,6 +93,10 @@ public struct RawInput: Hashable, Sendable {
         /// The display went away under the window (the X server ended or its connection
         /// broke): everything under way is cancelled ("display lost"). Nothing follows it.
         case displayLost
+        /// A display frame delivered the moves that arrived since the last one (`touch-frame`):
+        /// a live recording keeps the instants its window delivered them at, so a replay
+        /// delivers at the same instants (``InputEvent/touchFrame``).
+        case touchFrame
     }
 
     /// Whether the program ended here (`quit`, `displayLost`): nothing follows it, and a
@@ -117,7 +121,8 @@ public struct RawInput: Hashable, Sendable {
             return x.isFinite && y.isFinite && z.isFinite
         case let .resize(w, h):
             return w.isFinite && h.isFinite
-        case .keyDown, .keyUp, .padDown, .padUp, .focusLost, .focusGained, .touchDeviceRemoved, .padAdded, .padRemoved, .quit, .displayLost:
+        case .keyDown, .keyUp, .padDown, .padUp, .focusLost, .focusGained, .touchDeviceRemoved, .padAdded, .padRemoved, .quit, .displayLost,
+             .touchFrame:
             return true
         }
     }
@@ -145,6 +150,7 @@ public struct RawInput: Hashable, Sendable {
         case .resize: "resize"
         case .quit: "quit"
         case .displayLost: "display-lost"
+        case .touchFrame: "touch-frame"
         }
     }
 }

@@ -160,6 +160,10 @@ extension TraceRecord.Body {
             num("pressure", s.pressure)
             key("emulated")
             if s.isEmulated { lit("true") } else { lit("false") }
+        case let .coalescedTouches(touch, samples, predicted):
+            num("touch", Double(touch))
+            TouchSample.encode("samples", samples, into: &b)
+            TouchSample.encode("predicted", predicted, into: &b)
         case let .custom(c):
             for (k, v) in c.fields {
                 b.append(0x2c); JSONOut.string(k, into: &b); b.append(0x3a)
@@ -273,4 +277,21 @@ package enum JSONOut {
         if let s { string(s, into: &out) } else { out.append(contentsOf: "null".utf8) }
     }
 
+}
+
+extension TouchSample {
+    /// `,"key":[[x,y,t],...]`: samples as trace files write them (location and time; the
+    /// force is the touch's, in its `touch-sample` records).
+    static func encode(_ key: StaticString, _ samples: [TouchSample], into b: inout [UInt8]) {
+        b.append(0x2c); b.append(0x22)
+        key.withUTF8Buffer { b.append(contentsOf: $0) }
+        b.append(0x22); b.append(0x3a); b.append(0x5b)
+        for (i, s) in samples.enumerated() {
+            if i > 0 { b.append(0x2c) }
+            b.append(0x5b); JSONOut.number(JSONOut.tidy(s.location.x), into: &b); b.append(0x2c)
+            JSONOut.number(JSONOut.tidy(s.location.y), into: &b); b.append(0x2c)
+            JSONOut.number(JSONOut.tidy(s.timestamp), into: &b); b.append(0x5d)
+        }
+        b.append(0x5d)
+    }
 }

@@ -15,7 +15,7 @@ public enum TraceKindRegistry {
     /// The kinds TouchScope ships, in the order of ``TraceRecord/Body``'s cases. A failure
     /// wait has no name of its own (trace files write it as a `note`, which reads it back).
     public static let shipped: [TraceKindEntry] = [
-        .hitTest, .touches, .gesture, .touchSample, .control, .action, .motion, .remote,
+        .hitTest, .touches, .gesture, .touchSample, .coalescedTouches, .control, .action, .motion, .remote,
         .firstResponder, .orientation, .note,
     ]
 

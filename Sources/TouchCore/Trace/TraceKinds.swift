@@ -217,6 +217,7 @@ extension TraceRecord.Body {
         case .touches: .touches
         case .gesture: .gesture
         case .touchSample: .touchSample
+        case .coalescedTouches: .coalescedTouches
         case .control: .control
         case .action: .action
         case .motion: .motion
@@ -273,6 +274,14 @@ extension TraceKindEntry {
         guard case let .touchSample(s) = b else { return "" }
         return "touch \(s.touch) \(s.phase.rawValue) at \(TraceFormat.point(s.point)) (device \(s.key.device) finger \(s.key.finger), "
             + "pressure \(TraceFormat.short(s.pressure, 2))\(s.isEmulated ? ", mouse" : ""))"
+    })
+
+    /// The entry of a move delivered once per frame with its coalesced and predicted samples.
+    public static let coalescedTouches = TraceKindEntry(name: "coalesced-touches", group: .touches, perfetto: .own, summary: { b in
+        guard case let .coalescedTouches(touch, samples, predicted) = b else { return "" }
+        let to = samples.last.map { " to \(TraceFormat.point($0.location))" } ?? ""
+        return "touch \(touch): \(samples.count) sample\(samples.count == 1 ? "" : "s") in one delivery\(to)"
+            + (predicted.last.map { ", predicted \(TraceFormat.point($0.location)) \(TraceFormat.short(($0.timestamp - (samples.last?.timestamp ?? $0.timestamp)) * 1000, 1)) ms ahead" } ?? "")
     })
 
     /// The entry of a control event.

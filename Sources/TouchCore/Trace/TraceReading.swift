@@ -61,6 +61,16 @@ struct TraceFields {
         guard let a = v[k]?.array, a.count == 2, let x = a[0].number, let y = a[1].number else { return nil }
         return Point(x: x, y: y)
     }
+    /// A list of `[x, y, t]` samples (force 1: trace files do not keep it); nil when it is not one.
+    func samples(_ k: String) -> [TouchSample]? {
+        guard let a = v[k]?.array else { return nil }
+        var out: [TouchSample] = []
+        for item in a {
+            guard let xyt = item.array, xyt.count == 3, let x = xyt[0].number, let y = xyt[1].number, let t = xyt[2].number else { return nil }
+            out.append(TouchSample(location: Point(x: x, y: y), force: 1, timestamp: t))
+        }
+        return out
+    }
     /// A list of names; nil when it is not a list of strings.
     func names(_ k: String) -> [TraceName]? {
         guard let a = v[k]?.array else { return nil }
@@ -161,6 +171,9 @@ extension TraceRecord.Body {
                   let pressure = f.number("pressure"), case let .bool(emulated)? = f.v["emulated"] else { return nil }
             self = .touchSample(FingerSample(touch: touch, key: TouchKey(device: device, finger: finger),
                                              point: point, phase: phase, pressure: pressure, isEmulated: emulated))
+        case "coalesced-touches":
+            guard let touch = f.int("touch"), let samples = f.samples("samples"), let predicted = f.samples("predicted") else { return nil }
+            self = .coalescedTouches(touch: touch, samples: samples, predicted: predicted)
         case "note":
             guard let topic = f.string("topic"), let text = f.string("text") else { return nil }
             self = Self.failureWait(topic: topic, text: text) ?? .note(topic: topic, text: TraceText(text))

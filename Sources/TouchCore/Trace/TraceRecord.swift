@@ -213,6 +213,10 @@ public struct TraceRecord: Sendable, Hashable {
         /// application gave it: what the touches overlay draws trails from. Not part of
         /// trace files (the recording holds the input).
         case touchSample(FingerSample)
+        /// A move delivered once per frame: every sample of the touch since its last
+        /// delivery, oldest first (the last is where the touch is now), and the samples
+        /// predicted ahead of it (`Event.coalescedTouches(for:)`, `predictedTouches(for:)`).
+        case coalescedTouches(touch: Int, samples: [TouchSample], predicted: [TouchSample])
         /// A control event sent by a control.
         case control(control: TraceName, event: String)
         /// An action message: who sent it, its name, the explicit target (nil: travels the

@@ -185,7 +185,7 @@ public struct VerdictBuilder: Sendable {
             guard let d = text.decision, d.rule == .control, let r = d.recognizer, let control = d.by.first,
                   let touch = lastLanded, let seq = touchSequence[touch] else { return }
             sequences[seq].keptOut.append(VerdictKeptOut(recognizer: r, touch: touch, control: control))
-        case .motion, .remote, .firstResponder, .orientation, .custom:
+        case .motion, .remote, .firstResponder, .orientation, .custom, .coalescedTouches:
             break
         }
     }

@@ -136,6 +136,8 @@ public enum PanelRegistry {
             TouchesOverlay.draw(log: c.log, now: c.now, pickedTouch: c.state.pickedTouchID, slop: c.app.defaults.tapSlop,
                                 sceneTransform: c.sceneTransform, sceneRect: c.sceneRect, style: c.style,
                                 measurer: c.measurer, window: c.app.window, content: c.sceneContent, raw: c.extras.raw, into: &list)
+            // The path predicted ahead of each finger, over the markers (F3 toggles both).
+            PredictedTouchesOverlay.draw(log: c.log, sceneTransform: c.sceneTransform, sceneRect: c.sceneRect, style: c.style, into: &list)
         },
         PanelEntry(id: .verdictCard, title: "verdict card", key: PanelKey(1, shift: true), place: .scene(aboveSelection: true),
                    interaction: VerdictCard.interaction) { c, _, list in

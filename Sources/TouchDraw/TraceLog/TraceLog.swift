@@ -60,6 +60,9 @@ public final class TraceLog: TraceSink {
     /// Landing and lift samples the verdicts have not read yet, each with the sequence number
     /// of the record that follows it (bounded like the ring: the oldest go first).
     @exclusivity(unchecked) private var touchEdges: [(before: Int, sample: TraceRecord)] = []
+    /// Each finger's latest predicted path (`coalesced-touches` records), by touch id, until
+    /// it lifts.
+    private var predictions: [Int: [Point]] = [:]
 
     public init(capacity: Int = 20_000, laneCapacity: Int = 4_096) {
         self.capacity = max(1, capacity)
@@ -82,6 +85,7 @@ public final class TraceLog: TraceSink {
         case let .touchSample(s):
             trails.note(s, at: r.t)
             devices.note(s, at: r.t)
+            if s.phase == .ended || s.phase == .cancelled, !predictions.isEmpty { predictions[s.touch] = nil }
             // The verdicts read a finger's landing and lift (not its moves), later.
             if s.phase != .moved && s.phase != .stationary {
                 if touchEdges.count >= capacity { touchEdges.removeFirst(touchEdges.count / 2) }
@@ -101,6 +105,10 @@ public final class TraceLog: TraceSink {
                                slot: slot, capacity: laneCapacity)
             recognizers.noteView(view, slot: slot)
             kind = .gesture
+        case let .coalescedTouches(touch, _, predicted):
+            predictions[touch] = predicted.map(\.location)
+            events.note(r, seq: seq)
+            kind = TraceKind(r.body)
         default:
             // Every other kind: the lanes of point events file what they show.
             events.note(r, seq: seq)
@@ -258,6 +266,10 @@ public final class TraceLog: TraceSink {
     public var lastFirstResponder: (t: Double, to: TraceName?)? { events.lastFirstResponder }
 
     // MARK: Touch trails (from `touchSample` records)
+
+    /// Where the finger `touch` is predicted to go next (its latest delivery's predicted
+    /// touches, nearest first; empty: none, or it lifted).
+    public func predictedPath(_ touch: Int) -> [Point] { predictions[touch] ?? [] }
 
     /// Every touch device the touch samples came from, with its statistics.
     public var touchDevices: [TouchDeviceStats] { devices.all() }

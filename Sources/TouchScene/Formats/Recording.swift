@@ -38,6 +38,10 @@ public struct RecordingHeader: Hashable, Sendable {
     /// The scene the recording plays in (`"scene"`): a path relative to the recording's
     /// folder, else a scene name as the command line resolves it; nil when it names none.
     public var scene: String?
+    /// Whether the recording keeps the instants its window delivered touch moves at (its
+    /// `touch-frame` lines, `"touchFrames":true`): a replay delivers moves there, and a
+    /// recording without it (an import, an older recording) on a 1/120 s grid.
+    public var touchFrames = false
     /// A header for a recording in scene `window` coordinates; the source fields are for
     /// imported recordings, the targets and size for `touchtest`'s.
     public init(version: Int = 1, window: Size, device: String? = nil, importedFrom: String? = nil, format: String? = nil,
@@ -295,6 +299,10 @@ public final class RecordingReader {
             }
             header.rawDevice = RawDevice(name: name, protocol: proto, axes: axes, window: header.window)
         }
+        if let v = value["touchFrames"] {
+            guard case let .bool(b) = v else { throw self.error(0, "header field `touchFrames` must be true or false") }
+            header.touchFrames = b
+        }
         return header
     }
 
@@ -490,6 +498,7 @@ public final class RecordingReader {
         case "touch-device-removed": kind = .touchDeviceRemoved
         case "pad-added": kind = .padAdded
         case "pad-removed": kind = .padRemoved
+        case "touch-frame": kind = .touchFrame
         case "quit":
             quitLine = (source.lineNumber, type)
             kind = .quit
@@ -512,6 +521,6 @@ public final class RecordingReader {
 
     static let typeNames = ["finger-down", "finger-move", "finger-up", "mouse-down", "mouse-move", "mouse-up",
                             "key-down", "key-up", "pad-down", "pad-up", "pad-accel", "accel", "focus-lost", "focus-gained",
-                            "touch-device-removed", "pad-added", "pad-removed", "resize", "quit", "display-lost", "reload"]
+                            "touch-device-removed", "pad-added", "pad-removed", "resize", "quit", "display-lost", "reload", "touch-frame"]
 }
 

@@ -73,6 +73,7 @@ public final class RecordingWriter {
             }
             b.append(contentsOf: "]}".utf8)
         }
+        if header.touchFrames { b.append(contentsOf: ",\"touchFrames\":true".utf8) }
         b.append(contentsOf: "}\n".utf8)
         return String(decoding: b, as: UTF8.self)
     }
@@ -194,7 +195,7 @@ public final class RecordingWriter {
             str("button", button)
         case let .padAccel(x, y, z), let .accel(x, y, z):
             num("x", x); num("y", y); num("z", z)
-        case .focusLost, .focusGained, .touchDeviceRemoved, .padAdded, .padRemoved, .quit, .displayLost:
+        case .focusLost, .focusGained, .touchDeviceRemoved, .padAdded, .padRemoved, .quit, .displayLost, .touchFrame:
             break
         case let .resize(w, h):
             num("width", w); num("height", h)

@@ -254,6 +254,13 @@ struct PerfettoTimeline {
             args.string("view", view?.string)
             args.array("path", path) { f, step in f.string("view", step.view.string); f.string("verdict", step.verdict.rawValue) }
             instant("hit test: \(view?.string ?? "none")", cat: "hit-test", ts: ts, tid: tid, args: args, into: &b)
+        case let .coalescedTouches(touch, samples, predicted):
+            var args = PerfettoArgs()
+            args.number("touch", Double(touch))
+            args.array("samples", samples) { f, s in f.point("point", s.location); f.number("t", s.timestamp) }
+            args.array("predicted", predicted) { f, s in f.point("point", s.location); f.number("t", s.timestamp) }
+            instant("\(samples.count) coalesced, \(predicted.count) predicted", cat: "touch", ts: ts, tid: touchTrack(touch, into: &b),
+                    args: args, into: &b)
         case let .touchSample(s):
             var sample = PerfettoArgs()
             sample.number("touch", Double(s.touch))

@@ -13,6 +13,12 @@ public final class Replayer {
     public let reader: RecordingReader
     /// The virtual frame interval: 1/120 s.
     public var frameInterval = 1.0 / 120
+    /// Whether moves are delivered once per frame, with their coalesced samples
+    /// (`Application.coalescesTouches`; `--no-coalesce`: false, every sample at once). A
+    /// recording that kept its window's delivery instants (``RecordingHeader/touchFrames``)
+    /// is delivered at its `touch-frame` lines; any other on the grid of `frameInterval`
+    /// (every multiple of 1/120 s at which a move waits).
+    public var coalescesTouches = true
     /// Called once when the clock reaches `snapshotTime` (for `--screenshot --at`).
     public var snapshotTime: Double?
     /// Called with the session when the clock reaches `snapshotTime`.
@@ -46,6 +52,8 @@ public final class Replayer {
     public func run(until: Double?) throws(InputFileError) {
         var clock = 0.0
         var snapped = false
+        session.app.coalescesTouches = coalescesTouches
+        let onGrid = coalescesTouches && !reader.header.touchFrames
         func advance(to p: Double) {
             if !snapped, let s = snapshotTime, s <= p {
                 if s > clock { session.advance(to: s) }
@@ -59,6 +67,19 @@ public final class Replayer {
         // stays short of it: the input's own delivery advances to its time, so a timer due at
         // that very instant fires with the input's touch sample (`Application.send`), as live.
         func step(to t: Double, input: Bool = false) {
+            // Moves waiting for a frame, on the grid (a recording without delivery instants):
+            // delivered at the first multiple of the frame interval at or after the earliest
+            // (before an input at that very instant, which waits for the next).
+            while onGrid, let first = session.app.earliestPendingTouchSample {
+                let g = max((first / frameInterval).rounded(.up) * frameInterval, first)
+                guard g < t || (!input && g <= t) else { break }
+                frames(to: g, input: true)
+                session.handle(RawInput(t: g, .touchFrame))
+                clock = max(clock, g)
+            }
+            frames(to: t, input: input)
+        }
+        func frames(to t: Double, input: Bool) {
             while clock + frameInterval < t {
                 // Nothing moves or waits: the frames in between change nothing, so a long
                 // pause (or a recording whose times are huge) costs one step, not millions.
@@ -114,6 +135,7 @@ public final class Replayer {
         let old = session
         session = SceneSession(scene: scene, replacing: old, reason: "scene reloaded")
         session.app.tracer.sink = old.app.tracer.sink
+        session.app.coalescesTouches = coalescesTouches
         onReload?(session)
     }
 }

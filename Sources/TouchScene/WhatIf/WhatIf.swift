@@ -63,7 +63,10 @@ public struct WhatIfOutcome: Sendable {
 public enum WhatIf {
     /// A recording's text holding `inputs` for a scene whose window is `window`.
     public static func recordingText(window: Size, inputs: [RawInput]) -> String {
-        var text = "{\"recording\":1,\"window\":[\(TraceFormat.short(window.width, 6)),\(TraceFormat.short(window.height, 6))]}\n"
+        // The window's input keeps its frames' deliveries (`touch-frame`): replayed at them.
+        let frames = inputs.contains { $0.kind == .touchFrame }
+        var text = "{\"recording\":1,\"window\":[\(TraceFormat.short(window.width, 6)),\(TraceFormat.short(window.height, 6))]"
+            + (frames ? ",\"touchFrames\":true}\n" : "}\n")
         for i in inputs { text += RecordingWriter.line(i) + "\n" }
         return text
     }

@@ -54,7 +54,7 @@ struct AppReplayCommand: AppSubcommand {
         commandName: "replay",
         abstract: "Play a recording (JSON Lines) into the application; with --headless, no display and a deterministic trace.",
         usage: helpUsage("\(AppCommand.programName) replay <recording> [--headless] [--trace <file>] [--perfetto <file>] "
-                         + "[--no-overlays] [--window <WxH>] [--dump-tree <file>] [--screenshot <file.png>] [--at <seconds>] "
+                         + "[--no-overlays] [--no-coalesce] [--window <WxH>] [--dump-tree <file>] [--screenshot <file.png>] [--at <seconds>] "
                          + "[--until <seconds>] [--pixel-scale <scale>] [--exit-at-end] [--expect <trace>]"),
         discussion: """
             Time runs until --until, by default one second after the last input, so pending timers (double-tap interval, long press) resolve. Headless replay runs on a virtual clock stepped every 1/120 s: the same recording always gives the same trace.

@@ -15,6 +15,8 @@ package struct OutputOptions: ParsableArguments {
     package var perfetto: String?
     @Flag(help: "Draw the scene only, without the debugging panels.")
     package var noOverlays = false
+    @Flag(help: "Deliver every touch sample as it arrives, not once per display frame with its coalesced samples (for comparison).")
+    package var noCoalesce = false
     @Option(help: ArgumentHelp("The window's size in window units, such as 800x1280 (default: 1280x800 fitted to the display; a headless screenshot: 1280x800, or the scene's size without panels).",
                                valueName: "WxH"))
     package var window: String?

@@ -86,7 +86,7 @@ package struct RunCommand: ParsableCommand {
             abstract: "Open a scene in a window"
                 + (SceneCommands.defaultScene.map { " (default: \($0 == "welcome" ? "scenes/welcome.yaml" : $0))" } ?? "") + ".",
             usage: helpUsage("\(SceneCommands.programName) run [<scene>] [--fullscreen] [--display <n>] [--record <file>] "
-                             + "[--trace <file>] [--perfetto <file>] [--no-overlays] [--window <WxH>] "
+                             + "[--trace <file>] [--perfetto <file>] [--no-overlays] [--no-coalesce] [--window <WxH>] "
                              + "[--device <auto|path|name>] [--device-replay <file>] [--calibration <\"a b c d e f\">] [--map-to-output <n>] [--dev-root <dir>]"))
     }
 
@@ -114,7 +114,7 @@ package struct ReplayCommand: ParsableCommand {
             commandName: "replay",
             abstract: "Play a recording into a scene; --headless: no display, deterministic.",
             usage: helpUsage("\(SceneCommands.programName) replay <scene> <recording> [--headless] [--trace <file>] "
-                             + "[--perfetto <file>] [--no-overlays] [--window <WxH>] [--dump-tree <file>] "
+                             + "[--perfetto <file>] [--no-overlays] [--no-coalesce] [--window <WxH>] [--dump-tree <file>] "
                              + "[--screenshot <file.png>] [--at <seconds>] [--until <seconds>] [--pixel-scale <scale>] "
                              + "[--exit-at-end] [--set <ID.KEY=VALUE> ...] [--expect <trace>]"),
             discussion: """

@@ -19,23 +19,31 @@ struct LiveRecording {
     /// The scene file the window shows (nil: an application built in code): each recording's
     /// header names it (`"scene"`, relative to the recording's folder) for `touchscope test`.
     let scenePath: String?
+    /// Whether the window delivers moves once per frame: the header says the recording keeps
+    /// the delivery instants (`touchFrames`).
+    private let touchFrames: Bool
 
     /// Starts recording to `path` (the recording's header names `window`, the scene file
-    /// `scenePath`, and `device` when the touchscreen is read through evdev); none when nil.
-    init(path: String?, window: Size, scenePath: String? = nil, device: (name: String, raw: RawDevice)? = nil) throws(CLIError) {
+    /// `scenePath`, `device` when the touchscreen is read through evdev, and `touchFrames`
+    /// when moves are delivered once per frame); none when nil.
+    init(path: String?, window: Size, scenePath: String? = nil, device: (name: String, raw: RawDevice)? = nil,
+         touchFrames: Bool = true) throws(CLIError) {
         self.scenePath = scenePath
         self.device = device
+        self.touchFrames = touchFrames
         guard let path else { return }
-        do { writer = try RecordingWriter(path: path, header: Self.header(window: window, scenePath: scenePath, device: device, recording: path)) }
+        do { writer = try RecordingWriter(path: path, header: Self.header(window: window, scenePath: scenePath, device: device, touchFrames: touchFrames, recording: path)) }
         catch { throw CLIError.failure(error.description) }
         currentPath = path
     }
 
     /// The header of a recording at `recording`: the window, the scene file relative to the
     /// recording's folder, and the evdev device with its axes.
-    static func header(window: Size, scenePath: String?, device: (name: String, raw: RawDevice)? = nil, recording: String) -> RecordingHeader {
+    static func header(window: Size, scenePath: String?, device: (name: String, raw: RawDevice)? = nil,
+                       touchFrames: Bool = true, recording: String) -> RecordingHeader {
         var h = RecordingHeader(window: window, device: device?.name)
         h.rawDevice = device?.raw
+        h.touchFrames = touchFrames
         h.scene = scenePath.map { SceneReference.relative(scene: $0, recording: recording) }
         return h
     }
@@ -94,7 +102,7 @@ struct LiveRecording {
         number += 1
         let path = SavedFiles.path("\(program)-recording-\(number).jsonl")
         do {
-            writer = try RecordingWriter(path: path, header: Self.header(window: window, scenePath: scenePath, device: device, recording: path))
+            writer = try RecordingWriter(path: path, header: Self.header(window: window, scenePath: scenePath, device: device, touchFrames: touchFrames, recording: path))
             currentPath = path
             return "● recording to \(Self.fullPath(path)) (Rec or F10 stops)"
         } catch {

@@ -28,7 +28,7 @@ extension AppSource {
             SDLHost.catchSignals()
             let live = try LiveApp(source: self, options: LiveOptions(
                 traceFile: options.output.trace, recordFile: nil, noOverlays: options.output.noOverlays, fullscreen: false, display: nil,
-                window: options.output.windowSize, perfettoFile: options.output.perfetto))
+                window: options.output.windowSize, perfettoFile: options.output.perfetto, coalesce: !options.output.noCoalesce))
             try live.replay(reader, until: options.until, screenshot: options.screenshot, at: options.at, dumpTree: options.dumpTree,
                             exitAtEnd: options.exitAtEnd)
             return
@@ -63,6 +63,7 @@ extension AppSource {
             session.app.tracer.sink = traceSink(files)
         }
         let replayer = Replayer(session: session, recording: reader, types: types)
+        replayer.coalescesTouches = !options.output.noCoalesce
         if options.screenshot != nil {
             replayer.onReload = { new in log.follow(new, also: files) }
         }

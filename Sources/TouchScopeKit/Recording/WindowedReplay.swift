@@ -48,6 +48,9 @@ final class WindowedReplay {
     /// The contact (slot, tracking id, touch size) of the entry being played, as a device
     /// recording gives it: the reader reads the next entry only after it is played.
     var currentContact: RawContact? { reader.lastContact }
+    /// Whether the recording keeps its window's delivery instants (`touch-frame` lines): moves
+    /// are then delivered there, not at this window's frames.
+    var hasTouchFrames: Bool { reader.header.touchFrames }
 
     /// When the next entry is due (the window wakes for it).
     var nextTime: Double? { next?.t }

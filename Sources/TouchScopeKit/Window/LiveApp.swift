@@ -17,6 +17,8 @@ struct LiveOptions {
     var perfettoFile: String? = nil
     /// The touchscreen read through evdev (`--device`, `--device-replay`).
     var touchDevice = TouchDeviceOptions()
+    /// Moves delivered once per frame with their coalesced samples (`--no-coalesce`: false).
+    var coalesce = true
 }
 
 /// The live window: feeds the host's input to the scene session and draws its frames. The
@@ -72,11 +74,13 @@ final class LiveApp: HostClient, HostKeyTarget {
         }
         perfetto = try openPerfetto(options.perfettoFile, scene: session.scene)
         recording = try LiveRecording(path: options.recordFile, window: session.scene.window, scenePath: source.scenePath,
-                                      device: EvdevTouchscreen.recordingDevice(options.touchDevice, window: session.scene.window))
+                                      device: EvdevTouchscreen.recordingDevice(options.touchDevice, window: session.scene.window),
+                                      touchFrames: options.coalesce)
         connectTrace()
     }
 
     private func connectTrace() {
+        session.app.coalescesTouches = options.coalesce
         frame.follow(session, also: (trace.map { [$0] } ?? []) + (perfetto.map { [$0] } ?? []) + [ShakeRumble(app: self)])
         if host != nil { session.app.pasteboard = SDLPasteboard() }
         checkCapabilities()
@@ -353,12 +357,25 @@ final class LiveApp: HostClient, HostKeyTarget {
         }
         if hotReload?.fileChanged(at: time) == true { reloadScene() }
         sound.sync(session.built.player, scene: session.scene)
+        deliverTouchFrame(at: time)
         let busy = session.advance(to: time)
         // Following live, a selection made before the newest decision is dropped.
         if frame.state.selectedRecord != nil || frame.state.selectionSeen != nil {
             frame.state.dropStaleSelection(latestDecision: frame.log.latestDecision?.seq)
         }
         return busy || (session.built.player?.isPlaying ?? false)
+    }
+
+    /// This loop turn's frame delivers the moves that wait (TouchCoalescing.swift); live, the
+    /// recording keeps the instant (a `touch-frame` line), so a replay delivers at the same one.
+    private func deliverTouchFrame(at time: Double) {
+        guard !ended, session.app.earliestPendingTouchSample != nil, replay?.hasTouchFrames != true else { return }
+        let input = RawInput(t: max(time, session.app.time), .touchFrame)
+        if replay == nil {
+            recording.write(input)
+            whatIf.note(input)
+        }
+        session.handle(input)
     }
 
     func draw(into list: inout DisplayList, layout: HostLayout) {

@@ -36,6 +36,11 @@ struct TraceReadingTests {
                     decision: GestureDecision(.slop, measured: 12.5, limit: 10, unit: .pt, by: ["pan"], neverBegan: true)),
         TraceRecord(t: 2.5, .touchSample(FingerSample(touch: 4, key: TouchKey(device: -1, finger: 2), point: Point(x: 1.5, y: 2),
                                                       phase: .moved, pressure: 0.25, isEmulated: true))),
+        TraceRecord(t: 2.5, .coalescedTouches(touch: 4, samples: [TouchSample(location: Point(x: 1.5, y: 2), force: 1, timestamp: 2.49),
+                                                                  TouchSample(location: Point(x: 3, y: 2.25), force: 1, timestamp: 2.495)],
+                                              predicted: [TouchSample(location: Point(x: 4.5, y: 2.5), force: 1, timestamp: 2.5)])),
+        TraceRecord(t: 2.5, .coalescedTouches(touch: 5, samples: [TouchSample(location: Point(x: 0, y: 0), force: 1, timestamp: 2.5)],
+                                              predicted: [])),
         TraceRecord(t: 3, .control(control: "button", event: "touchUpInside")),
         TraceRecord(t: 3, .action(sender: "playButton", action: "play", target: nil, handledBy: "player")),
         TraceRecord(t: 4, .motion(phase: .began, subtype: "shake", view: "player", reason: nil)),
@@ -59,6 +64,7 @@ struct TraceReadingTests {
         case .touches: "touches"
         case .gesture: "gesture"
         case .touchSample: "touchSample"
+        case .coalescedTouches: "coalescedTouches"
         case .control: "control"
         case .action: "action"
         case .motion: "motion"
@@ -70,7 +76,7 @@ struct TraceReadingTests {
         case .custom: "custom"
         }
     }
-    static let allCases: Set<String> = ["hitTest", "touches", "gesture", "touchSample", "control", "action", "motion", "remote",
+    static let allCases: Set<String> = ["hitTest", "touches", "gesture", "touchSample", "coalescedTouches", "control", "action", "motion", "remote",
                                         "firstResponder", "orientation", "failureWait", "note", "custom"]
 
     @Test("a record of every built-in kind and of a registered custom kind reads back equal, its line written again byte for byte")

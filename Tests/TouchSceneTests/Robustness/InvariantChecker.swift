@@ -95,7 +95,7 @@ final class InvariantChecker {
                     endedTouches.insert(s.touch)
                 }
             }
-        case .control, .action, .remote, .firstResponder, .orientation, .failureWait, .custom:
+        case .control, .action, .remote, .firstResponder, .orientation, .failureWait, .custom, .coalescedTouches:
             break
         }
     }
