@@ -153,7 +153,7 @@ public struct TraceExpectation: Sendable {
             return TraceLineWords(t: t, stream: "first-responder", words: ["first-responder", from?.string ?? "-", to?.string ?? "-"], outputs: [:])
         case let .orientation(from, to):
             return TraceLineWords(t: t, stream: "orientation", words: ["orientation", from, to], outputs: [:])
-        case .touchSample, .failureWait, .note, .custom:
+        case .touchSample, .coalescedTouches, .failureWait, .note, .custom:
             return nil
         }
     }
