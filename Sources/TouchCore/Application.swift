@@ -231,6 +231,7 @@ public final class Application: Responder {
     /// recognizers have read the sample, as for a failure the sample causes, so a `began`
     /// and a `changed` at one instant report the same fingers.
     public func send(_ input: InputEvent, at t: Double) {
+        if input.isHover { return sendHover(input, at: t) }
         hot.sendDepth += 1
         let pending = fireTimers(dueBy: t, includingT: false)
         if t > time { hot.time = t }
@@ -252,6 +253,12 @@ public final class Application: Responder {
             touchMove(key, p, pressure: pressure)
         case let .touchUp(key, p, pressure):
             touchUp(key, p, pressure: pressure)
+        case .hover, .hoverEnded:
+            break
+        case let .touchTraits(key, traits):
+            receive(traits, for: key)
+        case let .cancelTouch(key, reason):
+            cancelTouch(key, reason: reason)
         case let .cancelAllTouches(reason):
             cancelAllTouches(reason: reason)
         case .shakeBegan: motion.shakeBegan()
@@ -311,6 +318,12 @@ struct ApplicationState {
     /// Things that want time to pass (timers, animations).
     var timeListeners: [TimeListener] = []
     var ignoreDepth = 0
+    /// Traits sent for fingers not down yet, taken when they land (`touchTraits`).
+    var pendingTraits: [TouchKey: TouchTraits] = [:]
+    /// The hover recognizers each hovering pointer is over (HoverGestureRecognizer.swift).
+    var hovering: [TouchKey: [HoverGestureRecognizer]] = [:]
+    /// Whether the mouse is an indirect pointer (`supportsIndirectInputEvents`).
+    var supportsIndirectInputEvents = false
 }
 
 /// Something that wants to hear about time passing (timers, animations).
@@ -324,7 +337,7 @@ extension InputEvent {
     var isTouchSample: Bool {
         switch self {
         case .touchDown, .touchMove, .touchUp: true
-        case .cancelAllTouches, .shakeBegan, .shakeEnded, .shakeCancelled, .remote, .orientation, .motionSample: false
+        case .hover, .hoverEnded, .touchTraits, .cancelTouch, .cancelAllTouches, .shakeBegan, .shakeEnded, .shakeCancelled, .remote, .orientation, .motionSample: false
         }
     }
 }

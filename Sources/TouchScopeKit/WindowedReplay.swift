@@ -48,6 +48,8 @@ final class WindowedReplay {
     /// The contact (slot, tracking id, touch size) of the entry being played, as a device
     /// recording gives it: the reader reads the next entry only after it is played.
     var currentContact: RawContact? { reader.lastContact }
+    /// The device a device recording describes (its axes give its contacts' size).
+    var rawDevice: RawDevice? { reader.rawDevice }
 
     /// When the next entry is due (the window wakes for it).
     var nextTime: Double? { next?.t }

@@ -26,7 +26,12 @@ extension SequenceVerdict {
                 out.append("\(c.control) sent \(a.action) \(to); " + (a.handledBy.map { "\($0) handled it" } ?? "no responder handled it"))
             }
         }
-        for k in keptOut {
+        for k in keptOut where k.rule == .touchType {
+            // "press does not analyse touch 1: it is pencil, and allowedTouchTypes is [direct]"
+            let why = k.reason.flatMap { r in r.firstRange(of: ": ").map { String(r[$0.upperBound...]) } } ?? "it is \(k.control)"
+            out.append("\(k.recognizer) did not analyse touch \(k.touch): \(why) (rule touchType)")
+        }
+        for k in keptOut where k.rule == .control {
             out.append("\(k.recognizer) did not analyse touch \(k.touch): \(k.control)'s default action wins "
                        + "(rule control: a control keeps the touches its default action needs from the recognizers of its ancestors)")
         }

@@ -9,7 +9,8 @@
 /// An imported recording keeps the device's axes (`rawDevice`):
 /// `"rawDevice":{"name":"…","protocol":"multitouch B (slots)","axes":[{"name":"ABS_MT_POSITION_X","code":53,"min":0,"max":2937,"fuzz":4,"resolution":10},…]}`,
 /// and its finger lines the contact as the device reported it:
-/// `"raw":{"slot":0,"id":12,"major":30,"minor":20,"orientation":0}` (the fields it reported).
+/// `"raw":{"slot":0,"id":12,"major":30,"minor":20,"orientation":0,"tool":0}` (the fields it reported;
+/// `tool` is ABS_MT_TOOL_TYPE: 0 finger, 1 pen, 2 palm).
 public struct RecordingHeader: Hashable, Sendable {
     /// Format version (1).
     public var version: Int
@@ -420,7 +421,7 @@ public final class RecordingReader {
         func finger() throws(InputFileError) -> (Int, Double, Double, Double?, Int?) {
             let f = try int(l.finger, "finger", l.fingerAt)
             if let raw = l.raw {
-                let shape = "field `raw` must be {\"slot\", \"id\", \"major\", \"minor\", \"orientation\"} with whole numbers (each optional)"
+                let shape = "field `raw` must be {\"slot\", \"id\", \"major\", \"minor\", \"orientation\", \"tool\"} with whole numbers (each optional)"
                 guard case .object(let pairs) = raw else { throw error(l.rawAt, shape) }
                 var c = RawContact()
                 for (key, v) in pairs {
@@ -431,6 +432,7 @@ public final class RecordingReader {
                     case "major": field = \.touchMajor
                     case "minor": field = \.touchMinor
                     case "orientation": field = \.orientation
+                    case "tool": field = \.toolType
                     default: continue
                     }
                     guard let x = v.number, x == x.rounded(), abs(x) < 1e15 else {

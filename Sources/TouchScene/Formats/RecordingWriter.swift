@@ -160,7 +160,7 @@ public final class RecordingWriter {
             b.append(contentsOf: ",\"raw\":{".utf8)
             var first = true
             for (key, v) in [("slot", c.slot), ("id", c.trackingID), ("major", c.touchMajor), ("minor", c.touchMinor),
-                             ("orientation", c.orientation)] {
+                             ("orientation", c.orientation), ("tool", c.toolType)] {
                 guard let v else { continue }
                 if !first { b.append(0x2c) }
                 first = false

@@ -168,7 +168,7 @@ public enum WhyReport {
             x.string("recognizer", k.recognizer.string)
             x.int("touch", k.touch)
             x.string("by", k.control.string)
-            x.string("rule", GestureRule.control.rawValue)
+            x.string("rule", k.rule.rawValue)
             return x.closed
         }.joined(separator: ",") + "]")
         o.raw("responders", "[" + s.responders.map { r in

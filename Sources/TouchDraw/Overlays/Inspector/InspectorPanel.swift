@@ -39,6 +39,8 @@ public enum InspectorPanel {
             var cfg = [flag("cancelsTouches", r.cancelsTouchesInView), flag("delaysBegan", r.delaysTouchesBegan),
                        flag("delaysEnded", r.delaysTouchesEnded)]
             if !r.failureRequirements.isEmpty { cfg.append("requires " + r.failureRequirements.map(\.id).joined(separator: ",") + " to fail") }
+            if Set(r.allowedTouchTypes) != Set(TouchType.allCases) { cfg.append("types " + r.allowedTouchTypes.map(\.rawValue).joined(separator: ",")) }
+            if !r.requiresExclusiveTouchType { cfg.append("mixedTypes") }
             if r.delegate != nil { cfg.append("delegate") }
             out.append("   " + cfg.joined(separator: " "))
             out.append(contentsOf: settings(of: r).map { "   " + $0 })
