@@ -60,6 +60,9 @@ struct TouchTypeSceneTests {
         #expect(keptOut.recognizer == "penTap")
         #expect(keptOut.rule == .touchType)
         #expect(keptOut.control == "direct")
+        // anyTap recognized the tap; penTap has no row, so the answer names it anyway.
+        #expect(sequences.first?.answer == ["penTap did not analyse touch 1: it is direct, and allowedTouchTypes is [pencil] (rule touchType)"])
+        #expect(WhyReport.text(sequences).contains("penTap did not analyse touch 1: it is direct, and allowedTouchTypes is [pencil] (rule touchType)"))
         let json = WhyReport.json(sequences)
         #expect(json.contains(#"{"recognizer":"penTap","touch":1,"by":"direct","rule":"touchType"}"#))
     }
@@ -153,5 +156,23 @@ struct ToolTypeImportTests {
             return false
         }
         #expect(palmNote)
+    }
+}
+
+@Suite("Touch types in what-if")
+struct TouchTypeWhatIfTests {
+    @Test("what-if takes allowedTouchTypes: letting direct touches in makes penTap recognize the finger's tap")
+    func whatIfAllowedTypes() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("touch-types-\(UUID().uuidString).yaml").path
+        try TouchTypeSceneTests.penScene.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let outcome = try WhatIf.run(scenePath: path, settings: [try SceneSetting(parsing: "penTap.allowedTouchTypes=[direct, pencil]")],
+                                     inputs: [RawInput(t: 0.1, .fingerDown(finger: 1, x: 300, y: 300)),
+                                              RawInput(t: 0.15, .fingerUp(finger: 1, x: 300, y: 300))],
+                                     window: Size(width: 800, height: 600))
+        #expect(outcome.before.sequences.first?.keptOut.map(\.rule) == [.touchType])
+        #expect(outcome.before.sequences.first?.recognizers.contains { $0.id == "penTap" } != true)
+        #expect(outcome.after.sequences.first?.keptOut.isEmpty == true)
+        #expect(outcome.after.sequences.first?.recognizers.first { $0.id == "penTap" }?.outcome == .recognized)
     }
 }
