@@ -231,6 +231,7 @@ public final class Application: Responder {
     /// recognizers have read the sample, as for a failure the sample causes, so a `began`
     /// and a `changed` at one instant report the same fingers.
     public func send(_ input: InputEvent, at t: Double) {
+        if input.isHover { return sendHover(input, at: t) }
         hot.sendDepth += 1
         let pending = fireTimers(dueBy: t, includingT: false)
         if t > time { hot.time = t }
@@ -256,6 +257,12 @@ public final class Application: Responder {
             touchMove(key, p, pressure: pressure)
         case let .touchUp(key, p, pressure):
             touchUp(key, p, pressure: pressure)
+        case .hover, .hoverEnded:
+            break
+        case let .touchTraits(key, traits):
+            receive(traits, for: key)
+        case let .cancelTouch(key, reason):
+            cancelTouch(key, reason: reason)
         case let .cancelAllTouches(reason):
             cancelAllTouches(reason: reason)
         case .shakeBegan: motion.shakeBegan()
@@ -317,6 +324,12 @@ struct ApplicationState {
     var ignoreDepth = 0
     /// Moves waiting for the next frame's delivery (TouchCoalescing.swift).
     var coalescing = CoalescingState()
+    /// Traits sent for fingers not down yet, taken when they land (`touchTraits`).
+    var pendingTraits: [TouchKey: TouchTraits] = [:]
+    /// The hover recognizers each hovering pointer is over (HoverGestureRecognizer.swift).
+    var hovering: [TouchKey: [HoverGestureRecognizer]] = [:]
+    /// Whether the mouse is an indirect pointer (`supportsIndirectInputEvents`).
+    var supportsIndirectInputEvents = false
 }
 
 /// Something that wants to hear about time passing (timers, animations).
@@ -330,14 +343,16 @@ extension InputEvent {
     var isTouchSample: Bool {
         switch self {
         case .touchDown, .touchMove, .touchUp: true
-        case .cancelAllTouches, .shakeBegan, .shakeEnded, .shakeCancelled, .remote, .orientation, .motionSample, .touchFrame: false
+        case .hover, .hoverEnded, .touchTraits, .cancelTouch, .cancelAllTouches, .shakeBegan, .shakeEnded, .shakeCancelled, .remote,
+             .orientation, .motionSample, .touchFrame: false
         }
     }
-    /// A finger landing or lifting, or every touch cancelled: delivered at once.
+    /// A finger landing or lifting, or one touch or every touch cancelled: delivered at once.
     var landsLiftsOrCancels: Bool {
         switch self {
-        case .touchDown, .touchUp, .cancelAllTouches: true
-        case .touchMove, .shakeBegan, .shakeEnded, .shakeCancelled, .remote, .orientation, .motionSample, .touchFrame: false
+        case .touchDown, .touchUp, .cancelTouch, .cancelAllTouches: true
+        case .touchMove, .hover, .hoverEnded, .touchTraits, .shakeBegan, .shakeEnded, .shakeCancelled, .remote, .orientation,
+             .motionSample, .touchFrame: false
         }
     }
 }

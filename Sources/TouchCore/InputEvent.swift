@@ -84,6 +84,18 @@ public enum InputEvent: Sendable, Hashable {
     case touchMove(TouchKey, Point, pressure: Double = 1)
     /// A finger lifted at a point (an unknown finger is ignored).
     case touchUp(TouchKey, Point, pressure: Double = 1)
+    /// What the input reported of finger `key` besides its position (type, palm, pressure,
+    /// size), sent before its down or move: the touch down for `key` takes them now, or the
+    /// next one to land. A palm that is not down is never delivered.
+    case touchTraits(TouchKey, TouchTraits)
+    /// Cancels one touch, with the trace's reason (a finger that turned into a palm); the
+    /// rest of that finger's input is the mapper's to swallow.
+    case cancelTouch(TouchKey, reason: String)
+    /// A pointer hovers at a point with no button down (the mouse: finger 0 of device -1), a
+    /// pen `zOffset` from the screen (0 for the mouse): ``HoverGestureRecognizer``s follow it.
+    case hover(TouchKey, Point, zOffset: Double = 0)
+    /// The pointer's hover is over: it left, a button went down, the window lost focus.
+    case hoverEnded(TouchKey, reason: String)
     /// Cancels every active touch (focus loss, device removal, scene reload, interrupt key).
     case cancelAllTouches(reason: String)
     /// A shake started: `motionBegan` to the first responder and up the chain.

@@ -126,8 +126,8 @@ struct CoalescedTouchesTests {
     func noPrediction() throws {
         app.send(.touchDown(finger, Point(x: 100, y: 50)), at: 0)
         #expect(keeper.messages[0].predicted.isEmpty)
-        #expect(TouchPredictor(horizon: 0.025).predict([TouchSample(location: Point(x: 1, y: 1), force: 1, timestamp: 0),
-                                                        TouchSample(location: Point(x: 1, y: 1), force: 1, timestamp: 0.01)]).isEmpty)
+        #expect(TouchPredictor(horizon: 0.025).predict([TouchSample(location: Point(x: 1, y: 1), pressure: 1, timestamp: 0),
+                                                        TouchSample(location: Point(x: 1, y: 1), pressure: 1, timestamp: 0.01)]).isEmpty)
     }
 
     @Test("a pan's velocity uses every coalesced sample: the same as when each sample is delivered")

@@ -7,7 +7,7 @@ struct PredictionAccuracyTests {
     @Test("a finger at constant velocity is predicted exactly; without prediction it lags by speed × horizon")
     func constantVelocity() throws {
         // 600 pt/s along x, sampled at 120 Hz for half a second.
-        let samples = (0...60).map { k in TouchSample(location: Point(x: 5 * Double(k), y: 20), force: 1, timestamp: Double(k) / 120) }
+        let samples = (0...60).map { k in TouchSample(location: Point(x: 5 * Double(k), y: 20), pressure: 1, timestamp: Double(k) / 120) }
         var a = PredictionAccuracy(horizons: [1.0 / 60])
         a.add(finger: samples)
         #expect(a.fingers == 1)
@@ -20,8 +20,8 @@ struct PredictionAccuracyTests {
 
     @Test("where the finger was between two samples is read on the line between them")
     func interpolated() throws {
-        let s = [TouchSample(location: Point(x: 0, y: 0), force: 1, timestamp: 0),
-                 TouchSample(location: Point(x: 10, y: 20), force: 1, timestamp: 0.02)]
+        let s = [TouchSample(location: Point(x: 0, y: 0), pressure: 1, timestamp: 0),
+                 TouchSample(location: Point(x: 10, y: 20), pressure: 1, timestamp: 0.02)]
         #expect(PredictionAccuracy.location(in: s, from: 0, at: 0.005) == Point(x: 2.5, y: 5))
         #expect(PredictionAccuracy.location(in: s, from: 0, at: 0.03) == nil)
     }

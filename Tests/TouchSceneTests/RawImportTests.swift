@@ -148,9 +148,9 @@ struct RawImportTests {
         let header = #"{"recording":1,"window":[800,600]}"#
         let cases: [(String, String)] = [
             (header + "\n" + #"{"t":0,"type":"finger-down","finger":1,"x":1,"y":2,"raw":{"slot":0.5}}"#,
-             "<recording>:2:58: field `raw` must be {\"slot\", \"id\", \"major\", \"minor\", \"orientation\", \"x\", \"y\", \"pressure\", \"distance\"} with whole numbers, \"tool\" a name and \"kernelTime\" seconds (each optional); `slot` is 0.5"),
+             "<recording>:2:58: field `raw` must be {\"slot\", \"id\", \"major\", \"minor\", \"orientation\", \"x\", \"y\", \"pressure\", \"distance\", \"tool\"} with whole numbers and \"kernelTime\" seconds (each optional); `slot` is 0.5"),
             (header + "\n" + #"{"t":0,"type":"finger-down","finger":1,"x":1,"y":2,"raw":[0,1]}"#,
-             "<recording>:2:58: field `raw` must be {\"slot\", \"id\", \"major\", \"minor\", \"orientation\", \"x\", \"y\", \"pressure\", \"distance\"} with whole numbers, \"tool\" a name and \"kernelTime\" seconds (each optional)"),
+             "<recording>:2:58: field `raw` must be {\"slot\", \"id\", \"major\", \"minor\", \"orientation\", \"x\", \"y\", \"pressure\", \"distance\", \"tool\"} with whole numbers and \"kernelTime\" seconds (each optional)"),
             (#"{"recording":1,"window":[800,600],"rawDevice":{"name":"x","protocol":"single touch"}}"#,
              "<recording>:1:1: header field `rawDevice` must be {\"name\": text, \"protocol\": text, \"axes\": [{\"name\": text, \"code\", \"min\", \"max\", \"fuzz\", \"resolution\": whole numbers}]}"),
         ]

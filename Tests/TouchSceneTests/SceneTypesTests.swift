@@ -279,20 +279,20 @@ struct SceneTypesTests {
         """)
         #expect(customDiagnostics(yaml) == [
             "t.yaml:5:11: unknown view kind `dail` (known: badge, button, dial, image, label, pageControl, player, scrollView, segmented, slider, stepper, switch, textField, view); did you mean `dial`?",
-            "t.yaml:9:23: unknown recognizer type `strok` (known: checkmark, drag, longPress, pan, pinch, rotation, screenEdgePan, stroke, swipe, tap); did you mean `stroke`?",
+            "t.yaml:9:23: unknown recognizer type `strok` (known: checkmark, drag, hover, longPress, pan, pinch, rotation, screenEdgePan, stroke, swipe, tap); did you mean `stroke`?",
         ])
         // Loaded without the program's types, its names are unknown.
         let plain = minimal("  - {id: pad, frame: [0, 0, 100, 100], recognizers: [{id: s, type: stroke, length: 80}]}\n")
         #expect(customDiagnostics(plain, types: SceneTypes()) == [
-            "t.yaml:4:68: unknown recognizer type `stroke` (known: checkmark, longPress, pan, pinch, rotation, screenEdgePan, swipe, tap)",
+            "t.yaml:4:68: unknown recognizer type `stroke` (known: checkmark, hover, longPress, pan, pinch, rotation, screenEdgePan, swipe, tap)",
         ])
-        #expect(programTypes().recognizerNames == ["checkmark", "drag", "longPress", "pan", "pinch", "rotation", "screenEdgePan", "stroke", "swipe", "tap"])
+        #expect(programTypes().recognizerNames == ["checkmark", "drag", "hover", "longPress", "pan", "pinch", "rotation", "screenEdgePan", "stroke", "swipe", "tap"])
         #expect(programTypes().registeredViewNames == ["badge", "dial"])
     }
 
     @Test("checkmark is a registered type like a program's: SceneTypes() registers it, its parameters are read, and a program can replace it")
     func checkmarkThroughTheRegistry() throws {
-        #expect(SceneTypes().registeredRecognizerNames == ["checkmark", "longPress", "pan", "pinch", "rotation", "screenEdgePan", "swipe", "tap"])
+        #expect(SceneTypes().registeredRecognizerNames == ["checkmark", "hover", "longPress", "pan", "pinch", "rotation", "screenEdgePan", "swipe", "tap"])
 
         let file = try SceneLoader.load(path: Paths.scenes + "/checkmark.yaml")
         let check = try #require(file.view("pad")?.recognizers.first?.type)
@@ -399,7 +399,7 @@ struct SceneTypesTests {
         #expect(load(yaml) == [])
         #expect(load(yaml.replacingOccurrences(of: "radius: 60", with: "radius: 4")) == ["knobs.yaml:10:42: `radius` must be at least 10, found `4`"])
         #expect(load(yaml.replacingOccurrences(of: "type: circle", with: "type: circel"))
-                == ["knobs.yaml:10:26: unknown recognizer type `circel` (known: checkmark, circle, longPress, pan, pinch, rotation, screenEdgePan, swipe, tap); did you mean `circle`?"])
+                == ["knobs.yaml:10:26: unknown recognizer type `circel` (known: checkmark, circle, hover, longPress, pan, pinch, rotation, screenEdgePan, swipe, tap); did you mean `circle`?"])
     }
 }
 

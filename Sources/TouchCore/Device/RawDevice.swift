@@ -61,23 +61,29 @@ public struct RawContact: Hashable, Sendable {
     /// ABS_MT_ORIENTATION: 0 is the major axis along y; the axis's maximum is a quarter turn clockwise.
     public var orientation: Int?
     /// A live device's reading (evdev, `--device`): position in device units, ABS_MT_PRESSURE
-    /// (or ABS_PRESSURE), ABS_MT_DISTANCE (or ABS_DISTANCE), the tool (`finger`, `pen`, `palm`),
-    /// and the kernel's time of its frame in seconds. Nil when not known (an imported file's
-    /// contact states the fields above only).
+    /// (or ABS_PRESSURE), ABS_MT_DISTANCE (or ABS_DISTANCE), and the kernel's time of its frame
+    /// in seconds. Nil when not known (an imported file's contact states the fields above only).
     public var x: Int? = nil, y: Int? = nil
     /// See `x`.
     public var pressure: Int? = nil
     /// See `x`.
     public var distance: Int? = nil
     /// See `x`.
-    public var tool: String? = nil
-    /// See `x`.
     public var kernelTime: Double? = nil
+    /// ABS_MT_TOOL_TYPE: `MT_TOOL_FINGER` 0, `MT_TOOL_PEN` 1, `MT_TOOL_PALM` 2 (linux/input.h);
+    /// it may change while the contact touches.
+    public var toolType: Int?
 
     /// A contact with what the device reported of it.
     public init(slot: Int? = nil, trackingID: Int? = nil, touchMajor: Int? = nil, touchMinor: Int? = nil, orientation: Int? = nil) {
         self.slot = slot; self.trackingID = trackingID; self.touchMajor = touchMajor; self.touchMinor = touchMinor
         self.orientation = orientation
+    }
+    /// The same contact, reported with tool type `toolType` (ABS_MT_TOOL_TYPE).
+    public func with(toolType: Int?) -> RawContact {
+        var c = self
+        c.toolType = toolType
+        return c
     }
 }
 

@@ -88,6 +88,15 @@ open class GestureRecognizer {
     /// (`delaysTouchesEnded`, default true), so a double tap's first lift reaches the view only
     /// once the recognizer has decided.
     public var delaysTouchesEnded = true
+    /// The kinds of touch this recognizer analyses (`allowedTouchTypes`; UIKit: "the default
+    /// value of this property contains all touch types"). A touch of another type is left
+    /// out when it lands, traced as a note with rule ``GestureRule/touchType``.
+    public var allowedTouchTypes: [TouchType] = TouchType.allCases
+    /// Whether a touch of another type than the first one tracked since the last reset is
+    /// left out (`requiresExclusiveTouchType`, default true as UIKit's header says).
+    public var requiresExclusiveTouchType = true
+    /// Whether touches are given to this recognizer (false: a hover recognizer).
+    var analysesTouches: Bool { true }
     /// Held weakly, as UIKit does (not a back reference: the delegate is not its owner).
     public weak var delegate: GestureRecognizerDelegate?
     /// A strong reference for delegates the recognizer owns (data-driven answers).

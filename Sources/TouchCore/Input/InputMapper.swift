@@ -60,13 +60,17 @@ public struct InputMapper {
     /// The left button is down but its drag makes no finger (a Ctrl+click, or cancelled).
     private var leftSwallowed = false
     private var mods: Set<KeyModifier> = []
+    /// The mouse hovers (it moved with no button down since the last press).
+    private var hovering = false
+    /// The reason a press gives the hover it ends.
+    public static let pressEndsHover = "a button went down"
 
     // Touchscreen fingers.
     /// The touchscreen fingers down now (a set: with thousands of fingers down, finding
     /// one in a list for every finger that lands, moves or lifts grew with their square).
     /// The touchscreen fingers down (a move for an unknown finger starts one, as SDL does).
-    private var realFingers = TouchKeyIndex()
-    private var cancelledFingers: Set<TouchKey> = []
+    var realFingers = TouchKeyIndex()
+    var cancelledFingers: Set<TouchKey> = []
 
     // Shake.
     private enum ShakeSource: Hashable { case keyboard, padButton, padAccel, deviceAccel }
@@ -142,10 +146,18 @@ public struct InputMapper {
 
         case let .mouseDown(x, y, button, m):
             mods = Set(m)
+            if hovering, button != .right {
+                hovering = false
+                out.append(.hoverEnded(Self.key(0), reason: Self.pressEndsHover))
+            }
             out += mouseDown(Point(x: x, y: y), button)
         case let .mouseMove(x, y, button, m):
             mods = Set(m)
             if button == .left { out += drag(to: Point(x: x, y: y)) }
+            else if button == nil, primary == nil {
+                hovering = true
+                out.append(.hover(Self.key(0), Point(x: x, y: y)))
+            }
         case let .mouseUp(x, y, button, m):
             mods = Set(m)
             out += mouseUp(Point(x: x, y: y), button)
@@ -477,6 +489,10 @@ public struct InputMapper {
     /// Cancels every touch and a shake under way (interrupt key, focus loss).
     private mutating func interrupt(_ reason: String, _ t: Double) -> [InputEvent] {
         var out: [InputEvent] = [.cancelAllTouches(reason: reason)]
+        if hovering {
+            hovering = false
+            out.append(.hoverEnded(Self.key(0), reason: reason))
+        }
         forgetTouches()
         out += cancelShake(reason)
         return out

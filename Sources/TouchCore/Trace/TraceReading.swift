@@ -67,7 +67,7 @@ struct TraceFields {
         var out: [TouchSample] = []
         for item in a {
             guard let xyt = item.array, xyt.count == 3, let x = xyt[0].number, let y = xyt[1].number, let t = xyt[2].number else { return nil }
-            out.append(TouchSample(location: Point(x: x, y: y), force: 1, timestamp: t))
+            out.append(TouchSample(location: Point(x: x, y: y), pressure: 1, timestamp: t))
         }
         return out
     }

@@ -283,6 +283,9 @@ public struct FingerSample: Sendable, Hashable {
     public var pressure: Double
     /// Made by the mouse rather than a touch device.
     public var isEmulated: Bool
+    /// The touch's type, force range and size (`Touch.type`, `maximumPossibleForce`,
+    /// `majorRadius`): the overlays show them.
+    public var traits = TouchTraits.finger
     /// A sample of `key` for touch `touch`, at `point`.
     public init(touch: Int, key: TouchKey, point: Point, phase: TouchPhase, pressure: Double, isEmulated: Bool) {
         self.touch = touch; self.key = key; self.point = point; self.phase = phase

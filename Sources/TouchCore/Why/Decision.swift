@@ -57,6 +57,9 @@ public struct GestureRule: RawRepresentable, Hashable, Sendable, ExpressibleBySt
     public static let delegate: GestureRule = "delegate"
     /// A control's default action owns the motion (a drag along a slider's thumb).
     public static let control: GestureRule = "control"
+    /// The recognizer left a touch out for its type (`allowedTouchTypes`,
+    /// `requiresExclusiveTouchType`).
+    public static let touchType: GestureRule = "touchType"
     /// The touches were cancelled, the recognizer disabled, or the sequence interrupted.
     public static let interrupted: GestureRule = "interrupted"
     /// A recognizer of your own decided without naming a rule.
@@ -66,7 +69,7 @@ public struct GestureRule: RawRepresentable, Hashable, Sendable, ExpressibleBySt
     public static let vocabulary: [GestureRule] = [
         .tapCount, .tapInterval, .tapMovement, .touchCount, .pressDuration, .pressMovement, .slop,
         .direction, .swipeDistance, .swipeDuration, .swipeSpeed, .edge, .failureRequirement, .exclusivity,
-        .delegate, .control, .interrupted, .custom,
+        .delegate, .control, .touchType, .interrupted, .custom,
     ]
 }
 

@@ -118,14 +118,20 @@ public struct VerdictControl: Sendable, Hashable {
 }
 
 /// A recognizer that never analysed a touch of the sequence because a control's default
-/// action needed it (SPEC.md section 5, "controls win their default action"; rule `control`).
+/// action needed it (SPEC.md section 5, "controls win their default action"; rule `control`),
+/// or because of the touch's type (rule `touchType`: `allowedTouchTypes`,
+/// `requiresExclusiveTouchType`).
 public struct VerdictKeptOut: Sendable, Hashable {
     /// The recognizer kept out.
     public var recognizer: TraceName
     /// The touch it did not analyse.
     public var touch: Int
-    /// The control whose default action won.
+    /// The control whose default action won; for rule `touchType`, the touch's type.
     public var control: TraceName
+    /// The rule: ``GestureRule/control`` or ``GestureRule/touchType``.
+    public var rule: GestureRule = .control
+    /// The trace note's words (rule `touchType`: which setting left the touch out).
+    public var reason: String?
     /// Recognizer `recognizer` kept from touch `touch` by `control`.
     public init(recognizer: TraceName, touch: Int, control: TraceName) {
         self.recognizer = recognizer; self.touch = touch; self.control = control

@@ -13,10 +13,16 @@ extension SequenceVerdict {
     /// The answer when no recognizer won: the controls that tracked the touches and the actions
     /// they sent, the recognizers a control's default action kept out (with UIKit's rule), and
     /// for each touch no control tracked, how far up the responder chain it went. Empty when a
-    /// recognizer won (its row is the answer).
+    /// recognizer won (its row is the answer), but for the recognizers that left a touch out
+    /// for its type (rule touchType): they have no row, so their line is always given.
     public var answer: [String] {
-        guard winners.isEmpty else { return [] }
         var out: [String] = []
+        for k in keptOut where k.rule == .touchType {
+            // "penTap did not analyse touch 1: it is direct, and allowedTouchTypes is [pencil] (rule touchType)"
+            let why = k.reason.flatMap { r in r.firstRange(of: ": ").map { String(r[$0.upperBound...]) } } ?? "it is \(k.control)"
+            out.append("\(k.recognizer) did not analyse touch \(k.touch): \(why) (rule touchType)")
+        }
+        guard winners.isEmpty else { return out }
         for c in controls {
             let touches = responders.filter { $0.chain.first == c.control }.map(\.touch)
             let which = touches.isEmpty ? "its touch" : Self.touchWords(touches)
@@ -26,7 +32,7 @@ extension SequenceVerdict {
                 out.append("\(c.control) sent \(a.action) \(to); " + (a.handledBy.map { "\($0) handled it" } ?? "no responder handled it"))
             }
         }
-        for k in keptOut {
+        for k in keptOut where k.rule == .control {
             out.append("\(k.recognizer) did not analyse touch \(k.touch): \(k.control)'s default action wins "
                        + "(rule control: a control keeps the touches its default action needs from the recognizers of its ancestors)")
         }

@@ -182,9 +182,11 @@ public struct VerdictBuilder: Sendable {
             guard let seq = controlSequence[sender], let k = sequences[seq].controls.lastIndex(where: { $0.control == sender }) else { return }
             sequences[seq].controls[k].actions.append(VerdictAction(action: action, target: target, handledBy: handledBy))
         case let .note(_, text):
-            guard let d = text.decision, d.rule == .control, let r = d.recognizer, let control = d.by.first,
+            guard let d = text.decision, d.rule == .control || d.rule == .touchType, let r = d.recognizer, let control = d.by.first,
                   let touch = lastLanded, let seq = touchSequence[touch] else { return }
-            sequences[seq].keptOut.append(VerdictKeptOut(recognizer: r, touch: touch, control: control))
+            var k = VerdictKeptOut(recognizer: r, touch: touch, control: control)
+            if d.rule == .touchType { k.rule = .touchType; k.reason = text.description }
+            sequences[seq].keptOut.append(k)
         case .motion, .remote, .firstResponder, .orientation, .custom, .coalescedTouches:
             break
         }

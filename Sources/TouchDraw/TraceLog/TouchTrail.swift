@@ -27,6 +27,8 @@ public struct TouchTrail: Sendable, Hashable {
     /// move the whole trail every time.
     var storage: [TouchSample]
 
+    /// The touch's type, force range and size as its input reported them.
+    public var traits = TouchTraits.finger
     public var location: Point { storage.last?.location ?? start }
     public var pressure: Double { storage.last?.pressure ?? 1 }
     public var isActive: Bool { endTime == nil }

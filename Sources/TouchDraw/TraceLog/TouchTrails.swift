@@ -15,7 +15,8 @@ struct TouchTrails {
     private var pruneAfter = Double.infinity
 
     /// Records a finger's position under its touch id.
-    private mutating func note(id: Int, location: Point, time: Double, phase: TouchPhase, emulated: Bool, pressure: Double) {
+    private mutating func note(id: Int, location: Point, time: Double, phase: TouchPhase, emulated: Bool, pressure: Double,
+                               traits: TouchTraits = .finger) {
         var found = trailsByID.slot(of: id)
         if phase == .began || found == nil {
             if activeTrailCount == 0 { maxPointers = 0 }
@@ -29,6 +30,7 @@ struct TouchTrails {
         }
         // In place: copying the trail out and back would copy its samples on every input.
         guard let i = found else { return }
+        if phase == .began { trailsByID[slot: i].traits = traits }
         let wasActive = trailsByID[slot: i].isActive
         Self.add(TouchSample(t: time, location: location, pressure: pressure), phase: phase, emulated: emulated,
                  to: &trailsByID[slot: i])
@@ -50,7 +52,7 @@ struct TouchTrails {
 
     /// A `touchSample` record at time `t`.
     mutating func note(_ s: FingerSample, at t: Double) {
-        note(id: s.touch, location: s.point, time: t, phase: s.phase, emulated: s.isEmulated, pressure: s.pressure)
+        note(id: s.touch, location: s.point, time: t, phase: s.phase, emulated: s.isEmulated, pressure: s.pressure, traits: s.traits)
     }
 
     private mutating func prune(now: Double) {

@@ -264,7 +264,7 @@ public final class EvdevTouchscreen: InputSource {
         c.y = h.raw.y
         c.pressure = h.raw.pressure
         c.distance = h.raw.distance
-        c.tool = h.raw.tool?.name
+        c.toolType = h.raw.tool?.mtValue
         c.kernelTime = Double(h.kernelTime) / 1e6
         return c
     }

@@ -40,13 +40,13 @@ public struct PredictionAccuracy {
             case let .fingerDown(f, x, y, _, d):
                 let k = TouchKey(device: d ?? 0, finger: f)
                 if let done = open[k] { add(finger: done) }
-                open[k] = [TouchSample(location: Point(x: x, y: y), force: 1, timestamp: i.t)]
+                open[k] = [TouchSample(location: Point(x: x, y: y), pressure: 1, timestamp: i.t)]
             case let .fingerMove(f, x, y, _, d):
-                open[TouchKey(device: d ?? 0, finger: f), default: []].append(TouchSample(location: Point(x: x, y: y), force: 1, timestamp: i.t))
+                open[TouchKey(device: d ?? 0, finger: f), default: []].append(TouchSample(location: Point(x: x, y: y), pressure: 1, timestamp: i.t))
             case let .fingerUp(f, x, y, _, d):
                 let k = TouchKey(device: d ?? 0, finger: f)
                 if var s = open.removeValue(forKey: k) {
-                    s.append(TouchSample(location: Point(x: x, y: y), force: 1, timestamp: i.t))
+                    s.append(TouchSample(location: Point(x: x, y: y), pressure: 1, timestamp: i.t))
                     add(finger: s)
                 }
             default: break

@@ -22,6 +22,10 @@ public struct RecognizerDescription: Sendable, Hashable {
     public var delaysTouchesBegan = false
     /// `delaysTouchesEnded` (default true).
     public var delaysTouchesEnded = true
+    /// `allowedTouchTypes` (default every type: direct, indirect, pencil, indirectPointer).
+    public var allowedTouchTypes: [TouchType] = TouchType.allCases
+    /// `requiresExclusiveTouchType` (default true).
+    public var requiresExclusiveTouchType = true
     /// `requireToFail`: permanent failure requirements.
     public var requireToFail: [Reference] = []
     /// `simultaneousWith` (default none).

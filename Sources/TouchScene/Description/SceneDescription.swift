@@ -18,6 +18,10 @@ public struct SceneDescription: Sendable, Hashable {
     public var window: Size
     /// `firstResponder`: the view made first responder when the scene loads.
     public var firstResponder: Reference?
+    /// `supportsIndirectInputEvents` (default false): the mouse is an indirect pointer
+    /// (`TouchType.indirectPointer`) rather than a finger, as an app's
+    /// `UIApplicationSupportsIndirectInputEvents`.
+    public var supportsIndirectInputEvents = false
     /// `capabilities`: device capabilities the scene needs.
     public var capabilities: [Capability]
     /// `defaults`: per-scene overrides of the documented thresholds.

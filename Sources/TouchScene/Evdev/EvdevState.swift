@@ -25,7 +25,18 @@ public enum EvdevTool: Hashable, Sendable {
         }
     }
 
-    /// Its name in recordings and panels.
+    /// Its ABS_MT_TOOL_TYPE value (MT_TOOL_FINGER 0, MT_TOOL_PEN 1, MT_TOOL_PALM 2), as a
+    /// recording's `raw` contact keeps it (`tool`).
+    public var mtValue: Int {
+        switch self {
+        case .finger: Evdev.MT_TOOL_FINGER
+        case .pen: Evdev.MT_TOOL_PEN
+        case .palm: Evdev.MT_TOOL_PALM
+        case .other(let v): v
+        }
+    }
+
+    /// Its name in panels.
     public var name: String {
         switch self {
         case .finger: "finger"

@@ -12,7 +12,8 @@
 /// made in, `"scene":"double-tap"` (a path relative to the recording's folder, else a scene
 /// name), so `touchscope test` knows what to replay it into.
 /// and its finger lines the contact as the device reported it:
-/// `"raw":{"slot":0,"id":12,"major":30,"minor":20,"orientation":0}` (the fields it reported).
+/// `"raw":{"slot":0,"id":12,"major":30,"minor":20,"orientation":0,"tool":0}` (the fields it reported;
+/// `tool` is ABS_MT_TOOL_TYPE: 0 finger, 1 pen, 2 palm).
 public struct RecordingHeader: Hashable, Sendable {
     /// Format version (1).
     public var version: Int
@@ -435,7 +436,7 @@ public final class RecordingReader {
         func finger() throws(InputFileError) -> (Int, Double, Double, Double?, Int?) {
             let f = try int(l.finger, "finger", l.fingerAt)
             if let raw = l.raw {
-                let shape = "field `raw` must be {\"slot\", \"id\", \"major\", \"minor\", \"orientation\", \"x\", \"y\", \"pressure\", \"distance\"} with whole numbers, \"tool\" a name and \"kernelTime\" seconds (each optional)"
+                let shape = "field `raw` must be {\"slot\", \"id\", \"major\", \"minor\", \"orientation\", \"x\", \"y\", \"pressure\", \"distance\", \"tool\"} with whole numbers and \"kernelTime\" seconds (each optional)"
                 guard case .object(let pairs) = raw else { throw error(l.rawAt, shape) }
                 var c = RawContact()
                 for (key, v) in pairs {
@@ -450,10 +451,7 @@ public final class RecordingReader {
                     case "y": field = \.y
                     case "pressure": field = \.pressure
                     case "distance": field = \.distance
-                    case "tool":
-                        guard case .string(let s) = v else { throw error(l.rawAt, "\(shape); `tool` is \(v)") }
-                        c.tool = s
-                        continue
+                    case "tool": field = \.toolType
                     case "kernelTime":
                         guard let x = v.number, x.isFinite, x >= 0 else { throw error(l.rawAt, "\(shape); `kernelTime` is \(v)") }
                         c.kernelTime = x

@@ -162,17 +162,13 @@ public final class RecordingWriter {
             b.append(contentsOf: ",\"raw\":{".utf8)
             var first = true
             for (key, v) in [("slot", c.slot), ("id", c.trackingID), ("major", c.touchMajor), ("minor", c.touchMinor),
-                             ("orientation", c.orientation), ("x", c.x), ("y", c.y), ("pressure", c.pressure), ("distance", c.distance)] {
+                             ("orientation", c.orientation), ("x", c.x), ("y", c.y), ("pressure", c.pressure), ("distance", c.distance),
+                             ("tool", c.toolType)] {
                 guard let v else { continue }
                 if !first { b.append(0x2c) }
                 first = false
                 b.append(0x22); b.append(contentsOf: key.utf8); b.append(contentsOf: "\":".utf8)
                 JSONOut.number(Double(v), into: &b)
-            }
-            if let tool = c.tool {
-                b.append(contentsOf: (first ? "\"tool\":" : ",\"tool\":").utf8)
-                JSONOut.string(tool, into: &b)
-                first = false
             }
             if let k = c.kernelTime {
                 b.append(contentsOf: (first ? "\"kernelTime\":" : ",\"kernelTime\":").utf8)

@@ -16,7 +16,7 @@ enum Evdev {
     static let ABS_X = 0x00, ABS_Y = 0x01, ABS_PRESSURE = 0x18
     static let ABS_MT_SLOT = 0x2f, ABS_MT_POSITION_X = 0x35, ABS_MT_POSITION_Y = 0x36
     static let ABS_MT_TRACKING_ID = 0x39, ABS_MT_PRESSURE = 0x3a
-    static let ABS_MT_TOUCH_MAJOR = 0x30, ABS_MT_TOUCH_MINOR = 0x31, ABS_MT_ORIENTATION = 0x34
+    static let ABS_MT_TOUCH_MAJOR = 0x30, ABS_MT_TOUCH_MINOR = 0x31, ABS_MT_ORIENTATION = 0x34, ABS_MT_TOOL_TYPE = 0x37
     static let BTN_TOUCH = 0x14a
 
     /// The kernel's names of the other absolute axes a touch device may declare.
@@ -234,6 +234,8 @@ enum EvdevContacts {
         var pressure: Int?
         /// ABS_MT_TOUCH_MAJOR, ABS_MT_TOUCH_MINOR, ABS_MT_ORIENTATION as last reported.
         var major: Int?, minor: Int?, orientation: Int?
+        /// ABS_MT_TOOL_TYPE as last reported (finger, pen, palm).
+        var tool: Int?
         /// ABS_MT_TRACKING_ID: -1 for an empty slot.
         var trackingID = -1
         /// Protocol B: the tracking id at the last SYN_REPORT.
@@ -241,7 +243,7 @@ enum EvdevContacts {
         /// The recording's finger number while the finger is down (nil: not down in the recording).
         var finger: Int?
         /// The values last written to the recording.
-        var written: (x: Int, y: Int, pressure: Int?)?
+        var written: (x: Int, y: Int, pressure: Int?, tool: Int?)?
     }
 
     /// The state machine: events in, finger events (with absolute times) out.
@@ -298,6 +300,7 @@ enum EvdevContacts {
                 case Evdev.ABS_MT_TOUCH_MAJOR: ensureSlot(); slots[slot].major = e.value
                 case Evdev.ABS_MT_TOUCH_MINOR: ensureSlot(); slots[slot].minor = e.value
                 case Evdev.ABS_MT_ORIENTATION: ensureSlot(); slots[slot].orientation = e.value
+                case Evdev.ABS_MT_TOOL_TYPE: ensureSlot(); slots[slot].tool = e.value
                 default: break
                 }
             case (Evdev.EV_ABS, .protocolA):
@@ -309,6 +312,7 @@ enum EvdevContacts {
                 case Evdev.ABS_MT_TOUCH_MAJOR: pending.major = e.value
                 case Evdev.ABS_MT_TOUCH_MINOR: pending.minor = e.value
                 case Evdev.ABS_MT_ORIENTATION: pending.orientation = e.value
+                case Evdev.ABS_MT_TOOL_TYPE: pending.tool = e.value
                 default: break
                 }
             case (Evdev.EV_ABS, .singleTouch):
@@ -417,9 +421,9 @@ enum EvdevContacts {
             guard let cx = c.x, let cy = c.y else { return }
             let p = point(c), pr = normalizedPressure(c)
             let raw = RawContact(slot: slot, trackingID: c.trackingID >= 0 ? c.trackingID : nil,
-                                 touchMajor: c.major, touchMinor: c.minor, orientation: c.orientation)
+                                 touchMajor: c.major, touchMinor: c.minor, orientation: c.orientation).with(toolType: c.tool)
             if let f = c.finger {
-                if let w = c.written, w.x == cx, w.y == cy, w.pressure == c.pressure { return }
+                if let w = c.written, w.x == cx, w.y == cy, w.pressure == c.pressure, w.tool == c.tool { return }
                 output.append((time, .fingerMove(finger: f, x: p.x, y: p.y, pressure: pr, device: nil), raw))
             } else {
                 var f = 1
@@ -428,7 +432,7 @@ enum EvdevContacts {
                 c.finger = f
                 output.append((time, .fingerDown(finger: f, x: p.x, y: p.y, pressure: pr, device: nil), raw))
             }
-            c.written = (cx, cy, c.pressure)
+            c.written = (cx, cy, c.pressure, c.tool)
         }
 
         /// A contact that lifted: its finger-up where it was last written.
@@ -437,7 +441,7 @@ enum EvdevContacts {
             let last = Contact(x: w.x, y: w.y, pressure: w.pressure)
             let p = point(last), pr = normalizedPressure(last)
             let raw = RawContact(slot: slot, trackingID: trackingID >= 0 ? trackingID : nil,
-                                 touchMajor: c.major, touchMinor: c.minor, orientation: c.orientation)
+                                 touchMajor: c.major, touchMinor: c.minor, orientation: c.orientation).with(toolType: c.tool)
             output.append((time, .fingerUp(finger: f, x: p.x, y: p.y, pressure: pr, device: nil), raw))
             fingersInUse.remove(f)
             c.finger = nil

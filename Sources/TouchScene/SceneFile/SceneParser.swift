@@ -5,7 +5,8 @@ import Yams
 /// Keys per element (scenes/README.md documents each one).
 enum SceneKeys {
     static let top = ["scene", "title", "description", "window", "firstResponder", "capabilities", "defaults",
-                      "background", "views", "controllers", "application", "appDelegate", "player"]
+                      "background", "views", "controllers", "application", "appDelegate", "player",
+                      "supportsIndirectInputEvents"]
     static let viewCommon = ["id", "kind", "frame", "bounds", "transform", "color", "borderColor", "borderWidth",
                              "cornerRadius", "alpha", "hidden", "clipsToBounds", "userInteraction", "multipleTouch",
                              "exclusiveTouch", "handlesTouches", "hitRule", "touchOutset", "controller", "next",
@@ -32,7 +33,8 @@ enum SceneKeys {
     static let transform = ["scale", "scaleX", "scaleY", "rotation", "translate"]
     static let recognizerCommon = ["id", "type", "enabled", "cancelsTouchesInView", "delaysTouchesBegan",
                                    "delaysTouchesEnded", "requireToFail", "simultaneousWith", "shouldBegin",
-                                   "shouldReceiveTouch", "requireFailureOf", "requiredToFailBy", "action", "bind"]
+                                   "shouldReceiveTouch", "requireFailureOf", "requiredToFailBy", "action", "bind",
+                                   "allowedTouchTypes", "requiresExclusiveTouchType"]
     // A recognizer's other keys are its type's parameters (`SceneTypes`); UIKit's types'
     // parameters are keys of the format too (`SceneTypes.builtInRecognizerKeys`).
     static let bind = ["view", "property", "momentum", "limits", "spring"]
@@ -104,6 +106,7 @@ final class SceneParser {
             }
         }
         if let n = f["firstResponder"], !r.isNull(n) { scene.firstResponder = r.reference(n, "firstResponder") }
+        if let n = f["supportsIndirectInputEvents"], let b = r.bool(n, "supportsIndirectInputEvents") { scene.supportsIndirectInputEvents = b }
         if let n = f["capabilities"] { scene.capabilities = r.choices(n, "capabilities", Capability.self) ?? [] }
         if let n = f["defaults"], let d = r.fields(n, in: "`defaults`", allowed: ThresholdKey.allCases.map(\.rawValue)) {
             for p in d.pairs {
@@ -364,6 +367,8 @@ final class SceneParser {
         if let n = f["cancelsTouchesInView"], let b = r.bool(n, "cancelsTouchesInView") { g.cancelsTouchesInView = b }
         if let n = f["delaysTouchesBegan"], let b = r.bool(n, "delaysTouchesBegan") { g.delaysTouchesBegan = b }
         if let n = f["delaysTouchesEnded"], let b = r.bool(n, "delaysTouchesEnded") { g.delaysTouchesEnded = b }
+        if let n = f["allowedTouchTypes"], let t = r.choices(n, "allowedTouchTypes", TouchType.self) { g.allowedTouchTypes = t }
+        if let n = f["requiresExclusiveTouchType"], let b = r.bool(n, "requiresExclusiveTouchType") { g.requiresExclusiveTouchType = b }
         if let n = f["requireToFail"] { g.requireToFail = r.identifiers(n, "requireToFail") }
         if let n = f["requireFailureOf"] { g.requireFailureOf = r.identifiers(n, "requireFailureOf") }
         if let n = f["requiredToFailBy"] { g.requiredToFailBy = r.identifiers(n, "requiredToFailBy") }

@@ -14,6 +14,7 @@ extension SceneTypes {
         register(recognizer: "screenEdgePan", binds: .translation, builtIn: true, Self.readScreenEdgePan)
         register(recognizer: "swipe", builtIn: true, Self.readSwipe)
         register(recognizer: "longPress", builtIn: true, Self.readLongPress)
+        register(recognizer: "hover", builtIn: true, Self.readHover)
         // The drawn check mark (TouchCore's, a custom recognizer as a program would write).
         register(recognizer: "checkmark", Self.readCheckmark)
     }

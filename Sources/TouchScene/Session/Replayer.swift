@@ -105,7 +105,7 @@ public final class Replayer {
             step(to: input.t, input: true)
             let contact = reader.lastContact
             rawContacts.willHandle(input, contact, app: session.app)
-            session.handle(input)
+            session.handle(input, contact: contact, device: reader.rawDevice)
             rawContacts.didHandle(input, contact, app: session.app)
             clock = max(clock, input.t)
             last = input.t

@@ -42,6 +42,7 @@ public enum SceneBuilder {
     public static func build(_ scene: SceneDescription) -> BuiltScene {
         let app = Application(windowSize: scene.window)
         app.defaults = scene.defaults.apply()
+        app.supportsIndirectInputEvents = scene.supportsIndirectInputEvents
         app.window.backgroundColor = scene.background
         var views: [String: View] = [:]
         var controllers: [String: ViewController] = [:]
@@ -272,6 +273,8 @@ public enum SceneBuilder {
         r.cancelsTouchesInView = d.cancelsTouchesInView
         r.delaysTouchesBegan = d.delaysTouchesBegan
         r.delaysTouchesEnded = d.delaysTouchesEnded
+        r.allowedTouchTypes = d.allowedTouchTypes
+        r.requiresExclusiveTouchType = d.requiresExclusiveTouchType
         return r
     }
 }

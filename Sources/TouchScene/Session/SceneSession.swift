@@ -72,7 +72,22 @@ public final class SceneSession {
     }
 
     /// Maps one raw input (step 2) and delivers the resulting events at its time.
-    public func handle(_ raw: RawInput) {
+    public func handle(_ raw: RawInput) { handle(raw, traits: nil) }
+
+    /// The same for a finger event whose contact the device reported (`contact`, with the
+    /// `device` whose axes give its size: a device recording's): the touch takes its type,
+    /// pressure and size, and a palm is kept out (docs/touch-types.md). Without a contact, as
+    /// ``handle(_:)``.
+    public func handle(_ raw: RawInput, contact: RawContact?, device: RawDevice?) {
+        guard let contact else { return handle(raw, traits: nil) }
+        let hasPressure: Bool = switch raw.kind {
+        case let .fingerDown(_, _, _, p, _), let .fingerMove(_, _, _, p, _), let .fingerUp(_, _, _, p, _): p != nil
+        default: false
+        }
+        handle(raw, traits: TouchTraits(contact: contact, device: device, hasPressure: hasPressure))
+    }
+
+    private func handle(_ raw: RawInput, traits: TouchTraits?) {
         if typeIntoTextField(raw) { app.advance(to: raw.t); return }
         // An accelerometer shake whose quiet time ran out before this input ends at that
         // moment, however often the host advanced time meanwhile.
@@ -82,14 +97,14 @@ public final class SceneSession {
         // its events are being sent, and is read in place (no retain of it per input).
         if handlingInput {
             var events: [InputEvent] = []
-            inputMapper.map(raw, into: &events)
+            inputMapper.map(raw, traits: traits, into: &events)
             for e in events { app.send(e, at: raw.t) }
             if events.isEmpty { app.advance(to: raw.t) }
             return
         }
         handlingInput = true
         defer { handlingInput = false }
-        inputMapper.map(raw, into: &eventBuffer)
+        inputMapper.map(raw, traits: traits, into: &eventBuffer)
         switch eventBuffer.count {
         case 0:
             app.advance(to: raw.t)

@@ -114,7 +114,7 @@ public enum WhyReport {
     /// `"view": null`; an undecided recognizer has `"outcome": "undecided"`, `at` the time it
     /// first analysed a touch, an empty reason and null rule and numbers (and `"view": null`
     /// when no gesture record named its view yet). After `recognizers`: `answer` (who handled
-    /// the touches, in words, when no recognizer won: `SequenceVerdict.answer`; else empty),
+    /// the touches, in words, when no recognizer won: `SequenceVerdict.answer`; else only the recognizers left out for a touch's type),
     /// `controls` (`[{"control", "events", "actions": [{"action", "target", "handledBy"}]}]`),
     /// `keptOut` (`[{"recognizer", "touch", "by", "rule": "control"}]`: kept from a touch by a
     /// control's default action) and `responders` (`[{"touch", "chain"}]`: the responders each
@@ -168,7 +168,7 @@ public enum WhyReport {
             x.string("recognizer", k.recognizer.string)
             x.int("touch", k.touch)
             x.string("by", k.control.string)
-            x.string("rule", GestureRule.control.rawValue)
+            x.string("rule", k.rule.rawValue)
             return x.closed
         }.joined(separator: ",") + "]")
         o.raw("responders", "[" + s.responders.map { r in

@@ -51,6 +51,8 @@ final class WindowedReplay {
     /// Whether the recording keeps its window's delivery instants (`touch-frame` lines): moves
     /// are then delivered there, not at this window's frames.
     var hasTouchFrames: Bool { reader.header.touchFrames }
+    /// The device a device recording describes (its axes give its contacts' size).
+    var rawDevice: RawDevice? { reader.rawDevice }
 
     /// When the next entry is due (the window wakes for it).
     var nextTime: Double? { next?.t }

@@ -536,7 +536,7 @@ final class LiveApp: HostClient, HostKeyTarget {
                 let contact = replay.currentContact
                 frame.rawContacts.willHandle(input, contact, app: session.app)
                 whatIf.note(input)
-                session.handle(input)
+                session.handle(input, contact: contact, device: replay.rawDevice)
                 frame.rawContacts.didHandle(input, contact, app: session.app)
                 if input.isEnd { ended = true }
             case .scene(let scene):

@@ -14,6 +14,21 @@ public enum InspectorPanel {
         return rows
     }
 
+    /// The picked touch's type, force and radius, for a touch that is not a plain finger or
+    /// mouse touch (`touch 3: pencil  force 1.20 of 2  radius 5.1 ± 0.4 pt`); nil otherwise.
+    public static func touchLine(_ tr: TouchTrail) -> String? {
+        let t = tr.traits
+        guard t != .finger, t != .mouse else { return nil }
+        var s = "touch \(tr.id): \(t.type.rawValue)"
+        s += t.maximumPossibleForce > 0
+            ? "  force \(TraceFormat.fixed(tr.pressure * t.maximumPossibleForce, 2)) of \(TraceFormat.short(t.maximumPossibleForce, 2))"
+            : "  no pressure"
+        if t.majorRadius > 0 {
+            s += "  radius \(TraceFormat.short(t.majorRadius, 1)) ± \(TraceFormat.short(t.majorRadiusTolerance, 1)) pt"
+        }
+        return s
+    }
+
     /// The detail lines for a view (what the panel prints under the tree).
     public static func details(of v: View, log: TraceLog, describeExtra: ((View) -> [String])? = nil) -> [String] {
         func n(_ x: Double) -> String { TraceFormat.short(x, 2) }
@@ -39,6 +54,8 @@ public enum InspectorPanel {
             var cfg = [flag("cancelsTouches", r.cancelsTouchesInView), flag("delaysBegan", r.delaysTouchesBegan),
                        flag("delaysEnded", r.delaysTouchesEnded)]
             if !r.failureRequirements.isEmpty { cfg.append("requires " + r.failureRequirements.map(\.id).joined(separator: ",") + " to fail") }
+            if Set(r.allowedTouchTypes) != Set(TouchType.allCases) { cfg.append("types " + r.allowedTouchTypes.map(\.rawValue).joined(separator: ",")) }
+            if !r.requiresExclusiveTouchType { cfg.append("mixedTypes") }
             if r.delegate != nil { cfg.append("delegate") }
             out.append("   " + cfg.joined(separator: " "))
             out.append(contentsOf: settings(of: r).map { "   " + $0 })
@@ -219,7 +236,8 @@ public enum InspectorPanel {
             return
         }
         col.skip(style.lineHeight / 3)
-        let lines = wrappedDetails(details(of: v, log: log, describeExtra: describeExtra), width: rect.width, style: style,
+        let touch = state.pickedTouchID.flatMap(log.trail).flatMap(touchLine).map { [$0] } ?? []
+        let lines = wrappedDetails(touch + details(of: v, log: log, describeExtra: describeExtra), width: rect.width, style: style,
                                    measurer: measurer)
         // A finger drags the lines up (`state[.inspector, "scroll"]`), never past the last one.
         let room = col.linesLeft

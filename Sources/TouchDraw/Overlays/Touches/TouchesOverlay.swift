@@ -27,7 +27,21 @@ public enum TouchesOverlay {
         let d = tr.location - tr.start
         func n(_ x: Double) -> String { TraceFormat.short(x, 1) }
         return "P: \(current)/\(max)  X: \(n(tr.location.x))  Y: \(n(tr.location.y))  dX: \(n(d.x))  dY: \(n(d.y))  "
-            + "Xv: \(n(v.x))  Yv: \(n(v.y))  Prs: \(TraceFormat.fixed(tr.pressure, 2))"
+            + "Xv: \(n(v.x))  Yv: \(n(v.y))  Prs: \(TraceFormat.fixed(tr.pressure, 2))" + traitsText(tr)
+    }
+
+    /// What the header adds for a touch that is not a plain finger or mouse touch: its type,
+    /// its force in UIKit's unit of its maximum, and its radius with its tolerance
+    /// (`  pencil  F: 1.20/2  R: 5.1±0.4`).
+    public static func traitsText(_ tr: TouchTrail) -> String {
+        let t = tr.traits
+        guard t != .finger, t != .mouse else { return "" }
+        var s = "  \(t.type.rawValue)"
+        if t.maximumPossibleForce > 0 {
+            s += "  F: \(TraceFormat.fixed(tr.pressure * t.maximumPossibleForce, 2))/\(TraceFormat.short(t.maximumPossibleForce, 2))"
+        }
+        if t.majorRadius > 0 { s += "  R: \(TraceFormat.short(t.majorRadius, 1))±\(TraceFormat.short(t.majorRadiusTolerance, 1))" }
+        return s
     }
 
     /// The text beside a touch's ring: its id, and for a device recording's contact its slot

@@ -59,7 +59,7 @@ extension Application {
     func touchDown(_ key: TouchKey, _ p: Point, pressure: Double, emulated: Bool) {
         if let old = hot.activeTouches[key] {
             // SDL patches a repeated down by sending the missing up first; so do we.
-            touchUp(key, old.locationInWindow, pressure: old.force)
+            touchUp(key, old.locationInWindow, pressure: old.hot.force)
         }
         if isIgnoringInteractionEvents {
             tracer.emit(time, .note(topic: "interaction", text: "touch at \(p) dropped: application is ignoring interaction events"))
@@ -76,6 +76,7 @@ extension Application {
         touch.hot.frame.remember(touch.currentSample)
         touch.hot.force = pressure
         touch.hot.isEmulated = emulated
+        touch.hot.traits = traits(for: key, emulated: emulated)
         touch.hot.key = key
         touch.hot.window = window
         touch.hot.tapCount = tapCount(at: p)
@@ -110,6 +111,7 @@ extension Application {
                                        recognizers: touch.gestureRecognizers.map(\.traceName)))
         }
         traceSample(touch, .began)
+        if tracer.isOn, touch.hot.traits != .finger, touch.hot.traits != .mouse { traceTraits(touch) }
         for (k, text) in (notes ?? []).enumerated() {
             tracer.emit(time, .note(topic: k < receiverNotes ? "delivery" : "gesture", text: text))
         }
@@ -143,8 +145,8 @@ extension Application {
     func deliverMove(_ touch: Touch, _ event: Event, _ p: Point, pressure: Double, at sampleTime: Double,
                      traced: Bool = false, always: Bool = false) {
         if !traced && tracer.isOn { traceSample(touch, .moved, at: p, pressure: pressure) }
-        if !always && p == touch.locationInWindow && pressure == touch.force { return }
-        if !traced { touch.hot.frame.delivered.removeAll(); touch.hot.frame.remember(TouchSample(location: p, force: pressure, timestamp: sampleTime)) }
+        if !always && p == touch.locationInWindow && pressure == touch.hot.force { return }
+        if !traced { touch.hot.frame.delivered.removeAll(); touch.hot.frame.remember(TouchSample(location: p, pressure: pressure, timestamp: sampleTime)) }
         touch.move(to: p)
         touch.hot.force = pressure
         touch.hot.timestamp = sampleTime
@@ -209,7 +211,7 @@ extension Application {
         endSequenceIfDone()
     }
 
-    private func endSequenceIfDone() {
+    func endSequenceIfDone() {
         if hot.activeTouches.isEmpty, let event = hot.currentEvent {
             if hot.sendDepth > 0 { hot.endedEvents.append(event) }
             hot.currentEvent = nil
@@ -222,9 +224,11 @@ extension Application {
 
     /// A `touchSample` record: the input the touch just took (`at`/`pressure`: the input's,
     /// when they differ from what the touch holds yet).
-    private func traceSample(_ touch: Touch, _ phase: TouchPhase, at p: Point? = nil, pressure: Double? = nil) {
-        tracer.emit(time, .touchSample(FingerSample(touch: touch.id, key: touch.key, point: p ?? touch.locationInWindow, phase: phase,
-                                                    pressure: pressure ?? touch.force, isEmulated: touch.isEmulated)))
+    func traceSample(_ touch: Touch, _ phase: TouchPhase, at p: Point? = nil, pressure: Double? = nil) {
+        var s = FingerSample(touch: touch.id, key: touch.key, point: p ?? touch.locationInWindow, phase: phase,
+                             pressure: pressure ?? touch.hot.force, isEmulated: touch.isEmulated)
+        s.traits = touch.hot.traits
+        tracer.emit(time, .touchSample(s))
     }
 
     private func tapCount(at p: Point) -> Int {
@@ -279,7 +283,7 @@ extension Application {
         var v: View? = touch.view
         let origin = touch.view
         while let cur = v {
-            for r in cur.gestureRecognizers where r.isEnabled {
+            for r in cur.gestureRecognizers where r.isEnabled && r.analysesTouches {
                 if r.state.isTerminal || withArena({ $0.isHolding(r) }) {
                     continue  // finishing its own sequence, or already decided and waiting
                 }
@@ -287,6 +291,10 @@ extension Application {
                     // The rule as data too (the text is unchanged): `why` and the verdict card say who kept whom out.
                     let note: TraceText = "\(r.id) does not analyse touch \(touch.id): \(o.id)'s default action wins"
                     notes?.append(note.with(decision: GestureDecision(.control, about: r.traceName, by: [o.traceName])))
+                    continue
+                }
+                if let note = r.touchTypeRefusal(touch) {
+                    notes?.append(note)
                     continue
                 }
                 if let d = r.delegate, !d.gestureRecognizer(r, shouldReceive: touch) {

@@ -55,9 +55,26 @@ public final class Touch {
     public var view: View? { hot.view }
     /// The window the touch landed in (`UITouch.window`).
     public var window: Window? { hot.window }
-    /// The finger's pressure, 0…1 (`UITouch.force`, normalized): the device's, or 1 when it
-    /// reports none (the mouse).
-    public var force: Double { hot.force }
+    /// The force of the touch in UIKit's unit (`UITouch.force`): 1.0 is the force of an
+    /// average touch, which TouchScope puts at the middle of the device's pressure range, so
+    /// it is the pressure (0…1) × ``TouchTraits/pressureForce``; 0 for input without pressure
+    /// (the mouse, a device contact without a pressure axis).
+    public var force: Double { hot.force * hot.traits.maximumPossibleForce }
+    /// The force of the most pressure the device reports (`UITouch.maximumPossibleForce`): 2,
+    /// or 0 for input without pressure.
+    public var maximumPossibleForce: Double { hot.traits.maximumPossibleForce }
+    /// The finger's pressure as the input gave it, 0…1 (1 when it gives none): the trace's
+    /// `pressure`.
+    public var pressure: Double { hot.force }
+    /// The kind of contact (`UITouch.type`): ``TouchType/direct`` for a finger (and the
+    /// mouse, unless the scene supports indirect input), ``TouchType/pencil`` for a pen.
+    public var type: TouchType { hot.traits.type }
+    /// The touch's radius in points (`UITouch.majorRadius`): half the contact's major axis
+    /// where the input reports it (a device recording), else 0.
+    public var majorRadius: Double { hot.traits.majorRadius }
+    /// How far off ``majorRadius`` may be, in points (`UITouch.majorRadiusTolerance`): from
+    /// the major axis's fuzz and step; 0 where the input gives no size.
+    public var majorRadiusTolerance: Double { hot.traits.majorRadiusTolerance }
     /// Where the touch is and was, in the window's space.
     public var locationInWindow: Point { hot.locationInWindow }
     /// Where the touch was before its latest move, in the window's space.
@@ -125,6 +142,7 @@ struct TouchState {
     var view: View?
     var window: Window?
     var force: Double = 1
+    var traits = TouchTraits.finger
     var locationInWindow: Point
     var previousLocationInWindow: Point
     var isEmulated = false

@@ -9,13 +9,14 @@
 public struct TouchSample: Sendable, Hashable {
     /// Where the finger was, in the window's space (scene points).
     public var location: Point
-    /// The finger's force, as ``Touch/force``.
-    public var force: Double
+    /// The finger's pressure as the input reported it (0…1, ``Touch/pressure``); a touch made
+    /// of the sample reads it in UIKit's unit as ``Touch/force``.
+    public var pressure: Double
     /// When the input reported it, in seconds of host time.
     public var timestamp: Double
-    /// A sample at `location` with `force` at `timestamp`.
-    public init(location: Point, force: Double, timestamp: Double) {
-        self.location = location; self.force = force; self.timestamp = timestamp
+    /// A sample at `location` with `pressure` at `timestamp`.
+    public init(location: Point, pressure: Double, timestamp: Double) {
+        self.location = location; self.pressure = pressure; self.timestamp = timestamp
     }
 }
 
@@ -26,8 +27,8 @@ public struct TouchSample: Sendable, Hashable {
 /// ``horizon`` ahead.
 ///
 ///     let p = TouchPredictor(horizon: 0.025)
-///     p.predict([TouchSample(location: Point(x: 0, y: 0), force: 1, timestamp: 0),
-///                TouchSample(location: Point(x: 5, y: 0), force: 1, timestamp: 0.01)])
+///     p.predict([TouchSample(location: Point(x: 0, y: 0), pressure: 1, timestamp: 0),
+///                TouchSample(location: Point(x: 5, y: 0), pressure: 1, timestamp: 0.01)])
 ///     // (7.08, 0) at 0.0142, (9.17, 0) at 0.0183, (11.25, 0) at 0.035
 ///
 /// Fewer than two samples (a finger that just landed), or a finger at rest: no prediction.
@@ -53,7 +54,7 @@ public struct TouchPredictor: Sendable, Hashable {
         return (1...n).map { k in
             let dt = horizon * Double(k) / Double(n)
             return TouchSample(location: Point(x: last.location.x + v.x * dt, y: last.location.y + v.y * dt),
-                               force: last.force, timestamp: last.timestamp + dt)
+                               pressure: last.pressure, timestamp: last.timestamp + dt)
         }
     }
 }
@@ -86,7 +87,7 @@ struct CoalescingState {
 
 extension Touch {
     /// A copy of this touch as it was at `sample` (`coalescedTouches`, `predictedTouches`):
-    /// the same id, view, window, key and tap count; the sample's location, force and time.
+    /// the same id, view, window, key and tap count; the sample's location, pressure and time.
     func copy(at sample: TouchSample, previous: Point, phase: TouchPhase) -> Touch {
         let c = Touch(id: id, location: sample.location, time: sample.timestamp,
                       start: startLocationInWindow, startTime: startTimestamp)
@@ -96,14 +97,14 @@ extension Touch {
         c.hot.locationInWindow = sample.location
         c.hot.previousLocationInWindow = previous
         c.hot.timestamp = sample.timestamp
-        c.hot.force = sample.force
+        c.hot.force = sample.pressure
         c.hot.trackedBy = []
         c.hot.held = []
         c.hot.frame = TouchFrameSamples()
         return c
     }
     /// The touch's state now, as a sample.
-    var currentSample: TouchSample { TouchSample(location: locationInWindow, force: force, timestamp: timestamp) }
+    var currentSample: TouchSample { TouchSample(location: locationInWindow, pressure: hot.force, timestamp: timestamp) }
 }
 
 extension GestureRecognizer {
@@ -203,7 +204,7 @@ extension Application {
             if tracer.isOn {
                 tracer.emit(time, .coalescedTouches(touch: touch.id, samples: samples, predicted: predictor.predict(touch.hot.frame.history)))
             }
-            deliverMove(touch, event, last.location, pressure: last.force, at: last.timestamp, traced: true, always: samples.count > 1)
+            deliverMove(touch, event, last.location, pressure: last.pressure, at: last.timestamp, traced: true, always: samples.count > 1)
         }
     }
 
@@ -212,12 +213,12 @@ extension Application {
     func coalesce(_ touch: Touch, _ p: Point, pressure: Double) {
         if tracer.isOn { tracer.emit(time, .touchSample(FingerSample(touch: touch.id, key: touch.key, point: p, phase: .moved,
                                                                       pressure: pressure, isEmulated: touch.isEmulated))) }
-        let latest = touch.hot.frame.pending.last.map { ($0.location, $0.force) } ?? (touch.locationInWindow, touch.force)
+        let latest = touch.hot.frame.pending.last.map { ($0.location, $0.pressure) } ?? (touch.locationInWindow, touch.hot.force)
         if latest == (p, pressure) { return }
         if touch.hot.frame.pending.isEmpty {
             hot.coalescing.waiting.append(touch)
             if hot.coalescing.firstPending == nil { hot.coalescing.firstPending = time }
         }
-        touch.hot.frame.pending.append(TouchSample(location: p, force: pressure, timestamp: time))
+        touch.hot.frame.pending.append(TouchSample(location: p, pressure: pressure, timestamp: time))
     }
 }
