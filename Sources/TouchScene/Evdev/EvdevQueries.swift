@@ -112,7 +112,7 @@ extension Evdev {
     static let EV_MSC = 4
     static let ABS_DISTANCE = 0x19
     static let ABS_MT_WIDTH_MAJOR = 0x32, ABS_MT_WIDTH_MINOR = 0x33
-    static let ABS_MT_TOOL_TYPE = 0x37, ABS_MT_DISTANCE = 0x3b
+    static let ABS_MT_DISTANCE = 0x3b
     static let BTN_TOOL_PEN = 0x140, BTN_TOOL_RUBBER = 0x141, BTN_TOOL_FINGER = 0x145, BTN_STYLUS = 0x14b
     static let INPUT_PROP_POINTER = 0, INPUT_PROP_DIRECT = 1, INPUT_PROP_BUTTONPAD = 2
     static let MT_TOOL_FINGER = 0, MT_TOOL_PEN = 1, MT_TOOL_PALM = 2

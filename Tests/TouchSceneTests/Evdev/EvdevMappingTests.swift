@@ -48,12 +48,13 @@ import TouchCore
 
 @Suite struct LiveRawContactTests {
     @Test func aLiveContactKeepsItsDeviceReadingAndKernelTime() throws {
+        // tool: ABS_MT_TOOL_TYPE, MT_TOOL_PEN = 1 (linux/input.h).
         var c = RawContact(slot: 2, trackingID: 41, touchMajor: 30, touchMinor: 20, orientation: -5)
-        c.x = 1234; c.y = 567; c.pressure = 88; c.distance = 0; c.tool = "pen"; c.kernelTime = 5123.000417
+        c.x = 1234; c.y = 567; c.pressure = 88; c.distance = 0; c.toolType = 1; c.kernelTime = 5123.000417
         var b = Array(#"{"recording":1,"window":[800,600]}"#.utf8) + [0x0a]
         RecordingWriter.encode(RawInput(t: 0.5, .fingerDown(finger: 1, x: 10, y: 20, pressure: nil, device: 90)), contact: c, into: &b)
         let text = String(decoding: b, as: UTF8.self)
-        #expect(text.contains(#""raw":{"slot":2,"id":41,"major":30,"minor":20,"orientation":-5,"x":1234,"y":567,"pressure":88,"distance":0,"tool":"pen","kernelTime":5123.000417}"#))
+        #expect(text.contains(#""raw":{"slot":2,"id":41,"major":30,"minor":20,"orientation":-5,"x":1234,"y":567,"pressure":88,"distance":0,"tool":1,"kernelTime":5123.000417}"#))
         let reader = try RecordingReader(text: text)
         _ = try reader.next()
         #expect(reader.lastContact == c)
