@@ -185,4 +185,33 @@ extension CoalescedTouchesTests {
         #expect(abs(every.velocity - coalesced.velocity) < 1e-9)
         #expect(every.velocity > 0)
     }
+
+    /// The drawing view docs/modern-touches.md shows: every coalesced sample is a point of its
+    /// stroke, so a stroke drawn at 240 Hz keeps its 240 points a second at one delivery a frame.
+    final class StrokeView: View {
+        struct Stroke {
+            var points: [Point] = []
+            mutating func add(_ p: Point) { points.append(p) }
+        }
+        var stroke = Stroke()
+
+        override func touchesMoved(_ touches: [Touch], with event: Event) {
+            for t in touches {
+                for c in event.coalescedTouches(for: t) ?? [] { stroke.add(c.location(in: self)) }
+            }
+        }
+    }
+
+    @Test("the docs' drawing view gets every sample of a frame, in its own space, not only the frame's last")
+    func strokeKeepsEverySample() {
+        let view = StrokeView(id: "canvas", frame: Rect(x: 100, y: 50, width: 200, height: 200))
+        app.window.addSubview(view)
+        app.send(.touchDown(finger, Point(x: 110, y: 60)), at: 0)
+        app.send(.touchMove(finger, Point(x: 114, y: 60)), at: 0.004)
+        app.send(.touchMove(finger, Point(x: 118, y: 62)), at: 0.008)
+        app.send(.touchMove(finger, Point(x: 122, y: 64)), at: 0.012)
+        app.send(.touchFrame, at: 1.0 / 60)
+        // Window points minus the view's origin (100, 50).
+        #expect(view.stroke.points == [Point(x: 14, y: 10), Point(x: 18, y: 12), Point(x: 22, y: 14)])
+    }
 }

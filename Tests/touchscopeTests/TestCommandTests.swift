@@ -226,7 +226,8 @@ struct TestCommandTests {
     func recordHeader() {
         let h = LiveRecording.header(window: Size(width: 800, height: 600), scenePath: "/work/x/scenes/photo.yaml", recording: "/work/x/runs/a.jsonl")
         #expect(h.scene == "../scenes/photo.yaml")
-        #expect(RecordingWriter.headerLine(h) == "{\"recording\":1,\"window\":[800,600],\"scene\":\"../scenes/photo.yaml\"}\n")
+        // The window delivers moves once per frame, so its recordings keep the instants (touchFrames).
+        #expect(RecordingWriter.headerLine(h) == "{\"recording\":1,\"window\":[800,600],\"scene\":\"../scenes/photo.yaml\",\"touchFrames\":true}\n")
         #expect(LiveRecording.header(window: Size(width: 800, height: 600), scenePath: nil, recording: "a.jsonl").scene == nil)
     }
 }
