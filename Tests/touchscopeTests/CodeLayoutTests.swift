@@ -95,6 +95,13 @@ struct CodeLayoutTests {
         }
     }
 
+    @Test("docs/performance.md stays a page of current facts: at most 200 lines (how the figures got there is in git)")
+    func performancePageIsShort() throws {
+        let text = try String(contentsOfFile: Paths.root + "/docs/performance.md", encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+        #expect(lines <= 200, "docs/performance.md has \(lines) lines")
+    }
+
     @Test("the layout reader finds a folder missing from a drawn module, and one drawn twice is one")
     func readerSeesFolders() {
         let block = """
