@@ -45,6 +45,22 @@ assert all(e["dur"] >= 0 for e in stages)
 assert len(flows) >= 2 and len(flows) % 2 == 0, len(flows)
 PY
 
+# The device's tool types reach the scene live as they do in a replay of its import: a palm
+# from its first frame is never delivered, a finger that turns into a palm is cancelled, and
+# a pen is a pencil touch (docs/touch-types.md).
+types=Tests/TouchSceneTests/Fixtures/import/tool-types.evemu
+SDL_AUDIODRIVER=dummy "$bin" run hit-test --no-overlays --device-replay "$types" --trace "$tmp/types.jsonl" >"$tmp/types.log" 2>&1 &
+pid=$!
+timeout 20 xdotool search --sync --pid "$pid" >/dev/null 2>&1 || fail "no window appeared for the tool-types device"
+for _ in $(seq 1 40); do
+    grep -q 'pencil' "$tmp/types.jsonl" 2>/dev/null && break
+    sleep 0.25
+done
+kill -TERM "$pid"; { wait "$pid"; } 2>/dev/null || true; pid=
+grep -q 'not delivered: the device reports MT_TOOL_PALM' "$tmp/types.jsonl" || fail "a palm from its first frame was not kept out live: $(grep -c . "$tmp/types.jsonl") trace lines"
+grep -q '"phase":"cancelled".*touch became a palm (MT_TOOL_PALM)' "$tmp/types.jsonl" || fail "a finger that became a palm was not cancelled live"
+grep -q 'touch [0-9]*: pencil' "$tmp/types.jsonl" || fail "the pen did not land as a pencil touch live"
+
 # touchtest reads the same device: every finger line of its recording carries the contact.
 SDL_AUDIODRIVER=dummy "$bin" touchtest --device-replay "$file" --record "$tmp/tt.jsonl" --report "$tmp/tt.html" >"$tmp/tt.log" 2>&1 &
 pid=$!

@@ -37,6 +37,9 @@ final class LiveApp: HostClient, HostKeyTarget {
     private var trace: TraceWriter?
     private var perfetto: PerfettoWriter?
     private var recording: LiveRecording
+    /// The touchscreen read through evdev (`--device`, `--device-replay`): its name and axes,
+    /// which give its contacts' type, pressure and size (nil: SDL's fingers only).
+    private let touchDevice: (name: String, raw: RawDevice)?
     /// Nil when the application is built in code: there is no scene file to watch.
     private var hotReload: HotReload?
     private var sound = SoundClock()
@@ -73,9 +76,9 @@ final class LiveApp: HostClient, HostKeyTarget {
             do { trace = try TraceWriter(path: path) } catch { throw CLIError.badInput(error.description) }
         }
         perfetto = try openPerfetto(options.perfettoFile, scene: session.scene)
+        touchDevice = EvdevTouchscreen.recordingDevice(options.touchDevice, window: session.scene.window)
         recording = try LiveRecording(path: options.recordFile, window: session.scene.window, scenePath: source.scenePath,
-                                      device: EvdevTouchscreen.recordingDevice(options.touchDevice, window: session.scene.window),
-                                      touchFrames: options.coalesce)
+                                      device: touchDevice, touchFrames: options.coalesce)
         connectTrace()
     }
 
@@ -268,10 +271,13 @@ final class LiveApp: HostClient, HostKeyTarget {
             host?.setNeedsDisplay()
             return .debugger
         }
-        // A finger of the evdev device carries its contact, kernel time included (`raw`).
-        recording.write(input, contact: host?.sources.first(EvdevTouchscreen.self)?.recordedContact(for: input))
+        // A finger of the evdev device carries its contact, kernel time included (`raw`): the
+        // recording keeps it, and the touch takes its type, pressure and size from it (a pen is
+        // `.pencil`, a palm is kept out: docs/touch-types.md).
+        let contact = host?.sources.first(EvdevTouchscreen.self)?.recordedContact(for: input)
+        recording.write(input, contact: contact)
         whatIf.note(input)
-        session.handle(input)
+        if let contact { session.handle(input, contact: contact, device: touchDevice?.raw) } else { session.handle(input) }
         if case let .mouseMove(x, y, nil, _) = input.kind, !Rect(origin: .zero, size: session.scene.window).contains(Point(x: x, y: y)) {
             return .hoverOffScene
         }
