@@ -23,6 +23,7 @@ import TouchFiles
 public struct EvdevDeviceEntry: Sendable {
     /// The node's path (under the root).
     public var path: String
+    /// What the node describes: its name, properties, axes and keys.
     public var info: EvdevDeviceInfo
     /// Whether the axes' ranges are known (the node was read).
     public var rangesKnown: Bool
@@ -31,10 +32,14 @@ public struct EvdevDeviceEntry: Sendable {
     /// udev's LIBINPUT_CALIBRATION_MATRIX (six numbers), when set.
     public var calibration: [Double]?
 
+    /// Touchscreen, tablet, touchpad or other, from its properties and axes.
     public var kind: EvdevDeviceKind { info.kind }
+    /// Whether the node can be read (no `problem`).
     public var readable: Bool { problem == nil }
 }
 
+/// The input devices under a root (`/dev/input` and sysfs, or a fake tree for tests): listing
+/// them, picking the touchscreen (`--device auto`) and opening one.
 public enum EvdevDevices {
     /// The root from `--dev-root` or the environment's TOUCHSCOPE_DEV_ROOT, else `/`.
     public static func root(_ option: String?) -> String {
@@ -96,13 +101,17 @@ public enum EvdevDevices {
 
     /// An opened device: its descriptor, and the node's queries or a stand-in's description.
     public struct Opened {
+        /// The open descriptor of the node (or of a stand-in file).
         public var fd: Int32
+        /// The node's ioctl queries; nil for a stand-in.
         public var node: EvdevNode?
+        /// A stand-in file's description (an evemu file in place of a node, in a fake tree); nil for a node.
         public var standIn: EvdevDeviceInfo?
     }
 
     /// Why a node cannot be read, in one line (permissions: the group and the fix).
     public struct OpenProblem: Error, Sendable {
+        /// The line to print: the node, and for permissions the group and the fix.
         public var message: String
         /// Whether it is a matter of permissions (exit 1 with the fix) rather than of a bad path.
         public var permission: Bool

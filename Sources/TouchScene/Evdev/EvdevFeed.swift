@@ -43,10 +43,12 @@ public enum EvdevRecords {
 /// A device made of the events written to it: its queries answer with the state those events
 /// built. Thread-safe (the writer applies, the reader asks).
 public final class EvdevFeedDevice: EvdevQueries, @unchecked Sendable {
+    /// The description the device was made from.
     public let info: EvdevDeviceInfo
     private var state: EvdevState
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
+    /// A device described by `info`, in the state of no events yet (the axes' values as `info` gives them).
     public init(info: EvdevDeviceInfo) {
         self.info = info
         state = EvdevState(info: info)
@@ -70,10 +72,14 @@ public final class EvdevFeedDevice: EvdevQueries, @unchecked Sendable {
         locked { state.apply(e) }
     }
 
+    /// The device's name (EVIOCGNAME).
     public var name: String { info.name }
+    /// Its INPUT_PROP_* bits (EVIOCGPROP).
     public var properties: Set<Int> { info.properties }
+    /// Its keys and buttons (EVIOCGBIT for EV_KEY).
     public var keys: Set<Int> { info.keys }
 
+    /// Every absolute axis with its current value, as EVIOCGABS answers after the events so far.
     public func axes() -> [Int: EvdevAxis] {
         locked {
             var out = info.axes
@@ -83,6 +89,7 @@ public final class EvdevFeedDevice: EvdevQueries, @unchecked Sendable {
         }
     }
 
+    /// The value of multitouch axis `code` in each of the first `count` slots (EVIOCGMTSLOTS).
     public func slotValues(_ code: Int, count: Int) -> [Int]? {
         locked {
             (0..<count).map { s in
@@ -92,5 +99,6 @@ public final class EvdevFeedDevice: EvdevQueries, @unchecked Sendable {
         }
     }
 
+    /// The keys held down now (EVIOCGKEY).
     public func keysDown() -> Set<Int>? { locked { state.keysDown } }
 }

@@ -5,7 +5,9 @@ import TouchFiles
 
 /// A recorded device: its description and its events, in the file's order and times.
 public struct EvdevFileDevice: Sendable {
+    /// The device's description from the file's header.
     public var info: EvdevDeviceInfo
+    /// The file's events, in its order, with its times.
     public var events: [EvdevEvent]
     /// Whether its multitouch events are protocol A (SYN_MT_REPORT; no slots), as the file shows.
     public var protocolA: Bool
@@ -21,6 +23,7 @@ public struct EvdevFileDevice: Sendable {
         }
     }
 
+    /// Reads a file's bytes (`file` names it in errors, `FILE:LINE:COLUMN: ...`).
     public static func read(bytes: [UInt8], file: String) throws(InputFileError) -> EvdevFileDevice {
         let device: EvdevDevice
         let events: [EvdevEvent]

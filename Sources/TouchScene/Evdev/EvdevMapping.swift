@@ -9,12 +9,17 @@
 // "0 -1 1 1 0 0" turns the device a quarter clockwise); identity when none is given.
 import TouchCore
 
+/// From device units to the screen: the device's position axes and the calibration matrix
+/// in libinput's convention (on coordinates normalized to 0…1).
 public struct EvdevMapping: Sendable, Equatable {
+    /// The horizontal position axis (ABS_MT_POSITION_X, else ABS_X).
     public var x: EvdevAxis
+    /// The vertical position axis (ABS_MT_POSITION_Y, else ABS_Y).
     public var y: EvdevAxis
     /// a b c d e f.
     public var matrix: [Double]
 
+    /// The matrix that changes nothing: 1 0 0 0 1 0.
     public static let identity: [Double] = [1, 0, 0, 0, 1, 0]
 
     /// The mapping of `info`'s position axes (the multitouch ones when it has them).

@@ -16,14 +16,18 @@ import Glibc
 public struct EvdevAxis: Hashable, Sendable {
     /// Its current value.
     public var value: Int
+    /// The smallest value the axis reports.
     public var min: Int
+    /// The largest value the axis reports.
     public var max: Int
     /// Changes smaller than this are filtered out by the kernel (0: none).
     public var fuzz: Int
+    /// Values within this of the centre read as the centre (joysticks; 0 for touch).
     public var flat: Int
     /// Units per millimetre (0: not stated).
     public var resolution: Int
 
+    /// An axis from EVIOCGABS's fields.
     public init(value: Int = 0, min: Int, max: Int, fuzz: Int = 0, flat: Int = 0, resolution: Int = 0) {
         self.value = value; self.min = min; self.max = max; self.fuzz = fuzz; self.flat = flat; self.resolution = resolution
     }
@@ -48,6 +52,7 @@ public protocol EvdevQueries: AnyObject {
 
 /// A device's description: what the reader needs to decode its events.
 public struct EvdevDeviceInfo: Sendable, Equatable {
+    /// The device's name (EVIOCGNAME).
     public var name: String
     /// INPUT_PROP_* bits (INPUT_PROP_DIRECT = 1: a touchscreen or a screen tablet).
     public var properties: Set<Int>
@@ -56,6 +61,7 @@ public struct EvdevDeviceInfo: Sendable, Equatable {
     /// The keys and buttons it has (BTN_TOUCH, BTN_TOOL_PEN, ...).
     public var keys: Set<Int>
 
+    /// A description with these properties, axes and keys.
     public init(name: String, properties: Set<Int> = [], axes: [Int: EvdevAxis], keys: Set<Int> = []) {
         self.name = name; self.properties = properties; self.axes = axes; self.keys = keys
     }
@@ -105,6 +111,8 @@ public struct EvdevDeviceInfo: Sendable, Equatable {
 
 /// What a device is, for `touchscope devices` and `--device auto`.
 public enum EvdevDeviceKind: String, Sendable {
+    /// A screen you touch (INPUT_PROP_DIRECT, multitouch or touch axes), a pen tablet (pen
+    /// buttons), a touchpad (INPUT_PROP_POINTER or BUTTONPAD), or anything else.
     case touchscreen, tablet, touchpad, other
 }
 
@@ -123,6 +131,7 @@ extension Evdev {
 
 /// A device node opened for reading: its queries answered by ioctls on `fd`.
 public final class EvdevNode: EvdevQueries {
+    /// The open node.
     public let fd: Int32
 
     /// Takes `fd` (an open /dev/input/eventN); the caller closes it.

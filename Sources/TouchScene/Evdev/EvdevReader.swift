@@ -44,6 +44,7 @@ public struct EvdevFrame: Sendable {
 
 /// Why reading failed.
 public struct EvdevReadError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, in one line.
     public var description: String
 }
 
@@ -52,7 +53,9 @@ public struct EvdevReadError: Error, Sendable, CustomStringConvertible {
 ///     let r = try EvdevReader(fd: fd, info: EvdevDeviceInfo(queries: node), queries: node, window: screen, label: path)
 ///     while let frame = try r.nextFrame() { ... }
 public final class EvdevReader {
+    /// The device's description the frames are decoded by.
     public let info: EvdevDeviceInfo
+    /// The name of what is read, for messages (the node's path, or the file played).
     public let label: String
     private let fd: Int32
     private let queries: (any EvdevQueries)?

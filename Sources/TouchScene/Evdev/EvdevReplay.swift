@@ -12,6 +12,7 @@ public final class ReplayClock: @unchecked Sendable {
     private var stopped = false
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
+    /// A clock not started and not stopped.
     public init() { pthread_mutex_init(lock, nil) }
     deinit { pthread_mutex_destroy(lock); lock.deallocate() }
 
@@ -25,10 +26,13 @@ public final class ReplayClock: @unchecked Sendable {
     public func begin(file: Int64, at monotonic: Int64) { locked { start = (monotonic, file) } }
     /// When the file's time `t` is played (µs on CLOCK_MONOTONIC); nil before the start.
     public func monotonic(fileTime t: Int64) -> Int64? { locked { start.map { $0.monotonic + (t - $0.file) } } }
+    /// Stops the writer at its next frame.
     public func stop() { locked { stopped = true } }
+    /// Whether `stop()` was called.
     public var isStopped: Bool { locked { stopped } }
 }
 
+/// Plays a recorded device into a descriptor at the file's own timing (`--device-replay`).
 public enum EvdevReplayWriter {
     /// Writes `events` to `fd` frame by frame, each frame when its time comes (the file's
     /// times from the start), the device's state following; closes `fd` at the end or when
@@ -65,18 +69,22 @@ public enum EvdevReplayWriter {
 public struct EvdevStages: Sendable {
     /// Stage name and its samples in milliseconds (the last `capacity` of each).
     public private(set) var kernelToRead: [Double] = []
+    /// Read to dispatched: the event model done with the frame.
     public private(set) var readToDispatched: [Double] = []
+    /// Dispatched to presented: the frame that shows it on screen.
     public private(set) var dispatchedToPresented: [Double] = []
     /// Kernel time to present, whole.
     public private(set) var total: [Double] = []
     /// Frames whose kernel time is not on CLOCK_MONOTONIC (the first stage cannot be measured).
     public private(set) var unknownKernelClock = 0
+    /// How many samples each stage keeps (the newest).
     public static let capacity = 4096
     /// Frames handed over and not yet presented: (kernel, read, dispatched, touches).
     private var waiting: [(kernel: Int64?, read: Int64, dispatched: Int64, touches: Int)] = []
     /// Frames presented and not yet taken by `takeCompleted` (the Perfetto timeline's; at most `capacity`).
     private var completed: [DeviceStageTimes] = []
 
+    /// No frames yet.
     public init() {}
 
     private static func add(_ v: Double, to list: inout [Double]) {

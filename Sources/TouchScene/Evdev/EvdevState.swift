@@ -12,6 +12,7 @@ import TouchCore
 
 /// The tool a contact is made with (ABS_MT_TOOL_TYPE, or BTN_TOOL_* of a single-touch device).
 public enum EvdevTool: Hashable, Sendable {
+    /// MT_TOOL_FINGER, MT_TOOL_PEN, MT_TOOL_PALM.
     case finger, pen, palm
     /// Another MT_TOOL_* value.
     case other(Int)
@@ -53,7 +54,9 @@ public struct EvdevContact: Hashable, Sendable {
     public var slot: Int?
     /// ABS_MT_TRACKING_ID (-1: none, or the slot is empty).
     public var trackingID = -1
+    /// Position (ABS_MT_POSITION_X / _Y, or ABS_X / ABS_Y), in device units.
     public var x: Int?, y: Int?
+    /// ABS_MT_PRESSURE (or ABS_PRESSURE).
     public var pressure: Int?
     /// ABS_MT_TOUCH_MAJOR / _MINOR: the contact ellipse's diameters.
     public var touchMajor: Int?, touchMinor: Int?
@@ -66,6 +69,7 @@ public struct EvdevContact: Hashable, Sendable {
     /// In proximity without touching (a pen's BTN_TOOL_PEN without BTN_TOUCH, or a distance above 0).
     public var hovering = false
 
+    /// A contact of `slot` with nothing reported yet.
     public init(slot: Int? = nil) { self.slot = slot }
 
     /// The value of ABS_MT_* `code` held (nil: not one the state keeps).

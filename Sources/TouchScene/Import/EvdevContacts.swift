@@ -78,9 +78,13 @@ struct AxisRange: Hashable, Sendable {
 
 /// One kernel input event: `time` in microseconds, as the file (or the record) gives it.
 public struct EvdevEvent: Hashable, Sendable {
+    /// When, in microseconds.
     public var time: Int64
+    /// EV_SYN, EV_KEY, EV_ABS, ...
     public var type: Int
+    /// The axis or key (ABS_MT_SLOT, BTN_TOUCH, ...).
     public var code: Int
+    /// The new value (for a key, 1 down and 0 up).
     public var value: Int
     /// Where a file gives it (a record's number when read from a descriptor).
     var mark: SourceMark

@@ -7,12 +7,16 @@ import TouchCore
 public struct DeviceStageTimes: Sendable, Equatable {
     /// The kernel's time of the frame; nil when it is not on CLOCK_MONOTONIC.
     public var kernel: Int64?
+    /// When TouchScope read it from the device.
     public var read: Int64
+    /// When the event model was done with it.
     public var dispatched: Int64
+    /// When the frame showing it was presented.
     public var presented: Int64
     /// Its finger events.
     public var touches: Int
 
+    /// One frame's times (µs on CLOCK_MONOTONIC) and its finger events.
     public init(kernel: Int64?, read: Int64, dispatched: Int64, presented: Int64, touches: Int) {
         self.kernel = kernel; self.read = read; self.dispatched = dispatched; self.presented = presented; self.touches = touches
     }
