@@ -33,6 +33,23 @@ head -1 "$tmp/rec.jsonl" | grep -q '"device":"Atmel maXTouch Touchscreen".*"rawD
     || fail "the live recording's header does not name the device and its axes: $(head -1 "$tmp/rec.jsonl")"
 grep '"type":"finger-down"' "$tmp/rec.jsonl" | head -1 | grep -q '"raw":{"slot":' || fail "finger lines carry no raw contact: $(grep -m1 finger-down "$tmp/rec.jsonl")"
 
+# analyze of the live recording gives the figures analyze of the device's own capture gives
+# (the recording keeps the kernel's view: axes, slots, tracking ids, positions, kernel times).
+"$bin" analyze "$file" --json 2>/dev/null | tail -1 > "$tmp/evemu-analysis.json" || true
+"$bin" analyze "$tmp/rec.jsonl" --json 2>/dev/null | tail -1 > "$tmp/live-analysis.json" || true
+python3 - "$tmp/evemu-analysis.json" "$tmp/live-analysis.json" <<'PY' || fail "analyze of the live recording differs from analyze of the device's capture"
+import json, sys
+def flat(d, p=""):
+    if isinstance(d, dict): return {k2: v2 for k, v in d.items() for k2, v2 in flat(v, p + "." + k).items()}
+    if isinstance(d, list): return {k2: v2 for i, v in enumerate(d) for k2, v2 in flat(v, p + "[%d]" % i).items()}
+    return {p: d}
+a = flat(json.load(open(sys.argv[1]))["devices"][0]); b = flat(json.load(open(sys.argv[2]))["devices"][0])
+assert a[".contactsTotal"] >= 4 and a[".reportRateHz.p50"] > 0, a
+diff = [k for k in sorted(set(a) | set(b)) if k != ".format" and a.get(k) != b.get(k)]
+assert not diff, [(k, a.get(k), b.get(k)) for k in diff[:5]]
+print("live-device: analyze of the live recording = analyze of the capture (%d figures)" % len(a))
+PY
+
 # The Perfetto timeline draws the device's stages as slices chained by flows.
 python3 - "$tmp/timeline.json" <<'PY' || fail "the Perfetto timeline lacks the device's stages"
 import json, sys

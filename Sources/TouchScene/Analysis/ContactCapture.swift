@@ -162,8 +162,12 @@ public struct ContactCapture: Sendable {
             return try fromEvdev(device: f.devices[index].info, events: events[index] ?? [], format: "libinput-record", file: file)
         case .recording:
             let reader = try RecordingReader(text: String(decoding: bytes, as: UTF8.self), file: file)
-            var inputs: [RawInput] = [], lines: [Int] = []
-            while let i = try reader.next() { inputs.append(i); lines.append(reader.lineNumber) }
+            var inputs: [RawInput] = [], lines: [Int] = [], contacts: [RawContact?] = []
+            while let i = try reader.next() { inputs.append(i); lines.append(reader.lineNumber); contacts.append(reader.lastContact) }
+            // A live recording of an evdev device is measured as the device's own capture.
+            if let device = try fromDeviceRecording(inputs, contacts: contacts, header: reader.header, lines: lines, file: file) {
+                return device
+            }
             return fromRecording(inputs, header: reader.header, lines: lines)
         }
     }
