@@ -49,18 +49,20 @@ open class HoverGestureRecognizer: GestureRecognizer {
         zOffset = z
         switch state {
         case .possible:
-            if commitState(.began, reason: "began: the pointer is over \(view?.id ?? "its view")") { sendActions() }
+            if commitState(.began, reason: "began: the pointer is over \(view?.id ?? "its view")", decision: GestureDecision(.pointerOver)) {
+                sendActions()
+            }
         case .began, .changed:
-            if moved, commitState(.changed, reason: "changed: the pointer moved") { sendActions() }
+            if moved, commitState(.changed, reason: "changed: the pointer moved", decision: GestureDecision(.pointerOver)) { sendActions() }
         case .recognized, .ended, .cancelled, .failed:
             break
         }
     }
 
-    /// The hover is over (`reason`: the pointer left, a button went down...).
-    func hoverEnded(_ reason: TraceText) {
+    /// The hover is over (`reason`: the pointer left, a button went down...; `rule`: which).
+    func hoverEnded(_ reason: TraceText, rule: GestureRule) {
         guard state.isActive else { return }
-        if commitState(.ended, reason: reason) { sendActions() }
+        if commitState(.ended, reason: reason, decision: GestureDecision(rule)) { sendActions() }
         commitState(.possible, reason: "reset: the hover is over")
     }
 
@@ -82,6 +84,17 @@ extension InputEvent {
 }
 
 extension Application {
+    /// The rule of a hover's end for `reason` (the input mapper's): a press or the pen
+    /// touching makes the pointer a touch; the pen leaving the range; anything else (focus
+    /// lost, the program ending) interrupts it.
+    static func hoverEndRule(_ reason: String) -> GestureRule {
+        switch reason {
+        case InputMapper.pressEndsHover, InputMapper.penTouchEndsHover: .pointerTouched
+        case InputMapper.penLeftEndsHover: .penOutOfRange
+        default: .interrupted
+        }
+    }
+
     /// Time passes to `t`, then the hover input is handled (no touch is involved, so nothing
     /// of the touches' arbitration runs).
     func sendHover(_ input: InputEvent, at t: Double) {
@@ -108,7 +121,11 @@ extension Application {
         }
         let before = hot.hovering[key] ?? []
         for r in before where !now.contains(where: { $0 === r }) {
-            r.hoverEnded(p == nil ? TraceText("ended: \(reason)") : "ended: the pointer left \(r.view?.id ?? "its view")")
+            if p != nil {
+                r.hoverEnded("ended: the pointer left \(r.view?.id ?? "its view")", rule: .pointerOver)
+            } else {
+                r.hoverEnded(TraceText("ended: \(reason)"), rule: Self.hoverEndRule(reason))
+            }
         }
         for r in now { r.hover(at: p ?? .zero, zOffset: zOffset) }
         hot.hovering[key] = now.isEmpty ? nil : now

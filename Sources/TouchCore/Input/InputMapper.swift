@@ -64,6 +64,15 @@ public struct InputMapper {
     private var hovering = false
     /// The reason a press gives the hover it ends.
     public static let pressEndsHover = "a button went down"
+    /// The touch devices whose pen hovers now (a `pen-hover` since its last end or touch).
+    private var penHovering: Set<Int> = []
+    /// The reason a pen touching the screen gives the hover it ends (UIKit ends a pencil's
+    /// hover when it touches).
+    public static let penTouchEndsHover = "the pen touched the screen"
+    /// The reason a pen leaving the range gives the hover it ends.
+    public static let penLeftEndsHover = "the pen left the range"
+    /// The hover key of the pen of touch device `device` (finger -1: never a finger's).
+    public static func penKey(device: Int) -> TouchKey { TouchKey(device: device, finger: -1) }
 
     // Touchscreen fingers.
     /// The touchscreen fingers down now (a set: with thousands of fingers down, finding
@@ -132,6 +141,9 @@ public struct InputMapper {
             let k = TouchKey(device: device ?? 0, finger: finger)
             if !cancelledFingers.isEmpty { cancelledFingers.remove(k) }
             if !realFingers.contains(k) { realFingers.append(k) }
+            if !penHovering.isEmpty, penHovering.remove(k.device) != nil {
+                out.append(.hoverEnded(Self.penKey(device: k.device), reason: Self.penTouchEndsHover))
+            }
             out.append(.touchDown(k, Point(x: x, y: y), pressure: pressure ?? 1))
         case let .fingerMove(finger, x, y, pressure, device):
             let k = TouchKey(device: device ?? 0, finger: finger)
@@ -193,8 +205,17 @@ public struct InputMapper {
             out += releaseHeldInputs()
         case .touchFrame:
             out.append(.touchFrame)
+        case let .penHover(x, y, z, device):
+            penHovering.insert(device ?? 0)
+            out.append(.hover(Self.penKey(device: device ?? 0), Point(x: x, y: y), zOffset: min(1, max(0, z))))
+        case let .penHoverEnd(device):
+            if penHovering.remove(device ?? 0) != nil {
+                out.append(.hoverEnded(Self.penKey(device: device ?? 0), reason: Self.penLeftEndsHover))
+            }
         case .touchDeviceRemoved:
             out.append(.cancelAllTouches(reason: "touch device removed"))
+            for d in penHovering.sorted() { out.append(.hoverEnded(Self.penKey(device: d), reason: "touch device removed")) }
+            penHovering.removeAll()
             forgetTouches()
         case .padAdded:
             padConnected = true
@@ -493,6 +514,8 @@ public struct InputMapper {
             hovering = false
             out.append(.hoverEnded(Self.key(0), reason: reason))
         }
+        for d in penHovering.sorted() { out.append(.hoverEnded(Self.penKey(device: d), reason: reason)) }
+        penHovering.removeAll()
         forgetTouches()
         out += cancelShake(reason)
         return out

@@ -97,6 +97,13 @@ public struct RawInput: Hashable, Sendable {
         /// a live recording keeps the instants its window delivered them at, so a replay
         /// delivers at the same instants (``InputEvent/touchFrame``).
         case touchFrame
+        /// A pen in range above the screen without touching it (`pen-hover`): where it points,
+        /// in scene points, and `z`, its ``HoverGestureRecognizer/zOffset``: its distance
+        /// (`ABS_DISTANCE`) through the axis's range, 0 at the axis's minimum and 1 at its
+        /// maximum (0 for a device that reports no distance); `device` as a finger's.
+        case penHover(x: Double, y: Double, z: Double, device: Int? = nil)
+        /// The pen left the range (`pen-hover-end`): its hover is over.
+        case penHoverEnd(device: Int? = nil)
     }
 
     /// Whether the program ended here (`quit`, `displayLost`): nothing follows it, and a
@@ -117,12 +124,12 @@ public struct RawInput: Hashable, Sendable {
             return x.isFinite && y.isFinite && (p?.isFinite ?? true)
         case let .mouseDown(x, y, _, _), let .mouseMove(x, y, _, _), let .mouseUp(x, y, _, _):
             return x.isFinite && y.isFinite
-        case let .padAccel(x, y, z), let .accel(x, y, z):
+        case let .padAccel(x, y, z), let .accel(x, y, z), let .penHover(x, y, z, _):
             return x.isFinite && y.isFinite && z.isFinite
         case let .resize(w, h):
             return w.isFinite && h.isFinite
         case .keyDown, .keyUp, .padDown, .padUp, .focusLost, .focusGained, .touchDeviceRemoved, .padAdded, .padRemoved, .quit, .displayLost,
-             .touchFrame:
+             .touchFrame, .penHoverEnd:
             return true
         }
     }
@@ -151,6 +158,8 @@ public struct RawInput: Hashable, Sendable {
         case .quit: "quit"
         case .displayLost: "display-lost"
         case .touchFrame: "touch-frame"
+        case .penHover: "pen-hover"
+        case .penHoverEnd: "pen-hover-end"
         }
     }
 }

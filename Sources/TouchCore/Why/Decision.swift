@@ -64,12 +64,20 @@ public struct GestureRule: RawRepresentable, Hashable, Sendable, ExpressibleBySt
     public static let interrupted: GestureRule = "interrupted"
     /// A recognizer of your own decided without naming a rule.
     public static let custom: GestureRule = "custom"
+    /// A hover: the pointer (the mouse with no button down, a pen in range not touching) is
+    /// over the view, began or moved on; or it left the view. A hover that never began is
+    /// measured by how near the pointer came (pt from the view, limit 0).
+    public static let pointerOver: GestureRule = "pointerOver"
+    /// A hover ended because the pointer became a touch: a button went down, the pen touched.
+    public static let pointerTouched: GestureRule = "pointerTouched"
+    /// A hover ended because the pen left the range (`BTN_TOOL_PEN` 0).
+    public static let penOutOfRange: GestureRule = "penOutOfRange"
 
     /// The rules the shipped recognizers and arbitration use, in the order of the vocabulary.
     public static let vocabulary: [GestureRule] = [
         .tapCount, .tapInterval, .tapMovement, .touchCount, .pressDuration, .pressMovement, .slop,
         .direction, .swipeDistance, .swipeDuration, .swipeSpeed, .edge, .failureRequirement, .exclusivity,
-        .delegate, .control, .touchType, .interrupted, .custom,
+        .delegate, .control, .touchType, .interrupted, .custom, .pointerOver, .pointerTouched, .penOutOfRange,
     ]
 }
 

@@ -207,6 +207,12 @@ public final class EvdevTouchscreen: InputSource {
             let kernel = opened.replay != nil ? replayOffset.monotonic(fileTime: f.time) : (opened.monotonic ? f.time : nil)
             stages.noteFrame(kernel: kernel, read: f.readAt, handed: now, touches: f.touches.count)
             for t in f.touches {
+                if case .penHoverEnd = t.input.kind {
+                    let input = RawInput(t: time, .penHoverEnd(device: Self.touchDevice))
+                    out.append(input)
+                    lastContacts.append(EvdevHandedTouch(input: input, contact: t.contact, raw: t.raw, kernelTime: f.time))
+                    continue
+                }
                 guard let m = mapping, let rx = t.raw.x ?? position(t).x, let ry = t.raw.y ?? position(t).y else { continue }
                 let screen = m.screenPoint(x: rx, y: ry, output: output)
                 let p = host.layout.windowToScene(Point(x: screen.x - origin.x, y: screen.y - origin.y))
@@ -215,6 +221,7 @@ public final class EvdevTouchscreen: InputSource {
                 case let .fingerDown(finger, _, _, pressure, _): kind = .fingerDown(finger: finger, x: p.x, y: p.y, pressure: pressure, device: Self.touchDevice)
                 case let .fingerMove(finger, _, _, pressure, _): kind = .fingerMove(finger: finger, x: p.x, y: p.y, pressure: pressure, device: Self.touchDevice)
                 case let .fingerUp(finger, _, _, pressure, _): kind = .fingerUp(finger: finger, x: p.x, y: p.y, pressure: pressure, device: Self.touchDevice)
+                case let .penHover(_, _, z, _): kind = .penHover(x: p.x, y: p.y, z: z, device: Self.touchDevice)
                 default: continue
                 }
                 let input = RawInput(t: time, kind)

@@ -30,6 +30,9 @@ public enum ThresholdKey: String, Sendable, Hashable, CaseIterable {
     case velocityWindow
     /// Scroll view content-touch delay, seconds (0.15).
     case scrollDelay
+    /// How far ahead predicted touches reach, seconds (0.025; 0: no prediction, and the
+    /// window draws no predicted path; at most ``maximum``).
+    case predictionHorizon
 
     /// The documented value.
     public var standard: Double { Defaults()[keyPath: keyPath] }
@@ -52,6 +55,17 @@ public enum ThresholdKey: String, Sendable, Hashable, CaseIterable {
         case .panSlop: \.panSlop
         case .velocityWindow: \.velocityWindow
         case .scrollDelay: \.scrollDelay
+        case .predictionHorizon: \.predictionHorizon
+        }
+    }
+
+    /// The largest value a scene may set (nil: no limit): a prediction horizon of 0.1 s
+    /// (twelve predicted touches 1/120 s apart; the predictor's miss grows with it,
+    /// docs/modern-touches.md).
+    public var maximum: Double? {
+        switch self {
+        case .predictionHorizon: 0.1
+        default: nil
         }
     }
 }

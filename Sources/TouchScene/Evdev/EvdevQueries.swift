@@ -122,6 +122,9 @@ extension Evdev {
     static let ABS_MT_WIDTH_MAJOR = 0x32, ABS_MT_WIDTH_MINOR = 0x33
     static let ABS_MT_DISTANCE = 0x3b
     static let BTN_TOOL_PEN = 0x140, BTN_TOOL_RUBBER = 0x141, BTN_TOOL_FINGER = 0x145, BTN_STYLUS = 0x14b
+    /// BTN_TOOL_PEN, _RUBBER, _BRUSH, _PENCIL, _AIRBRUSH: a pen's tools (a hover when in range
+    /// without BTN_TOUCH).
+    static let penToolKeys: ClosedRange<Int> = 0x140...0x144
     static let INPUT_PROP_POINTER = 0, INPUT_PROP_DIRECT = 1, INPUT_PROP_BUTTONPAD = 2
     static let MT_TOOL_FINGER = 0, MT_TOOL_PEN = 1, MT_TOOL_PALM = 2
     static let KEY_MAX = 0x2ff, ABS_MAX = 0x3f

@@ -311,7 +311,7 @@ public final class RecordingReader {
     private struct Line {
         var t: Double?, tAt = 0
         var type: String?, typeAt = 0
-        var x: Double?, y: Double?, z: Double?, xAt = 0
+        var x: Double?, y: Double?, z: Double?, xAt = 0, zAt = 0
         var finger: Double?, fingerAt = 0
         var device: Double?, deviceAt = 0
         var pressure: Double?, pressureAt = 0
@@ -343,7 +343,7 @@ public final class RecordingReader {
                     case (1, 0x74): line.t = try s.finiteNumber("t"); line.tAt = at                    // t
                     case (1, 0x78): line.x = try s.finiteNumber("x"); line.xAt = at                    // x
                     case (1, 0x79): line.y = try s.finiteNumber("y")                                   // y
-                    case (1, 0x7a): line.z = try s.finiteNumber("z")                                   // z
+                    case (1, 0x7a): line.z = try s.finiteNumber("z"); line.zAt = at                             // z
                     case (4, 0x74) where s.bytesEqual(k, "type"): line.type = try s.stringValue("type"); line.typeAt = at
                     case (6, 0x66) where s.bytesEqual(k, "finger"): line.finger = try s.finiteNumber("finger"); line.fingerAt = at
                     case (6, 0x64) where s.bytesEqual(k, "device"): line.device = try s.finiteNumber("device"); line.deviceAt = at
@@ -433,8 +433,7 @@ public final class RecordingReader {
             }
             return b
         }
-        func finger() throws(InputFileError) -> (Int, Double, Double, Double?, Int?) {
-            let f = try int(l.finger, "finger", l.fingerAt)
+        func rawContact() throws(InputFileError) {
             if let raw = l.raw {
                 let shape = "field `raw` must be {\"slot\", \"id\", \"major\", \"minor\", \"orientation\", \"x\", \"y\", \"pressure\", \"distance\", \"tool\"} with whole numbers and \"kernelTime\" seconds (each optional)"
                 guard case .object(let pairs) = raw else { throw error(l.rawAt, shape) }
@@ -465,6 +464,10 @@ public final class RecordingReader {
                 }
                 lineContact = c
             }
+        }
+        func finger() throws(InputFileError) -> (Int, Double, Double, Double?, Int?) {
+            let f = try int(l.finger, "finger", l.fingerAt)
+            try rawContact()
             if let p = l.pressure, p < 0 || p > 1 { throw error(l.pressureAt, "field `pressure` must be between 0 and 1, found \(fmt(p))") }
             return (f, try need(l.x, "x"), try need(l.y, "y"), l.pressure, try optInt(l.device, "device", l.deviceAt))
         }
@@ -497,6 +500,12 @@ public final class RecordingReader {
         case "pad-added": kind = .padAdded
         case "pad-removed": kind = .padRemoved
         case "touch-frame": kind = .touchFrame
+        case "pen-hover":
+            let z = try need(l.z, "z")
+            if z < 0 || z > 1 { throw error(l.zAt, "field `z` (the pen's zOffset) must be between 0 and 1, found \(fmt(z))") }
+            try rawContact()
+            kind = .penHover(x: try need(l.x, "x"), y: try need(l.y, "y"), z: z, device: try optInt(l.device, "device", l.deviceAt))
+        case "pen-hover-end": kind = .penHoverEnd(device: try optInt(l.device, "device", l.deviceAt))
         case "quit":
             quitLine = (source.lineNumber, type)
             kind = .quit
@@ -519,6 +528,7 @@ public final class RecordingReader {
 
     static let typeNames = ["finger-down", "finger-move", "finger-up", "mouse-down", "mouse-move", "mouse-up",
                             "key-down", "key-up", "pad-down", "pad-up", "pad-accel", "accel", "focus-lost", "focus-gained",
-                            "touch-device-removed", "pad-added", "pad-removed", "resize", "quit", "display-lost", "reload", "touch-frame"]
+                            "touch-device-removed", "pad-added", "pad-removed", "resize", "quit", "display-lost", "reload", "touch-frame",
+                            "pen-hover", "pen-hover-end"]
 }
 

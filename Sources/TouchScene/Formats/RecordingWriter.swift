@@ -158,6 +158,9 @@ public final class RecordingWriter {
             num("finger", Double(f)); num("x", x); num("y", y)
             if let p { num("pressure", p) }
             if let d { num("device", Double(d)) }
+            raw()
+        }
+        func raw() {
             guard let c = contact else { return }
             b.append(contentsOf: ",\"raw\":{".utf8)
             var first = true
@@ -193,6 +196,12 @@ public final class RecordingWriter {
             num("x", x); num("y", y); num("z", z)
         case .focusLost, .focusGained, .touchDeviceRemoved, .padAdded, .padRemoved, .quit, .displayLost, .touchFrame:
             break
+        case let .penHover(x, y, z, d):
+            num("x", x); num("y", y); num("z", z)
+            if let d { num("device", Double(d)) }
+            raw()
+        case let .penHoverEnd(d):
+            if let d { num("device", Double(d)) }
         case let .resize(w, h):
             num("width", w); num("height", h)
         }

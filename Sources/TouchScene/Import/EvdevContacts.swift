@@ -199,6 +199,7 @@ enum EvdevContacts {
                     "axis \(Evdev.axisName(code)) has an empty range (\(r.min) to \(r.max)): its maximum must be above its minimum")
             }
             tracker = Tracker(kind: kind, x: device.axes[xCode], y: device.axes[yCode], pressure: device.axes[pCode], window: window)
+            tracker.distance = device.axes[Evdev.ABS_DISTANCE]
         }
 
         /// Takes one event; `emit` gets the finger events it completes, time rebased so the
@@ -248,6 +249,8 @@ enum EvdevContacts {
         var finger: Int?
         /// The values last written to the recording.
         var written: (x: Int, y: Int, pressure: Int?, tool: Int?)?
+        /// ABS_DISTANCE as last reported (a single-touch pen's height above the surface).
+        var distance: Int?
     }
 
     /// The state machine: events in, finger events (with absolute times) out.
@@ -270,6 +273,13 @@ enum EvdevContacts {
         // Single touch.
         private var single = Contact()
         private var touching = false
+        /// The single-touch pen tools in range (BTN_TOOL_PEN, _RUBBER, _BRUSH, _PENCIL,
+        /// _AIRBRUSH held down: "the tool is in proximity", event-codes.rst).
+        private var penTools: Set<Int> = []
+        /// The hover last written (position and distance), nil while none is under way.
+        private var hoverWritten: (x: Int, y: Int, distance: Int?)?
+        /// ABS_DISTANCE's range: a hovering pen's zOffset is its value through it.
+        var distance: AxisRange?
         /// Finger numbers in use.
         private var fingersInUse: Set<Int> = []
         /// After SYN_DROPPED: events are ignored until the next SYN_REPORT.
@@ -324,10 +334,13 @@ enum EvdevContacts {
                 case Evdev.ABS_X: single.x = e.value
                 case Evdev.ABS_Y: single.y = e.value
                 case Evdev.ABS_PRESSURE: single.pressure = e.value
+                case Evdev.ABS_DISTANCE: single.distance = e.value
                 default: break
                 }
             case (Evdev.EV_KEY, .singleTouch) where e.code == Evdev.BTN_TOUCH:
                 touching = e.value != 0
+            case (Evdev.EV_KEY, .singleTouch) where Evdev.penToolKeys.contains(e.code):
+                if e.value != 0 { penTools.insert(e.code) } else { penTools.remove(e.code) }
             default:
                 break
             }
@@ -375,8 +388,18 @@ enum EvdevContacts {
                 previous = current
             case .singleTouch:
                 var c = single
+                // A pen in range is a pencil (MT_TOOL_PEN) when it touches.
+                if !penTools.isEmpty { c.tool = Evdev.MT_TOOL_PEN } else if c.finger == nil { c.tool = nil }
                 if c.finger != nil, !touching { lift(&c, time, slot: nil, trackingID: -1) }
-                if touching { touch(&c, time, slot: nil) }
+                if touching {
+                    hoverWritten = nil   // the finger-down ends the hover (InputMapper)
+                    touch(&c, time, slot: nil)
+                } else if !penTools.isEmpty {
+                    hover(c, time)
+                } else if hoverWritten != nil {
+                    hoverWritten = nil
+                    output.append((time, .penHoverEnd(device: nil), RawContact().with(toolType: Evdev.MT_TOOL_PEN)))
+                }
                 single = c
             }
         }
@@ -437,6 +460,20 @@ enum EvdevContacts {
                 output.append((time, .fingerDown(finger: f, x: p.x, y: p.y, pressure: pr, device: nil), raw))
             }
             c.written = (cx, cy, c.pressure, c.tool)
+        }
+
+        /// A pen in range, not touching: a pen-hover whenever its position or distance changes,
+        /// `z` its distance through ABS_DISTANCE's range (0 without the axis).
+        private mutating func hover(_ c: Contact, _ time: Int64) {
+            guard let cx = c.x, let cy = c.y else { return }
+            if let w = hoverWritten, w.x == cx, w.y == cy, w.distance == c.distance { return }
+            let p = point(c)
+            var z = 0.0
+            if let r = distance, r.max > r.min, let d = c.distance { z = (Swift.min(1, Swift.max(0, r.fraction(d))) * 10000).rounded() / 10000 }
+            var raw = RawContact().with(toolType: Evdev.MT_TOOL_PEN)
+            raw.distance = c.distance
+            output.append((time, .penHover(x: p.x, y: p.y, z: z, device: nil), raw))
+            hoverWritten = (cx, cy, c.distance)
         }
 
         /// A contact that lifted: its finger-up where it was last written.

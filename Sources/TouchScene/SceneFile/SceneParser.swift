@@ -111,7 +111,7 @@ final class SceneParser {
         if let n = f["defaults"], let d = r.fields(n, in: "`defaults`", allowed: ThresholdKey.allCases.map(\.rawValue)) {
             for p in d.pairs {
                 guard let key = ThresholdKey(rawValue: p.key) else { continue }
-                scene.defaults[key] = r.number(p.value, "defaults.\(p.key)", min: 0)
+                scene.defaults[key] = r.number(p.value, "defaults.\(p.key)", min: 0, max: key.maximum)
             }
         }
         if let n = f["background"], let c = r.color(n, "background") { scene.background = c }

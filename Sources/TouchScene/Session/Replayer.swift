@@ -31,6 +31,8 @@ public final class Replayer {
     /// Called with the new session after a `reload` line replaced the old one. The new
     /// session already has the old one's trace sink and input hook; set anything else here.
     public var onReload: ((SceneSession) -> Void)?
+    /// Called with each input just before it is handled (`why` watches where hovers went).
+    public var onInput: ((RawInput) -> Void)?
     /// The recognizer types and view kinds a reloaded scene may name.
     public let types: SceneTypes
     /// Where every reloaded scene's assets are resolved: the folder of the scene the replay
@@ -104,6 +106,7 @@ public final class Replayer {
             }
             step(to: input.t, input: true)
             let contact = reader.lastContact
+            onInput?(input)
             rawContacts.willHandle(input, contact, app: session.app)
             session.handle(input, contact: contact, device: reader.rawDevice)
             rawContacts.didHandle(input, contact, app: session.app)

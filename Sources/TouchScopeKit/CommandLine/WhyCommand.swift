@@ -155,10 +155,19 @@ private final class VerdictStream: TraceSink {
         out.removeAll(keepingCapacity: true)
     }
 
-    /// The sequences still kept (under way at the end, or waiting on nothing more), then the end.
-    func finish() {
+    /// The sequences still kept (under way at the end, or waiting on nothing more), then the
+    /// end; then the hovers of the scene's hover recognizers, when it has any (nil: none).
+    func finish(hovers: [HoverWhy.Verdict]? = nil) {
         for s in builder.sequences[(printed - dropped)...] { emit(s) }
-        if json { out += Array("]}\n".utf8) } else if printed == 0 { out += Array("no touch sequence in the recording\n".utf8) }
+        if json {
+            out += Array("]".utf8)
+            if let hovers { out += Array(",\"hovers\":\(HoverWhy.json(hovers))".utf8) }
+            out += Array("}\n".utf8)
+        } else {
+            if printed == 0 { out += Array("no touch sequence in the recording\n".utf8) }
+            let text = hovers.map { HoverWhy.text($0) } ?? ""
+            if !text.isEmpty { out += Array(("\n" + text).utf8) }
+        }
         flush()
     }
 }
@@ -180,24 +189,36 @@ extension AppSource {
         let reader: RecordingReader
         do { reader = try RecordingReader.open(path: options.recording, window: window) } catch { throw CLIError.badInput(error.description) }
         let session = makeSession()
+        // The scene's hover recognizers: their hovers, and why one never began (HoverReport).
+        let hovers = HoverWhy(app: session.app)
+        func watchHovers(_ replayer: Replayer, _ sink: any TraceSink) {
+            guard !hovers.isEmpty else { return }
+            hovers.next = sink
+            session.app.tracer.sink = hovers
+            replayer.onInput = { hovers.note($0) }
+            replayer.onReload = { hovers.adopt($0.app) }
+        }
         if options.at == nil {
             // The whole recording: each sequence printed once final, then forgotten, so memory
             // holds the sequences under way, not the recording's.
             let sink = VerdictStream(json: options.json)
             session.app.tracer.sink = sink
             let replayer = Replayer(session: session, recording: reader, types: types)
+            watchHovers(replayer, sink)
             do { try replayer.run(until: nil) } catch {
                 sink.discard()
                 throw CLIError.badInput(error.description)
             }
             warnIfCutOff(reader)
-            sink.finish()
+            sink.finish(hovers: hovers.isEmpty ? nil : hovers.verdicts)
             return
         }
         let sink = VerdictSink()
         session.app.tracer.sink = sink
         let replayer = Replayer(session: session, recording: reader, types: types)
+        watchHovers(replayer, sink)
         do { try replayer.run(until: nil) } catch { throw CLIError.badInput(error.description) }
+        let hoverText = hovers.isEmpty ? "" : HoverWhy.text(hovers.verdicts, at: options.at)
         warnIfCutOff(reader)
         var sequences = sink.builder.sequences
         var numbers = sequences.indices.map { $0 + 1 }
@@ -207,15 +228,18 @@ extension AppSource {
             numbers = index.map { [$0 + 1] } ?? []
             if !options.json && index == nil {
                 print("no touch sequence under way at \(ReplayOptions.show(at)) s")
+                if !hoverText.isEmpty { print("\n" + hoverText, terminator: "") }
                 return
             }
         }
         if options.json {
-            print(WhyReport.json(sequences))
+            let all = WhyReport.json(sequences)
+            print(hovers.isEmpty ? all : String(all.dropLast()) + ",\"hovers\":" + HoverWhy.json(hovers.verdicts) + "}")
         } else if sequences.isEmpty {
             print("no touch sequence in the recording")
         } else {
             print(WhyReport.text(sequences, numbers: numbers), terminator: "")
         }
+        if !options.json && !hoverText.isEmpty { print("\n" + hoverText, terminator: "") }
     }
 }

@@ -216,10 +216,14 @@ func readAll(_ reader: EvdevReader) throws -> [EvdevFrame] {
         let frames = try readAll(reader)
         #expect(frames.map { $0.contacts.map(\.hovering) } == [[true], [false], [true], []])
         #expect(frames[0].contacts.first?.distance == 20 && frames[0].contacts.first?.tool == .pen)
-        #expect(frames[0].touches.isEmpty)
+        // In range without touching: a hover, zOffset the distance through ABS_DISTANCE's range
+        // (UIKit: "1 at the maximum distance from the screen"): 20 / 63, 15 / 63 to 4 decimals.
+        #expect(frames[0].touches.map(\.input.kind) == [.penHover(x: 300, y: 400, z: 0.3175)])
         #expect(frames[1].touches.map(\.input.kind) == [.fingerDown(finger: 1, x: 300, y: 400, pressure: 0.5005, device: nil)])
-        #expect(frames[2].touches.count == 1)
-        #expect(frames[3].touches.isEmpty)
+        #expect(frames[1].touches.first?.contact.toolType == 1)   // the pen's touch is a pencil (MT_TOOL_PEN)
+        #expect(frames[2].touches.map(\.input.kind) == [.fingerUp(finger: 1, x: 300, y: 400, pressure: 0.5005, device: nil),
+                                                        .penHover(x: 300, y: 400, z: 0.2381)])
+        #expect(frames[3].touches.map(\.input.kind) == [.penHoverEnd()])
     }
 
     @Test func aRecordSplitAcrossReadsIsPutTogether() throws {
