@@ -78,6 +78,31 @@ grep -q 'not delivered: the device reports MT_TOOL_PALM' "$tmp/types.jsonl" || f
 grep -q '"phase":"cancelled".*touch became a palm (MT_TOOL_PALM)' "$tmp/types.jsonl" || fail "a finger that became a palm was not cancelled live"
 grep -q 'touch [0-9]*: pencil' "$tmp/types.jsonl" || fail "the pen did not land as a pencil touch live"
 
+# A pen hovering in range reaches a hover recognizer live, as in a replay of its import: the
+# window's recording gets the pen-hover lines (zOffset = ABS_DISTANCE / 63: 31 / 63 = 0.4921
+# first), the hover ends when the pen touches and when it leaves the range
+# (docs/modern-touches.md, "Pen hover").
+pen=Tests/TouchSceneTests/Fixtures/import/pen-hover.cintiq-13hd.evemu
+cat > "$tmp/hover.yaml" <<'YAML'
+scene: hover
+window: [800, 600]
+views:
+  - {id: canvas, frame: [0, 0, 800, 600], recognizers: [{id: pencilHover, type: hover}]}
+YAML
+SDL_AUDIODRIVER=dummy "$bin" run "$tmp/hover.yaml" --no-overlays --device-replay "$pen" --record "$tmp/pen.jsonl" --trace "$tmp/pen-trace.jsonl" >"$tmp/pen.log" 2>&1 &
+pid=$!
+timeout 20 xdotool search --sync --pid "$pid" >/dev/null 2>&1 || fail "no window appeared for the pen device"
+for _ in $(seq 1 40); do
+    grep -q '"type":"pen-hover-end"' "$tmp/pen.jsonl" 2>/dev/null && break
+    sleep 0.25
+done
+kill -TERM "$pid"; { wait "$pid"; } 2>/dev/null || true; pid=
+grep -m1 '"type":"pen-hover"' "$tmp/pen.jsonl" | grep -q '"z":0.4921,"device":90' || fail "the first live pen-hover is not zOffset 31/63 from the device: $(grep -m1 pen-hover "$tmp/pen.jsonl" || cat "$tmp/pen.log")"
+grep -q '"type":"pen-hover-end"' "$tmp/pen.jsonl" || fail "no pen-hover-end when the pen left the range"
+grep -q '"recognizer":"pencilHover".*"to":"began"' "$tmp/pen-trace.jsonl" || fail "the hover recognizer did not begin live"
+grep -q 'ended: the pen touched the screen' "$tmp/pen-trace.jsonl" || fail "the pen touching did not end the hover live"
+grep -q 'ended: the pen left the range' "$tmp/pen-trace.jsonl" || fail "the pen leaving did not end the hover live"
+
 # touchtest reads the same device: every finger line of its recording carries the contact.
 SDL_AUDIODRIVER=dummy "$bin" touchtest --device-replay "$file" --record "$tmp/tt.jsonl" --report "$tmp/tt.html" >"$tmp/tt.log" 2>&1 &
 pid=$!
