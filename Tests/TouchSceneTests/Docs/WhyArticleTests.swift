@@ -23,6 +23,19 @@ func printVerdicts() throws {
 }
 // Article code: end
 
+// Article code: begin
+func printHovers(scene: String, recording path: String) throws {
+    let session = SceneSession(scene: try SceneLoader.load(path: scene))
+    let hovers = HoverWhy(app: session.app)
+    session.app.tracer.sink = hovers
+    let recording = try RecordingReader.open(path: path, window: session.scene.window)
+    let replayer = Replayer(session: session, recording: recording)
+    replayer.onInput = { hovers.note($0) }
+    try replayer.run(until: nil)
+    print(HoverWhy.text(hovers.verdicts), terminator: "")
+}
+// Article code: end
+
 @Suite("Why article")
 struct WhyArticleTests {
     static let articlePath = "Sources/TouchScene/TouchScene.docc/WhyDidntMyGestureFire.md"
@@ -31,9 +44,13 @@ struct WhyArticleTests {
     func showsTheCode() throws {
         let article = try String(contentsOfFile: Paths.root + "/" + Self.articlePath, encoding: .utf8)
         let here = try String(contentsOfFile: Paths.root + "/Tests/TouchSceneTests/Docs/WhyArticleTests.swift", encoding: .utf8)
-        let code = here.components(separatedBy: "// Article code: begin\n")[1].components(separatedBy: "// Article code: end\n")[0]
+        let code = here.components(separatedBy: "// Article code: begin\n").dropFirst().map { $0.components(separatedBy: "// Article code: end\n")[0] }
         let blocks = article.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        #expect(blocks == [code])
+        #expect(blocks == code)
+        let scene = Paths.temporary("article-pen.yaml")
+        try "scene: pen\nwindow: [800, 600]\nviews:\n  - {id: canvas, frame: [0, 0, 800, 600], recognizers: [{id: pencilHover, type: hover}]}\n"
+            .write(toFile: scene, atomically: true, encoding: .utf8)
+        try printHovers(scene: scene, recording: Paths.fixtures + "/import/pen-hover.cintiq-13hd.evemu")
         try printVerdicts()
         // The same steps, with the paths from the repository root.
         let session = SceneSession(scene: try SceneLoader.load(path: Paths.scenes + "/double-tap.yaml"))
