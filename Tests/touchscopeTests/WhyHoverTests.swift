@@ -123,6 +123,20 @@ struct WhyHoverTests {
                 "\(run.stdout)")
     }
 
+    @Test("a bad pen-hover line stops replay and why with FILE:LINE:COLUMN, exit 2")
+    func badLine() throws {
+        let rec = Paths.temporary("bad-pen-hover.jsonl")
+        try "{\"recording\":1,\"window\":[800,600]}\n{\"t\":0,\"type\":\"pen-hover\",\"x\":10,\"y\":10,\"z\":-0.5}\n"
+            .write(toFile: rec, atomically: true, encoding: .utf8)
+        // The column is where -0.5 starts, after the 44 characters of `{"t":0,"type":"pen-hover","x":10,"y":10,"z":`.
+        let message = "\(rec):2:45: field `z` (the pen's zOffset) must be between 0 and 1, found -0.5"
+        for args in [["replay", try Self.scene(), rec, "--headless"], ["why", try Self.scene(), rec]] {
+            let run = try CLIRun.run(args)
+            #expect(run.status == 2, "\(args[0]): \(run.stderr)")
+            #expect(run.stderr.contains(message), "\(args[0]): \(run.stderr)")
+        }
+    }
+
     @Test("a scene without hover recognizers: why prints as before, no hover section")
     func noHoverSection() throws {
         let run = try CLIRun.run(["why", Paths.scene("double-tap"), Paths.demoRecordings + "/double-tap.jsonl", "--json"])

@@ -81,3 +81,49 @@ struct HoverGestureRecognizerTests {
         #expect(h.rig.transitions(of: "rollover").isEmpty)
     }
 }
+
+// A pen in range (UIHoverGestureRecognizer.zOffset: "1 at the maximum distance from the
+// screen and approaches 0 as the pointing device gets closer to the screen"): the input
+// mapper's pen-hover carries the zOffset the device's distance gives; the pen touching ends
+// the hover (UIKit ends a Pencil's hover when it touches), so does leaving the range, each
+// with the rule `why` names.
+@Suite("HoverGestureRecognizer: a pen in range")
+struct PenHoverRecognizerTests {
+    @Test("zOffset follows the pen; the touch, the range and the focus end the hover, each with its rule")
+    func penHover() {
+        let h = HoverGestureRecognizerTests.HoverRig()
+        var z: [Double] = []
+        h.hover.addTarget { r in z.append((r as! HoverGestureRecognizer).zOffset) }
+        h.feed(0.0, .penHover(x: 150, y: 150, z: 0.75))
+        h.feed(0.1, .penHover(x: 150, y: 150, z: 0.25))
+        #expect(z == [0.75, 0.25])
+        h.feed(0.2, .fingerDown(finger: 1, x: 150, y: 150))
+        h.feed(0.3, .fingerUp(finger: 1, x: 150, y: 150))
+        h.feed(0.4, .penHover(x: 160, y: 150, z: 0.5))
+        h.feed(0.5, .penHoverEnd())
+        h.feed(0.6, .penHover(x: 160, y: 150, z: 0.5))
+        h.feed(0.7, .focusLost)
+        func rules(_ state: GestureState) -> [(reason: String, rule: GestureRule?)] {
+            h.rig.records.compactMap { r in
+                if case let .gesture(rid, _, _, to, reason, _) = r.body, rid == "rollover", to == state { return (reason.string, r.decision?.rule) }
+                return nil
+            }
+        }
+        let ended = rules(.ended)
+        #expect(ended.map(\.reason) == ["ended: the pen touched the screen", "ended: the pen left the range", "ended: window lost focus"])
+        #expect(ended.map(\.rule) == [.pointerTouched, .penOutOfRange, .interrupted])
+        let began = rules(.began)
+        #expect(began.count == 3 && began.allSatisfy { $0.rule == .pointerOver })
+        // The tap on the link still recognizes: the pen's touch is a touch like any other.
+        #expect(h.rig.transitions(of: "tap").first == "possible>recognized")
+    }
+
+    @Test("a pen-hover-end with no hover under way, and zOffset outside 0…1 from a program, are harmless")
+    func edges() {
+        let h = HoverGestureRecognizerTests.HoverRig()
+        h.feed(0.0, .penHoverEnd())
+        #expect(h.hover.state == .possible)
+        h.feed(0.1, .penHover(x: 150, y: 150, z: 7))
+        #expect(h.hover.zOffset == 1)
+    }
+}
