@@ -123,6 +123,15 @@ struct WhyHoverTests {
                 "\(run.stdout)")
     }
 
+    @Test("--at: only the hovers under way then (the pen's first hover at 0.01 s, before it touched at 0.027961 s)")
+    func atTime() throws {
+        let run = try CLIRun.run(["why", try Self.scene(), Self.pen, "--at", "0.01"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("no touch sequence under way at 0.01 s\n\nHovers:\n  pencilHover on canvas: began at 0 s at "), "\(run.stdout)")
+        #expect(run.stdout.components(separatedBy: "pencilHover on canvas").count == 2)
+        #expect(!run.stdout.contains("never began"))
+    }
+
     @Test("a bad pen-hover line stops replay and why with FILE:LINE:COLUMN, exit 2")
     func badLine() throws {
         let rec = Paths.temporary("bad-pen-hover.jsonl")
