@@ -132,6 +132,24 @@ struct WhyHoverTests {
         #expect(!run.stdout.contains("never began"))
     }
 
+    @Test("memory stays bounded: of 300 hovers over the link, the latest 256 are listed and the 44 before counted")
+    func manyHovers() throws {
+        var text = "{\"recording\":1,\"window\":[800,600]}\n"
+        for i in 0..<300 {
+            text += "{\"t\":\(Double(i) * 0.02),\"type\":\"mouse-move\",\"x\":150,\"y\":150}\n"
+            text += "{\"t\":\(Double(i) * 0.02 + 0.01),\"type\":\"mouse-move\",\"x\":50,\"y\":150}\n"
+        }
+        let rec = Paths.temporary("why-hover-many.jsonl")
+        try text.write(toFile: rec, atomically: true, encoding: .utf8)
+        let run = try CLIRun.run(["why", try Self.scene(), rec])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("  rollover on link: 44 earlier hovers not listed\n"), "\(run.stdout.prefix(600))")
+        #expect(run.stdout.components(separatedBy: "  rollover on link: began at").count == 257)
+        let json = try CLIRun.run(["why", try Self.scene(), rec, "--json"])
+        let link = try #require(try hovers(json.stdout).first { $0["id"] as? String == "rollover" })
+        #expect(link["earlierHovers"] as? Int == 44 && (link["hovers"] as? [Any])?.count == 256)
+    }
+
     @Test("a bad pen-hover line stops replay and why with FILE:LINE:COLUMN, exit 2")
     func badLine() throws {
         let rec = Paths.temporary("bad-pen-hover.jsonl")

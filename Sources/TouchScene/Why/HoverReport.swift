@@ -46,8 +46,10 @@ public final class HoverWhy: TraceSink {
         public var id: String
         /// See `id`.
         public var view: String
-        /// Its hovers, in order.
+        /// Its hovers, in order (the latest ``HoverWhy/maxHovers``).
         public var hovers: [Hover]
+        /// How many earlier hovers were only counted.
+        public var earlier = 0
         /// Why it never began (nil when it did): the rule (`pointerOver`, with how near the
         /// pointer came, pt, against the limit 0) and the sentence.
         public var neverBegan: GestureDecision?
@@ -58,6 +60,8 @@ public final class HoverWhy: TraceSink {
     private final class Watch {
         let recognizer: HoverGestureRecognizer
         var hovers: [Hover] = []
+        /// Hovers past ``HoverWhy/maxHovers``, counted only (memory stays bounded).
+        var more = 0
         /// The nearest a hovering pointer came to the view (points in its own space), when, where.
         var nearest: (distance: Double, t: Double, at: Point)?
         /// The first time a hovering pointer was over the view (it should have begun then).
@@ -78,6 +82,9 @@ public final class HoverWhy: TraceSink {
     /// Watches the hover recognizers of `app`'s views (a reloaded scene's replace theirs).
     public init(app: Application) { adopt(app) }
 
+    /// The most hovers kept per recognizer (the latest); older ones are only counted.
+    public static let maxHovers = 256
+
     /// Whether the scene has any hover recognizer (else `why` prints no hover section).
     public var isEmpty: Bool { order.isEmpty }
 
@@ -87,7 +94,7 @@ public final class HoverWhy: TraceSink {
             for case let r as HoverGestureRecognizer in v.gestureRecognizers {
                 if let w = watches[r.id] {
                     let fresh = Watch(r)
-                    fresh.hovers = w.hovers; fresh.nearest = w.nearest; fresh.overAt = w.overAt; fresh.touchingOver = w.touchingOver
+                    fresh.hovers = w.hovers; fresh.more = w.more; fresh.nearest = w.nearest; fresh.overAt = w.overAt; fresh.touchingOver = w.touchingOver
                     watches[r.id] = fresh
                 } else {
                     watches[r.id] = Watch(r)
@@ -105,6 +112,8 @@ public final class HoverWhy: TraceSink {
             switch to {
             case .began:
                 let p = r.hoverLocation ?? .zero
+                // Past the limit the oldest finished hover is dropped and counted.
+                if w.hovers.count >= Self.maxHovers { w.hovers.removeFirst(); w.more += 1 }
                 w.hovers.append(Hover(began: record.t, location: p, zOffset: z, zMin: z, zMax: z))
             case .changed:
                 if var h = w.hovers.popLast() {
@@ -156,6 +165,7 @@ public final class HoverWhy: TraceSink {
             guard let w = watches[id] else { return nil }
             let view = w.recognizer.view?.id ?? ""
             var v = Verdict(id: id, view: view, hovers: w.hovers)
+            v.earlier = w.more
             guard w.hovers.isEmpty else { return v }
             let touching = w.touchingOver > 0
                 ? "; the pointer was over \(view) \(w.touchingOver) time\(w.touchingOver == 1 ? "" : "s") while touching (a button down or the pen on the screen): a touch, not a hover"
@@ -189,6 +199,7 @@ public final class HoverWhy: TraceSink {
             let on = v.view.isEmpty ? "" : " on \(v.view)"
             let hovers = at.map { t in v.hovers.filter { $0.began <= t && ($0.ended ?? .infinity) >= t } } ?? v.hovers
             if at != nil && hovers.isEmpty { continue }
+            if at == nil && v.earlier > 0 { lines.append("  \(v.id)\(on): \(v.earlier) earlier hover\(v.earlier == 1 ? "" : "s") not listed") }
             for h in hovers {
                 var s = "\(v.id)\(on): began at \(WhyReport.seconds(h.began)) at \(point(h.location))"
                 if h.zMax > 0 { s += ", zOffset \(TraceFormat.short(h.zOffset, 4))" }
@@ -214,7 +225,8 @@ public final class HoverWhy: TraceSink {
         return (["Hovers:"] + lines).map { $0 + "\n" }.joined()
     }
 
-    /// The hovers as a JSON array (no newline): `[{"id", "view", "hovers": [{"began", "at":
+    /// The hovers as a JSON array (no newline): `[{"id", "view", "earlierHovers" (hovers before
+    /// the latest ``maxHovers``, counted only), "hovers": [{"began", "at":
     /// [x, y], "zOffset", "zOffsetRange": [min, max], "changes", "ended", "rule", "reason"}],
     /// "neverBegan": null or {"rule", "measured", "limit", "unit", "reason"}}]`.
     public static func json(_ verdicts: [Verdict]) -> String {
@@ -222,6 +234,7 @@ public final class HoverWhy: TraceSink {
             var o = JSONObjectWriter()
             o.string("id", v.id)
             o.optionalString("view", v.view.isEmpty ? nil : v.view)
+            o.int("earlierHovers", v.earlier)
             o.raw("hovers", "[" + v.hovers.map { h in
                 var x = JSONObjectWriter()
                 x.number("began", h.began)
