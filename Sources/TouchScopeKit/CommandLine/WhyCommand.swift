@@ -43,8 +43,11 @@ private let whyDiscussion = """
     its time span, its touches and the views they hit, the winners, and each
     recognizer that analysed its touches with its outcome, the rule that
     decided it, the measured value, the limit, the margin in words and its
-    waits for other recognizers. --at: only the sequence under way at that
-    time. --json: the same as one JSON object (see docs/gestures.md).
+    waits for other recognizers. Then, for a scene with hover recognizers,
+    each hover (where it began, its zOffset, the rule that ended it) and why
+    one never began (docs/modern-touches.md). --at: only the sequence and
+    the hovers under way at that time. --json: the same as one JSON object
+    (see docs/gestures.md).
     --fix: for each recognizer that lost a sequence, the smallest single
     setting that makes it win (a number moved in the what-if editor's
     steps, a failure requirement, simultaneity), checked by a replay, and
