@@ -57,7 +57,10 @@ struct ImportCommand: ParsableCommand {
         }
         writer.close()
         if let e = writer.writeError { throw CLIError.badInput(e.description) }
-        print("\(output): \(imported.inputCount) finger events (\(imported.touchCount) touches, up to \(imported.fingerCount) fingers) from \(imported.header.device ?? "an unnamed device") (\(imported.header.format ?? "?"))")
+        let counts = imported.hoverCount == 0
+            ? "\(imported.inputCount) finger events (\(imported.touchCount) touches, up to \(imported.fingerCount) fingers)"
+            : "\(imported.inputCount - imported.hoverCount) finger events (\(imported.touchCount) touches, up to \(imported.fingerCount) fingers) and \(imported.hoverCount) pen hover events"
+        print("\(output): \(counts) from \(imported.header.device ?? "an unnamed device") (\(imported.header.format ?? "?"))")
     }
 
     /// What the header says of `--scene`: a scene file relative to the recording's folder; a

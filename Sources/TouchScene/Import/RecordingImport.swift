@@ -163,6 +163,8 @@ public final class ImportedInputStream {
     /// How many finger numbers the touches use (fingers take the lowest free number, so this
     /// is how many are down at most at once).
     public let fingerCount: Int
+    /// How many of them are a pen's `pen-hover` and `pen-hover-end` (0 but for a pen device).
+    public let hoverCount: Int
     /// The device as the file describes it: axes with ranges, resolution and fuzz.
     public let rawDevice: RawDevice
     /// The contact of the input `next` gave last, as the device reported it (slot, tracking
@@ -176,25 +178,29 @@ public final class ImportedInputStream {
     private var pendingContacts: [RawContact]
     private var pendingIndex = 0
 
-    private init(header: RecordingHeader, counts: (Int, Int, Int), inputs: [RawInput], contacts: [RawContact], rawDevice: RawDevice,
+    private init(header: RecordingHeader, counts: (Int, Int, Int, Int), inputs: [RawInput], contacts: [RawContact], rawDevice: RawDevice,
                  evemu: (reader: EvemuReader, converter: EvdevContacts.Converter)?) {
         self.header = header
-        (inputCount, touchCount, fingerCount) = counts
+        (inputCount, touchCount, fingerCount, hoverCount) = counts
         pending = inputs
         pendingContacts = contacts
         self.rawDevice = rawDevice
         self.evemu = evemu
     }
 
-    /// The counts of a list of inputs: events, finger-downs, distinct finger numbers.
+    /// The counts of a list of inputs: events, finger-downs, distinct finger numbers, pen hovers.
     private struct Counts {
-        var inputs = 0, touches = 0
+        var inputs = 0, touches = 0, hovers = 0
         var fingers: Set<Int> = []
         mutating func add(_ input: RawInput) {
             inputs += 1
-            if case .fingerDown(let f, _, _, _, _) = input.kind { touches += 1; fingers.insert(f) }
+            switch input.kind {
+            case .fingerDown(let f, _, _, _, _): touches += 1; fingers.insert(f)
+            case .penHover, .penHoverEnd: hovers += 1
+            default: break
+            }
         }
-        var tuple: (Int, Int, Int) { (inputs, touches, fingers.count) }
+        var tuple: (Int, Int, Int, Int) { (inputs, touches, fingers.count, hovers) }
     }
 
     /// Opens a libinput record or evemu file (its format told from its content) and checks
