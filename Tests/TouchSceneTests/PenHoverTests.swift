@@ -202,6 +202,22 @@ struct PenHoverTests {
         #expect(problem(#"{"t":0,"type":"pen-hovr"}"#)?.hasPrefix("h.jsonl:2:15: unknown type `pen-hovr`") == true)
     }
 
+    @Test("a real pen without ABS_DISTANCE (a Dell Canvas's) hovers with zOffset 0, UIKit's \"0 for devices that don't support zOffset\"")
+    func penWithoutDistance() throws {
+        let path = Paths.fixtures + "/import/pen-hover-no-distance.dell-canvas.evemu"
+        let pen = try PenFrames(path: path)
+        #expect(pen.ranges[0x19] == nil)    // no ABS_DISTANCE axis
+        // 12 frames in range, none touching, then out of range: 12 hovers and an end.
+        #expect(pen.frames.filter { $0.inRange && !$0.touching }.count == 12 && pen.frames.last.map { !$0.inRange } == true)
+        let r = try ImportedRecording(path: path, window: Self.window)
+        #expect(r.inputs.count == 13)
+        #expect(r.inputs.dropLast().allSatisfy { if case let .penHover(_, _, z, _) = $0.kind { return z == 0 }; return false })
+        #expect(r.inputs.last?.kind == .penHoverEnd())
+        let (actions, reasons) = try replayHover(try RecordingReader.open(path: path, window: Self.window))
+        #expect(actions == ["began 0.0"] + Array(repeating: "changed 0.0", count: 11) + ["ended"])
+        #expect(reasons == ["ended: the pen left the range"])
+    }
+
     @Test("an older recording reads as before: a mouse hover's zOffset stays 0 (\"0 for devices that don't support zOffset\")")
     func mouseHoverUnchanged() throws {
         let text = "{\"recording\":1,\"window\":[800,600]}\n{\"t\":0,\"type\":\"mouse-move\",\"x\":10,\"y\":10}\n{\"t\":0.1,\"type\":\"mouse-move\",\"x\":20,\"y\":10}\n"
