@@ -2,16 +2,19 @@
 // that interprets pointer movement over a view" (docs/touch-types.md, "Hover").
 //
 //   pointer moves over the view, no button down   possible ─▶ began ─▶ changed* ─▶ ended ─▶ possible
-//   pointer leaves the view (or the window)                                  ─▶ ended
-//   a button goes down (the pointer becomes a touch)                         ─▶ ended
+//   (or a pen in range above it, not touching)
+//   pointer leaves the view (or the window)                                  ─▶ ended  rule pointerOver
+//   a button goes down, the pen touches (the pointer becomes a touch)        ─▶ ended  rule pointerTouched
+//   the pen leaves the range                                                 ─▶ ended  rule penOutOfRange
 //
 // It analyses no touches: hovering is not a touch, and it takes no part in the arbitration
 // of the touches' recognizers (a hover and a tap on the same view both happen).
 
 /// Follows a pointer hovering over its view (`UIHoverGestureRecognizer`): `began` when the
-/// mouse, with no button down, moves over the view (or over a subview), `changed` as it moves
-/// on over it, `ended` when it leaves, when a button goes down (the press ends the hover;
-/// the next move with no button down begins a new one) or when the window loses focus.
+/// mouse, with no button down, or a pen in range and not touching, moves over the view (or
+/// over a subview), `changed` as it moves on over it (or the pen's distance changes), `ended`
+/// when it leaves, when a button goes down or the pen touches (the next hover begins anew),
+/// when the pen leaves the range, or when the window loses focus.
 ///
 ///     let hover = HoverGestureRecognizer(id: "rollover")
 ///     hover.addTarget { r in print(r.state, r.location(in: r.view)) }
