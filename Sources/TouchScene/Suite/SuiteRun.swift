@@ -61,10 +61,36 @@ public struct SuiteRunner: Sendable {
 
     /// Replays `item` and checks it. Never throws: bad input is a result.
     public func run(_ item: SuiteItem) -> SuiteResult {
+        run(item) { header throws(InputFileError) in
+            let scenePath = try sceneFile(of: item, header: header)
+            return (SceneSession(scene: try cache.scene(scenePath, settings: item.settings, types: types)), scenePath)
+        }
+    }
+
+    /// Replays `item` into the application `application` makes (a program's own, built in
+    /// code: the recording's scene and its `suite.yaml` scene are not read; `suite.yaml`
+    /// settings are refused, as `replay --set` refuses them for such a program) and checks it.
+    /// Never throws: bad input is a result.
+    ///
+    ///     let r = runner.run(item) { SceneSession(name: "circle", window: size, build: build) }
+    public func run(_ item: SuiteItem, application: () -> SceneSession) -> SuiteResult {
+        run(item) { _ throws(InputFileError) in
+            if let first = item.settings.first {
+                throw InputFileError(file: item.recording, line: 1, column: 1,
+                                     "suite.yaml sets \(first) for it, but the program builds its application in code, so there is no scene file to change: set it in the code")
+            }
+            let session = application()
+            return (session, session.scene.file)
+        }
+    }
+
+    /// Replays `item` into the session `session` makes for its header (and the scene file it
+    /// names) and checks it.
+    private func run(_ item: SuiteItem, session: (RecordingHeader) throws(InputFileError) -> (SceneSession, String)) -> SuiteResult {
         let started = DispatchTime.now().uptimeNanoseconds
         var result = SuiteResult(recording: item.recording, status: .passed)
         do {
-            try check(item, into: &result)
+            try check(item, into: &result, session: session)
         } catch let e as InputFileError {
             result.status = .badInput
             result.problems = [e.description]
@@ -103,14 +129,14 @@ public struct SuiteRunner: Sendable {
         let session = SceneSession(scene: scene)
         session.app.tracer.sink = sink
         try Replayer(session: session, recording: reader, types: types).run(until: nil)
-        return (scenePath, sink.finish())
+        return (scenePath, sink.finish().all)
     }
 
-    private func check(_ item: SuiteItem, into result: inout SuiteResult) throws {
+    private func check(_ item: SuiteItem, into result: inout SuiteResult,
+                       session make: (RecordingHeader) throws(InputFileError) -> (SceneSession, String)) throws {
         let reader = try RecordingReader(path: item.recording)
-        let scenePath = try sceneFile(of: item, header: reader.header)
-        result.scene = scenePath
-        let scene = try cache.scene(scenePath, settings: item.settings, types: types)
+        let (session, scene) = try make(reader.header)
+        result.scene = scene
         var traceExpectation: TraceExpectation?
         var verdicts: VerdictExpectation?
         switch item.expectation {
@@ -119,7 +145,6 @@ public struct SuiteRunner: Sendable {
         case .missing: break
         }
         let sink = SuiteSink(expectation: traceExpectation)
-        let session = SceneSession(scene: scene)
         session.app.tracer.sink = sink
         try Replayer(session: session, recording: reader, types: types).run(until: nil)
         let actual = sink.finish()
@@ -141,7 +166,7 @@ public struct SuiteRunner: Sendable {
                                    + "(check its winners first), or write NAME.expect by hand"]
             } else if !changes.isEmpty || (update && expected == nil) {
                 if update {
-                    try ExpectationFile.write(VerdictExpectation(sequences: actual).text, to: p)
+                    try ExpectationFile.write(VerdictExpectation(interned: actual).text, to: p)
                     result.updated = p
                     result.problems = expected == nil ? ["new: \(actual.count) sequence\(actual.count == 1 ? "" : "s")"] : changes
                 } else {
@@ -249,11 +274,12 @@ private final class SceneCache: @unchecked Sendable {
 }
 
 /// Feeds the verdict builder and keeps, as each sequence settles, its verdict without
-/// times; for a trace expectation, the records of the streams it checks.
+/// times (each distinct verdict once: `InternedSequences`); for a trace expectation, the
+/// records of the streams it checks.
 final class SuiteSink: TraceSink {
     private var builder = VerdictBuilder()
     /// The verdicts taken so far, in order.
-    private var done: [ExpectedSequence] = []
+    private var done = InternedSequences()
     /// How many sequences the builder has forgotten (all of them taken).
     private var dropped = 0
     /// When to let the builder forget: past this many sequences kept.
@@ -280,8 +306,10 @@ final class SuiteSink: TraceSink {
     }
 
     /// Every sequence's verdict: those taken, then those still under way at the end.
-    func finish() -> [ExpectedSequence] {
-        done + builder.sequences[(done.count - dropped)...].map(ExpectedSequence.init)
+    func finish() -> InternedSequences {
+        var all = done
+        for v in builder.sequences[(done.count - dropped)...] { all.append(ExpectedSequence(v)) }
+        return all
     }
 }
 
