@@ -181,7 +181,12 @@ extension AppSource {
                 }
             }
             head += 1
-            return queue[head - 1]
+            // At the recording format's precision, microseconds (`JSONOut.time`): the run is
+            // the one replaying the resampled recording written out would give (the window's
+            // sweep replays it as text), decided the same at every tick.
+            var input = queue[head - 1]
+            input.t = (input.t * 1_000_000).rounded() / 1_000_000
+            return input
         }
         let session = makeSession()
         session.app.tracer.sink = sink
