@@ -80,6 +80,8 @@ public final class RunSummary: TraceSink {
         self.table = table; self.keepsDecisions = keepsDecisions; compared = comparedWith; self.pick = pick
     }
 
+    /// Takes the run's next record: a decision is numbered (and compared), and each sequence
+    /// kept as it settles.
     public func receive(_ record: consuming TraceRecord) {
         let r = copy record
         if RunDiff.isDecision(r) {

@@ -34,7 +34,9 @@ extension WhatIfShown {
             /// The search could not run (the message says why).
             case failed(String)
         }
+        /// The loss it is for.
         public var target: FixTarget
+        /// How far the search is, or what it found.
         public var status: Status
         /// `status` for `target`.
         public init(target: FixTarget, status: Status) { self.target = target; self.status = status }
