@@ -50,6 +50,8 @@ public struct SuiteRunner: Sendable {
     public var types: SceneTypes
     /// Whether to write the expectation (`--update`) when it is missing or differs, instead of failing.
     public var update = false
+    /// The program that runs the suite, as its messages name it (`circle-gesture test`).
+    public var program = "touchscope"
 
     /// A runner resolving scene names with `resolveName`.
     public init(resolveName: @escaping @Sendable (String) -> String, types: SceneTypes = SceneTypes(), update: Bool = false) {
@@ -162,7 +164,7 @@ public struct SuiteRunner: Sendable {
             let changes = expected?.changes(to: actual) ?? []
             if expected == nil && !update {
                 result.status = .failed
-                result.problems = ["no expectation: run `touchscope test --update \(item.recording)` to write \(p) from this replay "
+                result.problems = ["no expectation: run `\(program) test --update \(item.recording)` to write \(p) from this replay "
                                    + "(check its winners first), or write NAME.expect by hand"]
             } else if !changes.isEmpty || (update && expected == nil) {
                 if update {

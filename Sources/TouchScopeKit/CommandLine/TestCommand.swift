@@ -111,7 +111,8 @@ struct AppTestCommand: AppSubcommand {
     }
 
     @MainActor func run(_ app: TouchScopeApp) throws {
-        let runner = SuiteRunner(resolveName: { $0 }, update: update)
+        var runner = SuiteRunner(resolveName: { $0 }, update: update)
+        runner.program = AppCommand.programName
         try runSuite(paths: paths, shard: shard, junit: junit, update: update, program: AppCommand.programName) { items in
             var results: [SuiteResult] = []
             for item in items {
