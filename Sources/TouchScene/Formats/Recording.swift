@@ -107,6 +107,8 @@ public final class RecordingReader {
     private let source: LineSource
     /// An imported file's inputs, taken instead of lines (`open(path:window:)`).
     private let imported: ImportedInputStream?
+    /// Inputs made as they are taken, instead of lines.
+    private var generated: (() throws(InputFileError) -> RawInput?)?
     private var lastTime = -Double.infinity
     /// The line and type (`quit`, `display-lost`) where the recorded program ended, if it
     /// did: nothing may follow it.
@@ -136,6 +138,18 @@ public final class RecordingReader {
         self.imported = imported
         self.file = file
         header = imported.header
+    }
+
+    /// Inputs made as they are taken (a recording resampled as it is read: `touchscope
+    /// sweep`), each handed out by `inputs` (nil: the end), under `header`.
+    ///
+    ///     let r = RecordingReader(header: RecordingHeader(window: size), file: "tap.jsonl at 60 Hz") { next() }
+    public init(header: RecordingHeader, file: String, inputs: @escaping () throws(InputFileError) -> RawInput?) {
+        source = LineSource(bytes: [])
+        imported = nil
+        generated = inputs
+        self.file = file
+        self.header = header
     }
 
     private init(source: LineSource, file: String) throws(InputFileError) {
@@ -186,6 +200,7 @@ public final class RecordingReader {
     /// The next input or scene reload, or nil at the end of the file.
     public func nextEntry() throws(InputFileError) -> RecordingEntry? {
         if let imported { return try imported.next().map(RecordingEntry.input) }
+        if let generated { return try generated().map(RecordingEntry.input) }
         while try advance() {
             let input: RecordingEntry?
             do {

@@ -50,6 +50,8 @@ public struct SuiteRunner: Sendable {
     public var types: SceneTypes
     /// Whether to write the expectation (`--update`) when it is missing or differs, instead of failing.
     public var update = false
+    /// The program that runs the suite, as its messages name it (`circle-gesture test`).
+    public var program = "touchscope"
 
     /// A runner resolving scene names with `resolveName`.
     public init(resolveName: @escaping @Sendable (String) -> String, types: SceneTypes = SceneTypes(), update: Bool = false) {
@@ -61,10 +63,36 @@ public struct SuiteRunner: Sendable {
 
     /// Replays `item` and checks it. Never throws: bad input is a result.
     public func run(_ item: SuiteItem) -> SuiteResult {
+        run(item) { header throws(InputFileError) in
+            let scenePath = try sceneFile(of: item, header: header)
+            return (SceneSession(scene: try cache.scene(scenePath, settings: item.settings, types: types)), scenePath)
+        }
+    }
+
+    /// Replays `item` into the application `application` makes (a program's own, built in
+    /// code: the recording's scene and its `suite.yaml` scene are not read; `suite.yaml`
+    /// settings are refused, as `replay --set` refuses them for such a program) and checks it.
+    /// Never throws: bad input is a result.
+    ///
+    ///     let r = runner.run(item) { SceneSession(name: "circle", window: size, build: build) }
+    public func run(_ item: SuiteItem, application: () -> SceneSession) -> SuiteResult {
+        run(item) { _ throws(InputFileError) in
+            if let first = item.settings.first {
+                throw InputFileError(file: item.recording, line: 1, column: 1,
+                                     "suite.yaml sets \(first) for it, but the program builds its application in code, so there is no scene file to change: set it in the code")
+            }
+            let session = application()
+            return (session, session.scene.file)
+        }
+    }
+
+    /// Replays `item` into the session `session` makes for its header (and the scene file it
+    /// names) and checks it.
+    private func run(_ item: SuiteItem, session: (RecordingHeader) throws(InputFileError) -> (SceneSession, String)) -> SuiteResult {
         let started = DispatchTime.now().uptimeNanoseconds
         var result = SuiteResult(recording: item.recording, status: .passed)
         do {
-            try check(item, into: &result)
+            try check(item, into: &result, session: session)
         } catch let e as InputFileError {
             result.status = .badInput
             result.problems = [e.description]
@@ -103,14 +131,14 @@ public struct SuiteRunner: Sendable {
         let session = SceneSession(scene: scene)
         session.app.tracer.sink = sink
         try Replayer(session: session, recording: reader, types: types).run(until: nil)
-        return (scenePath, sink.finish())
+        return (scenePath, sink.finish().all)
     }
 
-    private func check(_ item: SuiteItem, into result: inout SuiteResult) throws {
+    private func check(_ item: SuiteItem, into result: inout SuiteResult,
+                       session make: (RecordingHeader) throws(InputFileError) -> (SceneSession, String)) throws {
         let reader = try RecordingReader(path: item.recording)
-        let scenePath = try sceneFile(of: item, header: reader.header)
-        result.scene = scenePath
-        let scene = try cache.scene(scenePath, settings: item.settings, types: types)
+        let (session, scene) = try make(reader.header)
+        result.scene = scene
         var traceExpectation: TraceExpectation?
         var verdicts: VerdictExpectation?
         switch item.expectation {
@@ -119,7 +147,6 @@ public struct SuiteRunner: Sendable {
         case .missing: break
         }
         let sink = SuiteSink(expectation: traceExpectation)
-        let session = SceneSession(scene: scene)
         session.app.tracer.sink = sink
         try Replayer(session: session, recording: reader, types: types).run(until: nil)
         let actual = sink.finish()
@@ -137,11 +164,11 @@ public struct SuiteRunner: Sendable {
             let changes = expected?.changes(to: actual) ?? []
             if expected == nil && !update {
                 result.status = .failed
-                result.problems = ["no expectation: run `touchscope test --update \(item.recording)` to write \(p) from this replay "
+                result.problems = ["no expectation: run `\(program) test --update \(item.recording)` to write \(p) from this replay "
                                    + "(check its winners first), or write NAME.expect by hand"]
             } else if !changes.isEmpty || (update && expected == nil) {
                 if update {
-                    try ExpectationFile.write(VerdictExpectation(sequences: actual).text, to: p)
+                    try ExpectationFile.write(VerdictExpectation(interned: actual).text, to: p)
                     result.updated = p
                     result.problems = expected == nil ? ["new: \(actual.count) sequence\(actual.count == 1 ? "" : "s")"] : changes
                 } else {
@@ -249,11 +276,12 @@ private final class SceneCache: @unchecked Sendable {
 }
 
 /// Feeds the verdict builder and keeps, as each sequence settles, its verdict without
-/// times; for a trace expectation, the records of the streams it checks.
+/// times (each distinct verdict once: `InternedSequences`); for a trace expectation, the
+/// records of the streams it checks.
 final class SuiteSink: TraceSink {
     private var builder = VerdictBuilder()
     /// The verdicts taken so far, in order.
-    private var done: [ExpectedSequence] = []
+    private var done = InternedSequences()
     /// How many sequences the builder has forgotten (all of them taken).
     private var dropped = 0
     /// When to let the builder forget: past this many sequences kept.
@@ -280,8 +308,10 @@ final class SuiteSink: TraceSink {
     }
 
     /// Every sequence's verdict: those taken, then those still under way at the end.
-    func finish() -> [ExpectedSequence] {
-        done + builder.sequences[(done.count - dropped)...].map(ExpectedSequence.init)
+    func finish() -> InternedSequences {
+        var all = done
+        for v in builder.sequences[(done.count - dropped)...] { all.append(ExpectedSequence(v)) }
+        return all
     }
 }
 

@@ -63,16 +63,61 @@ public struct ExpectedSequence: Sendable, Hashable {
     }
 }
 
+/// Sequence verdicts in order, each distinct one kept once: a long recording's sequences
+/// repeat a handful of verdicts, so a million events' 200,000 sequences cost four bytes
+/// each and the distinct verdicts, not a verdict each.
+public struct InternedSequences: Sendable, Hashable {
+    /// Each distinct verdict, in the order it first came.
+    public private(set) var distinct: [ExpectedSequence] = []
+    /// The sequences, in order: positions in `distinct`.
+    public private(set) var order: [Int32] = []
+    private var positions: [ExpectedSequence: Int32] = [:]
+
+    /// No sequences.
+    public init() {}
+    /// `sequences`, in order.
+    public init(_ sequences: [ExpectedSequence]) { for s in sequences { append(s) } }
+
+    /// How many sequences.
+    public var count: Int { order.count }
+    /// Sequence `k` (from 0).
+    public subscript(k: Int) -> ExpectedSequence { distinct[Int(order[k])] }
+    /// Adds `s` after the others.
+    public mutating func append(_ s: ExpectedSequence) {
+        if let p = positions[s] { order.append(p); return }
+        let p = Int32(distinct.count)
+        distinct.append(s)
+        positions[s] = p
+        order.append(p)
+    }
+    /// Every sequence, in order (each a copy: for small runs and tests).
+    public var all: [ExpectedSequence] { order.map { distinct[Int($0)] } }
+    /// Whether sequence `k` of this and sequence `j` of `other` are the same verdict.
+    func same(_ k: Int, as other: InternedSequences, _ j: Int) -> Bool {
+        distinct[Int(order[k])] == other.distinct[Int(other.order[j])]
+    }
+}
+
 /// A recording's expected verdicts: the contents of `NAME.verdicts.json`.
 public struct VerdictExpectation: Sendable, Hashable {
+    /// The sequences, in order, each distinct verdict kept once.
+    public var interned: InternedSequences
     /// The sequences, in the order they start.
-    public var sequences: [ExpectedSequence]
+    public var sequences: [ExpectedSequence] {
+        get { interned.all }
+        set { interned = InternedSequences(newValue) }
+    }
     /// Expected `sequences`.
-    public init(sequences: [ExpectedSequence]) { self.sequences = sequences }
+    public init(sequences: [ExpectedSequence]) { interned = InternedSequences(sequences) }
+    /// Expected `interned`.
+    public init(interned: InternedSequences) { self.interned = interned }
 
     /// The file's text: a header line, one sequence a line, a closing line.
     public var text: String {
-        "{\"verdicts\":1,\"sequences\":[\n" + sequences.map(\.json).joined(separator: ",\n") + (sequences.isEmpty ? "" : "\n") + "]}\n"
+        let lines = interned.distinct.map(\.json)
+        var out = "{\"verdicts\":1,\"sequences\":[\n"
+        for (k, p) in interned.order.enumerated() { out += (k == 0 ? "" : ",\n") + lines[Int(p)] }
+        return out + (interned.count == 0 ? "" : "\n") + "]}\n"
     }
 
     /// Where the expectation of the recording at `recording` is: `NAME.verdicts.json` beside it.
@@ -101,12 +146,47 @@ public struct VerdictExpectation: Sendable, Hashable {
             }
             return InputFileError(file: file, line: line, column: column, message)
         }
-        let parsed: Result<[(offset: Int, value: JSONValue)], JSONError> = bytes.withUnsafeBufferPointer { b in
+        let outcomes = Set(VerdictOutcome.allCases.map(\.rawValue))
+        func sequence(_ k: Int, _ offset: Int, _ v: JSONValue) -> Result<ExpectedSequence, InputFileError> {
+            do throws(InputFileError) { return .success(try read(k, offset, v)) } catch { return .failure(error) }
+        }
+        func read(_ k: Int, _ offset: Int, _ v: JSONValue) throws(InputFileError) -> ExpectedSequence {
+            let what = "sequence \(k + 1)"
+            guard case .object = v else { throw located(offset, "\(what) must be an object {\"winners\": [...], \"recognizers\": [...]}") }
+            for key in v.keys where key != "winners" && key != "recognizers" {
+                throw located(offset, "\(what): unknown key `\(key)` (a sequence has `winners` and `recognizers`)")
+            }
+            guard let w = v["winners"]?.array, w.allSatisfy({ $0.string != nil }) else {
+                throw located(offset, "\(what): `winners` must be a list of recognizer ids")
+            }
+            guard let rs = v["recognizers"]?.array else {
+                throw located(offset, "\(what): `recognizers` must be a list of {\"id\", \"outcome\", \"rule\"}")
+            }
+            var recognizers: [ExpectedRecognizer] = []
+            for (n, r) in rs.enumerated() {
+                let rw = "\(what), recognizer \(n + 1)"
+                guard let id = r["id"]?.string else { throw located(offset, "\(rw): `id` must be a string") }
+                guard let outcome = r["outcome"]?.string, outcomes.contains(outcome) else {
+                    throw located(offset, "\(rw) (\(id)): `outcome` must be one of \(VerdictOutcome.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                let rule = r["rule"]
+                guard rule == nil || rule?.isNull == true || rule?.string.map({ !$0.isEmpty }) == true else {
+                    throw located(offset, "\(rw) (\(id)): `rule` must be null or a rule name (tapCount, failureRequirement, ...)")
+                }
+                for key in r.keys where !["id", "outcome", "rule"].contains(key) {
+                    throw located(offset, "\(rw) (\(id)): unknown key `\(key)` (a recognizer has `id`, `outcome` and `rule`)")
+                }
+                recognizers.append(ExpectedRecognizer(id: id, outcome: outcome, rule: rule?.string))
+            }
+            return ExpectedSequence(winners: w.compactMap(\.string), recognizers: recognizers)
+        }
+        enum Failure: Error { case json(JSONError), content(InputFileError) }
+        let parsed: Result<InternedSequences, Failure> = bytes.withUnsafeBufferPointer { b in
             var s = JSONScanner(b)
             do throws(JSONError) {
                 try s.expect(0x7b, "`{`, a verdicts file ({\"verdicts\":1,\"sequences\":[...]})")
                 var version: Double?
-                var out: [(Int, JSONValue)]?
+                var out: InternedSequences?
                 while true {
                     if s.peek() == 0x7d { s.i += 1; break }
                     if version != nil || out != nil { try s.expect(0x2c, "`,` or `}`") }
@@ -123,12 +203,17 @@ public struct VerdictExpectation: Sendable, Hashable {
                         version = v
                     case "sequences":
                         try s.expect(0x5b, "`[`, the list of sequences")
-                        var list: [(Int, JSONValue)] = []
+                        var list = InternedSequences()
                         if s.peek() == 0x5d { s.i += 1 } else {
                             while true {
                                 _ = s.peek()
                                 let at = s.i
-                                list.append((at, try s.value()))
+                                // Each sequence is read into its verdict at once: the file's
+                                // values are never all held.
+                                switch sequence(list.count, at, try s.value()) {
+                                case .success(let v): list.append(v)
+                                case .failure(let e): return .failure(.content(e))
+                                }
                                 if s.peek() == 0x5d { s.i += 1; break }
                                 try s.expect(0x2c, "`,` or `]`")
                             }
@@ -144,54 +229,26 @@ public struct VerdictExpectation: Sendable, Hashable {
                 guard let out else { throw s.fail("missing `sequences`", at: 0) }
                 return .success(out)
             } catch {
-                return .failure(error)
+                return .failure(.json(error))
             }
         }
-        let items: [(offset: Int, value: JSONValue)]
         switch parsed {
-        case .success(let l): items = l
-        case .failure(let e): throw located(e.offset, e.message)
+        case .success(let l): return VerdictExpectation(interned: l)
+        case .failure(.json(let e)): throw located(e.offset, e.message)
+        case .failure(.content(let e)): throw e
         }
-        var sequences: [ExpectedSequence] = []
-        let outcomes = Set(VerdictOutcome.allCases.map(\.rawValue))
-        for (k, item) in items.enumerated() {
-            let v = item.value
-            let what = "sequence \(k + 1)"
-            guard case .object = v else { throw located(item.offset, "\(what) must be an object {\"winners\": [...], \"recognizers\": [...]}") }
-            for key in v.keys where key != "winners" && key != "recognizers" {
-                throw located(item.offset, "\(what): unknown key `\(key)` (a sequence has `winners` and `recognizers`)")
-            }
-            guard let w = v["winners"]?.array, w.allSatisfy({ $0.string != nil }) else {
-                throw located(item.offset, "\(what): `winners` must be a list of recognizer ids")
-            }
-            guard let rs = v["recognizers"]?.array else {
-                throw located(item.offset, "\(what): `recognizers` must be a list of {\"id\", \"outcome\", \"rule\"}")
-            }
-            var recognizers: [ExpectedRecognizer] = []
-            for (n, r) in rs.enumerated() {
-                let rw = "\(what), recognizer \(n + 1)"
-                guard let id = r["id"]?.string else { throw located(item.offset, "\(rw): `id` must be a string") }
-                guard let outcome = r["outcome"]?.string, outcomes.contains(outcome) else {
-                    throw located(item.offset, "\(rw) (\(id)): `outcome` must be one of \(VerdictOutcome.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                let rule = r["rule"]
-                guard rule == nil || rule?.isNull == true || rule?.string.map({ !$0.isEmpty }) == true else {
-                    throw located(item.offset, "\(rw) (\(id)): `rule` must be null or a rule name (tapCount, failureRequirement, ...)")
-                }
-                for key in r.keys where !["id", "outcome", "rule"].contains(key) {
-                    throw located(item.offset, "\(rw) (\(id)): unknown key `\(key)` (a recognizer has `id`, `outcome` and `rule`)")
-                }
-                recognizers.append(ExpectedRecognizer(id: id, outcome: outcome, rule: rule?.string))
-            }
-            sequences.append(ExpectedSequence(winners: w.compactMap(\.string), recognizers: recognizers))
-        }
-        return VerdictExpectation(sequences: sequences)
     }
 
     /// How `actual` differs from these expectations, one sentence per sequence that differs
     /// (sequences paired in order): "sequence 2: won by singleTap, expected doubleTap;
     /// doubleTap failed (tapInterval), expected recognized (tapCount)". Empty: they match.
     public func changes(to actual: [ExpectedSequence]) -> [String] {
+        changes(to: InternedSequences(actual))
+    }
+
+    /// `changes(to:)` of sequences kept interned (what `touchscope test` compares).
+    public func changes(to actual: InternedSequences) -> [String] {
+        let sequences = interned
         var out: [String] = []
         for k in 0..<max(sequences.count, actual.count) {
             guard k < actual.count else {
@@ -202,6 +259,7 @@ public struct VerdictExpectation: Sendable, Hashable {
                 out.append("sequence \(k + 1): not expected, the replay has one (\(actual[k].winnersWords))")
                 continue
             }
+            if sequences.same(k, as: actual, k) { continue }
             if let d = Self.difference(sequences[k], actual[k]) { out.append("sequence \(k + 1): " + d) }
         }
         return out

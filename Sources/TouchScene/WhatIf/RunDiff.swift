@@ -25,14 +25,26 @@ public struct RunDiff: Sendable {
     /// run with the first of the other): the start (run A's, else run B's) and both lists.
     public var sequences: [(start: Double, winnersA: [String], winnersB: [String])]
 
+    /// How many decisions each run made.
+    public var decisionCounts: (a: Int, b: Int)
+
     /// Whether the two runs made the same decisions.
     public var same: Bool { first == nil }
+
+    /// Two runs compared elsewhere (`streamed`): where they first differ, the sequences whose
+    /// winners differ and how many decisions each made; `decisionsA` and `decisionsB` empty.
+    public init(first: (at: Double, a: TraceRecord?, b: TraceRecord?)?,
+                sequences: [(start: Double, winnersA: [String], winnersB: [String])], decisionCounts: (a: Int, b: Int)) {
+        decisionsA = []; decisionsB = []
+        self.first = first; self.sequences = sequences; self.decisionCounts = decisionCounts
+    }
 
     /// Compares the records of two runs (every record, or just their decisions) and their
     /// touch sequences' verdicts (`VerdictBuilder.sequences`).
     public init(a: [TraceRecord], b: [TraceRecord], sequencesA: [SequenceVerdict], sequencesB: [SequenceVerdict]) {
         decisionsA = a.filter(Self.isDecision)
         decisionsB = b.filter(Self.isDecision)
+        decisionCounts = (decisionsA.count, decisionsB.count)
         first = nil
         let n = max(decisionsA.count, decisionsB.count)
         for i in 0..<n {
@@ -96,7 +108,7 @@ public struct RunDiff: Sendable {
     /// the sequences whose winners changed.
     public var text: String {
         guard let first else {
-            return "The same decisions: \(decisionsA.count) in each run.\n"
+            return "The same decisions: \(decisionCounts.a) in each run.\n"
         }
         var out = "The decisions differ. First difference at \(WhyReport.seconds(first.at)):\n"
         out += "  A: " + (first.a.map(Self.words) ?? "no more decisions") + "\n"

@@ -1,4 +1,4 @@
-// AppCommand: the command line a TouchScopeApp program gets: run, replay and why.
+// AppCommand: the command line a TouchScopeApp program gets: run, replay, why and test.
 import ArgumentParser
 
 /// The root command of a program built with `TouchScopeApp`; it runs `run` by default.
@@ -20,7 +20,7 @@ struct AppCommand: ParsableCommand {
                 Hot reload applies only to scene files: \(programName) builds its views in code, so Ctrl+R and file changes reload nothing. Rebuild and start it again instead.
                 """,
             version: programVersion,
-            subcommands: [AppRunCommand.self, AppReplayCommand.self, AppWhyCommand.self],
+            subcommands: [AppRunCommand.self, AppReplayCommand.self, AppWhyCommand.self, AppTestCommand.self],
             defaultSubcommand: AppRunCommand.self)
     }
 }

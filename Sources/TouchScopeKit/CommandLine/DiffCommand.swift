@@ -46,9 +46,11 @@ package struct DiffCommand: ParsableCommand {
     package func run() throws {
         try MainActor.assumeIsolated {
             let recordingA = resolveRecording(recordingA), recordingB = recordingB.map(resolveRecording)
-            let a = try sceneSource(sceneA).decisions(recording: recordingA)
-            let b = try sceneSource(sceneB ?? sceneA, settings: settings).decisions(recording: recordingB ?? recordingA)
-            let diff = RunDiff(a: a.records, b: b.records, sequencesA: a.sequences, sequencesB: b.sequences)
+            let a = try sceneSource(sceneA), b = try sceneSource(sceneB ?? sceneA, settings: settings)
+            // Streamed (RunDiff.streamed): a few bytes a decision, whatever the recording's length.
+            let diff = try RunDiff.streamed { isA, sink in
+                try (isA ? a : b).replay(recording: isA ? recordingA : recordingB ?? recordingA, into: sink)
+            }
             print(json ? diff.json : diff.text, terminator: json ? "\n" : "")
             if !diff.same { throw CLIError(message: "", status: 1) }
         }
@@ -56,6 +58,21 @@ package struct DiffCommand: ParsableCommand {
 }
 
 extension AppSource {
+    /// Replays `recording` headless into a fresh session whose trace goes to `sink`. Throws
+    /// `CLIError` (exit 2) for bad input.
+    @MainActor
+    func replay(recording: String, into sink: TraceSink) throws {
+        try OutputFiles.check([.input("scene", scenePath), .input("recording", recording)])
+        let reader: RecordingReader
+        do { reader = try RecordingReader.open(path: recording, window: window) } catch { throw CLIError.badInput(error.description) }
+        let session = makeSession()
+        session.app.tracer.sink = sink
+        do { try Replayer(session: session, recording: reader, types: types).run(until: nil) } catch {
+            throw CLIError.badInput(error.description)
+        }
+        warnIfCutOff(reader)
+    }
+
     /// Replays `recording` headless into a fresh session: its decisions (`RunDiff.isDecision`)
     /// and the verdicts of its touch sequences (`RunDecisions.replay`, as the window's what-if
     /// replays). Throws `CLIError` (exit 2) for bad input.

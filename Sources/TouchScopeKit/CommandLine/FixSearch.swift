@@ -52,7 +52,10 @@ struct ProposedFix: Sendable {
 /// Searches fixes on one scene file and recording.
 struct FixSearch {
     let scenePath: String
+    /// The recording's path (or, for the window's input, what names it in changes).
     let recording: String
+    /// Opens the input afresh for each replay: the recording's file, or the window's input.
+    let open: () throws(InputFileError) -> RecordingReader
     let types: SceneTypes
     /// The most replays one numeric search makes.
     static let maxSteps = 40
@@ -63,15 +66,23 @@ struct FixSearch {
     let built: BuiltScene
 
     init(scenePath: String, recording: String, types: SceneTypes) throws {
-        self.scenePath = scenePath; self.recording = recording; self.types = types
-        let scene = try loadScene(scenePath)
-        built = SceneBuilder.build(scene)
-        base = try Self.replay(scene, recording, types)
+        try self.init(scenePath: scenePath, scene: loadScene(scenePath), recording: recording, types: types) {
+            () throws(InputFileError) in try RecordingReader(path: recording)
+        }
     }
 
-    static func replay(_ scene: SceneDescription, _ recording: String, _ types: SceneTypes) throws -> [SequenceVerdict] {
+    /// A search on input opened by `open` (the window's: `WhatIf.recordingText`), named `recording`.
+    init(scenePath: String, scene: SceneDescription, recording: String, types: SceneTypes,
+         open: @escaping () throws(InputFileError) -> RecordingReader) throws {
+        self.scenePath = scenePath; self.recording = recording; self.types = types; self.open = open
+        built = SceneBuilder.build(scene)
+        base = try Self.replay(scene, open, types)
+    }
+
+    static func replay(_ scene: SceneDescription, _ open: () throws(InputFileError) -> RecordingReader,
+                       _ types: SceneTypes) throws -> [SequenceVerdict] {
         do {
-            return try RunDecisions.replay(RecordingReader(path: recording), into: SceneSession(scene: scene), types: types).sequences
+            return try RunDecisions.replay(open(), into: SceneSession(scene: scene), types: types).sequences
         } catch { throw CLIError.badInput(error.description) }
     }
 
@@ -79,7 +90,7 @@ struct FixSearch {
     func replay(with setting: String) -> [SequenceVerdict]? {
         guard let s = try? SceneSetting(parsing: setting),
               let scene = try? SceneLoader.load(path: scenePath, settings: [s], types: types) else { return nil }
-        return try? Self.replay(scene, recording, types)
+        return try? Self.replay(scene, open, types)
     }
 
     /// Every loser of every sequence, and its fix.
@@ -91,6 +102,16 @@ struct FixSearch {
             }
         }
         return out
+    }
+
+    /// The fix of `id`'s loss of the sequence that starts at `start` (the verdict card's Fix
+    /// row); nil when no sequence starts then or `id` did not lose it.
+    func fix(recognizer id: String, start: Double) -> ProposedFix? {
+        guard let k = base.firstIndex(where: { abs($0.start - start) < 1e-6 }),
+              let r = base[k].recognizers.first(where: {
+                  $0.id.string == id && ($0.outcome == .failed || $0.outcome == .neverBegan || $0.outcome == .cancelled)
+              }) else { return nil }
+        return fix(r, sequence: k)
     }
 
     /// Whether `id` wins sequence `k` of `sequences`.

@@ -65,9 +65,10 @@ package struct SweepCommand: ParsableCommand {
         try MainActor.assumeIsolated {
             let source = try sceneSource(scene)
             let recording = resolveRecording(recording)
-            let (header, inputs) = try source.inputs(of: recording)
-            let report = try SweepReport(rates: rates, inputs: inputs, jitter: jitter / 1000, seed: seed) { rate, resampled in
-                try source.verdicts(of: resampled, header: header, name: "\(recording) at \(rate) Hz")
+            // Streamed: each rate reads the recording again, resampled as it is read, and keeps
+            // per sequence its start and winners (a few bytes), whatever the recording's length.
+            let report = try SweepReport.streamed(rates: rates) { k, rate, sink in
+                try source.replayResampled(recording, rate: rate, jitter: jitter / 1000, seed: seed, into: sink, warn: k == 0)
             }
             print(json ? report.json : report.text, terminator: json ? "\n" : "")
         }
@@ -79,11 +80,17 @@ package struct SweepCommand: ParsableCommand {
 struct SweepReport {
     var rates: [Int]
     var starts: [Double]
-    /// Per rate, per sequence.
-    var winners: [[[String]]]
+    /// Every distinct list of winners.
+    var lists: [[String]]
+    /// Per rate, per sequence: a position in `lists`.
+    var winners: [[Int32]]
 
-    func winners(sequence i: Int, rate k: Int) -> [String] { i < winners[k].count ? winners[k][i] : [] }
-    func stable(_ i: Int) -> Bool { rates.indices.allSatisfy { winners(sequence: i, rate: $0) == winners(sequence: i, rate: 0) } }
+    func number(sequence i: Int, rate k: Int) -> Int32? { i < winners[k].count ? winners[k][i] : nil }
+    func winners(sequence i: Int, rate k: Int) -> [String] { number(sequence: i, rate: k).map { lists[Int($0)] } ?? [] }
+    func stable(_ i: Int) -> Bool {
+        let first = number(sequence: i, rate: 0)
+        return rates.indices.allSatisfy { number(sequence: i, rate: $0) == first || winners(sequence: i, rate: $0) == winners(sequence: i, rate: 0) }
+    }
 
     var json: String {
         var b = "{\"rates\":[" + rates.map(String.init).joined(separator: ",") + "],\"sequences\":["
@@ -115,53 +122,77 @@ struct SweepReport {
 extension SweepReport {
     /// `inputs` resampled at each rate (`Resample.inputs`) and replayed by `verdicts`: each
     /// run's touch sequences, paired in order (the starts of the run with the most of them).
-    /// The window's sweep of a sequence runs this too.
+    /// The window's sweep of a sequence runs this.
     init(rates: [Int], inputs: [RawInput], jitter: Double = 0, seed: UInt64 = 1,
          verdicts: (Int, [RawInput]) throws -> [SequenceVerdict]) rethrows {
-        var winners: [[[String]]] = []
+        let table = RunTable()
+        var winners: [[Int32]] = []
         var starts: [Double] = []
         for rate in rates {
             let sequences = try verdicts(rate, Resample.inputs(inputs, rate: Double(rate), jitter: jitter, seed: seed))
-            winners.append(sequences.map { $0.winners.map(\.string) })
+            winners.append(sequences.map { table.number(winners: $0.winners.map(\.string)) })
             if sequences.count > starts.count { starts = sequences.map(\.start) }
         }
-        self.init(rates: rates, starts: starts, winners: winners)
+        self.init(rates: rates, starts: starts, lists: table.lists, winners: winners)
+    }
+
+    /// Each rate's run replayed by `replay(k, rate, sink)` into a `RunSummary` (rate `k` of
+    /// `rates`), kept as numbers: memory in proportion to the sequences, not the events.
+    static func streamed(rates: [Int], replay: (Int, Int, RunSummary) throws -> Void) rethrows -> SweepReport {
+        let table = RunTable()
+        var winners: [[Int32]] = []
+        var starts: [Double] = []
+        for (k, rate) in rates.enumerated() {
+            let sink = RunSummary(table: table)
+            try replay(k, rate, sink)
+            sink.finish()
+            winners.append(sink.winners)
+            if sink.starts.count > starts.count { starts = sink.starts }
+        }
+        return SweepReport(rates: rates, starts: starts, lists: table.lists, winners: winners)
     }
 }
 
 extension AppSource {
-    /// Every input of `recording` (a libinput or evemu file converted onto the window), and
-    /// its header; a recording that reloads its scene is refused (a sweep replays one scene).
+    /// Replays `recording` (a libinput or evemu file converted onto the window) resampled at
+    /// `rate` Hz as it is read (`ResampleStream`) headless into a fresh session whose trace
+    /// goes to `sink`; a recording that reloads its scene is refused (a sweep replays one
+    /// scene). `warn`: say when the recording's last line was cut off.
     @MainActor
-    func inputs(of recording: String) throws -> (RecordingHeader, [RawInput]) {
+    func replayResampled(_ recording: String, rate: Int, jitter: Double, seed: UInt64, into sink: TraceSink, warn: Bool) throws {
         try OutputFiles.check([.input("scene", scenePath), .input("recording", recording)])
         let reader: RecordingReader
         do { reader = try RecordingReader.open(path: recording, window: window) } catch { throw CLIError.badInput(error.description) }
-        var inputs: [RawInput] = []
-        do {
-            while let entry = try reader.nextEntry() {
-                switch entry {
-                case .input(let i): inputs.append(i)
-                case .reload:
-                    throw CLIError.badInput("\(recording):\(reader.lineNumber):1: a `reload` line: sweep replays one scene, "
-                        + "so it takes a recording without hot reloads")
+        var stream = ResampleStream(rate: Double(rate), jitter: jitter, seed: seed)
+        var queue: [RawInput] = [], head = 0, ended = false
+        var header = RecordingHeader(window: reader.header.window)
+        header.touchFrames = reader.header.touchFrames
+        let resampled = RecordingReader(header: header, file: "\(recording) at \(rate) Hz") { () throws(InputFileError) -> RawInput? in
+            while head == queue.count {
+                if ended { return nil }
+                queue.removeAll(keepingCapacity: true)
+                head = 0
+                switch try reader.nextEntry() {
+                case .input(let i)?: queue = stream.push(i)
+                case .reload?:
+                    throw InputFileError(file: recording, line: reader.lineNumber, column: 1,
+                                         "a `reload` line: sweep replays one scene, so it takes a recording without hot reloads")
+                case nil: queue = stream.finish(); ended = true
                 }
             }
-        } catch let e as InputFileError {
-            throw CLIError.badInput(e.description)
+            head += 1
+            // At the recording format's precision, microseconds (`JSONOut.time`): the run is
+            // the one replaying the resampled recording written out would give (the window's
+            // sweep replays it as text), decided the same at every tick.
+            var input = queue[head - 1]
+            input.t = (input.t * 1_000_000).rounded() / 1_000_000
+            return input
         }
-        warnIfCutOff(reader)
-        return (reader.header, inputs)
-    }
-
-    /// The verdicts of `inputs` replayed headless into a fresh session.
-    @MainActor
-    func verdicts(of inputs: [RawInput], header: RecordingHeader, name: String) throws -> [SequenceVerdict] {
-        let text = WhatIf.recordingText(window: header.window, inputs: inputs)
-        do {
-            return try RunDecisions.replay(RecordingReader(text: text, file: name), into: makeSession(), types: types).sequences
-        } catch {
-            throw CLIError.failure("the resampled recording did not replay: \(error.description)")
+        let session = makeSession()
+        session.app.tracer.sink = sink
+        do { try Replayer(session: session, recording: resampled, types: types).run(until: nil) } catch {
+            throw CLIError.badInput(error.description)
         }
+        if warn { warnIfCutOff(reader) }
     }
 }

@@ -46,26 +46,81 @@ package struct TestCommand: ParsableCommand {
     }
 
     package func run() throws {
-        try OutputFiles.check([.output("--junit", "JUnit report", junit)])
-        let plan: SuitePlan
-        do { plan = try SuitePlan.find(paths.isEmpty ? ["."] : paths) } catch { throw CLIError.badInput(error.description) }
-        let part = shard.flatMap(SuitePlan.parseShard)
-        let items = part.map { plan.shard($0.k, of: $0.n) } ?? plan.items
-        if plan.items.isEmpty {
-            throw CLIError.badInput("\(SceneCommands.programName) test: no recordings (*.jsonl) in \((paths.isEmpty ? ["."] : paths).joined(separator: ", "))")
-        }
-        let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let runner = SuiteRunner(resolveName: { resolveScene($0) }, types: SceneCommands.types, update: update)
-        let started = DispatchTime.now().uptimeNanoseconds
-        let results = runner.run(items, jobs: jobs) { r in
-            FileHandle.standardOutput.write(Data(SuiteReport.line(r, update: update).utf8))
+        try runSuite(paths: paths, shard: shard, junit: junit, update: update, program: SceneCommands.programName) { items in
+            let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+            let results = runner.run(items, jobs: jobs) { r in
+                FileHandle.standardOutput.write(Data(SuiteReport.line(r, update: update).utf8))
+            }
+            return (results, max(1, min(jobs, items.count)))
         }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        print(SuiteReport.summary(results, seconds: seconds, jobs: max(1, min(jobs, items.count)), shard: part), terminator: "")
-        if let junit {
-            do { try SuiteReport.write(SuiteReport.junit(results, seconds: seconds), to: junit) } catch { throw CLIError.badInput(error.description) }
+    }
+}
+
+/// Finds the recordings of `paths`, takes shard `shard`, runs them with `run` (which prints
+/// each result's line as it comes and returns the results and the jobs it ran on), prints the
+/// summary, writes `junit`, and throws the exit status.
+func runSuite(paths: [String], shard: String?, junit: String?, update: Bool, program: String,
+              run: ([SuiteItem]) throws -> (results: [SuiteResult], jobs: Int)) throws {
+    try OutputFiles.check([.output("--junit", "JUnit report", junit)])
+    let plan: SuitePlan
+    do { plan = try SuitePlan.find(paths.isEmpty ? ["."] : paths) } catch { throw CLIError.badInput(error.description) }
+    let part = shard.flatMap(SuitePlan.parseShard)
+    let items = part.map { plan.shard($0.k, of: $0.n) } ?? plan.items
+    if plan.items.isEmpty {
+        throw CLIError.badInput("\(program) test: no recordings (*.jsonl) in \((paths.isEmpty ? ["."] : paths).joined(separator: ", "))")
+    }
+    let started = DispatchTime.now().uptimeNanoseconds
+    let (results, jobs) = try run(items)
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    print(SuiteReport.summary(results, seconds: seconds, jobs: jobs, shard: part), terminator: "")
+    if let junit {
+        do { try SuiteReport.write(SuiteReport.junit(results, seconds: seconds), to: junit) } catch { throw CLIError.badInput(error.description) }
+    }
+    if results.contains(where: { $0.status == .badInput }) { throw CLIError(message: "", status: 2) }
+    if results.contains(where: { $0.status == .failed }) { throw CLIError(message: "", status: 1) }
+}
+
+/// `test [PATH ...]` for a program that builds its application in code: every recording
+/// replays into the program's own application, one after another on the main thread (the
+/// program's build closure is its own code, not made to run on other threads).
+struct AppTestCommand: AppSubcommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "test",
+            abstract: "Run recordings as tests: each replayed headless into the application against its expected verdicts.",
+            usage: helpUsage("\(AppCommand.programName) test [<path> ...] [--shard <K/N>] [--junit <file>] [--update]"),
+            discussion: """
+                As touchscope test, with the application \(AppCommand.programName) builds in code in place of a scene: a recording's "scene" and its suite.yaml scene are not read, and suite.yaml --set settings are refused (there is no scene file to change). The recordings run one after another. Its expectation sits beside it: NAME.verdicts.json or NAME.expect. Exit status 0 when all pass, 1 when one fails, 2 for bad input.
+                """)
+    }
+
+    @Argument(help: "Recordings, or folders searched for *.jsonl recordings (default: the current folder).")
+    var paths: [String] = []
+    @Option(help: ArgumentHelp("Run only shard K of N: the recordings whose index in path order is K-1 modulo N.", valueName: "K/N"))
+    var shard: String?
+    @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "file"))
+    var junit: String?
+    @Flag(help: "Write each recording's verdicts file from this run (new or changed) and print the decisions that changed.")
+    var update = false
+
+    func validate() throws {
+        if let shard, SuitePlan.parseShard(shard) == nil {
+            throw ValidationError("--shard must be K/N with whole numbers 1 ≤ K ≤ N, such as 2/4 (got \(shard.prefix(40)))")
         }
-        if results.contains(where: { $0.status == .badInput }) { throw CLIError(message: "", status: 2) }
-        if results.contains(where: { $0.status == .failed }) { throw CLIError(message: "", status: 1) }
+    }
+
+    @MainActor func run(_ app: TouchScopeApp) throws {
+        var runner = SuiteRunner(resolveName: { $0 }, update: update)
+        runner.program = AppCommand.programName
+        try runSuite(paths: paths, shard: shard, junit: junit, update: update, program: AppCommand.programName) { items in
+            var results: [SuiteResult] = []
+            for item in items {
+                let r = runner.run(item) { app.makeSession() }
+                FileHandle.standardOutput.write(Data(SuiteReport.line(r, update: update).utf8))
+                results.append(r)
+            }
+            return (results, 1)
+        }
     }
 }

@@ -95,10 +95,48 @@ struct AppWhyCommand: AppSubcommand {
     }
 }
 
-/// Keeps the builder the trace sink feeds.
-private final class VerdictSink: TraceSink {
-    var builder = VerdictBuilder()
-    func receive(_ record: consuming TraceRecord) { builder.add(record) }
+/// `why --at T`: keeps only the sequence that answers it. Each sequence is judged once final
+/// (as `VerdictStream` prints them) and then forgotten: it is under way at T when T lies from
+/// its start to its end (or it never ended), else deciding at T when it began by T, had ended
+/// and settled after T (`VerdictBuilder.sequenceIndex(at:)`). The answer is the newest under
+/// way, else the newest deciding: two verdicts kept, whatever the recording's length.
+private final class AtSink: TraceSink {
+    private var builder = VerdictBuilder()
+    private let time: Double
+    private var judged = 0
+    private var dropped = 0
+    private var limit = 64
+    private var underWay: (number: Int, verdict: SequenceVerdict)?
+    private var deciding: (number: Int, verdict: SequenceVerdict)?
+
+    init(at time: Double) { self.time = time }
+
+    func receive(_ record: consuming TraceRecord) {
+        builder.add(record)
+        while judged - dropped < builder.sequences.count - 1, builder.isFinal(judged - dropped) { judge(builder.sequences[judged - dropped]) }
+        if builder.sequences.count > limit {
+            let before = builder.sequences.count
+            builder.keepAtMost(before - (judged - dropped))
+            dropped += before - builder.sequences.count
+            limit = max(64, builder.sequences.count * 2)
+        }
+    }
+
+    private func judge(_ s: SequenceVerdict) {
+        judged += 1
+        guard s.start <= time else { return }
+        if s.end.map({ time <= $0 }) ?? true {
+            underWay = (judged, s)
+        } else if s.settledAt.map({ time < $0 }) ?? true {
+            deciding = (judged, s)
+        }
+    }
+
+    /// The answer, once the run ended: the sequence's number (from 1) and its verdict.
+    func finish() -> (number: Int, verdict: SequenceVerdict)? {
+        for s in builder.sequences[(judged - dropped)...] { judge(s) }
+        return underWay ?? deciding
+    }
 }
 
 /// Prints each sequence's verdict (text, or its piece of the one JSON object) as soon as it is
@@ -216,24 +254,22 @@ extension AppSource {
             sink.finish(hovers: hovers.isEmpty ? nil : hovers.verdicts)
             return
         }
-        let sink = VerdictSink()
+        // --at: only the answer's verdict is kept (AtSink).
+        let at = options.at ?? 0
+        let sink = AtSink(at: at)
         session.app.tracer.sink = sink
         let replayer = Replayer(session: session, recording: reader, types: types)
         watchHovers(replayer, sink)
         do { try replayer.run(until: nil) } catch { throw CLIError.badInput(error.description) }
         let hoverText = hovers.isEmpty ? "" : HoverWhy.text(hovers.verdicts, at: options.at)
         warnIfCutOff(reader)
-        var sequences = sink.builder.sequences
-        var numbers = sequences.indices.map { $0 + 1 }
-        if let at = options.at {
-            let index = sink.builder.sequenceIndex(at: at)
-            sequences = index.map { [sequences[$0]] } ?? []
-            numbers = index.map { [$0 + 1] } ?? []
-            if !options.json && index == nil {
-                print("no touch sequence under way at \(ReplayOptions.show(at)) s")
-                if !hoverText.isEmpty { print("\n" + hoverText, terminator: "") }
-                return
-            }
+        let answer = sink.finish()
+        let sequences = answer.map { [$0.verdict] } ?? []
+        let numbers = answer.map { [$0.number] } ?? []
+        if !options.json && answer == nil {
+            print("no touch sequence under way at \(ReplayOptions.show(at)) s")
+            if !hoverText.isEmpty { print("\n" + hoverText, terminator: "") }
+            return
         }
         if options.json {
             let all = WhyReport.json(sequences)

@@ -97,6 +97,8 @@ extension FrameState {
             out += ["card \(r(L.rect))", "card-close \(r(L.close))"]
             // Collapsed to a strip (no corner free): its open button.
             if let e = L.expand { out.append("card-open \(r(e))") }
+            // The Fix row, when a fix was found (a tap tries it in the what-if editor).
+            if let f = L.fix { out.append("card-fix \(r(f))") }
             let rows = VerdictCard.rowOrder(v)
             for (i, rect) in L.rows where rows.indices.contains(i) {
                 let seq = VerdictCard.decision(of: rows[i], in: log)?.seq

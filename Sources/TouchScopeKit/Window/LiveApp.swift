@@ -353,7 +353,9 @@ final class LiveApp: HostClient, HostKeyTarget {
         // A sweep is for the verdict card's gesture, else the latest one.
         let selected = frame.state.whatIf.request == .sweep
             ? (VerdictCard.shown(log: frame.log, state: frame.state) ?? frame.log.latestGesture).map(\.start) : []
-        if whatIf.update(&frame.state.whatIf, window: session.scene.window, selected: selected, now: time) {
+        // The card's Fix row: searched on the what-if's thread for the card's loser.
+        let fixFor = VerdictCard.fixTarget(log: frame.log, state: frame.state)
+        if whatIf.update(&frame.state.whatIf, window: session.scene.window, selected: selected, fixFor: fixFor, now: time) {
             frame.whatIf = whatIf.forPanels
             host?.setNeedsDisplay()
         }

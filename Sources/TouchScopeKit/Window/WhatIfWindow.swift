@@ -25,6 +25,9 @@ final class WhatIfWindow {
     /// The report-rate sweep of a selected sequence: its own thread, its own outcome.
     private let sweeper = WhatIfRunner<Result<SweepReport, WhatIfWindow.Failure>>()
     private var sweep: WhatIfShown.Sweep?
+    /// The verdict card's Fix row: its own thread (WhatIfFix.swift), its own outcome.
+    let fixer = WhatIfRunner<WhatIfShown.Fix>()
+    var fix: WhatIfShown.Fix?
     /// The rates the window sweeps (as `touchscope sweep` by default).
     nonisolated static let rates = [60, 90, 120, 240]
     /// The starts of the sequences the sweep under way is for.
@@ -57,11 +60,13 @@ final class WhatIfWindow {
         runner.cancel()
         sweeper.cancel()
         sweep = nil
+        fixer.cancel()
+        fix = nil
         if shown?.status == .running { shown?.status = .failed("the scene was reloaded") }
     }
 
     /// Whether a run is under way (the window wakes to pick it up).
-    var isBusy: Bool { runner.isBusy || sweeper.isBusy }
+    var isBusy: Bool { runner.isBusy || sweeper.isBusy || fixer.isBusy }
     /// Whether settings were changed at the last loop turn.
     private var hasSettings = false
 
@@ -73,9 +78,10 @@ final class WhatIfWindow {
 
     /// What the panels show: the what-if run's outcome and the sweep (nil: neither).
     var forPanels: WhatIfShown? {
-        guard let sweep else { return shown }
+        guard sweep != nil || fix != nil else { return shown }
         var s = shown ?? WhatIfShown(status: .ready, settings: [])
         s.sweep = sweep
+        s.fix = fix
         return s
     }
 
@@ -83,9 +89,11 @@ final class WhatIfWindow {
     /// changed (or input came while settings are changed, no run is under way and the input
     /// has paused for `inputPause`), and picks
     /// up a finished run. Never waits for a run. True: what the panels show changed.
-    /// `selected`: the starts of the touch sequences a sweep is for (the verdict card's gesture).
-    func update(_ edits: inout WhatIfEdits, window: Size, selected: [Double], now: Double) -> Bool {
-        var changed = false
+    /// `selected`: the starts of the touch sequences a sweep is for (the verdict card's gesture);
+    /// `fixFor`: the loser the verdict card's Fix row is for (`VerdictCard.fixTarget`).
+    func update(_ edits: inout WhatIfEdits, window: Size, selected: [Double], fixFor: WhatIfShown.FixTarget? = nil,
+                now: Double) -> Bool {
+        var changed = updateFix(fixFor, window: window)
         defer { hasSettings = !edits.settings.isEmpty }
         if let request = edits.request {
             edits.request = nil

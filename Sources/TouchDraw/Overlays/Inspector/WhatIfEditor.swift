@@ -118,6 +118,8 @@ public struct WhatIfShown: Sendable {
     public var fileNote: String?
     /// The report-rate sweep of the selected touch sequence (nil: none asked for).
     public var sweep: Sweep?
+    /// The fix of the verdict card's loser (nil: the card has none; VerdictCardFix.swift).
+    public var fix: Fix?
 
     /// The selected touch sequence (the verdict card's) replayed with its fingers resampled
     /// at each report rate (as `touchscope sweep`): per sequence of the gesture, the winners

@@ -46,6 +46,8 @@ public enum VerdictCardLineKind: Sendable, Hashable {
     case margin
     /// One wait of the chain of waits.
     case wait
+    /// The Fix row: a setting that makes the loser win, checked by a replay (a tap tries it).
+    case fix
 }
 
 /// One paragraph of the card before wrapping: its text, its kind, and the recognizer's row
@@ -97,6 +99,8 @@ public struct VerdictCardLayout: Sendable {
     /// The button that opens a collapsed card (a touch target at least 44 units square); nil
     /// on a card shown whole.
     public var expand: Rect?
+    /// The Fix row as shown, at least 44 units high (nil: no fix found, or scrolled out).
+    public var fix: Rect?
 }
 
 public enum VerdictCard {
@@ -150,6 +154,7 @@ public enum VerdictCard {
         struct Piece { var text: String; var kind: VerdictCardLineKind; var x: Double; var y: Double }
         var pieces: [Piece] = []
         var rowSpans: [(Int, Double, Double)] = []
+        var fixSpan: (Double, Double)?
         var y = 0.0
         var k = 0
         let body = paragraphs.filter { $0.kind != .title }
@@ -174,6 +179,17 @@ public enum VerdictCard {
                 y = top + h + gap
                 rowSpans.append((id, top, top + h))
                 k = j
+            } else if p.kind == .fix {
+                // The Fix row: a target of its own, its lines in the middle of it.
+                let top = y, first = pieces.count
+                for piece in measurer.wrap(p.text, toWidth: max(1, width - 2 * pad), size: size, font: .sans) {
+                    pieces.append(Piece(text: piece, kind: p.kind, x: 0, y: y)); y += lh
+                }
+                let h = max(y - top, target * u)
+                for i in first..<pieces.count { pieces[i].y += (h - (y - top)) / 2 }
+                y = top + h + gap
+                fixSpan = (top, top + h)
+                k += 1
             } else {
                 let x = isIndented(p.kind) ? indent : 0
                 if p.kind == .heading { y += gap }
@@ -257,9 +273,14 @@ public enum VerdictCard {
             let y0 = max(bodyTop, bodyTop + top - offset), y1 = min(bodyTop + bodyH, bodyTop + bottom - offset)
             if y1 > y0 { rows.append((id, Rect(x: rect.minX, y: y0, width: width, height: y1 - y0))) }
         }
+        var fix: Rect?
+        if let (top, bottom) = fixSpan, !collapsed {
+            let y0 = max(bodyTop, bodyTop + top - offset), y1 = min(bodyTop + bodyH, bodyTop + bottom - offset)
+            if y1 > y0 { fix = Rect(x: rect.minX, y: y0, width: width, height: y1 - y0) }
+        }
         return VerdictCardLayout(rect: rect, header: header, close: close, lines: lines, rows: rows,
                                  hiddenAbove: above, hiddenBelow: below, maxScroll: collapsed ? 0 : maxScroll, paragraphs: paragraphs,
-                                 collapsed: collapsed, expand: expand)
+                                 collapsed: collapsed, expand: expand, fix: fix)
     }
 
     static func isIndented(_ kind: VerdictCardLineKind) -> Bool {
@@ -278,6 +299,7 @@ public enum VerdictCard {
         case .detail: style.text
         case .margin: style.selection
         case .wait: style.text
+        case .fix: style.accent
         }
     }
 
@@ -310,6 +332,8 @@ public enum VerdictCard {
                 list.line(from: Point(x: m.x - a, y: m.y - a / 2), to: Point(x: m.x, y: m.y + a / 2), style.text, width: 2 * u)
                 list.line(from: Point(x: m.x, y: m.y + a / 2), to: Point(x: m.x + a, y: m.y - a / 2), style.text, width: 2 * u)
             }
+            // The Fix row: outlined, a button.
+            if let f = L.fix { list.strokeRect(f.insetBy(dx: 3 * u, dy: 2 * u), style.accent.fading(0.7), width: u) }
             for line in L.lines {
                 list.text(line.text, at: line.origin, size: line.size, color: color(line.kind, style: style), font: line.font,
                           baseline: .middle)
@@ -405,7 +429,8 @@ extension VerdictCard {
     }
 
     /// Taps: the close button dismisses the card, a strip's open button shows it whole, a
-    /// recognizer's row selects its decision
+    /// recognizer's row selects its decision, the Fix row tries its setting in the what-if
+    /// editor
     /// (`OverlayState.selectDecision`); a touch anywhere else on the card is the scene's, so
     /// the card never takes a touch the scene would have got but on its own buttons. A drag
     /// from a row scrolls a card taller than the scene.
@@ -417,12 +442,20 @@ extension VerdictCard {
             if L.close.contains(at.point) { return .item(.verdictCard, "close") }
             if L.expand?.contains(at.point) == true { return .item(.verdictCard, "open") }
             if let row = L.rows.first(where: { $0.rect.contains(at.point) }) { return .item(.verdictCard, "row \(row.row)") }
+            if L.fix?.contains(at.point) == true { return .item(.verdictCard, "fix") }
             return nil
         },
         tap: { hit, c, state in
             guard case let .item(.verdictCard, what) = hit, let g = shown(c), let v = merged(g), let last = g.last else { return }
             if what == "close" { state.dismissVerdict(last); return }
             if what == "open" { state.openVerdict(last); return }
+            if what == "fix" {
+                // The fix tried in the what-if editor: the input plays again with it.
+                guard let e = c.extras.whatIf?.fix?.edit else { return }
+                state.whatIf.set(e.id, e.key, to: e.value, original: e.original)
+                state.whatIf.editing = true
+                return
+            }
             let rows = rowOrder(v)
             guard what.hasPrefix("row "), let i = Int(what.dropFirst(4)), rows.indices.contains(i) else { return }
             state.selectDecision(of: rows[i], in: v, log: c.log, now: c.now)

@@ -44,7 +44,7 @@ extension VerdictCard {
     /// win instead of singleTap") or that they stay (nothing while no setting is changed).
     public static func whatIfParagraphs(_ gesture: [SequenceVerdict], _ w: WhatIfShown?) -> [VerdictCardParagraph] {
         guard let w else { return [] }
-        var out: [VerdictCardParagraph] = []
+        var out = fixParagraphs(gesture, w)
         if let sweep = w.sweep {
             let mine = sweep.sequences.filter { s in gesture.contains { abs($0.start - s.start) < 1e-6 } }
             if sweep.running || sweep.failure != nil || !mine.isEmpty {
