@@ -1,14 +1,12 @@
 // EvdevReaderThread: an EvdevReader read on a thread of its own, which can be stopped. A
 // device node that sends nothing leaves a plain `read` blocked for ever; the reader waits on
-// its descriptor and a wake pipe together, so `stop()` wakes it, and the thread is joined.
+// its descriptor and a wake pipe together, so `stop()` wakes it, and waits for the thread's end.
 //
 //   start ─▶ thread: while let f = reader.nextFrame() { onFrame(f) } ─▶ onEnd(why) ─▶ exits
-//   stop  ─▶ reader.stop() (a byte in the wake pipe) ─▶ wait for the exit ─▶ pthread_join
+//   stop  ─▶ reader.stop() (a byte in the wake pipe) ─▶ wait for the body's last step
 import Dispatch
+import Foundation
 import TouchCore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Reads `reader` on its own thread until the input ends or `stop()`.
 ///
@@ -21,9 +19,9 @@ public final class EvdevReaderThread: @unchecked Sendable {
     public let reader: EvdevReader
     private let onFrame: (EvdevFrame) -> Void
     private let onEnd: (String?) -> Void
-    private var thread: pthread_t?
+    private var started = false
     private let exit = DispatchSemaphore(value: 0)
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let lock = NSLock()
     private var exitedFlag = false
     private var joined = false
 
@@ -33,40 +31,19 @@ public final class EvdevReaderThread: @unchecked Sendable {
         self.reader = reader
         self.onFrame = onFrame
         self.onEnd = onEnd
-        pthread_mutex_init(lock, nil)
-    }
-
-    deinit {
-        // The thread holds the object while it runs, so it has ended here (this may even run
-        // on it, as it lets go): detached, its resources go when it returns.
-        if let t = thread, !joined { pthread_detach(t) }
-        pthread_mutex_destroy(lock)
-        lock.deallocate()
     }
 
     /// Whether the thread's body has returned (it reads no more and calls nothing more).
-    public var hasExited: Bool {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        return exitedFlag
-    }
+    public var hasExited: Bool { lock.withLock { exitedFlag } }
 
-    /// Starts the thread (once); false when the system cannot make one.
+    /// Starts the thread (once). The thread holds this object until its body returns.
     @discardableResult
     public func start() -> Bool {
-        guard thread == nil else { return true }
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var t = pthread_t()
-        let made = pthread_create(&t, nil, { context in
-            let me = Unmanaged<EvdevReaderThread>.fromOpaque(context!).takeRetainedValue()
-            me.body()
-            return nil
-        }, context)
-        guard made == 0 else {
-            Unmanaged<EvdevReaderThread>.fromOpaque(context).release()
-            return false
-        }
-        thread = t
+        guard !started else { return true }
+        started = true
+        let thread = Thread { [self] in body() }
+        thread.name = "evdev reader: \(reader.label)"
+        thread.start()
         return true
     }
 
@@ -78,23 +55,19 @@ public final class EvdevReaderThread: @unchecked Sendable {
             why = error.description
         }
         onEnd(why)
-        pthread_mutex_lock(lock)
-        exitedFlag = true
-        pthread_mutex_unlock(lock)
-        exit.signal()
+        lock.withLock { exitedFlag = true }
+        exit.signal()   // its last step: nothing of the thread's runs after this but its return
     }
 
-    /// Wakes the reader and waits up to `timeout` seconds for the thread to end, then joins
-    /// it. True when the thread has exited (or never started); false when it did not end in
-    /// time (a later call waits again). Call from one thread, not the reader's.
+    /// Wakes the reader and waits up to `timeout` seconds for the thread's body to return
+    /// (its join). True when it has (or the thread never started); false when it did not end
+    /// in time (a later call waits again). Call from one thread, not the reader's.
     @discardableResult
     public func stop(timeout: Double) -> Bool {
-        guard let t = thread, !joined else { return true }
+        guard started, !joined else { return true }
         reader.stop()
         guard exit.wait(timeout: .now() + timeout) == .success else { return false }
-        pthread_join(t, nil)
         joined = true
-        thread = nil
         return true
     }
 }
