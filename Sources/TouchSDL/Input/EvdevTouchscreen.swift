@@ -335,6 +335,8 @@ public final class EvdevTouchscreen: InputSource {
         // Closed only once the thread is gone (it would read a descriptor number reused).
         if readerThread?.stop(timeout: 2) ?? true { Foundation.close(opened.fd) }
         readerThread = nil
+        // A replay held and never started: its writer never ran to close the pipe's end.
+        if let r = opened.replay, !replayStarted { Foundation.close(r.writeFD) }
     }
 }
 
