@@ -59,15 +59,20 @@ struct BenchCommand: ParsableCommand {
                   and how far the fingers got in N ms without it
             --scale adds the same figures at 10× the views and 10× the events.
             With --device-replay FILE, only a fed device's figures:
-              device_kernel_to_read_ms_p50/p99, device_read_to_dispatched_ms_p50/p99
-                  the file's frames written into a pipe, each once the one before
-                  was read, each stamped on CLOCK_MONOTONIC when written (as the kernel
-                  stamps), read by the evdev reader and dispatched into the frame
-                  scene; the present stage is measured live (docs/devices.md)
+              device_kernel_to_read_ms_p50/p99, device_read_to_dispatched_ms_p50/p99,
+              device_dispatched_to_presented_ms_p50/p99,
+              device_kernel_to_presented_ms_p50/p99
+                  the file played as the device (its frames written into a pipe
+                  at its own timing, read by the evdev reader) in the live
+                  window's loop, headless (SDL's dummy video driver, software
+                  renderer, every panel on): each frame with finger events from
+                  its kernel time to the present that shows it (docs/devices.md)
             """)
 
     @Option(help: ArgumentHelp("Measure only a fed device's latency by stage: this evemu or libinput recording through the evdev reader.", valueName: "file"))
     var deviceReplay: String?
+    @Option(help: "Times the --device-replay file is played, each in a fresh window.")
+    var deviceRounds = 1
     @Flag(help: "Print one JSON object on the last line.")
     var json = false
     @Flag(help: "Also measure at 10× the views and 10× the events (slow: minutes).")
@@ -115,6 +120,7 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("sizes must be positive")
         }
         if framesOnly && frames == 0 { throw ValidationError("--frames-only needs --frames above 0") }
+        if deviceRounds < 1 { throw ValidationError("--device-rounds must be 1 or more") }
         if framesOnly && scale { throw ValidationError("--frames-only and --scale measure different things: choose one") }
     }
 
@@ -131,11 +137,22 @@ struct BenchCommand: ParsableCommand {
         defer { if workDir == nil { try? FileManager.default.removeItem(atPath: work) } }
         report.note("touchscope bench \(touchScopeVersion), \(ProcessInfo.processInfo.activeProcessorCount) cores, " + buildKind)
         if let path = deviceReplay {
-            let d = try DeviceBench.run(path: path)
-            report.add("device_kernel_to_read_ms_p50", d.kernelToRead.p50, "ms", "\(d.frames) frames of \(path) through a pipe: kernel time (stamped when written) to read")
+            let d = try DeviceBench.run(path: path, rounds: deviceRounds)
+            let of = "\(d.times.count) frames with finger events of \(path)"
+            report.add("device_kernel_to_read_ms_p50", d.kernelToRead.p50, "ms", "\(of), played as the device: kernel time to read")
             report.add("device_kernel_to_read_ms_p99", d.kernelToRead.p99, "ms", "the same, p99")
             report.add("device_read_to_dispatched_ms_p50", d.readToDispatched.p50, "ms", "read to dispatched (\(d.touches) finger events through the event model)")
             report.add("device_read_to_dispatched_ms_p99", d.readToDispatched.p99, "ms", "the same, p99")
+            report.add("device_dispatched_to_presented_ms_p50", d.dispatchedToPresented.p50, "ms",
+                       "dispatched to presented (\(d.presents) frames, \(d.videoDriver) video driver, \(d.renderer) renderer)")
+            report.add("device_dispatched_to_presented_ms_p99", d.dispatchedToPresented.p99, "ms", "the same, p99")
+            report.add("device_kernel_to_presented_ms_p50", d.kernelToPresented.p50, "ms", "kernel time to presented, whole")
+            report.add("device_kernel_to_presented_ms_p99", d.kernelToPresented.p99, "ms", "the same, p99")
+            report.set("device_touches", d.touches)
+            report.set("device_presents", d.presents)
+            report.set("device_sdl_counter_minus_monotonic_us", d.counterOffset.us)
+            report.note("SDL's performance counter − CLOCK_MONOTONIC: \(TraceFormat.fixed(d.counterOffset.us, 1)) µs "
+                        + "(read within \(TraceFormat.fixed(d.counterOffset.within, 2)) µs); the stages are read on CLOCK_MONOTONIC")
             report.set("device_frames", d.frames)
             print(report.table())
             if json { print(report.json()) }

@@ -114,23 +114,4 @@ import TouchScene
         let matrix = try CLIRun.run(["touchtest", "--device", "auto", "--calibration", "1 0 0 0 1"])
         #expect(matrix.status == 2 && matrix.stderr.contains("--calibration takes six numbers"))
     }
-
-    @Test func benchMeasuresAFedDevicesStages() throws {
-        let file = Paths.root + "/Tests/TouchSceneTests/Fixtures/import/real/wacom-isdv4-e6-finger.2fg-tap.evemu"
-        // Its frames: the SYN_REPORT lines (`E: time 0000 0000 value`), played 20 times.
-        let reports = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").filter {
-            let f = $0.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            return f.count >= 5 && f[0] == "E:" && f[2] == "0000" && f[3] == "0000"
-        }.count
-        let r = try CLIRun.run(["bench", "--device-replay", file, "--json"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let last = try #require(r.stdout.split(separator: "\n").last)
-        let obj = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
-        #expect(obj["device_frames"] as? Int == 20 * reports)
-        for key in ["device_kernel_to_read_ms_p50", "device_kernel_to_read_ms_p99", "device_read_to_dispatched_ms_p50", "device_read_to_dispatched_ms_p99"] {
-            let v = try #require(obj[key] as? Double, "\(key)")
-            #expect(v >= 0 && v < 1000, "\(key) \(v)")
-        }
-        #expect((obj["device_kernel_to_read_ms_p50"] as? Double ?? 0) <= (obj["device_kernel_to_read_ms_p99"] as? Double ?? 0))
-    }
 }

@@ -3,6 +3,7 @@
 import CSDL2
 import TouchCore
 import TouchDraw
+import TouchScene
 
 extension SDLHost {
     /// Runs until the window closes, SIGINT / SIGTERM arrive, or `requestQuit()`. Returns
@@ -120,6 +121,10 @@ extension SDLHost {
         let padsBefore = pads.pads
         let (inputs, events) = readPending()
         for input in inputs { client.handle(input) }
+        // The evdev device's frames among them are dispatched now (the event model done).
+        if !inputs.isEmpty, let device = sources.first(EvdevTouchscreen.self) {
+            device.inputsHandled(atMonotonic: EvdevReader.monotonicMicroseconds())
+        }
         if pads.pads != padsBefore { client.hostCommand(.padsChanged(pads.pads)) }
         noteSignals()
         // A quit asked for in the middle of a frame ends the loop after it (it may save a

@@ -24,6 +24,9 @@ public struct TouchDeviceOptions: Sendable, Equatable {
     public var mapToOutput: Int?
     /// The tree the devices are found in (`/` unless a test gives another).
     public var devRoot: String?
+    /// A replay waits for `EvdevTouchscreen.startReplay()` (the bench starts it once the
+    /// window shows its first frame, as a person's fingers land on a window already shown).
+    public var holdReplay = false
 
     public init(device: String? = nil, replay: String? = nil, calibration: [Double]? = nil, mapToOutput: Int? = nil, devRoot: String? = nil) {
         self.device = device; self.replay = replay; self.calibration = calibration; self.mapToOutput = mapToOutput; self.devRoot = devRoot
@@ -144,6 +147,13 @@ public final class EvdevTouchscreen: InputSource {
     public private(set) var stopped: String?
     private let queue = FrameQueue()
     private let reader: EvdevReader
+    /// The thread reading `reader`: stopped and joined by `close()`.
+    private var readerThread: EvdevReaderThread?
+    private var closed = false
+    private var replayStarted = false
+    private let holdReplay: Bool
+    /// Frames the reader has handed to the loop, with finger events or not.
+    public private(set) var framesRead = 0
     private let opened: OpenedTouchDevice
     private let wakeType: UInt32
     /// CLOCK_MONOTONIC − the file's time, for a replay (its times are the file's).
@@ -153,10 +163,10 @@ public final class EvdevTouchscreen: InputSource {
     /// Nil unless the host's options ask for a device (the command checked it could be opened).
     public convenience init?(options: HostOptions) {
         guard !options.touchDevice.isEmpty, let d = try? OpenedTouchDevice.open(options.touchDevice) else { return nil }
-        self.init(opened: d, mapToOutput: options.touchDevice.mapToOutput)
+        self.init(opened: d, mapToOutput: options.touchDevice.mapToOutput, holdReplay: options.touchDevice.holdReplay)
     }
 
-    init?(opened d: OpenedTouchDevice, mapToOutput: Int?) {
+    init?(opened d: OpenedTouchDevice, mapToOutput: Int?, holdReplay: Bool = false) {
         guard let r = try? EvdevReader(fd: d.fd, info: d.info, queries: d.queries, window: Size(width: 10000, height: 10000),
                                        label: d.label, protocolA: d.protocolA) else { return nil }
         opened = d
@@ -165,38 +175,39 @@ public final class EvdevTouchscreen: InputSource {
         label = d.label
         mapping = EvdevMapping(info: d.info, matrix: d.matrix)
         self.mapToOutput = mapToOutput
+        self.holdReplay = holdReplay
         wakeType = SDL_RegisterEvents(1)
         start()
     }
 
     private func start() {
-        let queue = self.queue, reader = self.reader, wake = wakeType
-        let box = UncheckedBox(reader)
-        Thread.detachNewThread {
-            var why: String?
-            do {
-                while let f = try box.value.nextFrame() {
-                    queue.push(f)
-                    var e = SDL_Event()
-                    e.type = wake
-                    _ = SDL_PushEvent(&e)
-                }
-            } catch let e as EvdevReadError { why = e.description } catch { why = "\(error)" }
-            queue.end(why)
+        let queue = self.queue, wake = wakeType
+        func wakeLoop() {
             var e = SDL_Event()
             e.type = wake
             _ = SDL_PushEvent(&e)
         }
-        if let r = opened.replay {
-            let clock = replayOffset
-            Thread.detachNewThread { EvdevReplayWriter.play(r.events, device: r.device, fd: r.writeFD, clock: clock) }
-        }
+        let thread = EvdevReaderThread(reader: reader, onFrame: { f in queue.push(f); wakeLoop() },
+                                       onEnd: { why in queue.end(why); wakeLoop() })
+        readerThread = thread
+        if !thread.start() { queue.end("\(label): cannot start the reader thread") }
+        if !holdReplay { startReplay() }
+    }
+
+    /// Starts playing the file into the pipe (a replay's writer starts with the source
+    /// unless `holdReplay`); nothing for a device node or a second time.
+    public func startReplay() {
+        guard let r = opened.replay, !replayStarted, !closed else { return }
+        replayStarted = true
+        let clock = replayOffset
+        Thread.detachNewThread { EvdevReplayWriter.play(r.events, device: r.device, fd: r.writeFD, clock: clock) }
     }
 
     public func poll(at time: Double, host: SDLHost) -> [RawInput] {
         let (frames, ended) = queue.take()
         if let ended, stopped == nil { stopped = ended.isEmpty ? "\(label): the device's input ended" : ended }
         guard !frames.isEmpty else { return [] }
+        framesRead += frames.count
         let now = EvdevReader.monotonicMicroseconds()
         let output = outputRect(host)
         let origin = windowOrigin(host)
@@ -279,6 +290,10 @@ public final class EvdevTouchscreen: InputSource {
     /// The frames presented since the last call, each with its four stage times (Perfetto).
     public func takeStageTimes() -> [DeviceStageTimes] { stages.takeCompleted() }
 
+    /// The client has handled the inputs the last poll handed over (CLOCK_MONOTONIC µs):
+    /// the frames' dispatch.
+    public func inputsHandled(atMonotonic us: Int64) { stages.noteDispatched(us) }
+
     /// The frame that showed the last inputs was presented (CLOCK_MONOTONIC µs).
     public func framePresented(atMonotonic us: Int64) { stages.notePresented(us) }
 
@@ -318,8 +333,17 @@ public final class EvdevTouchscreen: InputSource {
         return (d.info.name, d.info.rawDevice(window: window, protocolA: d.protocolA))
     }
 
+    /// Stops the replay's writer and the reader thread (woken even when the node sends
+    /// nothing: it waits on a wake pipe too), joins it and closes the node.
     public func close() {
+        guard !closed else { return }
+        closed = true
         replayOffset.stop()
+        // Closed only once the thread is gone (it would read a descriptor number reused).
+        if readerThread?.stop(timeout: 2) ?? true { Foundation.close(opened.fd) }
+        readerThread = nil
+        // A replay held and never started: its writer never ran to close the pipe's end.
+        if let r = opened.replay, !replayStarted { Foundation.close(r.writeFD) }
     }
 }
 
@@ -330,10 +354,4 @@ public struct EvdevHandedTouch: Sendable {
     public var raw: EvdevContact
     /// The kernel's time of its frame (µs; the file's for a replay).
     public var kernelTime: Int64
-}
-
-/// A value handed to another thread that only that thread uses.
-final class UncheckedBox<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }

@@ -48,7 +48,8 @@ public struct EvdevReadError: Error, Sendable, CustomStringConvertible {
     public var description: String
 }
 
-/// Reads frames from `fd` (blocking). Not thread-safe: one thread reads.
+/// Reads frames from `fd` (blocking until a frame, the end, or `stop()`). Not thread-safe: one
+/// thread reads; another may only call `stop()`.
 ///
 ///     let r = try EvdevReader(fd: fd, info: EvdevDeviceInfo(queries: node), queries: node, window: screen, label: path)
 ///     while let frame = try r.nextFrame() { ... }
@@ -73,6 +74,8 @@ public final class EvdevReader {
     private var firstTime: Int64?
     private var eventCount = 0
     private let clock: () -> Int64
+    /// The wake pipe: `stop()` writes a byte to [1]; the reader waits on `fd` and [0] together.
+    private let wake: [Int32]
     /// What went wrong on the way (SYN_DROPPED, a tracking id given again without a lift),
     /// as `analyze` names it: time from the first event read.
     public private(set) var anomalies: [CaptureEvent] { didSet { if anomalies.count > oldValue.count { fresh += anomalies[oldValue.count...] } } }
@@ -101,7 +104,29 @@ public final class EvdevReader {
         converter = try EvdevContacts.Converter(device: info.evdevDevice, hints: hints, window: window, file: label)
         kind = converter.kind
         self.clock = clock ?? { EvdevReader.monotonicMicroseconds() }
+        var w: [Int32] = [-1, -1]
+        if pipe(&w) == 0 {
+            for f in w { _ = fcntl(f, F_SETFD, FD_CLOEXEC) }
+            _ = fcntl(w[1], F_SETFL, fcntl(w[1], F_GETFL) | O_NONBLOCK)
+        }
+        wake = w
     }
+
+    deinit {
+        for f in wake where f >= 0 { close(f) }
+    }
+
+    /// Wakes a reader blocked waiting for `fd` and makes it end: `nextFrame` returns nil from
+    /// then on. The one call another thread may make (a write to the reader's wake pipe), so
+    /// a thread reading a device node that sends nothing can be stopped and joined.
+    public func stop() {
+        guard wake[1] >= 0 else { return }
+        var b: UInt8 = 1
+        _ = write(wake[1], &b, 1)   // a full pipe already wakes the reader
+    }
+
+    /// Whether `stop()` was called (and the reader has seen it).
+    public private(set) var isStopped = false
 
     /// CLOCK_MONOTONIC now, in microseconds.
     public static func monotonicMicroseconds() -> Int64 {
@@ -110,9 +135,10 @@ public final class EvdevReader {
         return Int64(ts.tv_sec) * 1_000_000 + Int64(ts.tv_nsec) / 1000
     }
 
-    /// The next complete frame, reading as needed (blocks); nil at the end of the input.
+    /// The next complete frame, reading as needed (blocks); nil at the end of the input or once
+    /// `stop()` woke it.
     public func nextFrame() throws(EvdevReadError) -> EvdevFrame? {
-        while true {
+        while !isStopped {
             let e: EvdevEvent
             let made: Bool
             if !synthetic.isEmpty {
@@ -128,6 +154,7 @@ public final class EvdevReader {
             }
             if let frame = try process(e, synthetic: made) { return frame }
         }
+        return nil
     }
 
     /// Reads more records into `pending`; false at the end of the input.
@@ -137,15 +164,19 @@ public final class EvdevReader {
         pendingIndex = 0
         var chunk = [UInt8](repeating: 0, count: size * 64)
         while pending.isEmpty {
+            // Wait for the input or the wake pipe (no busy loop, and `stop()` ends the wait).
+            if wake[0] >= 0 {
+                var p = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0)]
+                if poll(&p, 2, -1) < 0 {
+                    if errno == EINTR { continue }
+                    throw EvdevReadError(description: "\(label): cannot wait for input: \(String(cString: strerror(errno)))")
+                }
+                if p[1].revents != 0 { isStopped = true }
+            }
+            if isStopped { return false }
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN {
-                    // A non-blocking descriptor: wait until it has something (no busy loop).
-                    var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                    _ = poll(&p, 1, -1)
-                    continue
-                }
+                if errno == EINTR || errno == EAGAIN { continue }
                 let why = String(cString: strerror(errno))
                 // ENODEV: the device went away (unplugged).
                 throw EvdevReadError(description: "\(label): cannot read: \(why)")

@@ -65,7 +65,8 @@ public enum EvdevReplayWriter {
 
 /// A device's latency split by stage, per frame with finger events, on CLOCK_MONOTONIC (µs):
 /// kernel (the event's time) → read (the reader had it) → dispatched (handed to the loop and
-/// handled by the event model in the same turn) → presented (the frame showing it).
+/// the event model done with it, in the loop's turn that handed it over) → presented (the
+/// frame showing it).
 public struct EvdevStages: Sendable {
     /// Stage name and its samples in milliseconds (the last `capacity` of each).
     public private(set) var kernelToRead: [Double] = []
@@ -79,8 +80,9 @@ public struct EvdevStages: Sendable {
     public private(set) var unknownKernelClock = 0
     /// How many samples each stage keeps (the newest).
     public static let capacity = 4096
-    /// Frames handed over and not yet presented: (kernel, read, dispatched, touches).
-    private var waiting: [(kernel: Int64?, read: Int64, dispatched: Int64, touches: Int)] = []
+    /// Frames handed over and not yet presented: (kernel, read, dispatched, whether the event
+    /// model said it was done, touches).
+    private var waiting: [(kernel: Int64?, read: Int64, dispatched: Int64, handled: Bool, touches: Int)] = []
     /// Frames presented and not yet taken by `takeCompleted` (the Perfetto timeline's; at most `capacity`).
     private var completed: [DeviceStageTimes] = []
 
@@ -92,17 +94,27 @@ public struct EvdevStages: Sendable {
         list.append(v)
     }
 
-    /// A frame read at `read`, handed over at `handed`; `kernel` nil when its clock is not monotonic.
+    /// A frame read at `read`, handed over at `handed`; `kernel` nil when its clock is not
+    /// monotonic. `handed` stands for its dispatch until `noteDispatched` gives the moment
+    /// the event model was done with it.
     public mutating func noteFrame(kernel: Int64?, read: Int64, handed: Int64, touches: Int) {
         guard touches > 0 else { return }
         if let kernel { Self.add(Double(read - kernel) / 1000, to: &kernelToRead) } else { unknownKernelClock += 1 }
-        Self.add(Double(handed - read) / 1000, to: &readToDispatched)
-        waiting.append((kernel, read, handed, touches))
+        waiting.append((kernel, read, handed, false, touches))
+    }
+
+    /// The event model has handled every finger event handed over so far, at `dispatched`.
+    public mutating func noteDispatched(_ dispatched: Int64) {
+        for k in waiting.indices where !waiting[k].handled {
+            waiting[k].dispatched = max(waiting[k].dispatched, dispatched)
+            waiting[k].handled = true
+        }
     }
 
     /// The frames handed over so far were presented at `presented`.
     public mutating func notePresented(_ presented: Int64) {
         for w in waiting {
+            Self.add(Double(w.dispatched - w.read) / 1000, to: &readToDispatched)
             Self.add(Double(presented - w.dispatched) / 1000, to: &dispatchedToPresented)
             if let k = w.kernel { Self.add(Double(presented - k) / 1000, to: &total) }
             if completed.count < Self.capacity {

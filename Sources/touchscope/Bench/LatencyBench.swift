@@ -164,11 +164,17 @@ enum LatencyBench {
         func handle(_ input: RawInput) { session.handle(input) }
         /// Called once, when the loop turns the second time (its first frame is presented).
         var secondTurn: (() -> Void)?
+        /// Called every turn after the second's start, before the scene advances.
+        var everyTurn: (() -> Void)?
+        /// Whether every turn draws a frame, as mid-gesture (false: only when input came or
+        /// the scene animates, as the live window).
+        var drawsEveryTurn = true
         private var turns = 0
         func advance(to time: Double) -> Bool {
             turns += 1
             if turns == 2, let start = secondTurn { secondTurn = nil; start() }
-            return session.advance(to: time) || true   // draw every frame, as mid-gesture
+            everyTurn?()
+            return session.advance(to: time) || drawsEveryTurn
         }
         func draw(into list: inout DisplayList, layout: HostLayout) {
             frames += 1

@@ -24,6 +24,22 @@ import TouchCore
         #expect(s.lines.last == "kernel time not on CLOCK_MONOTONIC: its stage is not measured")
     }
 
+    @Test func dispatchIsWhenTheEventModelWasDone() {
+        var s = EvdevStages()
+        // Handed over at 1700 µs, the event model done at 1900: read → dispatched is 0.4 ms.
+        s.noteFrame(kernel: 1000, read: 1500, handed: 1700, touches: 1)
+        s.noteDispatched(1900)
+        // Handed after that dispatch and presented with it: it keeps its own hand-over (2300).
+        s.noteFrame(kernel: 2000, read: 2100, handed: 2300, touches: 1)
+        s.notePresented(6300)
+        #expect(s.readToDispatched == [0.4, 0.2])
+        #expect(s.dispatchedToPresented == [4.4, 4.0])
+        #expect(s.total == [5.3, 4.3])
+        let times = s.takeCompleted()
+        #expect(times.map(\.dispatched) == [1900, 2300])
+        #expect(times.allSatisfy { $0.kernel! <= $0.read && $0.read <= $0.dispatched && $0.dispatched <= $0.presented })
+    }
+
     @Test func percentilesAreNearestRank() {
         let samples = (1...100).map(Double.init)
         let p = EvdevStages.percentiles(samples)
