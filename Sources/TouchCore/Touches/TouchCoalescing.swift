@@ -202,7 +202,8 @@ extension Application {
             touch.hot.frame.delivered = samples
             for s in samples { touch.hot.frame.remember(s) }
             if tracer.isOn {
-                tracer.emit(time, .coalescedTouches(touch: touch.id, samples: samples, predicted: predictor.predict(touch.hot.frame.history)))
+                tracer.emit(time, .coalescedTouches(touch: touch.id, samples: samples, predicted: predictor.predict(touch.hot.frame.history),
+                                                    details: touch.traceDetails))
             }
             deliverMove(touch, event, last.location, pressure: last.pressure, at: last.timestamp, traced: true, always: samples.count > 1)
         }
@@ -211,8 +212,7 @@ extension Application {
     /// A move of `touch` while coalescing: kept for the next frame's delivery (a sample
     /// where the finger already is, as far as this frame knows, changes nothing).
     func coalesce(_ touch: Touch, _ p: Point, pressure: Double) {
-        if tracer.isOn { tracer.emit(time, .touchSample(FingerSample(touch: touch.id, key: touch.key, point: p, phase: .moved,
-                                                                      pressure: pressure, isEmulated: touch.isEmulated))) }
+        if tracer.isOn { traceSample(touch, .moved, at: p, pressure: pressure) }
         let latest = touch.hot.frame.pending.last.map { ($0.location, $0.pressure) } ?? (touch.locationInWindow, touch.hot.force)
         if latest == (p, pressure) { return }
         if touch.hot.frame.pending.isEmpty {

@@ -30,7 +30,8 @@ struct TouchTrails {
         }
         // In place: copying the trail out and back would copy its samples on every input.
         guard let i = found else { return }
-        if phase == .began { trailsByID[slot: i].traits = traits }
+        // A device's contact may change size and tool while it touches: the overlays show the latest.
+        if trailsByID[slot: i].traits != traits { trailsByID[slot: i].traits = traits }
         let wasActive = trailsByID[slot: i].isActive
         Self.add(TouchSample(t: time, location: location, pressure: pressure), phase: phase, emulated: emulated,
                  to: &trailsByID[slot: i])

@@ -92,7 +92,7 @@ public final class TraceLog: TraceSink {
                 touchEdges.append((endSeq, r))
             }
             return
-        case let .hitTest(touch, point, path, view, _):
+        case let .hitTest(touch, point, path, view, _, _):
             touches.note(HitTestInfo(t: r.t, seq: seq, touch: touch, point: point, path: path, view: view))
             kind = .hitTest
         case let .touches(phase, view, ids, _):
@@ -105,7 +105,7 @@ public final class TraceLog: TraceSink {
                                slot: slot, capacity: laneCapacity)
             recognizers.noteView(view, slot: slot)
             kind = .gesture
-        case let .coalescedTouches(touch, _, predicted):
+        case let .coalescedTouches(touch, _, predicted, _):
             predictions[touch] = predicted.map(\.location)
             events.note(r, seq: seq)
             kind = TraceKind(r.body)
