@@ -66,13 +66,21 @@ struct TouchFrameSamples {
     /// The samples of the touch's latest move delivery, oldest first (empty: it was
     /// delivered per sample).
     var delivered: [TouchSample] = []
-    /// The latest samples taken (up to `historyLimit`), for the predictor.
-    var history: [TouchSample] = []
+    /// The samples taken, oldest first: the newest `historyLimit` are `history`; older ones
+    /// go in batches (up to twice as many are kept), so that a sample taken does not move the
+    /// others every time, and the storage is made once, at the touch's first sample.
+    private var kept: [TouchSample] = []
     static let historyLimit = 16
+    /// The latest samples taken (up to `historyLimit`), for the predictor.
+    var history: [TouchSample] { kept.count <= Self.historyLimit ? kept : Array(kept.suffix(Self.historyLimit)) }
 
     mutating func remember(_ s: TouchSample) {
-        if history.count == Self.historyLimit { history.removeFirst() }
-        history.append(s)
+        if kept.isEmpty {
+            kept.reserveCapacity(2 * Self.historyLimit)
+        } else if kept.count == 2 * Self.historyLimit {
+            kept.removeFirst(Self.historyLimit)
+        }
+        kept.append(s)
     }
 }
 
