@@ -62,7 +62,7 @@ final class Rig {
     }
     var hitTests: [(path: [HitStep], view: TraceName?)] {
         records.compactMap {
-            if case let .hitTest(_, _, path, view, _) = $0.body { return (path, view) }
+            if case let .hitTest(_, _, path, view, _, _) = $0.body { return (path, view) }
             return nil
         }
     }

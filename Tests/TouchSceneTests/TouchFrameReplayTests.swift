@@ -17,7 +17,7 @@ struct TouchFrameReplayTests {
         var samples: [Int] = []
         session.app.tracer.sink = TraceCallback { r in
             if case let .touches(.moved, view, _, _) = r.body, view == "pad" { moved.append(r.t) }
-            if case let .coalescedTouches(_, s, _) = r.body { samples.append(s.count) }
+            if case let .coalescedTouches(_, s, _, _) = r.body { samples.append(s.count) }
         }
         let replayer = Replayer(session: session, recording: try RecordingReader(text: header + lines.joined(separator: "\n") + "\n"))
         replayer.coalescesTouches = coalesce

@@ -46,10 +46,17 @@ struct TraceTests {
          #"{"t":0,"kind":"note","topic":"ignoring","text":"ctl \u0001 é ✓"}"#),
         (TraceRecord(t: 8, .failureWait(recognizer: "pan", waitingFor: ["swipe", "tap"])),
          #"{"t":8,"kind":"note","topic":"gesture","text":"pan blocked until swipe, tap fail"}"#),
-        (TraceRecord(t: 9, .touchSample(FingerSample(touch: 4, key: TouchKey(device: -1, finger: 2), point: Point(x: 1.5, y: 2),
-                                                     phase: .moved, pressure: 0.25, isEmulated: true))),
+        (TraceRecord(t: 9, .touchSample(Self.mouseSample)),
          #"{"t":9,"kind":"touch-sample","touch":4,"device":-1,"finger":2,"point":[1.5,2],"phase":"moved","pressure":0.25,"emulated":true}"#),
     ]
+
+    /// A mouse's sample, with the mouse's traits (what an emulated sample reads back with).
+    static let mouseSample: FingerSample = {
+        var s = FingerSample(touch: 4, key: TouchKey(device: -1, finger: 2), point: Point(x: 1.5, y: 2), phase: .moved,
+                             pressure: 0.25, isEmulated: true)
+        s.traits = .mouse
+        return s
+    }()
 
     @Test("a record's description is its trace line")
     func descriptionIsTheLine() {

@@ -148,7 +148,7 @@ struct PerfettoExportTests {
         #expect(actual.values.map(\.count).reduce(0, +) == entered.count, "\(recording)")
         // One track per touch, its slice starting at its hit test.
         for r in records {
-            guard case let .hitTest(touch, _, _, _, _) = r.body else { continue }
+            guard case let .hitTest(touch, _, _, _, _, _) = r.body else { continue }
             let starts = trace.events(on: "touch \(touch)", ph: "X").compactMap { ChromeTrace.integer($0["ts"]) }
             #expect(starts.contains(micros(r.t)), "\(recording): touch \(touch)")
         }

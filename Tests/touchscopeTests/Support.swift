@@ -65,7 +65,7 @@ struct Replay {
 
     var hitTests: [(touch: Int, point: Point, path: [HitStep], view: TraceName?)] {
         records.compactMap {
-            if case let .hitTest(touch, point, path, view, _) = $0.body { return (touch, point, path, view) }
+            if case let .hitTest(touch, point, path, view, _, _) = $0.body { return (touch, point, path, view) }
             return nil
         }
     }

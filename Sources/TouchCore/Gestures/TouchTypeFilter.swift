@@ -48,6 +48,8 @@ extension Application {
     /// it landed with, as a `UITouch`'s), or they wait for the finger to land. A palm not
     /// down is noted and never delivered.
     func receive(_ traits: TouchTraits, for key: TouchKey) {
+        var traits = traits
+        traits.isReported = true
         if let touch = hot.activeTouches[key] {
             let type = touch.hot.traits.type
             touch.hot.traits = traits
@@ -64,16 +66,7 @@ extension Application {
     /// A note of what the input reported of a touch that is not a plain finger or mouse
     /// (`touch 3: pencil, force 1.2 of 2, radius 5.1 ± 0.4 pt`): its type, force and size.
     func traceTraits(_ touch: Touch) {
-        var text = "touch \(touch.id): \(touch.type.rawValue)"
-        if touch.maximumPossibleForce > 0 {
-            text += ", force \(TraceFormat.short(touch.force, 2)) of \(TraceFormat.short(touch.maximumPossibleForce, 2))"
-        } else {
-            text += ", no pressure"
-        }
-        if touch.majorRadius > 0 {
-            text += ", radius \(TraceFormat.short(touch.majorRadius, 2)) ± \(TraceFormat.short(touch.majorRadiusTolerance, 2)) pt"
-        }
-        tracer.emit(time, .note(topic: "touch", text: TraceText(text)))
+        tracer.emit(time, .note(topic: "touch", text: TraceText("touch \(touch.id): " + touch.details.text)))
     }
 
     /// Cancels the touch down for `key` alone (a finger that turned into a palm): its

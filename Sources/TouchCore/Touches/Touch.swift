@@ -75,6 +75,11 @@ public final class Touch {
     /// How far off ``majorRadius`` may be, in points (`UITouch.majorRadiusTolerance`): from
     /// the major axis's fuzz and step; 0 where the input gives no size.
     public var majorRadiusTolerance: Double { hot.traits.majorRadiusTolerance }
+    /// The touch's type, force and size as a trace record carries them.
+    var details: TouchDetails { TouchDetails(traits: hot.traits, force: force) }
+    /// ``details`` for the trace's `hit-test` and `coalesced-touches` records: nil for a plain
+    /// finger or mouse touch, whose records leave them out.
+    var traceDetails: TouchDetails? { hot.traits.isPlain ? nil : details }
     /// Where the touch is and was, in the window's space.
     public var locationInWindow: Point { hot.locationInWindow }
     /// Where the touch was before its latest move, in the window's space.

@@ -66,13 +66,21 @@ struct TouchFrameSamples {
     /// The samples of the touch's latest move delivery, oldest first (empty: it was
     /// delivered per sample).
     var delivered: [TouchSample] = []
-    /// The latest samples taken (up to `historyLimit`), for the predictor.
-    var history: [TouchSample] = []
+    /// The samples taken, oldest first: the newest `historyLimit` are `history`; older ones
+    /// go in batches (up to twice as many are kept), so that a sample taken does not move the
+    /// others every time, and the storage is made once, at the touch's first sample.
+    private var kept: [TouchSample] = []
     static let historyLimit = 16
+    /// The latest samples taken (up to `historyLimit`), for the predictor.
+    var history: [TouchSample] { kept.count <= Self.historyLimit ? kept : Array(kept.suffix(Self.historyLimit)) }
 
     mutating func remember(_ s: TouchSample) {
-        if history.count == Self.historyLimit { history.removeFirst() }
-        history.append(s)
+        if kept.isEmpty {
+            kept.reserveCapacity(2 * Self.historyLimit)
+        } else if kept.count == 2 * Self.historyLimit {
+            kept.removeFirst(Self.historyLimit)
+        }
+        kept.append(s)
     }
 }
 
@@ -202,7 +210,8 @@ extension Application {
             touch.hot.frame.delivered = samples
             for s in samples { touch.hot.frame.remember(s) }
             if tracer.isOn {
-                tracer.emit(time, .coalescedTouches(touch: touch.id, samples: samples, predicted: predictor.predict(touch.hot.frame.history)))
+                tracer.emit(time, .coalescedTouches(touch: touch.id, samples: samples, predicted: predictor.predict(touch.hot.frame.history),
+                                                    details: touch.traceDetails))
             }
             deliverMove(touch, event, last.location, pressure: last.pressure, at: last.timestamp, traced: true, always: samples.count > 1)
         }
@@ -211,8 +220,7 @@ extension Application {
     /// A move of `touch` while coalescing: kept for the next frame's delivery (a sample
     /// where the finger already is, as far as this frame knows, changes nothing).
     func coalesce(_ touch: Touch, _ p: Point, pressure: Double) {
-        if tracer.isOn { tracer.emit(time, .touchSample(FingerSample(touch: touch.id, key: touch.key, point: p, phase: .moved,
-                                                                      pressure: pressure, isEmulated: touch.isEmulated))) }
+        if tracer.isOn { traceSample(touch, .moved, at: p, pressure: pressure) }
         let latest = touch.hot.frame.pending.last.map { ($0.location, $0.pressure) } ?? (touch.locationInWindow, touch.hot.force)
         if latest == (p, pressure) { return }
         if touch.hot.frame.pending.isEmpty {

@@ -89,7 +89,7 @@ extension Application {
         touch.joinSequence(event.moves)
 
         if let blocker = exclusiveBlocker(for: touch) {
-            if let path { tracer.emit(time, .hitTest(touch: touch.id, point: p, path: path, view: hit?.traceName)) }
+            if let path { tracer.emit(time, .hitTest(touch: touch.id, point: p, path: path, view: hit?.traceName, details: touch.traceDetails)) }
             traceSample(touch, .began)
             tracer.emit(time, .note(topic: "delivery", text: TraceText(blocker)))
             touch.hot.finishedForView = true
@@ -108,10 +108,10 @@ extension Application {
         touch.hot.gestureRecognizers = recognizers(for: touch, event: event, notes: &notes)
         if let path {
             tracer.emit(time, .hitTest(touch: touch.id, point: p, path: path, view: hit?.traceName,
-                                       recognizers: touch.gestureRecognizers.map(\.traceName)))
+                                       recognizers: touch.gestureRecognizers.map(\.traceName), details: touch.traceDetails))
         }
         traceSample(touch, .began)
-        if tracer.isOn, touch.hot.traits != .finger, touch.hot.traits != .mouse { traceTraits(touch) }
+        if tracer.isOn, !touch.hot.traits.isPlain { traceTraits(touch) }
         for (k, text) in (notes ?? []).enumerated() {
             tracer.emit(time, .note(topic: k < receiverNotes ? "delivery" : "gesture", text: text))
         }

@@ -48,6 +48,10 @@ public struct TouchTraits: Sendable, Hashable {
     public var majorRadius: Double
     /// How far off ``majorRadius`` may be, in points (`UITouch.majorRadiusTolerance`).
     public var majorRadiusTolerance: Double
+    /// Whether the input reported these traits for the touch (a device's contact, a program's
+    /// ``InputEvent/touchTraits(_:_:)``: the application sets it when it takes them), rather
+    /// than TouchScope assuming them (an SDL finger, the mouse).
+    public var isReported = false
 
     /// Traits given one by one (the defaults: a finger with pressure and no size).
     public init(type: TouchType = .direct, isPalm: Bool = false, maximumPossibleForce: Double = TouchTraits.pressureForce,
@@ -60,6 +64,11 @@ public struct TouchTraits: Sendable, Hashable {
     public static let finger = TouchTraits()
     /// A mouse-emulated finger: no pressure, no size.
     public static let mouse = TouchTraits(maximumPossibleForce: 0)
+
+    /// Whether these are the traits TouchScope assumes for an SDL finger (``finger``) or the
+    /// mouse (``mouse``), which no input reported: what trace records and the overlays leave
+    /// out (docs/touch-types.md).
+    public var isPlain: Bool { self == .finger || self == .mouse }
 
     /// The force of a touch at the top of the device's pressure range. TouchScope's
     /// "average touch" (force 1.0, as UIKit's unit) is the middle of the device's range, so
@@ -102,5 +111,43 @@ public struct TouchTraits: Sendable, Hashable {
         guard let k = pointsPerUnit(device) else { return nil }
         let fuzz = device.axis(0x30)?.fuzz ?? 0
         return (Double(major) / 2 * k, Double(max(fuzz, 1)) / 2 * k)
+    }
+}
+
+/// What a trace record says of a touch besides where it is: its traits and its force at that
+/// moment, in UIKit's unit (`Touch.force`). The `hit-test` and `coalesced-touches` records of
+/// a touch that is not a plain finger or mouse touch carry one (``TouchTraits/isPlain``), and
+/// trace files write it as the keys `type`, `force`, `maximumPossibleForce`, then
+/// `majorRadius` and `majorRadiusTolerance` where the input gave a size.
+///
+///     if case let .hitTest(_, _, _, _, _, details?) = record.body { print(details.type, details.force) }
+public struct TouchDetails: Sendable, Hashable {
+    /// The touch's type, force range and size.
+    public var traits: TouchTraits
+    /// The touch's force (`UITouch.force`: 1.0 is an average touch), 0 without pressure.
+    public var force: Double
+    /// The details of a touch with `traits` whose force is `force`.
+    public init(traits: TouchTraits, force: Double) { self.traits = traits; self.force = force }
+    /// The touch's type (``TouchTraits/type``).
+    public var type: TouchType { traits.type }
+    /// The force of the most pressure the input reports (``TouchTraits/maximumPossibleForce``).
+    public var maximumPossibleForce: Double { traits.maximumPossibleForce }
+    /// The touch's radius in points (``TouchTraits/majorRadius``), 0 without a size.
+    public var majorRadius: Double { traits.majorRadius }
+    /// How far off ``majorRadius`` may be, in points (``TouchTraits/majorRadiusTolerance``).
+    public var majorRadiusTolerance: Double { traits.majorRadiusTolerance }
+    /// One line for people: `pencil, force 1.2 of 2, radius 5.1 ± 0.4 pt` (`no pressure`
+    /// without pressure; no radius without a size).
+    public var text: String {
+        var text = type.rawValue
+        if maximumPossibleForce > 0 {
+            text += ", force \(TraceFormat.short(force, 2)) of \(TraceFormat.short(maximumPossibleForce, 2))"
+        } else {
+            text += ", no pressure"
+        }
+        if majorRadius > 0 {
+            text += ", radius \(TraceFormat.short(majorRadius, 2)) ± \(TraceFormat.short(majorRadiusTolerance, 2)) pt"
+        }
+        return text
     }
 }

@@ -14,7 +14,8 @@ extension TraceRecord: CustomStringConvertible {
     }
 
     /// Appends one line with its newline. Field order:
-    /// - hit-test: touch, point, path [{view, verdict}], view, recognizers (omitted when none)
+    /// - hit-test: touch, point, path [{view, verdict}], view, recognizers (omitted when none),
+    ///   then the touch's details (below) unless it is a plain finger or mouse touch
     /// - touches: phase, view, touches, reason (omitted when nil)
     /// - gesture: recognizer, view, from, to, reason, then scale, rotation, translation,
     ///   velocity (number, or [x, y] for vector velocity), location, numberOfTouches as present,
@@ -27,7 +28,11 @@ extension TraceRecord: CustomStringConvertible {
     /// - orientation: from, to
     /// - note: topic, text (a failure wait: topic `gesture`, its `waitNote`)
     /// - a custom kind: its fields, in order
-    /// - touch-sample (never in trace files): touch, device, finger, point, phase, pressure, emulated
+    /// - touch-sample (never in trace files): touch, device, finger, point, phase, pressure,
+    ///   emulated, then the details as for hit-test
+    /// - coalesced-touches: touch, samples, predicted, then the details as for hit-test
+    /// - the details (``TouchDetails``): type, force, maximumPossibleForce, then majorRadius
+    ///   and majorRadiusTolerance when the input gave a size (majorRadius above 0)
     public func encodeJSON(into b: inout [UInt8]) {
         func lit(_ k: StaticString) {
             b.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: k.utf8CodeUnitCount))
@@ -75,8 +80,18 @@ extension TraceRecord.Body {
             key(k); b.append(0x5b); JSONOut.number(JSONOut.tidy(p.x), into: &b); b.append(0x2c)
             JSONOut.number(JSONOut.tidy(p.y), into: &b); b.append(0x5d)
         }
+        func details(_ d: TouchDetails?) {
+            guard let d else { return }
+            str("type", d.type.rawValue)
+            num("force", d.force)
+            num("maximumPossibleForce", d.maximumPossibleForce)
+            if d.majorRadius > 0 {
+                num("majorRadius", d.majorRadius)
+                num("majorRadiusTolerance", d.majorRadiusTolerance)
+            }
+        }
         switch self {
-        case let .hitTest(touch, p, path, view, recognizers):
+        case let .hitTest(touch, p, path, view, recognizers, d):
             num("touch", Double(touch))
             point("point", p)
             key("path")
@@ -92,6 +107,7 @@ extension TraceRecord.Body {
             b.append(0x5d)
             name("view", view)
             if !recognizers.isEmpty { names("recognizers", recognizers) }
+            details(d)
         case let .touches(phase, view, touches, reason):
             str("phase", phase.rawValue)
             str("view", view.string)
@@ -160,10 +176,12 @@ extension TraceRecord.Body {
             num("pressure", s.pressure)
             key("emulated")
             if s.isEmulated { lit("true") } else { lit("false") }
-        case let .coalescedTouches(touch, samples, predicted):
+            if !s.traits.isPlain { details(TouchDetails(traits: s.traits, force: s.force)) }
+        case let .coalescedTouches(touch, samples, predicted, d):
             num("touch", Double(touch))
             TouchSample.encode("samples", samples, into: &b)
             TouchSample.encode("predicted", predicted, into: &b)
+            details(d)
         case let .custom(c):
             for (k, v) in c.fields {
                 b.append(0x2c); JSONOut.string(k, into: &b); b.append(0x3a)

@@ -236,14 +236,14 @@ extension TraceRecord.Body {
 extension TraceKindEntry {
     /// The entry of a hit test.
     public static let hitTest = TraceKindEntry(name: "hit-test", group: .hitTest, perfetto: .own, summary: { b in
-        guard case let .hitTest(touch, p, path, view, _) = b else { return "" }
+        guard case let .hitTest(touch, p, path, view, _, _) = b else { return "" }
         let steps = path.map { "\($0.view):\($0.verdict.rawValue)" }.joined(separator: " ")
         return "touch \(touch) at \(TraceFormat.point(p)) → \(view?.string ?? "window")  [\(steps)]"
     }, detail: { b in
-        guard case let .hitTest(touch, p, path, view, _) = b else { return [] }
+        guard case let .hitTest(touch, p, path, view, _, details) = b else { return [] }
         let steps = path.enumerated().map { (i: Int, step: HitStep) in "\(i + 1). \(step.view) \(step.verdict.rawValue)" }
         return ["touch \(touch) at \(TraceFormat.point(p)) → \(view?.string ?? "no view (the window)")",
-                "path: " + steps.joined(separator: "  ")]
+                "path: " + steps.joined(separator: "  ")] + (details.map { ["touch \(touch): " + $0.text] } ?? [])
     })
 
     /// The entry of a touch message.
@@ -274,14 +274,16 @@ extension TraceKindEntry {
         guard case let .touchSample(s) = b else { return "" }
         return "touch \(s.touch) \(s.phase.rawValue) at \(TraceFormat.point(s.point)) (device \(s.key.device) finger \(s.key.finger), "
             + "pressure \(TraceFormat.short(s.pressure, 2))\(s.isEmulated ? ", mouse" : ""))"
+            + (s.traits.isPlain ? "" : "  " + TouchDetails(traits: s.traits, force: s.force).text)
     })
 
     /// The entry of a move delivered once per frame with its coalesced and predicted samples.
     public static let coalescedTouches = TraceKindEntry(name: "coalesced-touches", group: .touches, perfetto: .own, summary: { b in
-        guard case let .coalescedTouches(touch, samples, predicted) = b else { return "" }
+        guard case let .coalescedTouches(touch, samples, predicted, details) = b else { return "" }
         let to = samples.last.map { " to \(TraceFormat.point($0.location))" } ?? ""
         return "touch \(touch): \(samples.count) sample\(samples.count == 1 ? "" : "s") in one delivery\(to)"
             + (predicted.last.map { ", predicted \(TraceFormat.point($0.location)) \(TraceFormat.short(($0.timestamp - (samples.last?.timestamp ?? $0.timestamp)) * 1000, 1)) ms ahead" } ?? "")
+            + (details.map { "  " + $0.text } ?? "")
     })
 
     /// The entry of a control event.

@@ -79,6 +79,19 @@ struct TraceFields {
         return out
     }
 
+    /// A touch's details (`type`, `force`, `maximumPossibleForce`, `majorRadius`,
+    /// `majorRadiusTolerance`), read as reported (``TouchTraits/isReported``); nil when the
+    /// line has none (an SDL finger or the mouse, or a line written before they were), or
+    /// names a type this program does not know.
+    var touchDetails: TouchDetails? {
+        guard let type = string("type").flatMap(TouchType.init(rawValue:)) else { return nil }
+        var traits = TouchTraits(type: type, maximumPossibleForce: number("maximumPossibleForce") ?? 0,
+                                 majorRadius: number("majorRadius") ?? 0, majorRadiusTolerance: number("majorRadiusTolerance") ?? 0)
+        // A line that carries them: as far as a reader knows, the input reported them.
+        traits.isReported = true
+        return TouchDetails(traits: traits, force: number("force") ?? 0)
+    }
+
     /// The decision fields of a gesture line (`rule`, `measured`, `limit`, `unit`, `by`,
     /// `neverBegan`); nil when it names no rule. `margin` is derived, so it is not read.
     var decision: GestureDecision? {
@@ -129,7 +142,8 @@ extension TraceRecord.Body {
                 steps.append(HitStep(view: TraceName(view), verdict: verdict))
             }
             guard let recognizers = f.v["recognizers"] == nil ? [] : f.names("recognizers") else { return nil }
-            self = .hitTest(touch: touch, point: point, path: steps, view: f.name("view"), recognizers: recognizers)
+            self = .hitTest(touch: touch, point: point, path: steps, view: f.name("view"), recognizers: recognizers,
+                            details: f.touchDetails)
         case "touches":
             guard let phase = f.string("phase").flatMap(TouchPhase.init), let view = f.name("view"),
                   let ids = f.v["touches"]?.array else { return nil }
@@ -169,11 +183,14 @@ extension TraceRecord.Body {
             guard let touch = f.int("touch"), let device = f.int("device"), let finger = f.int("finger"),
                   let point = f.point("point"), let phase = f.string("phase").flatMap(TouchPhase.init),
                   let pressure = f.number("pressure"), case let .bool(emulated)? = f.v["emulated"] else { return nil }
-            self = .touchSample(FingerSample(touch: touch, key: TouchKey(device: device, finger: finger),
-                                             point: point, phase: phase, pressure: pressure, isEmulated: emulated))
+            var s = FingerSample(touch: touch, key: TouchKey(device: device, finger: finger),
+                                 point: point, phase: phase, pressure: pressure, isEmulated: emulated)
+            // Without details, a plain finger's or the mouse's traits.
+            s.traits = f.touchDetails?.traits ?? (emulated ? .mouse : .finger)
+            self = .touchSample(s)
         case "coalesced-touches":
             guard let touch = f.int("touch"), let samples = f.samples("samples"), let predicted = f.samples("predicted") else { return nil }
-            self = .coalescedTouches(touch: touch, samples: samples, predicted: predicted)
+            self = .coalescedTouches(touch: touch, samples: samples, predicted: predicted, details: f.touchDetails)
         case "note":
             guard let topic = f.string("topic"), let text = f.string("text") else { return nil }
             self = Self.failureWait(topic: topic, text: text) ?? .note(topic: topic, text: TraceText(text))

@@ -197,8 +197,10 @@ public struct TraceRecord: Sendable, Hashable {
     public enum Body: Sendable, Hashable {
         /// A hit test for a touch that began: the visiting order with verdicts, the result,
         /// and the recognizers that analyse the touch (the hit view's and its ancestors',
-        /// in that order; those that declined it are left out).
-        case hitTest(touch: Int, point: Point, path: [HitStep], view: TraceName?, recognizers: [TraceName] = [])
+        /// in that order; those that declined it are left out), and the touch's type, force and
+        /// size as it landed, unless it is a plain finger or mouse touch (``TouchDetails``).
+        case hitTest(touch: Int, point: Point, path: [HitStep], view: TraceName?, recognizers: [TraceName] = [],
+                     details: TouchDetails? = nil)
         /// A touch message to one responder (one record per responder that receives it).
         /// `reason` says why it was sent (forwarded, delayed, cancelled by a recognizer, ...).
         /// `touches` is the touch's own one-element list for a one-touch message (shared, not
@@ -215,8 +217,10 @@ public struct TraceRecord: Sendable, Hashable {
         case touchSample(FingerSample)
         /// A move delivered once per frame: every sample of the touch since its last
         /// delivery, oldest first (the last is where the touch is now), and the samples
-        /// predicted ahead of it (`Event.coalescedTouches(for:)`, `predictedTouches(for:)`).
-        case coalescedTouches(touch: Int, samples: [TouchSample], predicted: [TouchSample])
+        /// predicted ahead of it (`Event.coalescedTouches(for:)`, `predictedTouches(for:)`),
+        /// and the touch's type, force and size at the delivery, unless it is a plain finger
+        /// or mouse touch (``TouchDetails``).
+        case coalescedTouches(touch: Int, samples: [TouchSample], predicted: [TouchSample], details: TouchDetails? = nil)
         /// A control event sent by a control.
         case control(control: TraceName, event: String)
         /// An action message: who sent it, its name, the explicit target (nil: travels the
@@ -284,8 +288,11 @@ public struct FingerSample: Sendable, Hashable {
     /// Made by the mouse rather than a touch device.
     public var isEmulated: Bool
     /// The touch's type, force range and size (`Touch.type`, `maximumPossibleForce`,
-    /// `majorRadius`): the overlays show them.
+    /// `majorRadius`): the overlays show them, and the record's JSON writes them (with the
+    /// force) unless they are a plain finger's or the mouse's.
     public var traits = TouchTraits.finger
+    /// The touch's force in UIKit's unit (`Touch.force`): the pressure × the maximum.
+    public var force: Double { pressure * traits.maximumPossibleForce }
     /// A sample of `key` for touch `touch`, at `point`.
     public init(touch: Int, key: TouchKey, point: Point, phase: TouchPhase, pressure: Double, isEmulated: Bool) {
         self.touch = touch; self.key = key; self.point = point; self.phase = phase

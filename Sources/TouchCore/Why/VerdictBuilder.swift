@@ -165,7 +165,7 @@ public struct VerdictBuilder: Sendable {
             case .ended, .cancelled: lift(s.touch, at: t)
             case .moved, .stationary: break
             }
-        case let .hitTest(touch, _, _, view, recognizers):
+        case let .hitTest(touch, _, _, view, recognizers, _):
             land(touch, at: t, view: view, recognizers: recognizers)
         case let .gesture(recognizer, view, from, to, reason, _):
             transition(recognizer, view: view, from: from, to: to, at: t, reason: reason, decision: record.decision)

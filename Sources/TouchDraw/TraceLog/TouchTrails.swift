@@ -30,7 +30,9 @@ struct TouchTrails {
         }
         // In place: copying the trail out and back would copy its samples on every input.
         guard let i = found else { return }
-        if phase == .began { trailsByID[slot: i].traits = traits }
+        // A contact the input reports may change size and tool while it touches: the overlays
+        // show the latest (the others' traits are fixed when they land; no comparison per sample).
+        if phase == .began || traits.isReported { trailsByID[slot: i].traits = traits }
         let wasActive = trailsByID[slot: i].isActive
         Self.add(TouchSample(t: time, location: location, pressure: pressure), phase: phase, emulated: emulated,
                  to: &trailsByID[slot: i])

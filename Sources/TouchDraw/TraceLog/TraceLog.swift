@@ -74,50 +74,59 @@ public final class TraceLog: TraceSink {
     // MARK: Appending
 
     /// `append`, as the tracer's sink.
-    public func receive(_ record: consuming TraceRecord) { append(record) }
+    public func receive(_ record: consuming TraceRecord) { append(consume record) }
 
-    /// Appends one record. O(1) amortized. One switch reads the fields the indices need
-    /// and the kind, then the record moves into the ring.
+    /// Appends one record. O(1) amortized. The indices read the fields they need from the
+    /// record borrowed (`index`), then the record moves into the ring.
     public func append(_ r: consuming TraceRecord) {
+        // A switch over the fields of the `consuming` record itself copied the whole record
+        // first, and destroyed the copy after (docs/performance.md); a borrowed one does not.
+        guard let kind = index(r.body, at: r.t) else { return }
         let seq = endSeq
-        let kind: TraceKind
-        switch r.body {
-        case let .touchSample(s):
-            trails.note(s, at: r.t)
-            devices.note(s, at: r.t)
-            if s.phase == .ended || s.phase == .cancelled, !predictions.isEmpty { predictions[s.touch] = nil }
-            // The verdicts read a finger's landing and lift (not its moves), later.
-            if s.phase != .moved && s.phase != .stationary {
-                if touchEdges.count >= capacity { touchEdges.removeFirst(touchEdges.count / 2) }
-                touchEdges.append((endSeq, r))
-            }
-            return
-        case let .hitTest(touch, point, path, view, _):
-            touches.note(HitTestInfo(t: r.t, seq: seq, touch: touch, point: point, path: path, view: view))
-            kind = .hitTest
-        case let .touches(phase, view, ids, _):
-            lastTouch = (r.t, phase, view, ids)
-            for id in ids { touches.noteMessage(phase, view: view, touch: id, t: r.t) }
-            kind = .touches
-        case let .gesture(recognizer, view, from, to, reason, outputs):
-            let slot = recognizers.slot(of: recognizer)
-            recognizers.append(GestureTransition(t: r.t, seq: seq, from: from, to: to, reasonText: reason, outputs: outputs),
-                               slot: slot, capacity: laneCapacity)
-            recognizers.noteView(view, slot: slot)
-            kind = .gesture
-        case let .coalescedTouches(touch, _, predicted):
-            predictions[touch] = predicted.map(\.location)
-            events.note(r, seq: seq)
-            kind = TraceKind(r.body)
-        default:
-            // Every other kind: the lanes of point events file what they show.
-            events.note(r, seq: seq)
-            kind = TraceKind(r.body)
-        }
         appended += 1
         if ring.isFull, !lineCache.isEmpty { lineCache[seq - capacity] = nil }
         ring.append(consume r, kind: kind.index)
         if endSeq % 4096 == 0 && endSeq > capacity { recognizers.prune(fromSeq: firstSeq) }
+    }
+
+    /// Files what the indices need of a record of `body` at time `t`, the record about to
+    /// get sequence number `endSeq`, and returns the kind it is listed under; nil for a touch
+    /// sample, which the ring does not keep.
+    private func index(_ body: TraceRecord.Body, at t: Double) -> TraceKind? {
+        let seq = endSeq
+        switch body {
+        case let .touchSample(s):
+            trails.note(s, at: t)
+            devices.note(s, at: t)
+            if s.phase == .ended || s.phase == .cancelled, !predictions.isEmpty { predictions[s.touch] = nil }
+            // The verdicts read a finger's landing and lift (not its moves), later.
+            if s.phase != .moved && s.phase != .stationary {
+                if touchEdges.count >= capacity { touchEdges.removeFirst(touchEdges.count / 2) }
+                touchEdges.append((seq, TraceRecord(t: t, body)))
+            }
+            return nil
+        case let .hitTest(touch, point, path, view, _, _):
+            touches.note(HitTestInfo(t: t, seq: seq, touch: touch, point: point, path: path, view: view))
+            return .hitTest
+        case let .touches(phase, view, ids, _):
+            lastTouch = (t, phase, view, ids)
+            for id in ids { touches.noteMessage(phase, view: view, touch: id, t: t) }
+            return .touches
+        case let .gesture(recognizer, view, from, to, reason, outputs):
+            let slot = recognizers.slot(of: recognizer)
+            recognizers.append(GestureTransition(t: t, seq: seq, from: from, to: to, reasonText: reason, outputs: outputs),
+                               slot: slot, capacity: laneCapacity)
+            recognizers.noteView(view, slot: slot)
+            return .gesture
+        case let .coalescedTouches(touch, _, predicted, _):
+            predictions[touch] = predicted.map(\.location)
+            events.note(TraceRecord(t: t, body), seq: seq)
+            return TraceKind(body)
+        default:
+            // Every other kind: the lanes of point events file what they show.
+            events.note(TraceRecord(t: t, body), seq: seq)
+            return TraceKind(body)
+        }
     }
 
     // MARK: Records

@@ -31,8 +31,10 @@
 ///   `frame` for each frame drawn that shows touch samples, with their number in `args`.
 /// - **one track per touch** ("touch 3"): a slice `touch 3` from its hit test (or its first
 ///   sample) to its `ended` or `cancelled` sample, with the device, finger, first and last
-///   point and the number of moves in `args`; on the same track, instants for the hit test
-///   (the visiting path with verdicts in `args`), each `moved` sample (point, pressure), and
+///   point, the number of moves and (a touch that is not a plain finger or mouse touch) its
+///   `type`, `force`, `maximumPossibleForce`, `majorRadius`, `majorRadiusTolerance` as last
+///   reported in `args`; on the same track, instants for the hit test (the visiting path with
+///   verdicts, and those details, in `args`), each `moved` sample (point, pressure, details), and
 ///   each touch message a responder received (`touchesBegan: pad`, with the reason when
 ///   there is one), which may come after the finger lifted (held back, cancelled later).
 ///   A stream without touch samples (rebuilt from a trace file) ends the slice at the
@@ -154,6 +156,8 @@ struct PerfettoTimeline {
         var key: TouchKey?
         var emulated: Bool?
         var moves = 0
+        /// Its type, force and size as last reported (nil: a plain finger or mouse touch).
+        var details: TouchDetails?
         /// Whether samples came for it (then samples end it, else its messages do).
         var sampled = false
     }
@@ -245,20 +249,22 @@ struct PerfettoTimeline {
             let flow = flowStart(ts, into: &b)
             instant("blocked until \(waitingFor.map(\.string).joined(separator: ", ")) fail\(s)", cat: "gesture", ts: ts, tid: tid, args: args, into: &b)
             flowEnd(flow, ts: ts, tid: tid, into: &b)
-        case let .hitTest(touch, point, path, view, _):
+        case let .hitTest(touch, point, path, view, _, details):
             if touches[touch] != nil { closeTouch(touch, at: ts, end: "superseded", into: &b) }
             let tid = touchTrack(touch, into: &b)
-            touches[touch] = OpenTouch(start: ts, first: point, last: point)
+            touches[touch] = OpenTouch(start: ts, first: point, last: point, details: details)
             var args = PerfettoArgs()
             args.point("point", point)
             args.string("view", view?.string)
             args.array("path", path) { f, step in f.string("view", step.view.string); f.string("verdict", step.verdict.rawValue) }
+            args.details(details)
             instant("hit test: \(view?.string ?? "none")", cat: "hit-test", ts: ts, tid: tid, args: args, into: &b)
-        case let .coalescedTouches(touch, samples, predicted):
+        case let .coalescedTouches(touch, samples, predicted, details):
             var args = PerfettoArgs()
             args.number("touch", Double(touch))
             args.array("samples", samples) { f, s in f.point("point", s.location); f.number("t", s.timestamp) }
             args.array("predicted", predicted) { f, s in f.point("point", s.location); f.number("t", s.timestamp) }
+            args.details(details)
             instant("\(samples.count) coalesced, \(predicted.count) predicted", cat: "touch", ts: ts, tid: touchTrack(touch, into: &b),
                     args: args, into: &b)
         case let .touchSample(s):
@@ -271,6 +277,7 @@ struct PerfettoTimeline {
             input = ts
             if framesSeen && unshown.last != ts { unshown.append(ts) }
             let tid = touchTrack(s.touch, into: &b)
+            let details = s.traits.isPlain ? nil : TouchDetails(traits: s.traits, force: s.force)
             switch s.phase {
             case .began:
                 if let open = touches[s.touch], open.sampled { closeTouch(s.touch, at: ts, end: "superseded", into: &b) }
@@ -279,16 +286,19 @@ struct PerfettoTimeline {
                 t.key = s.key
                 t.emulated = s.isEmulated
                 t.last = s.point
+                t.details = details
                 touches[s.touch] = t
             case .moved, .stationary:
                 var t = touches[s.touch] ?? OpenTouch(start: ts, first: s.point, key: s.key, emulated: s.isEmulated)
                 t.sampled = true
                 t.moves += 1
                 t.last = s.point
+                t.details = details
                 touches[s.touch] = t
                 var args = PerfettoArgs()
                 args.point("point", s.point)
                 args.number("pressure", s.pressure)
+                args.details(details)
                 instant(s.phase.rawValue, cat: "touch", ts: ts, tid: tid, args: args, into: &b)
             case .ended, .cancelled:
                 touches[s.touch]?.sampled = true
@@ -381,6 +391,7 @@ struct PerfettoTimeline {
         if let p = t.last { args.point("to", p) }
         args.number("moves", Double(t.moves))
         args.string("end", end)
+        args.details(t.details)
         slice("touch \(id)", cat: "touch", start: t.start, end: ts, tid: Self.touchBase + id, args: args, into: &b)
     }
 
@@ -533,6 +544,12 @@ struct PerfettoArgs {
             bytes.append(0x7b); bytes.append(contentsOf: inner.bytes); bytes.append(0x7d)
         }
         bytes.append(0x5d)
+    }
+    /// A touch's type, force and size, as trace files write them (nothing for nil).
+    mutating func details(_ d: TouchDetails?) {
+        guard let d else { return }
+        string("type", d.type.rawValue); number("force", d.force); number("maximumPossibleForce", d.maximumPossibleForce)
+        if d.majorRadius > 0 { number("majorRadius", d.majorRadius); number("majorRadiusTolerance", d.majorRadiusTolerance) }
     }
     /// A recognizer's outputs, those that apply, as trace files write them.
     mutating func outputs(_ o: GestureOutputs) {

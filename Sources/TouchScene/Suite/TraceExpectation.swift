@@ -126,7 +126,7 @@ public struct TraceExpectation: Sendable {
     public static func words(of record: TraceRecord) -> TraceLineWords? {
         let t = record.t
         switch record.body {
-        case let .hitTest(touch, _, _, view, _):
+        case let .hitTest(touch, _, _, view, _, _):
             return TraceLineWords(t: t, stream: "hit", words: ["hit", "\(touch)", view?.string ?? "-"], outputs: [:])
         case let .touches(phase, view, touches, _):
             return TraceLineWords(t: t, stream: "touches \(view.string)",

@@ -63,23 +63,35 @@ public struct WhatIfOutcome: Sendable {
 public enum WhatIf {
     /// A recording's text holding `inputs` for a scene whose window is `window`.
     public static func recordingText(window: Size, inputs: [RawInput]) -> String {
+        recordingText(window: window, inputs: inputs, contacts: [], device: nil)
+    }
+
+    /// A recording's text holding `inputs` with the contacts a device reported with them
+    /// (`contacts[i]` is `inputs[i]`'s, kept as each finger line's `raw`; an empty list: none)
+    /// and the device's axes (`device`, the header's `rawDevice`), as a live recording of a
+    /// device keeps them: replayed, each touch takes its type, pressure and size from its
+    /// contact, and a palm is kept out (docs/touch-types.md).
+    public static func recordingText(window: Size, inputs: [RawInput], contacts: [RawContact?], device: RawDevice?) -> String {
         // The window's input keeps its frames' deliveries (`touch-frame`): replayed at them.
-        let frames = inputs.contains { $0.kind == .touchFrame }
-        var text = "{\"recording\":1,\"window\":[\(TraceFormat.short(window.width, 6)),\(TraceFormat.short(window.height, 6))]"
-            + (frames ? ",\"touchFrames\":true}\n" : "}\n")
-        for i in inputs { text += RecordingWriter.line(i) + "\n" }
-        return text
+        var header = RecordingHeader(window: window)
+        header.touchFrames = inputs.contains { $0.kind == .touchFrame }
+        header.rawDevice = device
+        var b = Array(RecordingWriter.headerLine(header).utf8)
+        for (k, i) in inputs.enumerated() { RecordingWriter.encode(i, contact: k < contacts.count ? contacts[k] : nil, into: &b) }
+        return String(decoding: b, as: UTF8.self)
     }
 
     /// Replays `inputs` into the scene file at `scenePath` as it is, and again with `settings`
     /// applied the way `replay --set` applies them, and compares the two (`RunDiff`). Throws a
     /// scene that does not load (`SceneLoadError`), a setting it does not take
-    /// (`SceneSettingError`) or input that does not replay (`InputFileError`).
-    public static func run(scenePath: String, settings: [SceneSetting], inputs: [RawInput], window: Size,
-                           types: SceneTypes = SceneTypes()) throws -> WhatIfOutcome {
+    /// (`SceneSettingError`) or input that does not replay (`InputFileError`). `contacts` and
+    /// `device`: the device's contacts and axes, as ``recordingText(window:inputs:contacts:device:)``
+    /// keeps them, so both runs see the touches' types, force and size as the session did.
+    public static func run(scenePath: String, settings: [SceneSetting], inputs: [RawInput], contacts: [RawContact?] = [],
+                           device: RawDevice? = nil, window: Size, types: SceneTypes = SceneTypes()) throws -> WhatIfOutcome {
         let base = try SceneLoader.load(path: scenePath, types: types)
         let changed = try SceneLoader.load(path: scenePath, settings: settings, types: types)
-        let text = recordingText(window: window, inputs: inputs)
+        let text = recordingText(window: window, inputs: inputs, contacts: contacts, device: device)
         let before = try RunDecisions.replay(RecordingReader(text: text, file: "the window's input"),
                                              into: SceneSession(scene: base), types: types)
         let after = try RunDecisions.replay(RecordingReader(text: text, file: "the window's input"),

@@ -276,7 +276,7 @@ final class LiveApp: HostClient, HostKeyTarget {
         // `.pencil`, a palm is kept out: docs/touch-types.md).
         let contact = host?.sources.first(EvdevTouchscreen.self)?.recordedContact(for: input)
         recording.write(input, contact: contact)
-        whatIf.note(input)
+        whatIf.note(input, contact: contact, device: touchDevice?.raw)
         if let contact { session.handle(input, contact: contact, device: touchDevice?.raw) } else { session.handle(input) }
         if case let .mouseMove(x, y, nil, _) = input.kind, !Rect(origin: .zero, size: session.scene.window).contains(Point(x: x, y: y)) {
             return .hoverOffScene
@@ -543,7 +543,7 @@ final class LiveApp: HostClient, HostKeyTarget {
             case .input(let input):
                 let contact = replay.currentContact
                 frame.rawContacts.willHandle(input, contact, app: session.app)
-                whatIf.note(input)
+                whatIf.note(input, contact: contact, device: replay.rawDevice)
                 session.handle(input, contact: contact, device: replay.rawDevice)
                 frame.rawContacts.didHandle(input, contact, app: session.app)
                 if input.isEnd { ended = true }

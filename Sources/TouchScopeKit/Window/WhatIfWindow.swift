@@ -17,6 +17,11 @@ final class WhatIfWindow {
     let types: SceneTypes
     /// Every input the session got since the scene was loaded, in order.
     private(set) var inputs: [RawInput] = []
+    /// The contact a touch device reported with each of `inputs` (nil for the others; empty
+    /// while none came): a live device's or a device recording's, as a recording keeps them.
+    private(set) var contacts: [RawContact?] = []
+    /// The device the contacts came from (its axes: the touches' size).
+    private(set) var device: RawDevice?
     /// What the panels show (nil: nothing changed).
     private(set) var shown: WhatIfShown?
     /// The last run's outcome.
@@ -50,12 +55,20 @@ final class WhatIfWindow {
         self.types = types
     }
 
-    /// The session got `input`.
-    func note(_ input: RawInput) { inputs.append(input) }
+    /// The session got `input`, with the contact and device a touch device reported it with
+    /// (the runs replay them, so the touches keep their type, pressure and size).
+    func note(_ input: RawInput, contact: RawContact? = nil, device: RawDevice? = nil) {
+        if contact != nil, contacts.isEmpty { contacts = Array(repeating: nil, count: inputs.count) }
+        if !contacts.isEmpty { contacts.append(contact) }
+        if contact != nil, let device { self.device = device }
+        inputs.append(input)
+    }
 
     /// The scene was replaced (a reload): its input starts again, and a run under way is dropped.
     func sceneReplaced() {
         inputs = []
+        contacts = []
+        device = nil
         ranInputs = 0
         runner.cancel()
         sweeper.cancel()
@@ -194,10 +207,11 @@ final class WhatIfWindow {
             shown?.status = .failed("the application is built in code: there is no scene file to change")
             return
         }
-        let inputs = self.inputs, types = self.types
+        let inputs = self.inputs, contacts = self.contacts, device = self.device, types = self.types
         runner.submit {
             do {
-                return .success(try WhatIf.run(scenePath: path, settings: settings, inputs: inputs, window: window, types: types))
+                return .success(try WhatIf.run(scenePath: path, settings: settings, inputs: inputs, contacts: contacts,
+                                               device: device, window: window, types: types))
             } catch let e as SceneLoadError {
                 return .failure(Failure(message: e.diagnostics.first?.description ?? "the scene does not load"))
             } catch {

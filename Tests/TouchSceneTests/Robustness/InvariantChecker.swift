@@ -79,7 +79,7 @@ final class InvariantChecker {
             }
         case let .note(_, text):
             if text.string.contains("illegal transition") { problem(r.t, "note: \(text)") }
-        case let .hitTest(touch, _, _, _, _):
+        case let .hitTest(touch, _, _, _, _, _):
             lastHitTouch = touch
         case let .touchSample(s):
             switch s.phase {

@@ -57,7 +57,7 @@ struct SDLOdditiesTests {
     func motionForUnknownFinger() throws {
         let p = try Probe()
         p.handle(0, .fingerMove(finger: 4, x: 400, y: 300))
-        #expect(p.records.contains { if case .hitTest(1, _, _, _, _) = $0.body { return true }; return false })
+        #expect(p.records.contains { if case .hitTest(1, _, _, _, _, _) = $0.body { return true }; return false })
         #expect(p.touchRecords().first?.0 == .began)
         p.handle(0.1, .fingerUp(finger: 4, x: 400, y: 300))
         p.settle()
@@ -70,7 +70,7 @@ struct SDLOdditiesTests {
         let p = try Probe()
         p.handle(0, .fingerDown(finger: 1, x: x, y: y))
         let hit = p.records.compactMap { r -> TraceName?? in
-            if case let .hitTest(_, _, _, view, _) = r.body { return view }
+            if case let .hitTest(_, _, _, view, _, _) = r.body { return view }
             return nil
         }
         #expect(hit.count == 1)

@@ -29,7 +29,7 @@ public struct RawTouches: Sendable, Hashable {
         let ids: [Int]
         switch body {
         case let .touchSample(s): ids = [s.touch]
-        case let .hitTest(touch, _, _, _, _): ids = [touch]
+        case let .hitTest(touch, _, _, _, _, _): ids = [touch]
         case let .touches(_, _, touches, _): ids = touches
         default: return nil
         }

@@ -14,11 +14,11 @@ public enum InspectorPanel {
         return rows
     }
 
-    /// The picked touch's type, force and radius, for a touch that is not a plain finger or
-    /// mouse touch (`touch 3: pencil  force 1.20 of 2  radius 5.1 ± 0.4 pt`); nil otherwise.
+    /// The picked touch's type, force and radius, for a touch whose input reported its traits or that is
+    /// not a plain finger or mouse touch (`touch 3: pencil  force 1.20 of 2  radius 5.1 ± 0.4 pt`); nil otherwise.
     public static func touchLine(_ tr: TouchTrail) -> String? {
         let t = tr.traits
-        guard t != .finger, t != .mouse else { return nil }
+        guard !t.isPlain else { return nil }
         var s = "touch \(tr.id): \(t.type.rawValue)"
         s += t.maximumPossibleForce > 0
             ? "  force \(TraceFormat.fixed(tr.pressure * t.maximumPossibleForce, 2)) of \(TraceFormat.short(t.maximumPossibleForce, 2))"

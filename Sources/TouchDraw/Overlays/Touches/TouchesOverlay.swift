@@ -35,7 +35,7 @@ public enum TouchesOverlay {
     /// (`  pencil  F: 1.20/2  R: 5.1±0.4`).
     public static func traitsText(_ tr: TouchTrail) -> String {
         let t = tr.traits
-        guard t != .finger, t != .mouse else { return "" }
+        guard !t.isPlain else { return "" }
         var s = "  \(t.type.rawValue)"
         if t.maximumPossibleForce > 0 {
             s += "  F: \(TraceFormat.fixed(tr.pressure * t.maximumPossibleForce, 2))/\(TraceFormat.short(t.maximumPossibleForce, 2))"
