@@ -29,7 +29,7 @@ struct PredictionSettingTests {
         let log = TraceLog(capacity: 1000)
         var counts: [Int] = []
         session.app.tracer.sink = TraceCallback { r in
-            if case let .coalescedTouches(_, _, predicted) = r.body { counts.append(predicted.count) }
+            if case let .coalescedTouches(_, _, predicted, _) = r.body { counts.append(predicted.count) }
             log.receive(r)
         }
         let replayer = Replayer(session: session, recording: try RecordingReader(text: Self.drag))
