@@ -4,7 +4,8 @@
 //
 // Three kinds of device (linux Documentation/input/multi-touch-protocol.rst):
 // - multitouch protocol B: ABS_MT_SLOT picks a slot, ABS_MT_TRACKING_ID -1 lifts its contact,
-//   any other id starts one (a slot is reused by later contacts);
+//   any other id starts one (a slot is reused by later contacts); a slot with MT_TOOL_PEN and
+//   ABS_MT_DISTANCE above 0 is a pen hovering (pen-hover), a touch at distance 0;
 // - multitouch protocol A: no slots, SYN_MT_REPORT ends each contact of a frame, and a
 //   contact is matched to the previous frame's nearest one;
 // - single touch: ABS_X / ABS_Y, with BTN_TOUCH down and up.
@@ -489,8 +490,9 @@ enum EvdevContacts {
         }
 
         /// Whether a slot's contact is a multitouch pen hovering: MT_TOOL_PEN with
-        /// ABS_MT_DISTANCE above 0 ("a zero distance means the contact is touching the
-        /// surface", multi-touch-protocol.rst).
+        /// ABS_MT_DISTANCE above 0 ("Zero distance means the contact is touching the surface.
+        /// A positive number means the contact is hovering above the surface",
+        /// multi-touch-protocol.rst).
         static func hovers(_ c: Contact) -> Bool { c.tool == Evdev.MT_TOOL_PEN && (c.distance ?? 0) > 0 }
 
         /// A multitouch pen hovering in slot `slot`: a pen-hover (with the finger number kept
