@@ -211,7 +211,7 @@ struct PenHoverTests {
         #expect(pen.frames.filter { $0.inRange && !$0.touching }.count == 12 && pen.frames.last.map { !$0.inRange } == true)
         let r = try ImportedRecording(path: path, window: Self.window)
         #expect(r.inputs.count == 13)
-        #expect(r.inputs.dropLast().allSatisfy { if case let .penHover(_, _, z, _) = $0.kind { return z == 0 }; return false })
+        #expect(r.inputs.dropLast().allSatisfy { if case let .penHover(_, _, z, _, _) = $0.kind { return z == 0 }; return false })
         #expect(r.inputs.last?.kind == .penHoverEnd())
         let (actions, reasons) = try replayHover(try RecordingReader.open(path: path, window: Self.window))
         #expect(actions == ["began 0.0"] + Array(repeating: "changed 0.0", count: 11) + ["ended"])

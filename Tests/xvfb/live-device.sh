@@ -103,6 +103,25 @@ grep -q '"recognizer":"pencilHover".*"to":"began"' "$tmp/pen-trace.jsonl" || fai
 grep -q 'ended: the pen touched the screen' "$tmp/pen-trace.jsonl" || fail "the pen touching did not end the hover live"
 grep -q 'ended: the pen left the range' "$tmp/pen-trace.jsonl" || fail "the pen leaving did not end the hover live"
 
+# A multitouch pen (MT_TOOL_PEN, ABS_MT_DISTANCE 0...50) hovers live too: its pen-hover lines
+# carry its finger number (1; zOffset 40 / 50 = 0.8 first), the finger landing in slot 1
+# leaves the hover alone, the pen touching (distance 0) and its tracking id -1 end it: two
+# ends in all (docs/modern-touches.md, "Pen hover").
+mtpen=Tests/TouchSceneTests/Fixtures/import/pen-hover-mt.evemu
+SDL_AUDIODRIVER=dummy "$bin" run "$tmp/hover.yaml" --no-overlays --device-replay "$mtpen" --record "$tmp/mtpen.jsonl" --trace "$tmp/mtpen-trace.jsonl" >"$tmp/mtpen.log" 2>&1 &
+pid=$!
+timeout 20 xdotool search --sync --pid "$pid" >/dev/null 2>&1 || fail "no window appeared for the multitouch pen device"
+for _ in $(seq 1 40); do
+    grep -q '"type":"pen-hover-end"' "$tmp/mtpen.jsonl" 2>/dev/null && break
+    sleep 0.25
+done
+kill -TERM "$pid"; { wait "$pid"; } 2>/dev/null || true; pid=
+grep -m1 '"type":"pen-hover"' "$tmp/mtpen.jsonl" | grep -q '"z":0.8,"device":90,"finger":1' || fail "the first live multitouch pen-hover is not zOffset 40/50 with finger 1: $(grep -m1 pen-hover "$tmp/mtpen.jsonl" || cat "$tmp/mtpen.log")"
+grep -q '"type":"pen-hover-end","device":90,"finger":1' "$tmp/mtpen.jsonl" || fail "no pen-hover-end with finger 1 when the pen's contact ended"
+[ "$(grep -c '"recognizer":"pencilHover".*"to":"ended"' "$tmp/mtpen-trace.jsonl")" -eq 2 ] || fail "the multitouch pen's hover did not end exactly twice (touch, contact end) live: $(grep -c '"to":"ended"' "$tmp/mtpen-trace.jsonl")"
+grep -q 'ended: the pen touched the screen' "$tmp/mtpen-trace.jsonl" || fail "the multitouch pen touching did not end the hover live"
+grep -q 'ended: the pen left the range' "$tmp/mtpen-trace.jsonl" || fail "the multitouch pen's contact ending did not end the hover live"
+
 # touchtest reads the same device: every finger line of its recording carries the contact.
 SDL_AUDIODRIVER=dummy "$bin" touchtest --device-replay "$file" --record "$tmp/tt.jsonl" --report "$tmp/tt.html" >"$tmp/tt.log" 2>&1 &
 pid=$!

@@ -64,8 +64,8 @@ public struct InputMapper {
     private var hovering = false
     /// The reason a press gives the hover it ends.
     public static let pressEndsHover = "a button went down"
-    /// The touch devices whose pen hovers now (a `pen-hover` since its last end or touch).
-    private var penHovering: Set<Int> = []
+    /// The pens hovering now, by hover key (a `pen-hover` since its last end or touch).
+    private var penHovering: Set<TouchKey> = []
     /// The reason a pen touching the screen gives the hover it ends (UIKit ends a pencil's
     /// hover when it touches).
     public static let penTouchEndsHover = "the pen touched the screen"
@@ -73,6 +73,13 @@ public struct InputMapper {
     public static let penLeftEndsHover = "the pen left the range"
     /// The hover key of the pen of touch device `device` (finger -1: never a finger's).
     public static func penKey(device: Int) -> TouchKey { TouchKey(device: device, finger: -1) }
+    /// The hover key of a multitouch pen of touch device `device` whose contact takes finger
+    /// number `finger` when it touches (finger −2 − `finger`: never a finger's, nor another
+    /// pen's); nil `finger` is ``penKey(device:)``.
+    public static func penKey(device: Int, finger: Int?) -> TouchKey {
+        guard let finger else { return penKey(device: device) }
+        return TouchKey(device: device, finger: -2 - finger)
+    }
 
     // Touchscreen fingers.
     /// The touchscreen fingers down now (a set: with thousands of fingers down, finding
@@ -141,8 +148,13 @@ public struct InputMapper {
             let k = TouchKey(device: device ?? 0, finger: finger)
             if !cancelledFingers.isEmpty { cancelledFingers.remove(k) }
             if !realFingers.contains(k) { realFingers.append(k) }
-            if !penHovering.isEmpty, penHovering.remove(k.device) != nil {
-                out.append(.hoverEnded(Self.penKey(device: k.device), reason: Self.penTouchEndsHover))
+            // A single-touch pen's hover ends at any finger-down of its device, a multitouch
+            // pen's at its own contact's.
+            if !penHovering.isEmpty {
+                for key in [Self.penKey(device: k.device), Self.penKey(device: k.device, finger: k.finger)]
+                where penHovering.remove(key) != nil {
+                    out.append(.hoverEnded(key, reason: Self.penTouchEndsHover))
+                }
             }
             out.append(.touchDown(k, Point(x: x, y: y), pressure: pressure ?? 1))
         case let .fingerMove(finger, x, y, pressure, device):
@@ -205,17 +217,18 @@ public struct InputMapper {
             out += releaseHeldInputs()
         case .touchFrame:
             out.append(.touchFrame)
-        case let .penHover(x, y, z, device):
-            penHovering.insert(device ?? 0)
-            out.append(.hover(Self.penKey(device: device ?? 0), Point(x: x, y: y), zOffset: min(1, max(0, z))))
-        case let .penHoverEnd(device):
-            if penHovering.remove(device ?? 0) != nil {
-                out.append(.hoverEnded(Self.penKey(device: device ?? 0), reason: Self.penLeftEndsHover))
+        case let .penHover(x, y, z, device, finger):
+            let key = Self.penKey(device: device ?? 0, finger: finger)
+            penHovering.insert(key)
+            out.append(.hover(key, Point(x: x, y: y), zOffset: min(1, max(0, z))))
+        case let .penHoverEnd(device, finger):
+            let key = Self.penKey(device: device ?? 0, finger: finger)
+            if penHovering.remove(key) != nil {
+                out.append(.hoverEnded(key, reason: Self.penLeftEndsHover))
             }
         case .touchDeviceRemoved:
             out.append(.cancelAllTouches(reason: "touch device removed"))
-            for d in penHovering.sorted() { out.append(.hoverEnded(Self.penKey(device: d), reason: "touch device removed")) }
-            penHovering.removeAll()
+            endPenHovers("touch device removed", into: &out)
             forgetTouches()
         case .padAdded:
             padConnected = true
@@ -514,11 +527,18 @@ public struct InputMapper {
             hovering = false
             out.append(.hoverEnded(Self.key(0), reason: reason))
         }
-        for d in penHovering.sorted() { out.append(.hoverEnded(Self.penKey(device: d), reason: reason)) }
-        penHovering.removeAll()
+        endPenHovers(reason, into: &out)
         forgetTouches()
         out += cancelShake(reason)
         return out
+    }
+
+    /// Ends every pen hover under way with `reason`, in key order.
+    private mutating func endPenHovers(_ reason: String, into out: inout [InputEvent]) {
+        for key in penHovering.sorted(by: { ($0.device, -$0.finger) < ($1.device, -$1.finger) }) {
+            out.append(.hoverEnded(key, reason: reason))
+        }
+        penHovering.removeAll()
     }
 
     /// After a cancel-all: the emulated fingers are gone and real fingers still down are

@@ -101,9 +101,12 @@ public struct RawInput: Hashable, Sendable {
         /// in scene points, and `z`, its ``HoverGestureRecognizer/zOffset``: its distance
         /// (`ABS_DISTANCE`) through the axis's range, 0 at the axis's minimum and 1 at its
         /// maximum (0 for a device that reports no distance); `device` as a finger's.
-        case penHover(x: Double, y: Double, z: Double, device: Int? = nil)
-        /// The pen left the range (`pen-hover-end`): its hover is over.
-        case penHoverEnd(device: Int? = nil)
+        /// `finger`, for a multitouch pen (a slot of its own), is the finger number its contact
+        /// takes when it touches: that `finger-down` ends this hover, another finger's does not.
+        /// Without it (a single-touch pen), any `finger-down` of the device ends the hover.
+        case penHover(x: Double, y: Double, z: Double, device: Int? = nil, finger: Int? = nil)
+        /// The pen left the range (`pen-hover-end`): its hover is over; `finger` as `penHover`'s.
+        case penHoverEnd(device: Int? = nil, finger: Int? = nil)
     }
 
     /// Whether the program ended here (`quit`, `displayLost`): nothing follows it, and a
@@ -124,7 +127,7 @@ public struct RawInput: Hashable, Sendable {
             return x.isFinite && y.isFinite && (p?.isFinite ?? true)
         case let .mouseDown(x, y, _, _), let .mouseMove(x, y, _, _), let .mouseUp(x, y, _, _):
             return x.isFinite && y.isFinite
-        case let .padAccel(x, y, z), let .accel(x, y, z), let .penHover(x, y, z, _):
+        case let .padAccel(x, y, z), let .accel(x, y, z), let .penHover(x, y, z, _, _):
             return x.isFinite && y.isFinite && z.isFinite
         case let .resize(w, h):
             return w.isFinite && h.isFinite

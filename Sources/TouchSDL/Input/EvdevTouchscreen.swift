@@ -218,8 +218,8 @@ public final class EvdevTouchscreen: InputSource {
             let kernel = opened.replay != nil ? replayOffset.monotonic(fileTime: f.time) : (opened.monotonic ? f.time : nil)
             stages.noteFrame(kernel: kernel, read: f.readAt, handed: now, touches: f.touches.count)
             for t in f.touches {
-                if case .penHoverEnd = t.input.kind {
-                    let input = RawInput(t: time, .penHoverEnd(device: Self.touchDevice))
+                if case let .penHoverEnd(_, finger) = t.input.kind {
+                    let input = RawInput(t: time, .penHoverEnd(device: Self.touchDevice, finger: finger))
                     out.append(input)
                     lastContacts.append(EvdevHandedTouch(input: input, contact: t.contact, raw: t.raw, kernelTime: f.time))
                     continue
@@ -232,7 +232,7 @@ public final class EvdevTouchscreen: InputSource {
                 case let .fingerDown(finger, _, _, pressure, _): kind = .fingerDown(finger: finger, x: p.x, y: p.y, pressure: pressure, device: Self.touchDevice)
                 case let .fingerMove(finger, _, _, pressure, _): kind = .fingerMove(finger: finger, x: p.x, y: p.y, pressure: pressure, device: Self.touchDevice)
                 case let .fingerUp(finger, _, _, pressure, _): kind = .fingerUp(finger: finger, x: p.x, y: p.y, pressure: pressure, device: Self.touchDevice)
-                case let .penHover(_, _, z, _): kind = .penHover(x: p.x, y: p.y, z: z, device: Self.touchDevice)
+                case let .penHover(_, _, z, _, finger): kind = .penHover(x: p.x, y: p.y, z: z, device: Self.touchDevice, finger: finger)
                 default: continue
                 }
                 let input = RawInput(t: time, kind)

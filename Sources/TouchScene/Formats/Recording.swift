@@ -519,8 +519,10 @@ public final class RecordingReader {
             let z = try need(l.z, "z")
             if z < 0 || z > 1 { throw error(l.zAt, "field `z` (the pen's zOffset) must be between 0 and 1, found \(fmt(z))") }
             try rawContact()
-            kind = .penHover(x: try need(l.x, "x"), y: try need(l.y, "y"), z: z, device: try optInt(l.device, "device", l.deviceAt))
-        case "pen-hover-end": kind = .penHoverEnd(device: try optInt(l.device, "device", l.deviceAt))
+            kind = .penHover(x: try need(l.x, "x"), y: try need(l.y, "y"), z: z, device: try optInt(l.device, "device", l.deviceAt),
+                             finger: try optInt(l.finger, "finger", l.fingerAt))
+        case "pen-hover-end":
+            kind = .penHoverEnd(device: try optInt(l.device, "device", l.deviceAt), finger: try optInt(l.finger, "finger", l.fingerAt))
         case "quit":
             quitLine = (source.lineNumber, type)
             kind = .quit

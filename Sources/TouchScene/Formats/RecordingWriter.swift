@@ -196,12 +196,14 @@ public final class RecordingWriter {
             num("x", x); num("y", y); num("z", z)
         case .focusLost, .focusGained, .touchDeviceRemoved, .padAdded, .padRemoved, .quit, .displayLost, .touchFrame:
             break
-        case let .penHover(x, y, z, d):
+        case let .penHover(x, y, z, d, f):
             num("x", x); num("y", y); num("z", z)
             if let d { num("device", Double(d)) }
+            if let f { num("finger", Double(f)) }
             raw()
-        case let .penHoverEnd(d):
+        case let .penHoverEnd(d, f):
             if let d { num("device", Double(d)) }
+            if let f { num("finger", Double(f)) }
         case let .resize(w, h):
             num("width", w); num("height", h)
         }

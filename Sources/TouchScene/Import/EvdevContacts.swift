@@ -4,7 +4,8 @@
 //
 // Three kinds of device (linux Documentation/input/multi-touch-protocol.rst):
 // - multitouch protocol B: ABS_MT_SLOT picks a slot, ABS_MT_TRACKING_ID -1 lifts its contact,
-//   any other id starts one (a slot is reused by later contacts);
+//   any other id starts one (a slot is reused by later contacts); a slot with MT_TOOL_PEN and
+//   ABS_MT_DISTANCE above 0 is a pen hovering (pen-hover), a touch at distance 0;
 // - multitouch protocol A: no slots, SYN_MT_REPORT ends each contact of a frame, and a
 //   contact is matched to the previous frame's nearest one;
 // - single touch: ABS_X / ABS_Y, with BTN_TOUCH down and up.
@@ -200,6 +201,7 @@ enum EvdevContacts {
             }
             tracker = Tracker(kind: kind, x: device.axes[xCode], y: device.axes[yCode], pressure: device.axes[pCode], window: window)
             tracker.distance = device.axes[Evdev.ABS_DISTANCE]
+            tracker.mtDistance = device.axes[Evdev.ABS_MT_DISTANCE]
         }
 
         /// Takes one event; `emit` gets the finger events it completes, time rebased so the
@@ -249,8 +251,12 @@ enum EvdevContacts {
         var finger: Int?
         /// The values last written to the recording.
         var written: (x: Int, y: Int, pressure: Int?, tool: Int?)?
-        /// ABS_DISTANCE as last reported (a single-touch pen's height above the surface).
+        /// ABS_DISTANCE (a single-touch pen's height above the surface) or ABS_MT_DISTANCE
+        /// (a slot's) as last reported.
         var distance: Int?
+        /// A multitouch pen's hover under way: the finger number kept for it (its finger-down
+        /// when it touches) and the values last written.
+        var hover: (finger: Int, x: Int, y: Int, distance: Int?)?
     }
 
     /// The state machine: events in, finger events (with absolute times) out.
@@ -280,6 +286,8 @@ enum EvdevContacts {
         private var hoverWritten: (x: Int, y: Int, distance: Int?)?
         /// ABS_DISTANCE's range: a hovering pen's zOffset is its value through it.
         var distance: AxisRange?
+        /// ABS_MT_DISTANCE's range: a multitouch pen's the same.
+        var mtDistance: AxisRange?
         /// Finger numbers in use.
         private var fingersInUse: Set<Int> = []
         /// After SYN_DROPPED: events are ignored until the next SYN_REPORT.
@@ -315,6 +323,7 @@ enum EvdevContacts {
                 case Evdev.ABS_MT_TOUCH_MINOR: ensureSlot(); slots[slot].minor = e.value
                 case Evdev.ABS_MT_ORIENTATION: ensureSlot(); slots[slot].orientation = e.value
                 case Evdev.ABS_MT_TOOL_TYPE: ensureSlot(); slots[slot].tool = e.value
+                case Evdev.ABS_MT_DISTANCE: ensureSlot(); slots[slot].distance = e.value
                 default: break
                 }
             case (Evdev.EV_ABS, .protocolA):
@@ -367,11 +376,20 @@ enum EvdevContacts {
         private mutating func report(_ time: Int64) {
             switch kind {
             case .protocolB:
-                for i in slots.indices where slots[i].finger != nil && slots[i].trackingID != slots[i].writtenID {
+                // A contact ends (its tracking id changed) or a pen rises off the surface.
+                for i in slots.indices where slots[i].finger != nil
+                    && (slots[i].trackingID != slots[i].writtenID || Self.hovers(slots[i])) {
                     var c = slots[i]; lift(&c, time, slot: i, trackingID: c.writtenID); slots[i] = c
                 }
+                // A hovering pen's contact ended: its hover ends.
+                for i in slots.indices where slots[i].hover != nil && slots[i].trackingID != slots[i].writtenID {
+                    if let h = slots[i].hover { endHover(finger: h.finger, time, slot: i, trackingID: slots[i].writtenID) }
+                    slots[i].hover = nil
+                }
                 for i in slots.indices where slots[i].trackingID >= 0 {
-                    var c = slots[i]; touch(&c, time, slot: i); slots[i] = c
+                    var c = slots[i]
+                    if Self.hovers(c) { hoverSlot(&c, time, slot: i) } else { touch(&c, time, slot: i) }
+                    slots[i] = c
                 }
                 for i in slots.indices { slots[i].writtenID = slots[i].trackingID }
             case .protocolA:
@@ -453,13 +471,56 @@ enum EvdevContacts {
                 if let w = c.written, w.x == cx, w.y == cy, w.pressure == c.pressure, w.tool == c.tool { return }
                 output.append((time, .fingerMove(finger: f, x: p.x, y: p.y, pressure: pr, device: nil), raw))
             } else {
-                var f = 1
-                while fingersInUse.contains(f) { f += 1 }
-                fingersInUse.insert(f)
+                // A hovering pen that touches takes the number its hover kept (the finger-down
+                // ends that hover, InputMapper).
+                let f = c.hover?.finger ?? freeFinger()
+                c.hover = nil
                 c.finger = f
                 output.append((time, .fingerDown(finger: f, x: p.x, y: p.y, pressure: pr, device: nil), raw))
             }
             c.written = (cx, cy, c.pressure, c.tool)
+        }
+
+        /// The lowest finger number not in use, now taken.
+        private mutating func freeFinger() -> Int {
+            var f = 1
+            while fingersInUse.contains(f) { f += 1 }
+            fingersInUse.insert(f)
+            return f
+        }
+
+        /// Whether a slot's contact is a multitouch pen hovering: MT_TOOL_PEN with
+        /// ABS_MT_DISTANCE above 0 ("Zero distance means the contact is touching the surface.
+        /// A positive number means the contact is hovering above the surface",
+        /// multi-touch-protocol.rst).
+        static func hovers(_ c: Contact) -> Bool { c.tool == Evdev.MT_TOOL_PEN && (c.distance ?? 0) > 0 }
+
+        /// A multitouch pen hovering in slot `slot`: a pen-hover (with the finger number kept
+        /// for it) whenever its position or distance changes, `z` its ABS_MT_DISTANCE through
+        /// the axis's range (0 without the axis).
+        private mutating func hoverSlot(_ c: inout Contact, _ time: Int64, slot: Int) {
+            guard let cx = c.x, let cy = c.y else { return }
+            if let h = c.hover, h.x == cx, h.y == cy, h.distance == c.distance { return }
+            let f = c.hover?.finger ?? freeFinger()
+            var raw = RawContact(slot: slot, trackingID: c.trackingID).with(toolType: Evdev.MT_TOOL_PEN)
+            raw.distance = c.distance
+            let p = point(c)
+            output.append((time, .penHover(x: p.x, y: p.y, z: zOffset(c.distance, mtDistance), device: nil, finger: f), raw))
+            c.hover = (f, cx, cy, c.distance)
+        }
+
+        /// A multitouch pen's hover ends (its contact ended): a pen-hover-end, its number freed.
+        private mutating func endHover(finger f: Int, _ time: Int64, slot: Int, trackingID: Int) {
+            let raw = RawContact(slot: slot, trackingID: trackingID >= 0 ? trackingID : nil).with(toolType: Evdev.MT_TOOL_PEN)
+            output.append((time, .penHoverEnd(device: nil, finger: f), raw))
+            fingersInUse.remove(f)
+        }
+
+        /// A distance through its axis's range, clamped to 0…1 and kept to 4 decimals (0 without
+        /// the axis or a value).
+        private func zOffset(_ d: Int?, _ r: AxisRange?) -> Double {
+            guard let r, r.max > r.min, let d else { return 0 }
+            return (Swift.min(1, Swift.max(0, r.fraction(d))) * 10000).rounded() / 10000
         }
 
         /// A pen in range, not touching: a pen-hover whenever its position or distance changes,
@@ -468,11 +529,9 @@ enum EvdevContacts {
             guard let cx = c.x, let cy = c.y else { return }
             if let w = hoverWritten, w.x == cx, w.y == cy, w.distance == c.distance { return }
             let p = point(c)
-            var z = 0.0
-            if let r = distance, r.max > r.min, let d = c.distance { z = (Swift.min(1, Swift.max(0, r.fraction(d))) * 10000).rounded() / 10000 }
             var raw = RawContact().with(toolType: Evdev.MT_TOOL_PEN)
             raw.distance = c.distance
-            output.append((time, .penHover(x: p.x, y: p.y, z: z, device: nil), raw))
+            output.append((time, .penHover(x: p.x, y: p.y, z: zOffset(c.distance, distance), device: nil), raw))
             hoverWritten = (cx, cy, c.distance)
         }
 

@@ -140,7 +140,7 @@ public final class HoverWhy: TraceSink {
         case let .mouseMove(x, y, button, _): p = Point(x: x, y: y); hovering = button == nil && !buttonDown
         case let .mouseDown(x, y, b, _): p = Point(x: x, y: y); hovering = false; if b != .right { buttonDown = true }
         case let .mouseUp(x, y, _, _): p = Point(x: x, y: y); hovering = false; buttonDown = false
-        case let .penHover(x, y, _, _): p = Point(x: x, y: y); hovering = true
+        case let .penHover(x, y, _, _, _): p = Point(x: x, y: y); hovering = true
         case let .fingerDown(_, x, y, _, _), let .fingerMove(_, x, y, _, _): p = Point(x: x, y: y); hovering = false
         default: return
         }
