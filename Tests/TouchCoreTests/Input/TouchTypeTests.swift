@@ -31,10 +31,11 @@ struct TouchTypeFilterTests {
     @Test("a recognizer that allows only pencil ignores a finger, says so with rule touchType, and takes a pen")
     func allowedTypes() {
         let rig = Rig()
-        let v = rig.view("canvas", 0, 0, 400, 400)
-        let tap = TapGestureRecognizer(id: "penTap")
-        tap.allowedTouchTypes = [.pencil]
-        v.addGestureRecognizer(tap)
+        let canvas = rig.view("canvas", 0, 0, 400, 400)
+        // The sample of TouchCore's article "Touches from today's hardware", as it is there.
+        let penTap = TapGestureRecognizer(id: "penTap")
+        penTap.allowedTouchTypes = [.pencil]
+        canvas.addGestureRecognizer(penTap)
         rig.tap(100, 100, at: 0)
         #expect(rig.transitions(of: "penTap").isEmpty)
         let refusal = typeNotes(rig, topic: "gesture").first { $0.decision?.rule == .touchType }
