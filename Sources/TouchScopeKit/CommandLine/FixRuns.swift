@@ -21,12 +21,15 @@ final class FinalSequenceSink: TraceSink {
     private var dropped = 0
     private var limit = 64
     private let take: (Int, SequenceVerdict) -> Void
+    /// The most sequences the builder held at once.
+    private(set) var mostHeld = 0
 
     /// `take(k, verdict)` gets sequence `k` (from 0) once final.
     init(_ take: @escaping (Int, SequenceVerdict) -> Void) { self.take = take }
 
     func receive(_ record: consuming TraceRecord) {
         builder.add(record)
+        mostHeld = max(mostHeld, builder.sequences.count)
         while taken - dropped < builder.sequences.count - 1, builder.isFinal(taken - dropped) {
             take(taken, builder.sequences[taken - dropped])
             taken += 1
@@ -72,6 +75,8 @@ struct FixBase {
     private var groupIndex: [LossKey: Int] = [:]
     /// With `pick`: the sequence starting then and its verdicts (the verdict card's question).
     private(set) var picked: (sequence: Int, verdict: SequenceVerdict)?
+    /// The most sequences the base run's verdict builder held at once.
+    private(set) var mostHeld = 0
 
     var count: Int { starts.count }
 
@@ -86,6 +91,7 @@ struct FixBase {
         let sink = FinalSequenceSink { k, s in base.add(k, s, pick: pick) }
         try FixRuns.replay(scene, open, types, until: nil, into: sink)
         sink.finish()
+        base.mostHeld = sink.mostHeld
         self = base
     }
 
