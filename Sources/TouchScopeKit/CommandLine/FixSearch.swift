@@ -153,7 +153,7 @@ struct FixSearch {
     /// The fix of `id`'s loss of the sequence that starts at `start` (the verdict card's Fix
     /// row, the search made with `pick: start`); nil when no sequence starts then or `id` did not lose it.
     func fix(recognizer id: String, start: Double) -> ProposedFix? {
-        guard let (k, s) = base.picked,
+        guard let (k, s) = base.picked, abs(s.start - start) < 1e-6,
               let r = s.recognizers.first(where: { $0.id.string == id && FixBase.isLoss($0) }) else { return nil }
         return fix(r, sequence: k, members: [Int32(k)])
     }
