@@ -124,6 +124,12 @@ public struct SuiteRunner: Sendable {
     /// Replays `item` in its scene with its settings and `extra` after them: the scene file and
     /// each sequence's verdict (winners, outcomes, rules).
     public func verdicts(_ item: SuiteItem, adding extra: [String] = []) throws(InputFileError) -> (scene: String, sequences: [ExpectedSequence]) {
+        let (scene, interned) = try internedVerdicts(item, adding: extra)
+        return (scene, interned.all)
+    }
+
+    /// `verdicts(_:adding:)` kept small: each distinct verdict once (`InternedSequences`).
+    public func internedVerdicts(_ item: SuiteItem, adding extra: [String] = []) throws(InputFileError) -> (scene: String, sequences: InternedSequences) {
         let reader = try RecordingReader(path: item.recording)
         let scenePath = try sceneFile(of: item, header: reader.header)
         let scene = try cache.scene(scenePath, settings: item.settings + extra, types: types)
@@ -131,7 +137,7 @@ public struct SuiteRunner: Sendable {
         let session = SceneSession(scene: scene)
         session.app.tracer.sink = sink
         try Replayer(session: session, recording: reader, types: types).run(until: nil)
-        return (scenePath, sink.finish().all)
+        return (scenePath, sink.finish())
     }
 
     private func check(_ item: SuiteItem, into result: inout SuiteResult,

@@ -1,7 +1,9 @@
 // FixSearch: `why --fix`: for each recognizer that lost a touch sequence, the smallest single
 // change of the scene that makes it win that sequence, checked by a replay (never inferred),
 // with its side effects: the other sequences (and, with `--suite`, the other recordings) whose
-// winners change.
+// winners change. The losses are grouped by the way they went and searched once a group (and
+// again for a loss the fix leaves); the replays stream (`FixRuns`), so a long recording costs
+// a few bytes a sequence.
 //
 //   doubleTap failed (tapInterval, measured 0.42 s, limit 0.35 s)
 //     first guess: the limit moved past the measure, in the editor's steps: 0.35 → 0.45
@@ -47,9 +49,21 @@ struct ProposedFix: Sendable {
     var changes: [FixChange] = []
     /// With `--suite`: the recordings of the suite whose winners change, and how many were replayed.
     var suite: (changed: Int, of: Int)?
+    /// How many sequences the recognizer lost the same way (outcome, rule and what it lost to).
+    var lostSameWay = 1
+    /// How many of those the fix makes it win (by the whole replay with it; 0 without a fix).
+    var fixedSameWay = 0
+    /// How many of those no search reached (`FixSearch.maxSearches`), on the group's last fix.
+    var unsearched = 0
+    /// While searching: per loss of the group, whether the fix makes it win.
+    var fixedMembers: [Bool]?
 }
 
-/// Searches fixes on one scene file and recording.
+/// Searches fixes on one scene file and recording, in replays streamed as they run
+/// (`FixRuns`): the losses are grouped by recognizer, outcome, rule and what they lost to,
+/// and each group searched from its first loss; the fix found is replayed whole, which says
+/// which other losses of the group it fixes too. A loss it does not fix is searched in turn,
+/// up to `maxSearches` a group; the rest are counted, not searched.
 struct FixSearch {
     let scenePath: String
     /// The recording's path (or, for the window's input, what names it in changes).
@@ -59,9 +73,13 @@ struct FixSearch {
     let types: SceneTypes
     /// The most replays one numeric search makes.
     static let maxSteps = 40
+    /// The most searches one group of losses gets.
+    static let maxSearches = 4
 
-    /// The run as the scene file says.
-    let base: [SequenceVerdict]
+    /// The scene as its file says.
+    let scene: SceneDescription
+    /// The run as the scene file says, kept small.
+    let base: FixBase
     /// The scene built once, for the recognizers' current settings.
     let built: BuiltScene
 
@@ -71,52 +89,73 @@ struct FixSearch {
         }
     }
 
-    /// A search on input opened by `open` (the window's: `WhatIf.recordingText`), named `recording`.
-    init(scenePath: String, scene: SceneDescription, recording: String, types: SceneTypes,
+    /// A search on input opened by `open` (the window's: `WhatIf.recordingText`), named
+    /// `recording`; `pick`: the start of the sequence the verdict card asks about.
+    init(scenePath: String, scene: SceneDescription, recording: String, types: SceneTypes, pick: Double? = nil,
          open: @escaping () throws(InputFileError) -> RecordingReader) throws {
         self.scenePath = scenePath; self.recording = recording; self.types = types; self.open = open
+        self.scene = scene
         built = SceneBuilder.build(scene)
-        base = try Self.replay(scene, open, types)
+        base = try FixBase(scene, open, types, pick: pick)
     }
 
-    static func replay(_ scene: SceneDescription, _ open: () throws(InputFileError) -> RecordingReader,
-                       _ types: SceneTypes) throws -> [SequenceVerdict] {
-        do {
-            return try RunDecisions.replay(open(), into: SceneSession(scene: scene), types: types).sequences
-        } catch { throw CLIError.badInput(error.description) }
+    /// The scene with `setting` applied (nil: the scene does not take it).
+    func scene(with setting: String) -> SceneDescription? {
+        guard let s = try? SceneSetting(parsing: setting) else { return nil }
+        return try? SceneLoader.load(path: scenePath, settings: [s], types: types)
     }
 
-    /// The sequences of a replay with `setting` (nil: the scene does not take it).
-    func replay(with setting: String) -> [SequenceVerdict]? {
-        guard let s = try? SceneSetting(parsing: setting),
-              let scene = try? SceneLoader.load(path: scenePath, settings: [s], types: types) else { return nil }
-        return try? Self.replay(scene, open, types)
+    /// Whether `id` wins sequence `k` with `setting` (a replay that stops once it knows).
+    func wins(_ id: String, _ k: Int, with setting: String) -> Bool {
+        guard let s = scene(with: setting) else { return false }
+        return FixRuns.wins(id, k, s, base: base, open, types)
     }
 
-    /// Every loser of every sequence, and its fix.
-    func fixes() -> [ProposedFix] {
-        var out: [ProposedFix] = []
-        for (k, s) in base.enumerated() {
-            for r in s.recognizers where r.outcome == .failed || r.outcome == .neverBegan || r.outcome == .cancelled {
-                out.append(fix(r, sequence: k))
-            }
+    /// `id`'s verdict in sequence `k` of the base run, and its place there (a replay up to it).
+    func loss(_ id: String, _ k: Int) -> (place: Int, verdict: RecognizerVerdict)? {
+        var found: (Int, RecognizerVerdict)?
+        let sink = FinalSequenceSink { i, s in
+            if i == k, let p = s.recognizers.firstIndex(where: { $0.id.string == id && FixBase.isLoss($0) }) { found = (p, s.recognizers[p]) }
         }
-        return out
+        guard (try? FixRuns.replay(scene, open, types, until: k + 2 < base.count ? base.starts[k + 2] : nil, into: sink)) != nil else { return nil }
+        if found == nil && k + 2 >= base.count { sink.finish() }
+        return found
+    }
+
+    /// Every way a recognizer lost, and its fixes: per group, searched from its first loss,
+    /// then from the first loss no fix found so far makes it win; in sequence order.
+    func fixes() -> [ProposedFix] {
+        var out: [(place: Int, fix: ProposedFix)] = []
+        for g in base.groups {
+            var covered = Array(repeating: false, count: g.members.count)
+            var searches = 0
+            var last: Int?
+            while let m = covered.firstIndex(of: false) {
+                if searches == Self.maxSearches { break }
+                let k = Int(g.members[m])
+                guard let (place, r) = m == 0 ? (g.first.place, g.first.verdict) : loss(g.key.recognizer, k) else { covered[m] = true; continue }
+                searches += 1
+                var f = fix(r, sequence: k, members: g.members)
+                f.lostSameWay = g.members.count
+                covered[m] = true
+                if let fixed = f.fixedMembers {
+                    for i in fixed.indices where fixed[i] { covered[i] = true }
+                }
+                f.fixedMembers = nil
+                last = out.count
+                out.append((place, f))
+            }
+            if let last { out[last].fix.unsearched = covered.filter { !$0 }.count }
+        }
+        return out.sorted { ($0.fix.sequence, $0.place) < ($1.fix.sequence, $1.place) }.map(\.fix)
     }
 
     /// The fix of `id`'s loss of the sequence that starts at `start` (the verdict card's Fix
-    /// row); nil when no sequence starts then or `id` did not lose it.
+    /// row, the search made with `pick: start`); nil when no sequence starts then or `id` did not lose it.
     func fix(recognizer id: String, start: Double) -> ProposedFix? {
-        guard let k = base.firstIndex(where: { abs($0.start - start) < 1e-6 }),
-              let r = base[k].recognizers.first(where: {
-                  $0.id.string == id && ($0.outcome == .failed || $0.outcome == .neverBegan || $0.outcome == .cancelled)
-              }) else { return nil }
-        return fix(r, sequence: k)
-    }
-
-    /// Whether `id` wins sequence `k` of `sequences`.
-    static func wins(_ id: String, _ k: Int, _ sequences: [SequenceVerdict]) -> Bool {
-        k < sequences.count && sequences[k].winners.contains { $0.string == id }
+        guard let (k, s) = base.picked, abs(s.start - start) < 1e-6,
+              let r = s.recognizers.first(where: { $0.id.string == id && FixBase.isLoss($0) }) else { return nil }
+        return fix(r, sequence: k, members: [Int32(k)])
     }
 
     /// The number setting a rule decides through, and which way makes the loser win.
@@ -139,7 +178,9 @@ struct FixSearch {
         }
     }
 
-    func fix(_ r: RecognizerVerdict, sequence k: Int) -> ProposedFix {
+    /// The fix of `r`'s loss of sequence `k`; `members`: the sequences lost the same way, to
+    /// count those the fix also makes win.
+    func fix(_ r: RecognizerVerdict, sequence k: Int, members: [Int32]) -> ProposedFix {
         let id = r.id.string
         var f = ProposedFix(sequence: k + 1, recognizer: id, lost: Self.lostWords(r))
         guard let d = r.decision else {
@@ -152,10 +193,9 @@ struct FixSearch {
             if let (key, up) = Self.numeric(d.rule, recognizer, measured: d.measured, limit: d.limit),
                let n = WhatIfEditor.numbers(of: recognizer).first(where: { $0.key == key }) {
                 if let found = searchNumber(id, key: key, value: n.value, step: n.step, min: n.min, max: n.max, up: up,
-                                            measured: d.measured, sequence: k) {
-                    f.set = found.set; f.from = WhatIfEditor.format(n.value); f.to = WhatIfEditor.format(found.value)
-                    f.verified = true
-                    f.changes = sideEffects(found.sequences, except: k)
+                                            measured: d.measured, sequence: k),
+                   verify(&f, set: found.set, members: members) {
+                    f.from = WhatIfEditor.format(n.value); f.to = WhatIfEditor.format(found.value)
                     return f
                 }
                 f.none = "no single setting: \(id).\(key) moved \(up ? "up" : "down") in steps of \(WhatIfEditor.format(n.step)) up to \(Self.maxSteps) times does not make it win"
@@ -177,9 +217,8 @@ struct FixSearch {
             }
         }
         for c in candidates {
-            guard let after = replay(with: c.set), Self.wins(id, k, after) else { continue }
-            f.set = c.set; f.from = c.from; f.to = c.to; f.verified = true
-            f.changes = sideEffects(after, except: k)
+            guard wins(id, k, with: c.set), verify(&f, set: c.set, members: members) else { continue }
+            f.from = c.from; f.to = c.to
             return f
         }
         switch d.rule {
@@ -197,18 +236,18 @@ struct FixSearch {
     /// first guess moves the value just past `measured`; a replay checks it, then smaller
     /// changes are tried while they still win, or larger ones until one does.
     func searchNumber(_ id: String, key: String, value: Double, step: Double, min: Double, max: Double?, up: Bool,
-                      measured: Double?, sequence k: Int) -> (set: String, value: Double, sequences: [SequenceVerdict])? {
+                      measured: Double?, sequence k: Int) -> (set: String, value: Double)? {
         func candidate(_ n: Int) -> Double? {
             let v = value + (up ? 1 : -1) * Double(n) * step
             if v < min - 1e-9 { return nil }
             if let max, v > max + 1e-9 { return nil }
             return (v * 1e6).rounded() / 1e6
         }
-        func attempt(_ n: Int) -> (set: String, value: Double, sequences: [SequenceVerdict])? {
+        func attempt(_ n: Int) -> (set: String, value: Double)? {
             guard let v = candidate(n) else { return nil }
             let set = "\(id).\(key)=\(WhatIfEditor.format(v))"
-            guard let after = replay(with: set), Self.wins(id, k, after) else { return nil }
-            return (set, v, after)
+            guard wins(id, k, with: set) else { return nil }
+            return (set, v)
         }
         // The first guess: the fewest steps that carry the limit past the measure.
         var guess = 1
@@ -229,15 +268,19 @@ struct FixSearch {
         return nil
     }
 
-    /// The sequences other than `k` whose winners differ from the base run's (paired in order).
-    func sideEffects(_ after: [SequenceVerdict], except k: Int) -> [FixChange] {
-        var out: [FixChange] = []
-        for i in 0..<Swift.max(base.count, after.count) where i != k {
-            let a = i < base.count ? base[i].winners.map(\.string) : []
-            let b = i < after.count ? after[i].winners.map(\.string) : []
-            if a != b { out.append(FixChange(recording: recording, sequence: i + 1, start: i < base.count ? base[i].start : after[i].start, winnersBefore: a, winnersAfter: b)) }
-        }
-        return out
+    /// Replays the scene with `set` whole, compared with the base run as it goes: when `f`'s
+    /// recognizer wins its sequence, `f` takes the setting, verified, the other sequences whose
+    /// winners change and which losses of `members` it fixes.
+    func verify(_ f: inout ProposedFix, set: String, members: [Int32]) -> Bool {
+        let k = f.sequence - 1
+        guard let s = scene(with: set),
+              let c = FixRuns.check(f.recognizer, k, members: members, s, base: base, recording: recording, open, types),
+              c.wins else { return false }
+        f.set = set; f.verified = true
+        f.changes = c.changes
+        f.fixedMembers = c.fixed
+        f.fixedSameWay = c.fixed.filter { $0 }.count
+        return true
     }
 
     static func list(_ ids: [String]) -> String { JSONOut.strings(ids) }

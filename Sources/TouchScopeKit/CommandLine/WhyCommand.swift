@@ -51,8 +51,10 @@ private let whyDiscussion = """
     --fix: for each recognizer that lost a sequence, the smallest single
     setting that makes it win (a number moved in the what-if editor's
     steps, a failure requirement, simultaneity), checked by a replay, and
-    the other sequences whose winners it changes; --suite PATH checks each
-    fix against a suite of recordings (docs/recordings-as-tests.md).
+    the other sequences whose winners it changes; searched once for each
+    way it lost (outcome, rule, what it lost to), saying how many losses of
+    that way the fix fixes; --suite PATH checks each fix against a suite of
+    recordings (docs/recordings-as-tests.md).
     """
 
 /// `why SCENE RECORDING [--at SECONDS] [--json]`: the verdicts of a recording's touch sequences.

@@ -44,7 +44,7 @@ extension WhatIfWindow {
         let text = WhatIf.recordingText(window: window, inputs: inputs)
         do {
             let scene = try SceneLoader.load(path: scenePath, types: types)
-            let search = try FixSearch(scenePath: scenePath, scene: scene, recording: name, types: types) {
+            let search = try FixSearch(scenePath: scenePath, scene: scene, recording: name, types: types, pick: target.start) {
                 () throws(InputFileError) in try RecordingReader(text: text, file: name)
             }
             guard let f = search.fix(recognizer: target.recognizer, start: target.start) else {
