@@ -54,6 +54,61 @@ struct WhyFixTests {
             .contains("doubleTap possible>recognized"))
     }
 
+    @Test("a finger's tap on a pencil-only recognizer: direct added to allowedTouchTypes, verified; a pen followed first: requiresExclusiveTouchType off")
+    func touchTypeFix() throws {
+        // UIKit: a recognizer analyses only the touches whose type is in allowedTouchTypes, and
+        // with requiresExclusiveTouchType (default YES, UIGestureRecognizer.h) "ignores new
+        // touches whose type doesn't match the type of the initial touch". So a finger's tap on
+        // penTap ([pencil]) is won once direct is allowed; twoFingers (two taps' worth of
+        // touches, a pen first, then a finger) wins once the exclusive type is off.
+        let scene = Paths.temporary("fix-types-\(UUID().uuidString).yaml")
+        let recording = Paths.temporary("fix-types-\(UUID().uuidString).jsonl")
+        defer { unlink(scene); unlink(recording) }
+        try """
+            scene: types
+            window: [800, 600]
+            views:
+              - id: canvas
+                frame: [0, 0, 400, 600]
+                recognizers:
+                  - id: penTap
+                    type: tap
+                    allowedTouchTypes: [pencil]
+              - id: pad
+                frame: [400, 0, 400, 600]
+                recognizers:
+                  - id: twoFingers
+                    type: tap
+                    touches: 2
+
+            """.write(toFile: scene, atomically: true, encoding: .utf8)
+        try """
+            {"recording":1,"window":[800,600]}
+            {"t":0.1,"type":"finger-down","finger":1,"x":200,"y":300,"raw":{"tool":0}}
+            {"t":0.15,"type":"finger-up","finger":1,"x":200,"y":300,"raw":{"tool":0}}
+            {"t":2.0,"type":"finger-down","finger":2,"x":500,"y":300,"raw":{"tool":1}}
+            {"t":2.01,"type":"finger-down","finger":3,"x":600,"y":300,"raw":{"tool":0}}
+            {"t":2.05,"type":"finger-up","finger":2,"x":500,"y":300,"raw":{"tool":1}}
+            {"t":2.06,"type":"finger-up","finger":3,"x":600,"y":300,"raw":{"tool":0}}
+
+            """.write(toFile: recording, atomically: true, encoding: .utf8)
+        let f = try fixes([scene, recording])
+        let pen = try #require(f.first { $0["recognizer"] as? String == "penTap" }, "\(f)")
+        #expect(pen["sequence"] as? Int == 1)
+        #expect(pen["set"] as? String == "penTap.allowedTouchTypes=[pencil, direct]")
+        #expect(pen["from"] as? [String] == ["pencil"] && pen["to"] as? [String] == ["pencil", "direct"])
+        #expect(pen["verified"] as? Bool == true)
+        let two = try #require(f.first { $0["recognizer"] as? String == "twoFingers" }, "\(f)")
+        #expect(two["sequence"] as? Int == 2)
+        #expect(two["set"] as? String == "twoFingers.requiresExclusiveTouchType=false")
+        #expect(two["verified"] as? Bool == true)
+        // Checked apart from why: with each setting the recognizer recognizes, without it not.
+        #expect(try !transitions(scene, recording, []).contains("penTap possible>recognized"))
+        #expect(try transitions(scene, recording, ["penTap.allowedTouchTypes=[pencil, direct]"]).contains("penTap possible>recognized"))
+        #expect(try !transitions(scene, recording, []).contains("twoFingers possible>recognized"))
+        #expect(try transitions(scene, recording, ["twoFingers.requiresExclusiveTouchType=false"]).contains("twoFingers possible>recognized"))
+    }
+
     @Test("a too-short long press: held 0.3 s of 0.5; the duration stepped down to the least that begins, 0.3; the pan has no single fix")
     func tooShortLongPress() throws {
         // long-press-early: lands at 0.1, lifts at 0.4 without moving. A duration of 0.3 is due

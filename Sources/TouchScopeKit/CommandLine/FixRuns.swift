@@ -84,6 +84,21 @@ struct FixBase {
         r.outcome == .failed || r.outcome == .neverBegan || r.outcome == .cancelled
     }
 
+    /// The rows of `s` a fix is searched for: its recognizers, where one that left a touch
+    /// out for its type (rule `touchType`) and did not win is a loss that never began, decided
+    /// by that rule (its own row, a failure for want of that touch, gives way to it): a setting
+    /// (`allowedTouchTypes`, `requiresExclusiveTouchType`) can make it analyse the touch.
+    static func lossRows(_ s: SequenceVerdict) -> [RecognizerVerdict] {
+        var typed: [RecognizerVerdict] = []
+        for k in s.keptOut where k.rule == .touchType && !typed.contains(where: { $0.id == k.recognizer })
+            && !s.recognizers.contains(where: { $0.id == k.recognizer && $0.won }) {
+            typed.append(RecognizerVerdict(id: k.recognizer, view: "", outcome: .neverBegan, at: s.start, reason: k.reason ?? "",
+                                           decision: GestureDecision(.touchType, about: k.recognizer, by: [k.control])))
+        }
+        guard !typed.isEmpty else { return s.recognizers }
+        return s.recognizers.filter { r in !typed.contains { $0.id == r.id } } + typed
+    }
+
     /// Replays `scene` on `open`'s input, whole. `pick`: a sequence's start to keep the verdict of.
     init(_ scene: SceneDescription, _ open: () throws(InputFileError) -> RecordingReader, _ types: SceneTypes,
          pick: Double? = nil) throws {
@@ -99,7 +114,7 @@ struct FixBase {
         starts.append(s.start)
         winners.append(table.number(winners: s.winners.map(\.string)))
         if let p = pick, picked == nil, abs(s.start - p) < 1e-6 { picked = (k, s) }
-        for (place, r) in s.recognizers.enumerated() where Self.isLoss(r) {
+        for (place, r) in Self.lossRows(s).enumerated() where Self.isLoss(r) {
             let key = LossKey(recognizer: r.id.string, outcome: r.outcome.rawValue, rule: r.decision?.rule.rawValue,
                               by: r.decision?.by.map(\.string) ?? [])
             if let g = groupIndex[key] {

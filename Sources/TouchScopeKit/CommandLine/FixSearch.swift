@@ -115,7 +115,8 @@ struct FixSearch {
     func loss(_ id: String, _ k: Int) -> (place: Int, verdict: RecognizerVerdict)? {
         var found: (Int, RecognizerVerdict)?
         let sink = FinalSequenceSink { i, s in
-            if i == k, let p = s.recognizers.firstIndex(where: { $0.id.string == id && FixBase.isLoss($0) }) { found = (p, s.recognizers[p]) }
+            let rows = FixBase.lossRows(s)
+            if i == k, let p = rows.firstIndex(where: { $0.id.string == id && FixBase.isLoss($0) }) { found = (p, rows[p]) }
         }
         guard (try? FixRuns.replay(scene, open, types, until: k + 2 < base.count ? base.starts[k + 2] : nil, into: sink)) != nil else { return nil }
         if found == nil && k + 2 >= base.count { sink.finish() }
@@ -202,6 +203,16 @@ struct FixSearch {
                 return f
             }
             switch d.rule {
+            case .touchType:
+                // The touch's type (`by`) added to allowedTouchTypes when it is not there;
+                // else the recognizer followed another type first: requiresExclusiveTouchType off.
+                let allowed = recognizer.allowedTouchTypes.map(\.rawValue)
+                if let type = by.first, TouchType(rawValue: type) != nil, !allowed.contains(type) {
+                    candidates.append(("\(id).allowedTouchTypes=[\((allowed + [type]).joined(separator: ", "))]",
+                                       Self.list(allowed), Self.list(allowed + [type])))
+                } else if recognizer.requiresExclusiveTouchType {
+                    candidates.append(("\(id).requiresExclusiveTouchType=false", "true", "false"))
+                }
             case .failureRequirement:
                 let now = recognizer.failureRequirements.map(\.id)
                 let kept = now.filter { !by.contains($0) }
@@ -227,6 +238,7 @@ struct FixSearch {
         case .delegate: f.none = "no single setting: a delegate (or its view) said no; change that answer in code"
         case .control: f.none = "no single setting: \(by.joined(separator: ", "))'s default action owns the touch"
         case .interrupted: f.none = "no single setting: the touches were interrupted"
+        case .touchType: f.none = "no single setting: analysing the \(by.first ?? "other") touch does not make it win"
         default: f.none = "no single setting changes rule \(d.rule)"
         }
         return f
