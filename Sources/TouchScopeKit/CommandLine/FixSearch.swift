@@ -155,7 +155,7 @@ struct FixSearch {
     /// row, the search made with `pick: start`); nil when no sequence starts then or `id` did not lose it.
     func fix(recognizer id: String, start: Double) -> ProposedFix? {
         guard let (k, s) = base.picked, abs(s.start - start) < 1e-6,
-              let r = s.recognizers.first(where: { $0.id.string == id && FixBase.isLoss($0) }) else { return nil }
+              let r = FixBase.lossRows(s).first(where: { $0.id.string == id && FixBase.isLoss($0) }) else { return nil }
         return fix(r, sequence: k, members: [Int32(k)])
     }
 
