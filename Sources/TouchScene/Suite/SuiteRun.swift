@@ -285,13 +285,10 @@ private final class SceneCache: @unchecked Sendable {
 /// times (each distinct verdict once: `InternedSequences`); for a trace expectation, the
 /// records of the streams it checks.
 final class SuiteSink: TraceSink {
-    private var builder = VerdictBuilder()
+    /// Each sequence taken as it settles, then forgotten.
+    private var verdicts = FinalVerdicts(.settled, keeping: 128)
     /// The verdicts taken so far, in order.
     private var done = InternedSequences()
-    /// How many sequences the builder has forgotten (all of them taken).
-    private var dropped = 0
-    /// When to let the builder forget: past this many sequences kept.
-    private var limit = 128
     private let expectation: TraceExpectation?
     /// The checked records (`TraceExpectation.words(of:)`), in order.
     private(set) var traceLines: [TraceLineWords] = []
@@ -301,23 +298,13 @@ final class SuiteSink: TraceSink {
     func receive(_ record: consuming TraceRecord) {
         let r = copy record
         if let e = expectation, let w = TraceExpectation.words(of: r), e.isChecked(w.stream) { traceLines.append(w) }
-        builder.add(r)
-        while done.count - dropped < builder.sequences.count, builder.sequences[done.count - dropped].settled {
-            done.append(ExpectedSequence(builder.sequences[done.count - dropped]))
-        }
-        if builder.sequences.count > limit {
-            let before = builder.sequences.count
-            builder.keepAtMost(before - (done.count - dropped))
-            dropped += before - builder.sequences.count
-            limit = max(128, builder.sequences.count * 2)
-        }
+        verdicts.add(r) { _, v in done.append(ExpectedSequence(v)) }
     }
 
     /// Every sequence's verdict: those taken, then those still under way at the end.
     func finish() -> InternedSequences {
-        var all = done
-        for v in builder.sequences[(done.count - dropped)...] { all.append(ExpectedSequence(v)) }
-        return all
+        verdicts.finish { _, v in done.append(ExpectedSequence(v)) }
+        return done
     }
 }
 

@@ -7,8 +7,8 @@
 //     let a = RunSummary(table: table, keepsDecisions: true)   // run A's sink
 //     let b = RunSummary(table: table, comparedWith: a.decisions)  // run B's: the first decision that differs
 //
-// The verdict builder forgets each sequence once it has settled and been taken (as
-// `touchscope test` does), so memory holds the sequences under way, not the events.
+// Each sequence is taken as it settles and then forgotten (`FinalVerdicts`, as `touchscope
+// test` does), so memory holds the sequences under way, not the events.
 
 import TouchCore
 
@@ -68,10 +68,8 @@ public final class RunSummary: TraceSink {
     private let keepsDecisions: Bool
     private let compared: [Int32]?
     private let pick: Int?
-    private var builder = VerdictBuilder()
-    private var taken = 0
-    private var dropped = 0
-    private var limit = 128
+    /// Each sequence kept as it settles, then forgotten.
+    private var verdicts = FinalVerdicts(.settled, keeping: 128)
 
     /// A sink numbering into `table`; keeping the decisions' numbers when `keepsDecisions`,
     /// comparing them with `comparedWith` (another run's `decisions`) and keeping the
@@ -94,24 +92,13 @@ public final class RunSummary: TraceSink {
             }
             if pick == i { picked = r }
         }
-        builder.add(r)
-        while taken - dropped < builder.sequences.count, builder.sequences[taken - dropped].settled {
-            keep(builder.sequences[taken - dropped])
-            taken += 1
-        }
-        if builder.sequences.count > limit {
-            let before = builder.sequences.count
-            builder.keepAtMost(before - (taken - dropped))
-            dropped += before - builder.sequences.count
-            limit = max(128, builder.sequences.count * 2)
-        }
+        verdicts.add(r) { _, v in keep(v) }
     }
 
     /// The end of the run: the sequences still under way are kept as they are; a compared
     /// run that made fewer decisions differs where it stopped.
     public func finish() {
-        for v in builder.sequences[(taken - dropped)...] { keep(v) }
-        taken = dropped + builder.sequences.count
+        verdicts.finish { _, v in keep(v) }
         if let c = compared, firstDifference == nil, decisionCount < c.count { firstDifference = (decisionCount, nil) }
     }
 

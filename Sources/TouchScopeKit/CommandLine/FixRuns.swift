@@ -12,39 +12,26 @@ import Foundation
 import TouchCore
 import TouchScene
 
-/// Hands on each sequence of a run once final (`VerdictBuilder.isFinal`, and a later sequence
-/// has begun), in order, then lets the builder forget it: a run holds the sequences under way.
+/// Hands on each sequence of a run once final (`FinalVerdicts`), in order: a run holds the
+/// sequences under way.
 final class FinalSequenceSink: TraceSink {
-    private var builder = VerdictBuilder()
-    /// Sequences handed on (all of them before those the builder holds, less `dropped`).
-    private(set) var taken = 0
-    private var dropped = 0
-    private var limit = 64
+    private var verdicts = FinalVerdicts(.final)
     private let take: (Int, SequenceVerdict) -> Void
     /// The most sequences the builder held at once.
-    private(set) var mostHeld = 0
+    var mostHeld: Int { verdicts.mostHeld }
+    /// How many sequences were handed on.
+    var taken: Int { verdicts.taken }
 
     /// `take(k, verdict)` gets sequence `k` (from 0) once final.
     init(_ take: @escaping (Int, SequenceVerdict) -> Void) { self.take = take }
 
     func receive(_ record: consuming TraceRecord) {
-        builder.add(record)
-        mostHeld = max(mostHeld, builder.sequences.count)
-        while taken - dropped < builder.sequences.count - 1, builder.isFinal(taken - dropped) {
-            take(taken, builder.sequences[taken - dropped])
-            taken += 1
-        }
-        if builder.sequences.count > limit {
-            let before = builder.sequences.count
-            builder.keepAtMost(before - (taken - dropped))
-            dropped += before - builder.sequences.count
-            limit = max(64, builder.sequences.count * 2)
-        }
+        verdicts.add(record, take: take)
     }
 
     /// The end of a whole run: the sequences still held are handed on as they are.
     func finish() {
-        for s in builder.sequences[(taken - dropped)...] { take(taken, s); taken += 1 }
+        verdicts.finish(take: take)
     }
 }
 

@@ -103,40 +103,29 @@ struct AppWhyCommand: AppSubcommand {
 /// and settled after T (`VerdictBuilder.sequenceIndex(at:)`). The answer is the newest under
 /// way, else the newest deciding: two verdicts kept, whatever the recording's length.
 private final class AtSink: TraceSink {
-    private var builder = VerdictBuilder()
+    private var verdicts = FinalVerdicts()
     private let time: Double
-    private var judged = 0
-    private var dropped = 0
-    private var limit = 64
     private var underWay: (number: Int, verdict: SequenceVerdict)?
     private var deciding: (number: Int, verdict: SequenceVerdict)?
 
     init(at time: Double) { self.time = time }
 
     func receive(_ record: consuming TraceRecord) {
-        builder.add(record)
-        while judged - dropped < builder.sequences.count - 1, builder.isFinal(judged - dropped) { judge(builder.sequences[judged - dropped]) }
-        if builder.sequences.count > limit {
-            let before = builder.sequences.count
-            builder.keepAtMost(before - (judged - dropped))
-            dropped += before - builder.sequences.count
-            limit = max(64, builder.sequences.count * 2)
-        }
+        verdicts.add(record) { k, s in judge(k + 1, s) }
     }
 
-    private func judge(_ s: SequenceVerdict) {
-        judged += 1
+    private func judge(_ number: Int, _ s: SequenceVerdict) {
         guard s.start <= time else { return }
         if s.end.map({ time <= $0 }) ?? true {
-            underWay = (judged, s)
+            underWay = (number, s)
         } else if s.settledAt.map({ time < $0 }) ?? true {
-            deciding = (judged, s)
+            deciding = (number, s)
         }
     }
 
     /// The answer, once the run ended: the sequence's number (from 1) and its verdict.
     func finish() -> (number: Int, verdict: SequenceVerdict)? {
-        for s in builder.sequences[(judged - dropped)...] { judge(s) }
+        verdicts.finish { k, s in judge(k + 1, s) }
         return underWay ?? deciding
     }
 }
@@ -145,13 +134,10 @@ private final class AtSink: TraceSink {
 /// final (`VerdictBuilder.isFinal`), in order, and lets the builder forget it: `why` on a
 /// recording of a million events holds the sequences under way, not all of them.
 private final class VerdictStream: TraceSink {
-    private var builder = VerdictBuilder()
+    /// Final, and a later sequence has begun: what a sequence's lift sets off (a control's
+    /// touchUpInside, its action) is traced after the lift that settles it.
+    private var verdicts = FinalVerdicts(.final)
     private let json: Bool
-    /// Sequences printed, and forgotten by the builder (all of them printed).
-    private var printed = 0
-    private var dropped = 0
-    /// Past this many sequences kept, the printed ones are forgotten.
-    private var limit = 64
     private var out: [UInt8] = []
 
     init(json: Bool) {
@@ -160,16 +146,7 @@ private final class VerdictStream: TraceSink {
     }
 
     func receive(_ record: consuming TraceRecord) {
-        builder.add(record)
-        // Final, and a later sequence has begun: what a sequence's lift sets off (a control's
-        // touchUpInside, its action) is traced after the lift that settles it.
-        while printed - dropped < builder.sequences.count - 1, builder.isFinal(printed - dropped) { emit(builder.sequences[printed - dropped]) }
-        if builder.sequences.count > limit {
-            let before = builder.sequences.count
-            builder.keepAtMost(before - (printed - dropped))
-            dropped += before - builder.sequences.count
-            limit = max(64, builder.sequences.count * 2)
-        }
+        verdicts.add(record) { k, s in emit(k, s) }
         // Nothing is printed before 1 MiB of it: a recording that turns out bad early prints
         // only its error; past that, 64 KiB at a time.
         if out.count > (flushed ? 1 << 16 : 1 << 20) { flush() }
@@ -181,15 +158,15 @@ private final class VerdictStream: TraceSink {
     /// Drops what is not printed yet (the replay failed).
     func discard() { out.removeAll() }
 
-    private func emit(_ s: SequenceVerdict) {
+    /// Writes sequence `k` (from 0).
+    private func emit(_ k: Int, _ s: SequenceVerdict) {
         if json {
-            if printed > 0 { out.append(UInt8(ascii: ",")) }
+            if k > 0 { out.append(UInt8(ascii: ",")) }
             out += Array(WhyReport.json(s).utf8)
         } else {
-            if printed > 0 { out.append(UInt8(ascii: "\n")) }
-            out += Array(WhyReport.block(s, number: printed + 1).utf8)
+            if k > 0 { out.append(UInt8(ascii: "\n")) }
+            out += Array(WhyReport.block(s, number: k + 1).utf8)
         }
-        printed += 1
     }
 
     private func flush() {
@@ -201,13 +178,13 @@ private final class VerdictStream: TraceSink {
     /// The sequences still kept (under way at the end, or waiting on nothing more), then the
     /// end; then the hovers of the scene's hover recognizers, when it has any (nil: none).
     func finish(hovers: [HoverWhy.Verdict]? = nil) {
-        for s in builder.sequences[(printed - dropped)...] { emit(s) }
+        verdicts.finish { k, s in emit(k, s) }
         if json {
             out += Array("]".utf8)
             if let hovers { out += Array(",\"hovers\":\(HoverWhy.json(hovers))".utf8) }
             out += Array("}\n".utf8)
         } else {
-            if printed == 0 { out += Array("no touch sequence in the recording\n".utf8) }
+            if verdicts.taken == 0 { out += Array("no touch sequence in the recording\n".utf8) }
             let text = hovers.map { HoverWhy.text($0) } ?? ""
             if !text.isEmpty { out += Array(("\n" + text).utf8) }
         }
