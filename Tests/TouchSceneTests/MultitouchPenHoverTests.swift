@@ -56,23 +56,10 @@ struct MultitouchPenHoverTests {
         #expect(r.contacts[5].toolType == 1 && r.contacts[2].toolType == 0)
     }
 
-    /// A view filling the window with a hover recognizer, replaying `reader`: its actions as
-    /// "state zOffset" (`ended` alone), and the reasons of its `ended` records.
+    /// A view filling the window with a hover recognizer, replaying `reader`
+    /// (`PenHoverTests.replayHover`).
     func replayHover(_ reader: RecordingReader) throws -> (actions: [String], reasons: [String]) {
-        let s = try scene(minimal("  - {id: canvas, frame: [0, 0, 800, 600], recognizers: [{id: pencilHover, type: hover}]}\n"))
-        let session = SceneSession(scene: s)
-        let hover = try #require(session.built.recognizers["pencilHover"] as? HoverGestureRecognizer)
-        var actions: [String] = []
-        hover.addTarget { r in
-            let h = r as! HoverGestureRecognizer
-            actions.append(h.state == .ended ? "ended" : "\(h.state.rawValue) \(h.zOffset)")
-        }
-        var reasons: [String] = []
-        session.app.tracer.sink = TraceCallback { rec in
-            if case let .gesture(_, _, _, to, reason, _) = rec.body, to == .ended { reasons.append(reason.string) }
-        }
-        try Replayer(session: session, recording: reader).run(until: nil)
-        return (actions, reasons)
+        try PenHoverTests().replayHover(reader)
     }
 
     /// UIKit's story of the hover on a view filling the window: began at distance 40, changed
