@@ -25,29 +25,20 @@ package struct TestCommand: ParsableCommand {
                 """)
     }
 
-    @Argument(help: "Recordings, or folders searched for *.jsonl recordings (default: the current folder).")
-    var paths: [String] = []
     @Option(help: ArgumentHelp("Recordings replayed at once (default: the number of cores).", valueName: "n"))
     var jobs: Int?
-    @Option(help: ArgumentHelp("Run only shard K of N: the recordings whose index in path order is K-1 modulo N.", valueName: "K/N"))
-    var shard: String?
-    @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "file"))
-    var junit: String?
-    @Flag(help: "Write each recording's verdicts file from this run (new or changed) and print the decisions that changed.")
-    var update = false
+    @OptionGroup var suite: SuiteOptions
 
     package init() {}
 
     package func validate() throws {
         if let jobs, !(1...1024).contains(jobs) { throw ValidationError("--jobs must be from 1 to 1024") }
-        if let shard, SuitePlan.parseShard(shard) == nil {
-            throw ValidationError("--shard must be K/N with whole numbers 1 ≤ K ≤ N, such as 2/4 (got \(shard.prefix(40)))")
-        }
     }
 
     package func run() throws {
+        let update = suite.update
         let runner = SuiteRunner(resolveName: { resolveScene($0) }, types: SceneCommands.types, update: update)
-        try runSuite(paths: paths, shard: shard, junit: junit, update: update, program: SceneCommands.programName) { items in
+        try runSuite(suite, program: SceneCommands.programName) { items in
             let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
             let results = runner.run(items, jobs: jobs) { r in
                 FileHandle.standardOutput.write(Data(SuiteReport.line(r, update: update).utf8))
@@ -57,11 +48,30 @@ package struct TestCommand: ParsableCommand {
     }
 }
 
+/// The arguments `test` takes, in touchscope and in a program built with `TouchScopeApp`.
+struct SuiteOptions: ParsableArguments {
+    @Argument(help: "Recordings, or folders searched for *.jsonl recordings (default: the current folder).")
+    var paths: [String] = []
+    @Option(help: ArgumentHelp("Run only shard K of N: the recordings whose index in path order is K-1 modulo N.", valueName: "K/N"))
+    var shard: String?
+    @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "file"))
+    var junit: String?
+    @Flag(help: "Write each recording's verdicts file from this run (new or changed) and print the decisions that changed.")
+    var update = false
+
+    func validate() throws {
+        if let shard, SuitePlan.parseShard(shard) == nil {
+            throw ValidationError("--shard must be K/N with whole numbers 1 ≤ K ≤ N, such as 2/4 (got \(shard.prefix(40)))")
+        }
+    }
+}
+
 /// Finds the recordings of `paths`, takes shard `shard`, runs them with `run` (which prints
 /// each result's line as it comes and returns the results and the jobs it ran on), prints the
 /// summary, writes `junit`, and throws the exit status.
-func runSuite(paths: [String], shard: String?, junit: String?, update: Bool, program: String,
+func runSuite(_ options: SuiteOptions, program: String,
               run: ([SuiteItem]) throws -> (results: [SuiteResult], jobs: Int)) throws {
+    let (paths, shard, junit) = (options.paths, options.shard, options.junit)
     try OutputFiles.check([.output("--junit", "JUnit report", junit)])
     let plan: SuitePlan
     do { plan = try SuitePlan.find(paths.isEmpty ? ["."] : paths) } catch { throw CLIError.badInput(error.description) }
@@ -95,25 +105,13 @@ struct AppTestCommand: AppSubcommand {
                 """)
     }
 
-    @Argument(help: "Recordings, or folders searched for *.jsonl recordings (default: the current folder).")
-    var paths: [String] = []
-    @Option(help: ArgumentHelp("Run only shard K of N: the recordings whose index in path order is K-1 modulo N.", valueName: "K/N"))
-    var shard: String?
-    @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "file"))
-    var junit: String?
-    @Flag(help: "Write each recording's verdicts file from this run (new or changed) and print the decisions that changed.")
-    var update = false
-
-    func validate() throws {
-        if let shard, SuitePlan.parseShard(shard) == nil {
-            throw ValidationError("--shard must be K/N with whole numbers 1 ≤ K ≤ N, such as 2/4 (got \(shard.prefix(40)))")
-        }
-    }
+    @OptionGroup var suite: SuiteOptions
 
     @MainActor func run(_ app: TouchScopeApp) throws {
+        let update = suite.update
         var runner = SuiteRunner(resolveName: { $0 }, update: update)
         runner.program = AppCommand.programName
-        try runSuite(paths: paths, shard: shard, junit: junit, update: update, program: AppCommand.programName) { items in
+        try runSuite(suite, program: AppCommand.programName) { items in
             var results: [SuiteResult] = []
             for item in items {
                 let r = runner.run(item) { app.makeSession() }
